@@ -1,0 +1,87 @@
+import { data, redirect } from "@remix-run/node";
+import { dbReady } from "~/db.server";
+import { checkAccess, type Access, type AccessDenial } from "~/domain/roles";
+import { getCurrentSession, type CurrentSession } from "./session.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Extra origins allowed to post (e.g. the public URL when a proxy rewrites Host). */
+function allowedOrigins(request: Request): Set<string> {
+  const origins = new Set([new URL(request.url).origin]);
+  for (const o of (process.env.APP_ORIGIN ?? "").split(",")) if (o.trim()) origins.add(o.trim().replace(/\/$/, ""));
+  return origins;
+}
+
+/**
+ * CSRF defence: a state-changing request whose Origin (or, failing that, Referer) names another
+ * site is refused. Browsers always send one of them on cross-site posts; requests with neither
+ * come from non-browser clients, which cannot carry a victim's cookie.
+ */
+export function isCrossOrigin(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const origin = request.headers.get("origin");
+  const referer = request.headers.get("referer");
+  const claimed = origin && origin !== "null" ? origin : referer ? safeOrigin(referer) : origin;
+  if (claimed === null) return false;
+  return !allowedOrigins(request).has(claimed);
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "invalid";
+  }
+}
+
+export function assertSameOrigin(request: Request, as: "page" | "json" = "page"): void {
+  if (!isCrossOrigin(request)) return;
+  const message = "Cross-site request refused";
+  throw as === "json" ? Response.json({ error: message }, { status: 403 }) : new Response(message, { status: 403 });
+}
+
+export type GuardOptions = { access?: Access };
+
+/** Thrown to a page's error boundary as a 403 with the spec's refusal texts. */
+export type DeniedData = { denial: AccessDenial };
+
+/**
+ * The guard at the top of every page loader and action: the signed-in session or a redirect to
+ * /login, and the spec's role guard (403 'Access Denied' / 'Access Restricted').
+ */
+export async function requireUser(request: Request, options: GuardOptions = {}): Promise<CurrentSession> {
+  await dbReady();
+  assertSameOrigin(request);
+  const session = await getCurrentSession(request);
+  if (!session) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(back === "/" || back.startsWith("/login") ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  const denial = options.access ? checkAccess(session.user.role, options.access) : null;
+  if (denial) throw data({ denial } satisfies DeniedData, { status: 403 });
+  return session;
+}
+
+/** The same guard for JSON routes: 401 and 403 as JSON bodies with an `error`. */
+export async function requireApiUser(request: Request, options: GuardOptions = {}): Promise<CurrentSession> {
+  await dbReady();
+  assertSameOrigin(request, "json");
+  const session = await getCurrentSession(request);
+  if (!session) throw Response.json({ error: "Not signed in" }, { status: 401 });
+  const denial = options.access ? checkAccess(session.user.role, options.access) : null;
+  if (denial) throw Response.json({ error: `${denial.title}: ${denial.message}` }, { status: 403 });
+  return session;
+}
+
+/** For pages open to anyone (the login screen): the session if there is one. */
+export async function optionalUser(request: Request): Promise<CurrentSession | null> {
+  await dbReady();
+  return getCurrentSession(request);
+}
+
+/** Only same-site relative paths are followed after sign-in (no open redirect). */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

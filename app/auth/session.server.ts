@@ -1,0 +1,91 @@
+import { createCookie } from "@remix-run/node";
+import { db } from "~/db.server";
+import { clientAddress, isHttps } from "~/domain/client-ip";
+import type { Role } from "~/domain/roles";
+import { sessionSecret } from "./crypto.server";
+
+/** A session ends after this long without a request (a phone left on the counter)... */
+export const SESSION_IDLE_MS = 12 * 60 * 60_000;
+/** ...and in any case this long after sign-in. */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
+/** lastSeenAt is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export type SessionUser = { id: string; name: string; email: string; role: Role };
+export type CurrentSession = {
+  id: string;
+  user: SessionUser;
+  adminUnlockedUntil: Date | null;
+  actionVerifiedUntil: Date | null;
+};
+
+function sessionCookie(request: Request) {
+  const secure = isHttps(request);
+  // __Host- pins the cookie to this exact origin over HTTPS (no Domain, Path=/, Secure).
+  return createCookie(secure ? "__Host-crm_session" : "crm_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure,
+    secrets: [sessionSecret()],
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+async function sessionIdFrom(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie(request).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** Starts a new session (a new id at every sign-in) and returns its Set-Cookie header. */
+export async function createUserSession(userId: string, request: Request): Promise<string> {
+  const now = Date.now();
+  const session = await db.session.create({
+    data: {
+      userId,
+      expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+      ip: clientAddress(request),
+      userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    },
+  });
+  return sessionCookie(request).serialize(session.id);
+}
+
+/** The signed-in session, or null when there is none or it has ended (idle, absolute, user off). */
+export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  const id = await sessionIdFrom(request);
+  if (!id) return null;
+  const row = await db.session.findUnique({
+    where: { id },
+    include: { user: { select: { id: true, name: true, email: true, role: true, isActive: true } } },
+  });
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now || !row.user.isActive) {
+    await db.session.deleteMany({ where: { id } });
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } });
+  }
+  const { isActive: _isActive, ...user } = row.user;
+  return {
+    id: row.id,
+    user: { ...user, role: user.role as Role },
+    adminUnlockedUntil: row.adminUnlockedUntil,
+    actionVerifiedUntil: row.actionVerifiedUntil,
+  };
+}
+
+/** Ends the request's session in the database and returns the Set-Cookie header that clears it. */
+export async function destroyCurrentSession(request: Request): Promise<string> {
+  const id = await sessionIdFrom(request);
+  if (id) await db.session.deleteMany({ where: { id } });
+  return sessionCookie(request).serialize("", { maxAge: 0 });
+}
+
+/** Ends every session of a user (deactivation, deletion, "sign out everywhere"). */
+export async function endAllSessions(userId: string): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { userId } });
+  return count;
+}

@@ -1,0 +1,131 @@
+import { Form, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import clsx from "clsx";
+import type { ReactNode } from "react";
+import type { SessionUser } from "~/auth/session.server";
+import { PRODUCT_NAME } from "~/domain/product";
+import { roleSidebarLabel } from "~/domain/roles";
+
+const NAV = [
+  { to: "/dashboard", label: "Dashboard", icon: "▦", hideFor: ["road_sales"] },
+  { to: "/ai-assistant", label: "AI Assistant", icon: "✦", hideFor: [] },
+  { to: "/customers", label: "Customer Purchase History", icon: "☰", hideFor: [] },
+  { to: "/import-data", label: "Import Data", icon: "⇪", hideFor: [] },
+] as const;
+
+/** Spec §9: the mobile badge shows a fixed count. */
+const MOBILE_BADGE_COUNT = 3;
+
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]!.toUpperCase())
+    .join("");
+}
+
+/**
+ * The signed-in layout (spec §2 Layout): top bar, collapsible sidebar, notice banner. The mobile
+ * menu and the desktop collapse are CSS checkboxes, so they work before (or without) JavaScript.
+ */
+export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const here = location.pathname + location.search;
+  return (
+    <div className="min-h-screen">
+      <input type="checkbox" id="nav-open" className="peer/nav sr-only" aria-hidden tabIndex={-1} />
+      <input type="checkbox" id="nav-collapsed" className="peer/collapse sr-only" aria-hidden tabIndex={-1} />
+
+      {/* Mobile top bar */}
+      <header className="sticky top-0 z-30 flex items-center justify-between border-b border-gray-200 bg-white px-3 py-2 lg:hidden">
+        <label htmlFor="nav-open" className="btn-ghost cursor-pointer px-2" aria-label="Toggle menu">
+          <span aria-hidden className="text-xl">☰</span>
+          <span className="sr-only">Menu</span>
+        </label>
+        <span className="font-semibold">{PRODUCT_NAME}</span>
+        <div className="flex items-center gap-3">
+          <span className="relative" aria-label={`${MOBILE_BADGE_COUNT} notifications`}>
+            <span aria-hidden className="text-lg">🔔</span>
+            <span className="badge absolute -right-2 -top-1 bg-red-600 px-1.5 text-white" data-testid="mobile-badge">
+              {MOBILE_BADGE_COUNT}
+            </span>
+          </span>
+          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white" aria-label={user.name}>
+            {initials(user.name)}
+          </span>
+        </div>
+      </header>
+
+      <aside
+        aria-label="Main navigation"
+        className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-gray-200 bg-white peer-checked/nav:flex lg:flex lg:peer-checked/collapse:w-16"
+      >
+        <div className="flex items-center justify-between border-b border-gray-200 px-4 py-4">
+          <span className="truncate font-semibold text-brand-700">{PRODUCT_NAME}</span>
+          <label htmlFor="nav-collapsed" className="btn-ghost hidden cursor-pointer px-2 lg:inline-flex" aria-label="Collapse sidebar">
+            «
+          </label>
+          <label htmlFor="nav-open" className="btn-ghost cursor-pointer px-2 lg:hidden" aria-label="Close menu">
+            ×
+          </label>
+        </div>
+        <nav className="flex-1 space-y-1 overflow-y-auto p-2">
+          {NAV.filter((item) => !(item.hideFor as readonly string[]).includes(user.role)).map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              prefetch="intent"
+              className={({ isActive }) =>
+                clsx("flex items-center gap-3 rounded-md px-3 py-2 text-sm", isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-gray-700 hover:bg-gray-100")
+              }
+            >
+              <span aria-hidden className="w-5 text-center">
+                {item.icon}
+              </span>
+              <span className="truncate">{item.label}</span>
+            </NavLink>
+          ))}
+          <a href={here} className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100" onClick={(e) => { e.preventDefault(); window.location.reload(); }}>
+            <span aria-hidden className="w-5 text-center">⟳</span>
+            <span>Refresh</span>
+          </a>
+          <Form method="post" action="/logout">
+            <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100">
+              <span aria-hidden className="w-5 text-center">⎋</span>
+              <span>Sign Out</span>
+            </button>
+          </Form>
+        </nav>
+        <div className="border-t border-gray-200 p-3">
+          {user.role === "admin" ? (
+            <NavLink to="/profile" className="block rounded-md p-2 hover:bg-gray-100" data-testid="sidebar-user">
+              <span className="block truncate text-sm font-medium">{user.name}</span>
+              <span className="block text-xs capitalize text-gray-600">{roleSidebarLabel(user.role)}</span>
+            </NavLink>
+          ) : (
+            <div className="p-2" data-testid="sidebar-user">
+              <span className="block truncate text-sm font-medium">{user.name}</span>
+              <span className="block text-xs capitalize text-gray-600">{roleSidebarLabel(user.role)}</span>
+              <span className="block text-xs text-gray-500">Team member</span>
+            </div>
+          )}
+        </div>
+      </aside>
+
+      <div className="lg:pl-64 lg:peer-checked/collapse:pl-16">
+        <header className="hidden items-center justify-between border-b border-gray-200 bg-white px-6 py-3 lg:flex">
+          <span className="text-sm text-gray-600">Signed in as {user.name}</span>
+          <span className="text-sm text-gray-600">{new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "Asia/Dubai" }).format(new Date())}</span>
+        </header>
+        <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-xs text-amber-900">
+          Client information is confidential: do not share screenshots or exports outside the team.
+        </div>
+        {navigation.state === "loading" && navigation.location.pathname !== location.pathname ? (
+          <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" role="progressbar" aria-label="Loading" />
+        ) : null}
+        <main className="p-4 sm:p-6">{children}</main>
+      </div>
+    </div>
+  );
+}

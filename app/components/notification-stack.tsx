@@ -1,0 +1,39 @@
+import clsx from "clsx";
+import { useAppUi } from "./app-ui";
+
+const tone = {
+  success: "border-green-300 bg-green-50",
+  error: "border-red-300 bg-red-50",
+  warning: "border-amber-300 bg-amber-50",
+  info: "border-sky-300 bg-sky-50",
+} as const;
+
+/** Persistent notifications stacked at the top right, newest first (spec §2, §4). */
+export function NotificationStack() {
+  const { notifications, dismissNotification, clearNotifications } = useAppUi();
+  if (notifications.length === 0) return null;
+  return (
+    <section aria-label="Notifications" className="fixed right-4 top-4 z-40 flex w-80 flex-col gap-2">
+      {notifications.length > 1 ? (
+        <button type="button" onClick={clearNotifications} className="self-end text-xs text-gray-600 underline">
+          Clear all
+        </button>
+      ) : null}
+      {notifications.map((n) => (
+        <div key={n.id} role="status" data-notification-type={n.type} className={clsx("relative rounded-lg border p-3 pr-8 shadow", tone[n.type])}>
+          <p className="text-sm font-semibold">{n.title}</p>
+          {n.description ? <p className="text-sm text-gray-700">{n.description}</p> : null}
+          <p className="mt-1 text-xs text-gray-500">{new Date(n.timestamp).toLocaleTimeString()}</p>
+          <button
+            type="button"
+            aria-label="Dismiss notification"
+            onClick={() => dismissNotification(n.id)}
+            className="absolute right-2 top-2 px-1 text-lg leading-none opacity-60 hover:opacity-100"
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { ACCESS, checkAccess, roleSidebarLabel } from "./roles";
+
+describe("route guard", () => {
+  it("lets admin through every guard", () => {
+    for (const access of Object.values(ACCESS)) expect(checkAccess("admin", access)).toBeNull();
+  });
+  it("keeps road sales off the dashboard with 'Access Restricted'", () => {
+    expect(checkAccess("road_sales", ACCESS.dashboard)?.title).toBe("Access Restricted");
+    expect(checkAccess("sales_back", ACCESS.dashboard)).toBeNull();
+  });
+  it("answers 'Access Denied' on the admin-only profile", () => {
+    expect(checkAccess("sales_front", ACCESS.profile)?.title).toBe("Access Denied");
+  });
+  it("opens the customer book to all four roles", () => {
+    expect(checkAccess("road_sales", ACCESS.customers)).toBeNull();
+  });
+  it("shows roles with spaces in the sidebar", () => {
+    expect(roleSidebarLabel("sales_front")).toBe("sales front");
+  });
+});

@@ -1,0 +1,62 @@
+export const ROLES = ["admin", "sales_front", "sales_back", "road_sales"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STAFF_ROLES = ["sales_front", "sales_back", "road_sales"] as const satisfies readonly Role[];
+
+/** Display names of spec §3: "Administrator" on the profile, "Admin" in lists. */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Admin",
+  sales_front: "Sales Front",
+  sales_back: "Sales Back",
+  road_sales: "Road Sales",
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** The sidebar shows the raw role with underscores as spaces (spec §2 Layout). */
+export function roleSidebarLabel(role: string): string {
+  return role.replace(/_/g, " ");
+}
+
+export const AUTH_TYPES = ["totp", "otp"] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+export const AUTH_TYPE_LABELS: Record<AuthType, string> = {
+  totp: "Microsoft Authenticator (TOTP)",
+  otp: "Admin Generated OTP",
+};
+
+/**
+ * Who may open each guarded area (spec §2 table, §6). Admin passes every guard.
+ * `requiredRole` pages answer "Access Denied"; `allowedRoles` pages answer "Access Restricted".
+ */
+export type Access = { requiredRole: Role } | { allowedRoles: readonly Role[] } | "any";
+
+export const ACCESS = {
+  dashboard: { allowedRoles: ["admin", "sales_front", "sales_back"] },
+  aiAssistant: "any",
+  customers: "any",
+  importData: "any",
+  profile: { requiredRole: "admin" },
+} as const satisfies Record<string, Access>;
+
+export type AccessDenial = { kind: "denied" | "restricted"; title: string; message: string };
+
+export const ACCESS_DENIED: AccessDenial = {
+  kind: "denied",
+  title: "Access Denied",
+  message: "You don't have permission to access this page.",
+};
+export const ACCESS_RESTRICTED: AccessDenial = {
+  kind: "restricted",
+  title: "Access Restricted",
+  message: "Road sales users can only access Digital Invoices and Product Master.",
+};
+
+/** The spec's route guard (§5): null when the role may pass, else which refusal to show. */
+export function checkAccess(role: Role, access: Access): AccessDenial | null {
+  if (role === "admin" || access === "any") return null;
+  if ("requiredRole" in access) return role === access.requiredRole ? null : ACCESS_DENIED;
+  return access.allowedRoles.includes(role) ? null : ACCESS_RESTRICTED;
+}

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { requireUser, type DeniedData } from "~/auth/guards.server";
+import { AccessDeniedPanel } from "~/components/access-denied";
+import { AppShell } from "~/components/app-shell";
+import { NotFoundPage } from "~/root";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  return { user };
+}
+
+export default function AppLayout() {
+  const { user } = useRouteLoaderData<typeof loader>("routes/_app")!;
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** Role refusals (403) render inside the shell, with the spec's texts. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>("routes/_app");
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const body =
+    isRouteErrorResponse(error) && error.status === 403 && (error.data as DeniedData | undefined)?.denial ? (
+      <AccessDeniedPanel denial={(error.data as DeniedData).denial} />
+    ) : (
+      <div className="card mx-auto mt-10 max-w-md text-center">
+        <h1 className="text-xl font-semibold">Something went wrong</h1>
+        <p className="mt-2 text-gray-700">
+          {isRouteErrorResponse(error) ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}` : "Please try again."}
+        </p>
+      </div>
+    );
+  return layout ? <AppShell user={layout.user}>{body}</AppShell> : body;
+}

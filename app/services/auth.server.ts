@@ -1,0 +1,58 @@
+import { createCookie } from "@remix-run/node";
+import { authenticator, SignInError, type SignedIn } from "~/auth/authenticator.server";
+import { decoyUserId } from "~/auth/crypto.server";
+import { createUserSession, destroyCurrentSession, getCurrentSession } from "~/auth/session.server";
+import { db } from "~/db.server";
+import { clientAddress } from "~/domain/client-ip";
+import type { AuthType, Role } from "~/domain/roles";
+import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+
+/**
+ * Step 1 of sign-in: who is signing in. Unknown or inactive emails get a stable decoy id, so the
+ * answer never tells an outsider which addresses have accounts; their code check simply fails.
+ */
+export async function startSignIn(email: string): Promise<{ userId: string; authType: AuthType }> {
+  const normalised = email.trim().toLowerCase();
+  const user = await db.user.findFirst({ where: { email: normalised, isActive: true }, select: { id: true, authType: true } });
+  if (!user) return { userId: decoyUserId(normalised), authType: "totp" };
+  return { userId: user.id, authType: user.authType as AuthType };
+}
+
+/** Step 2: checks the code (via the remix-auth strategy) and opens a new server-side session. */
+export async function completeSignIn(
+  request: Request,
+): Promise<{ ok: true; signedIn: SignedIn; setCookie: string } | { ok: false; status: number; error: string }> {
+  try {
+    const signedIn = await authenticator.authenticate("authenticator-code", request);
+    const setCookie = await createUserSession(signedIn.user.id, request);
+    await writeAudit({
+      actor: signedIn.user,
+      action: AUDIT_ACTIONS.signIn,
+      details: { via: signedIn.via },
+      ip: clientAddress(request),
+    });
+    return { ok: true, signedIn, setCookie };
+  } catch (error) {
+    if (error instanceof SignInError) return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+}
+
+export async function signOut(request: Request): Promise<string> {
+  const session = await getCurrentSession(request);
+  if (session) await writeAudit({ actor: session.user, action: AUDIT_ACTIONS.signOut, ip: clientAddress(request) });
+  return destroyCurrentSession(request);
+}
+
+/** Where a user lands after sign-in: road sales may not open the dashboard (spec §6). */
+export function homePathFor(role: Role): string {
+  return role === "road_sales" ? "/customers" : "/dashboard";
+}
+
+/** Remembers the last email on this device so a returning phone goes straight to the code step. */
+export const lastEmailCookie = createCookie("crm_last_email", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 90 * 24 * 60 * 60,
+});
