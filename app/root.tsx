@@ -63,7 +63,6 @@ export function ErrorBoundary() {
   const message = isRouteErrorResponse(error) ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}` : "Something went wrong.";
   return (
     <main className="mx-auto max-w-lg p-8 text-center">
-      <title>{`Error | ${PRODUCT_NAME}`}</title>
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p className="mt-2 text-gray-700">{message}</p>
       <a href="/" className="btn-primary mt-6">
@@ -77,7 +76,6 @@ export function ErrorBoundary() {
 export function NotFoundPage() {
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center p-8 text-center">
-      <title>404 Page Not Found</title>
       <h1 className="text-3xl font-bold">404 Page Not Found</h1>
       <p className="mt-3 text-gray-700">
         Did you forget to add the page to the router? Create a route module under <code>app/routes/</code> for this

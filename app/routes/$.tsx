@@ -1,4 +1,7 @@
+import type { MetaFunction } from "@remix-run/node";
 import { NotFoundPage } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "404 Page Not Found" }];
 
 /** Every unknown path answers HTTP 404 with the spec's page. */
 export async function loader() {

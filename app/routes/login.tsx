@@ -30,8 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = EmailStep.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data({ step: "email" as const, error: parsed.error.issues[0]?.message ?? "Invalid email" }, { status: 400 });
     const email = parsed.data.email.trim().toLowerCase();
-    const back = new URL(request.url).search;
-    return redirect(`/login${back}`, { headers: { "Set-Cookie": await lastEmailCookie.serialize(email) } });
+    const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+    const next = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+    return redirect(next, { headers: { "Set-Cookie": await lastEmailCookie.serialize(email) } });
   }
 
   const result = await completeSignIn(request);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { businessToday, daysBetween, daysUntilNextOccasion, isIsoDate, monthDayOf, monthDaysWithin } from "./calendar";
+
+describe("business day", () => {
+  it("is already tomorrow in Dubai at 23:30 UTC", () => {
+    expect(businessToday(new Date("2026-03-14T23:30:00Z"), "Asia/Dubai")).toBe("2026-03-15");
+    expect(businessToday(new Date("2026-03-14T19:59:00Z"), "Asia/Dubai")).toBe("2026-03-14");
+  });
+});
+
+describe("days until the next occasion", () => {
+  it("counts across the year boundary: 3 January is in 5 days on 29 December", () => {
+    expect(daysUntilNextOccasion(103, "2026-12-29")).toBe(5);
+  });
+  it("counts across month ends", () => {
+    expect(daysUntilNextOccasion(201, "2026-01-30")).toBe(2);
+    expect(daysUntilNextOccasion(501, "2026-04-30")).toBe(1);
+  });
+  it("is 0 on the day and 364/365 the day after", () => {
+    expect(daysUntilNextOccasion(615, "2026-06-15")).toBe(0);
+    expect(daysUntilNextOccasion(615, "2026-06-16")).toBe(364);
+    expect(daysUntilNextOccasion(615, "2027-06-16")).toBe(365); // 2028 is a leap year
+  });
+  it("puts 29 February on 28 February in other years, and on the 29th in leap years", () => {
+    expect(daysUntilNextOccasion(229, "2027-02-28")).toBe(0);
+    expect(daysUntilNextOccasion(229, "2027-02-20")).toBe(8);
+    expect(daysUntilNextOccasion(229, "2028-02-28")).toBe(1);
+  });
+});
+
+describe("reminder window keys", () => {
+  it("covers 31 days across a year end", () => {
+    const keys = monthDaysWithin("2026-12-20", 30);
+    expect(keys).toContain(1220);
+    expect(keys).toContain(1231);
+    expect(keys).toContain(119);
+    expect(keys).not.toContain(120);
+  });
+  it("includes 29 February when the 28th is in a non-leap window", () => {
+    expect(monthDaysWithin("2027-02-10", 30)).toContain(229);
+  });
+});
+
+describe("calendar helpers", () => {
+  it("validates ISO dates", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2023-02-29")).toBe(false);
+    expect(isIsoDate("29/02/2024")).toBe(false);
+  });
+  it("reads month-day from a stored date and counts days", () => {
+    expect(monthDayOf(new Date("1990-01-03T00:00:00Z"))).toBe(103);
+    expect(daysBetween("2026-11-22", "2026-11-21")).toBe(-1);
+  });
+});

@@ -1,0 +1,92 @@
+import { DEFAULT_TIMEZONE } from "./product";
+
+/**
+ * Calendar dates (birthdays, anniversaries, ID expiry, sale dates) are days, not instants. They
+ * are stored as UTC midnight of that day and handled here as "YYYY-MM-DD" strings or day numbers
+ * (days since 1970-01-01), so no server time zone can shift them.
+ */
+export type IsoDate = string;
+
+const DAY_MS = 86_400_000;
+
+export function appTimezone(): string {
+  return process.env.APP_TIMEZONE || DEFAULT_TIMEZONE;
+}
+
+/** Today in the shop's time zone: at 23:30 UTC it is already tomorrow in Dubai. */
+export function businessToday(now: Date = new Date(), timeZone: string = appTimezone()): IsoDate {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** The stored form of a calendar date: UTC midnight. */
+export function dateFromIso(iso: IsoDate): Date {
+  return new Date(`${iso}T00:00:00.000Z`);
+}
+
+export function isoFromDate(date: Date): IsoDate {
+  return date.toISOString().slice(0, 10);
+}
+
+export function dayNumber(iso: IsoDate): number {
+  return Math.round(dateFromIso(iso).getTime() / DAY_MS);
+}
+
+export function isoFromDayNumber(day: number): IsoDate {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(iso: IsoDate, days: number): IsoDate {
+  return isoFromDayNumber(dayNumber(iso) + days);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** month * 100 + day of a stored calendar date, e.g. 3 January → 103, 29 February → 229. */
+export function monthDayOf(date: Date): number {
+  return (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** The yearly occasion's date in a given year: 29 February falls on 28 February in other years. */
+export function occasionInYear(monthDay: number, year: number): IsoDate {
+  let month = Math.floor(monthDay / 100);
+  let day = monthDay % 100;
+  if (month === 2 && day === 29 && !isLeapYear(year)) day = 28;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Days until the next birthday/anniversary on or after today (0 = today). */
+export function daysUntilNextOccasion(monthDay: number, today: IsoDate): number {
+  const year = Number(today.slice(0, 4));
+  const thisYear = daysBetween(today, occasionInYear(monthDay, year));
+  return thisYear >= 0 ? thisYear : daysBetween(today, occasionInYear(monthDay, year + 1));
+}
+
+/**
+ * The month-day keys whose next occurrence is within `days` days of today (inclusive), so the
+ * reminder query is an indexed IN (...) lookup. 29 February is included whenever 28 February is
+ * in the window of a non-leap year, since those birthdays fall on the 28th then.
+ */
+export function monthDaysWithin(today: IsoDate, days: number): number[] {
+  const keys = new Set<number>();
+  for (let i = 0; i <= days; i++) {
+    const iso = addDays(today, i);
+    const md = Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10));
+    keys.add(md);
+    if (md === 228 && !isLeapYear(Number(iso.slice(0, 4)))) keys.add(229);
+  }
+  return [...keys];
+}

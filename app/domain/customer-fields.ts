@@ -1,0 +1,56 @@
+/** The customer's enumerated fields and their labels (spec §3, §9). */
+export const COUNTRIES = ["uae", "south_africa", "bahrain", "qatar", "kuwait", "saudi_arabia"] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const COUNTRY_LABELS: Record<Country, string> = {
+  uae: "United Arab Emirates",
+  south_africa: "South Africa",
+  bahrain: "Bahrain",
+  qatar: "Qatar",
+  kuwait: "Kuwait",
+  saudi_arabia: "Saudi Arabia",
+};
+
+export const EMIRATES = ["dubai", "abu_dhabi", "sharjah", "ajman", "al_ain", "fujairah", "ras_al_khaimah", "umm_al_quwain"] as const;
+export type Emirate = (typeof EMIRATES)[number];
+export const EMIRATE_LABELS: Record<Emirate, string> = {
+  dubai: "Dubai",
+  abu_dhabi: "Abu Dhabi",
+  sharjah: "Sharjah",
+  ajman: "Ajman",
+  al_ain: "Al Ain",
+  fujairah: "Fujairah",
+  ras_al_khaimah: "Ras Al Khaimah",
+  umm_al_quwain: "Umm Al Quwain",
+};
+/** Outside the UAE the emirate is "none". */
+export const NO_EMIRATE = "none";
+
+export const TEAMS = ["team_a", "team_b", "team_c"] as const;
+export type Team = (typeof TEAMS)[number];
+/** Spec §9 team labels. */
+export const TEAM_LABELS: Record<Team, string> = {
+  team_a: "Full Selection (Luxury)",
+  team_b: "Entry Level",
+  team_c: "Mixed Products",
+};
+
+export const ANNIVERSARY_TYPES = [
+  "Wedding Anniversary",
+  "Graduation",
+  "Work Anniversary",
+  "Business Anniversary",
+  "Engagement Anniversary",
+  "Other",
+] as const;
+
+export const CONTACT_OK = ["Yes", "No"] as const;
+
+/** Lead locations (spec §9): the 8 emirates plus the other countries. */
+export const LEAD_LOCATIONS = [...EMIRATES, "south_africa", "bahrain", "qatar", "kuwait", "saudi_arabia"] as const;
+
+/** "Address" column (spec §2): the country name, or emirate plus area in the UAE. */
+export function addressLabel(c: { country: string; emirate: string; area: string | null }): string {
+  if (c.country !== "uae") return COUNTRY_LABELS[c.country as Country] ?? c.country;
+  const emirate = EMIRATE_LABELS[c.emirate as Emirate] ?? c.emirate;
+  return c.area ? `${emirate}, ${c.area}` : emirate;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { filsToDecimalString, formatAed, parseAedToFils, sumFils } from "./money";
+
+describe("money in fils", () => {
+  it.each([
+    ["1250", 125000n],
+    ["1,250.5", 125050n],
+    ["AED 1,250.50", 125050n],
+    ["1250.50 AED", 125050n],
+    ["0.01", 1n],
+    [" 300 ", 30000n],
+    [1250.5, 125050n],
+  ])("parses %s", (input, expected) => {
+    expect(parseAedToFils(input)).toBe(expected);
+  });
+
+  it.each(["", "abc", "-5", "1.234", "1.2.3", null])("refuses %s", (input) => {
+    expect(parseAedToFils(input)).toBeNull();
+  });
+
+  it("sums exactly where floats drift", () => {
+    // 0.1 + 0.2 !== 0.3 in floating point; in fils it is exact.
+    const total = sumFils([parseAedToFils("0.10")!, parseAedToFils("0.20")!]);
+    expect(filsToDecimalString(total)).toBe("0.30");
+    const many = sumFils(Array.from({ length: 1000 }, () => parseAedToFils("999999.99")!));
+    expect(filsToDecimalString(many)).toBe("999999990.00");
+  });
+
+  it("formats for screens and the API", () => {
+    expect(formatAed(123456789n)).toBe("AED 1,234,567.89");
+    expect(filsToDecimalString(5n)).toBe("0.05");
+  });
+});

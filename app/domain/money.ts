@@ -1,0 +1,45 @@
+/**
+ * AED amounts are integer fils (1 AED = 100 fils) held in bigint, so storage and sums never pass
+ * through binary floating point (docs/decisions/003-money-and-dates.md).
+ */
+export type Fils = bigint;
+
+/**
+ * Parses what people type or spreadsheets hold: "1,250.5", "AED 1250", "1250.50 AED", "  300 ".
+ * More than 2 decimals, negatives and anything else give null.
+ */
+export function parseAedToFils(input: string | number | null | undefined): Fils | null {
+  if (input === null || input === undefined) return null;
+  // Spreadsheet cells arrive as numbers: take their shortest decimal text, never float arithmetic.
+  let text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input;
+  text = text.replace(/aed|dhs?|د\.إ/gi, "").replace(/[,\s]/g, "");
+  if (text === "") return null;
+  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match) return null;
+  const [, whole, fraction = ""] = match;
+  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, "0"));
+}
+
+/** "1234.50": the decimal string the API carries (spec §3 totalSalesValue). */
+export function filsToDecimalString(fils: Fils): string {
+  const negative = fils < 0n;
+  const abs = negative ? -fils : fils;
+  const whole = abs / 100n;
+  const fraction = (abs % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}${whole}.${fraction}`;
+}
+
+/** "AED 1,234.50" for screens. */
+export function formatAed(fils: Fils): string {
+  const [whole, fraction] = filsToDecimalString(fils).split(".");
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `AED ${grouped}.${fraction}`;
+}
+
+export function sumFils(values: Iterable<Fils>): Fils {
+  let total = 0n;
+  for (const v of values) total += v;
+  return total;
+}
+
+export const AED = (whole: number | bigint): Fils => BigInt(whole) * 100n;

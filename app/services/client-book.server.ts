@@ -1,0 +1,12 @@
+import type { Prisma } from "~/generated/prisma/client";
+
+/**
+ * The one definition of "a client" for every list, count, figure, alert and lead: not deleted.
+ * Deleted clients (soft delete) keep their purchase history for an admin to restore.
+ * The isActive flag is shown on the client but does not hide them.
+ */
+export const CLIENT_BOOK: Prisma.CustomerWhereInput = { deletedAt: null };
+
+export function inClientBook(where: Prisma.CustomerWhereInput = {}): Prisma.CustomerWhereInput {
+  return { AND: [CLIENT_BOOK, where] };
+}

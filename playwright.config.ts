@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+import { E2E_ENV, E2E_PORT } from "./tests/e2e/support/env";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // One server and one SQLite file: files run one at a time, tests inside a file in order.
+  workers: 1,
+  fullyParallel: false,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: "chromium",
+    headless: true,
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's chromium (apt-get install -y chromium); `npx playwright install` cannot download here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    // The same start path as `npm start` (migrate, first admin, serve), on a throwaway database.
+    command: "node scripts/start.mjs",
+    url: `http://127.0.0.1:${E2E_PORT}/login`,
+    env: { ...E2E_ENV, SKIP_BUILD: "1" },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

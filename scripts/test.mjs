@@ -1,0 +1,30 @@
+// `npm test`: every check in order, stopping at the first failure: typecheck, unit and
+// integration tests (vitest, real SQLite files), a production build, then the e2e suite in
+// headless Chromium against the built server. Installs Debian's chromium first when it is missing.
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function step(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+}
+
+if (!existsSync(chromium)) {
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  step("Installing Debian's chromium for the browser tests", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"]);
+}
+
+try {
+  step("Typecheck", "npm", ["run", "typecheck", "--silent"]);
+  step("Unit and integration tests", "node_modules/.bin/vitest", ["run"]);
+  step("Production build", "npm", ["run", "build", "--silent"]);
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`tests/.tmp/e2e.db${suffix}`, { force: true });
+  step("End-to-end tests (Chromium)", "node_modules/.bin/playwright", ["test", ...process.argv.slice(2)]);
+} catch {
+  process.exitCode = 1;
+}

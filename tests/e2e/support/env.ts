@@ -1,0 +1,18 @@
+import { resolve } from "node:path";
+
+export const E2E_PORT = 3217;
+export const E2E_DB_FILE = resolve("tests/.tmp/e2e.db");
+/** The first admin the server creates at start, with a known authenticator secret. */
+export const E2E_ADMIN = { email: "owner@jewel.test", name: "Layla Haddad", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" };
+
+export const E2E_ENV: Record<string, string> = {
+  PORT: String(E2E_PORT),
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  DATABASE_URL: `file:${E2E_DB_FILE}`,
+  SESSION_SECRET: "e2e-session-secret-not-for-production",
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_NAME: E2E_ADMIN.name,
+  ADMIN_TOTP_SECRET: E2E_ADMIN.secret,
+  APP_TIMEZONE: "Asia/Dubai",
+};

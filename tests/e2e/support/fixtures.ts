@@ -1,0 +1,55 @@
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { E2E_ENV, E2E_PORT } from "./env";
+
+// The e2e helpers talk to the same database file as the server under test, through the app's own
+// services, so a test starts signed in without spending an authenticator code.
+for (const [key, value] of Object.entries(E2E_ENV)) process.env[key] ??= value;
+
+const { db } = await import("~/db.server");
+const { createUserSession } = await import("~/auth/session.server");
+const { encryptSecret } = await import("~/auth/crypto.server");
+const { generateTotpSecret, totpCode } = await import("~/auth/totp.server");
+
+export { db, totpCode };
+
+type Role = "admin" | "sales_front" | "sales_back" | "road_sales";
+
+let seq = 0;
+
+/** A staff user with a linked authenticator; the secret lets a test compute codes. */
+export async function createStaff(role: Role, name?: string) {
+  seq += 1;
+  const secret = generateTotpSecret();
+  const user = await db.user.create({
+    data: {
+      name: name ?? `${role.replace("_", " ")} tester ${seq}`,
+      email: `${role}.${seq}.${Date.now()}@jewel.test`,
+      role,
+      devices: { create: { label: "Test phone", secretEncrypted: encryptSecret(secret), verifiedAt: new Date() } },
+    },
+  });
+  return { user, secret };
+}
+
+/** Puts a fresh session cookie for the user into the browser context. */
+export async function signInContext(context: BrowserContext, userId: string) {
+  const setCookie = await createUserSession(userId, new Request(`http://127.0.0.1:${E2E_PORT}/login`));
+  const [pair] = setCookie.split(";");
+  const [name, ...rest] = pair!.split("=");
+  await context.addCookies([{ name: name!, value: rest.join("="), domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** Signs in as a new user of the role and returns it. */
+export async function signInAs(context: BrowserContext, role: Role, name?: string) {
+  const staff = await createStaff(role, name);
+  await signInContext(context, staff.user.id);
+  return staff;
+}
+
+/** Waits until React has hydrated (the root sets data-hydrated), before clicking in JS tests. */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+export const test = base;
+export { expect };
