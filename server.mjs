@@ -8,7 +8,8 @@ import express from "express";
 
 installGlobals({ nativeFetch: true });
 
-const build = await import("./build/server/index.js");
+const buildDir = process.env.BUILD_DIR || "build";
+const build = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
 
@@ -48,8 +49,8 @@ app.use((req, res, next) => {
 });
 
 // Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
+app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 app.listen(port, host, () => console.log(`Jewel CRM listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`));

@@ -20,6 +20,8 @@ export default defineConfig({
     !process.env.VITEST &&
       remix({
         ignoredRouteFiles: ["**/*.test.ts", "**/*.test.tsx"],
+        // BUILD_DIR lets several checkouts or test runs build side by side.
+        buildDirectory: process.env.BUILD_DIR || "build",
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,

@@ -22,7 +22,7 @@ run(bin("prisma"), ["migrate", "deploy"]);
 if (!existsSync("app/generated/prisma/client.ts")) run(bin("prisma"), ["generate"]);
 run(bin("tsx"), ["scripts/bootstrap-admin.ts"]);
 
-const serverBuild = "build/server/index.js";
+const serverBuild = `${process.env.BUILD_DIR || "build"}/server/index.js`;
 const stale = !existsSync(serverBuild) || newestMtime("app") > statSync(serverBuild).mtimeMs;
 if (stale && process.env.SKIP_BUILD !== "1") run("npm", ["run", "build"]);
 

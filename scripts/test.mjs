@@ -23,7 +23,8 @@ try {
   step("Typecheck", "npm", ["run", "typecheck", "--silent"]);
   step("Unit and integration tests", "node_modules/.bin/vitest", ["run"]);
   step("Production build", "npm", ["run", "build", "--silent"]);
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`tests/.tmp/e2e.db${suffix}`, { force: true });
+  const e2eDb = `tests/.tmp/e2e-${process.env.E2E_PORT || 3217}.db`;
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${e2eDb}${suffix}`, { force: true });
   step("End-to-end tests (Chromium)", "node_modules/.bin/playwright", ["test", ...process.argv.slice(2)]);
 } catch {
   process.exitCode = 1;

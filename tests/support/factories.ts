@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { encryptSecret } from "~/auth/crypto.server";
 import { createUserSession } from "~/auth/session.server";
 import { generateTotpSecret, totpCode } from "~/auth/totp.server";
@@ -54,7 +55,7 @@ export function makeRequest(path: string, options: RequestOptions = {}): Request
 }
 
 /** Runs a loader/action and returns the Response it returned or threw (redirects, 4xx). */
-export async function callRoute(fn: (args: { request: Request; params: Record<string, string>; context: object }) => unknown, request: Request, params: Record<string, string> = {}): Promise<Response | unknown> {
+export async function callRoute(fn: (args: LoaderFunctionArgs) => unknown, request: Request, params: Record<string, string> = {}): Promise<unknown> {
   try {
     return await fn({ request, params, context: {} });
   } catch (thrown) {

@@ -2,10 +2,10 @@
 // so every file starts from an empty, real database.
 import { copyFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 const file = resolve(`tests/.tmp/int-${process.pid}-${Math.random().toString(36).slice(2)}.db`);
-copyFileSync(resolve("tests/.tmp/template.db"), file);
+copyFileSync(inject("templateDb"), file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.SESSION_SECRET ??= "integration-test-secret";
 process.env.APP_TIMEZONE ??= "Asia/Dubai";

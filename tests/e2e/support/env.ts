@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 
-export const E2E_PORT = 3217;
-export const E2E_DB_FILE = resolve("tests/.tmp/e2e.db");
+/** E2E_PORT lets several runs share a machine; each port has its own database file. */
+export const E2E_PORT = Number(process.env.E2E_PORT || 3217);
+export const E2E_DB_FILE = resolve(`tests/.tmp/e2e-${E2E_PORT}.db`);
 /** The first admin the server creates at start, with a known authenticator secret. */
 export const E2E_ADMIN = { email: "owner@jewel.test", name: "Layla Haddad", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" };
 
@@ -15,4 +16,5 @@ export const E2E_ENV: Record<string, string> = {
   ADMIN_NAME: E2E_ADMIN.name,
   ADMIN_TOTP_SECRET: E2E_ADMIN.secret,
   APP_TIMEZONE: "Asia/Dubai",
+  BUILD_DIR: process.env.BUILD_DIR || "build",
 };
