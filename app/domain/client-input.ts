@@ -1,0 +1,250 @@
+import { z } from "zod";
+import { isIsoDate, isoFromDate } from "./calendar";
+import { ANNIVERSARY_TYPES, CONTACT_OK, COUNTRIES, EMIRATES, NO_EMIRATE, TEAMS, type Country } from "./customer-fields";
+import { isValidMobile, normalizeMobile } from "./mobile";
+import { parseAedToFils, type Fils } from "./money";
+
+/**
+ * The client rules of spec §5 ('New client', 'Edit client'), pure and form-agnostic: the New Client
+ * and Edit Customer forms (through Conform), POST/PUT /api/clients and the spreadsheet imports all
+ * validate through these schemas, so a client is the same whichever way it arrives.
+ */
+
+export const CLIENT_MESSAGES = {
+  nameRequired: "Name is required",
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: "Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)",
+  countryInvalid: "Choose a country from the list",
+  emirateRequired: "Emirate is required when the country is UAE",
+  teamRequired: "Team is required",
+  teamInvalid: "Choose a team from the list",
+  amountInvalid: "Enter an amount in AED, e.g. 1250.50",
+  saleAmountInvalid: "Enter the sale amount as digits with an optional decimal point, e.g. 1250.50",
+  purchaseDateRequired: "Purchase date is required when entering a sales amount",
+  dateInvalid: "Enter a valid date (YYYY-MM-DD)",
+  emailInvalid: "Invalid email address",
+  anniversaryTypeInvalid: "Choose an anniversary type from the list",
+  contactOkInvalid: "Choose Yes or No",
+  tooLong: "Too long",
+} as const;
+
+/** Blank values (empty or whitespace-only strings, null) count as "not given". Numbers become text. */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    return trimmed === "" ? undefined : trimmed;
+  }
+  return value;
+}
+
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().max(max, CLIENT_MESSAGES.tooLong).optional());
+
+const requiredText = (max: number, required: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: required }).max(max, CLIENT_MESSAGES.tooLong));
+
+/** Calendar dates arrive as "YYYY-MM-DD", a full ISO timestamp (JSON clients) or a Date. */
+function toIsoDate(value: unknown): unknown {
+  const v = blankToUndefined(value);
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "invalid" : isoFromDate(v);
+  if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v)) return v.slice(0, 10);
+  return v;
+}
+
+const optionalDate = z.preprocess(
+  toIsoDate,
+  z
+    .string({ error: CLIENT_MESSAGES.dateInvalid })
+    .refine(isIsoDate, CLIENT_MESSAGES.dateInvalid)
+    .optional(),
+);
+
+const mobileField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: CLIENT_MESSAGES.mobileRequired })
+    .transform(normalizeMobile)
+    .refine(isValidMobile, CLIENT_MESSAGES.mobileInvalid),
+);
+
+const countryField = z.preprocess(blankToUndefined, z.enum(COUNTRIES, { error: CLIENT_MESSAGES.countryInvalid }).default("uae"));
+
+/** Checked against the country in `withPlace`: the 8 emirates in the UAE, forced to "none" elsewhere. */
+const emirateField = z.preprocess(blankToUndefined, z.string().optional());
+
+const optionalTeam = z.preprocess(blankToUndefined, z.enum(TEAMS, { error: CLIENT_MESSAGES.teamInvalid }).optional());
+
+const requiredTeam = z.preprocess(blankToUndefined, z.enum(TEAMS, { error: (issue) => (issue.input === undefined ? CLIENT_MESSAGES.teamRequired : CLIENT_MESSAGES.teamInvalid) }));
+
+const optionalEmail = z.preprocess(
+  (v) => {
+    const text = blankToUndefined(v);
+    return typeof text === "string" ? text.toLowerCase() : text;
+  },
+  z.email(CLIENT_MESSAGES.emailInvalid).max(254, CLIENT_MESSAGES.tooLong).optional(),
+);
+
+const anniversaryTypeField = z.preprocess(blankToUndefined, z.enum(ANNIVERSARY_TYPES, { error: CLIENT_MESSAGES.anniversaryTypeInvalid }).optional());
+
+const contactOkField = z.preprocess((v) => {
+  const text = blankToUndefined(v);
+  if (typeof text !== "string") return text;
+  const lower = text.toLowerCase();
+  return lower === "yes" ? "Yes" : lower === "no" ? "No" : text;
+}, z.enum(CONTACT_OK, { error: CLIENT_MESSAGES.contactOkInvalid }).optional());
+
+/** Checkboxes send "on"; JSON sends booleans; spreadsheets say yes/no. Absent means active (§5 default). */
+const isActiveField = z.preprocess((v) => {
+  const text = blankToUndefined(v);
+  if (typeof text === "boolean" || text === undefined) return text;
+  if (typeof text === "string") {
+    const lower = text.toLowerCase();
+    if (["true", "on", "yes", "1", "active"].includes(lower)) return true;
+    if (["false", "off", "no", "0", "inactive"].includes(lower)) return false;
+  }
+  return text;
+}, z.boolean().default(true));
+
+/** Amounts as people type them ("1,250.50", "AED 300"), parsed to fils without floating point. */
+const totalSalesField = z.preprocess(blankToUndefined, z.string().optional()).transform((text, ctx): Fils => {
+  if (text === undefined) return 0n;
+  const fils = parseAedToFils(text);
+  if (fils === null) {
+    ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.amountInvalid });
+    return z.NEVER;
+  }
+  return fils;
+});
+
+/** §5 Edit client: the new sale is "digits with an optional decimal point", recorded only when above 0. */
+const newSaleField = z.preprocess(blankToUndefined, z.string().regex(/^\d+(\.\d{1,2})?$/, CLIENT_MESSAGES.saleAmountInvalid).optional()).transform(
+  (text): Fils | undefined => {
+    if (text === undefined) return undefined;
+    const fils = parseAedToFils(text);
+    return fils !== null && fils > 0n ? fils : undefined;
+  },
+);
+
+/** The §3 fields beyond the New Client essentials, shared by both forms and the imports. */
+const profileFields = {
+  area: optionalText(200),
+  dateOfBirth: optionalDate,
+  email: optionalEmail,
+  emiratesId: optionalText(40),
+  emiratesIdExpiry: optionalDate,
+  emiratesIdPicture: optionalText(500),
+  emiratesIdPictures: optionalText(2000),
+  pepStatus: optionalText(60),
+  anniversaryType: anniversaryTypeField,
+  anniversaryDate: optionalDate,
+  preferredTime: optionalText(100),
+  preferredCollection: optionalText(200),
+  meetingComments: optionalText(2000),
+  contactOk: contactOkField,
+  category: optionalText(100),
+};
+
+type PlaceInput = { country: Country; emirate?: string | undefined };
+
+/** Cross-field rules run even when other fields failed, so a form shows every problem at once. */
+const unlessFailed =
+  (...fields: string[]) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+
+/** §5: in the UAE the emirate is one of the 8 (Dubai when not given); elsewhere it is "none". */
+function emirateFor(value: PlaceInput): string {
+  return value.country === "uae" ? (value.emirate ?? "dubai") : NO_EMIRATE;
+}
+
+function checkEmirate(value: PlaceInput, ctx: z.RefinementCtx<PlaceInput>): void {
+  if (value.country === "uae" && !(EMIRATES as readonly string[]).includes(emirateFor(value))) {
+    ctx.addIssue({ code: "custom", path: ["emirate"], message: CLIENT_MESSAGES.emirateRequired });
+  }
+}
+
+const newClientObject = z.object({
+  fullName: requiredText(200, CLIENT_MESSAGES.nameRequired),
+  mobileNumber: mobileField,
+  country: countryField,
+  emirate: emirateField,
+  team: requiredTeam,
+  totalSalesValue: totalSalesField,
+  lastPurchaseDate: optionalDate,
+  isActive: isActiveField,
+  ...profileFields,
+});
+
+/** Add New Client (spec §5 'New client'); also the shape of POST /api/clients and an import row. */
+export const newClientSchema = newClientObject
+  .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
+  .superRefine(
+    (value, ctx) => {
+      if (value.totalSalesValue > 0n && !value.lastPurchaseDate) {
+        ctx.addIssue({ code: "custom", path: ["lastPurchaseDate"], message: CLIENT_MESSAGES.purchaseDateRequired });
+      }
+    },
+    { when: unlessFailed("totalSalesValue", "lastPurchaseDate") },
+  )
+  .transform(({ totalSalesValue, ...rest }) => ({ ...rest, emirate: emirateFor(rest), totalSalesFils: totalSalesValue }));
+
+const editClientObject = z.object({
+  fullName: requiredText(200, CLIENT_MESSAGES.nameRequired),
+  mobileNumber: mobileField,
+  country: countryField,
+  emirate: emirateField,
+  team: optionalTeam,
+  isActive: isActiveField,
+  newSaleAmount: newSaleField,
+  newSaleDate: optionalDate,
+  newSaleDescription: optionalText(200),
+  ...profileFields,
+});
+
+/** Edit Customer (spec §5 'Edit client'); also the shape of PUT /api/clients/:id. Total sales are read-only. */
+export const editClientSchema = editClientObject
+  .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
+  .transform((value) => ({ ...value, emirate: emirateFor(value) }));
+
+type Normalised<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
+
+/** A validated new client: optional fields are null when not given; dates are "YYYY-MM-DD". */
+export type NewClientInput = Normalised<z.output<typeof newClientSchema>>;
+export type EditClientInput = Normalised<z.output<typeof editClientSchema>>;
+
+export type ClientInputIssue = { path: string; message: string };
+export type ClientInputResult<T> = { ok: true; value: T } | { ok: false; issues: ClientInputIssue[] };
+
+/** Every field present: what was not given is null, so callers can write the value as it is. */
+function nullForMissing<T extends Record<string, unknown>>(keys: readonly string[], value: T): Normalised<T> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = value[key] ?? null;
+  return out as Normalised<T>;
+}
+
+const NEW_CLIENT_KEYS = [...Object.keys(newClientObject.shape).filter((k) => k !== "totalSalesValue"), "totalSalesFils"];
+const EDIT_CLIENT_KEYS = Object.keys(editClientObject.shape);
+
+function issuesOf(error: z.ZodError): ClientInputIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "form", message: issue.message }));
+}
+
+/** Validates and normalises one new client from any source (form fields, JSON, a spreadsheet row). */
+export function parseNewClientInput(raw: Record<string, unknown>): ClientInputResult<NewClientInput> {
+  const result = newClientSchema.safeParse(raw);
+  if (!result.success) return { ok: false, issues: issuesOf(result.error) };
+  return { ok: true, value: nullForMissing(NEW_CLIENT_KEYS, result.data) };
+}
+
+/** Validates and normalises an edit of an existing client. */
+export function parseEditClientInput(raw: Record<string, unknown>): ClientInputResult<EditClientInput> {
+  const result = editClientSchema.safeParse(raw);
+  if (!result.success) return { ok: false, issues: issuesOf(result.error) };
+  return { ok: true, value: nullForMissing(EDIT_CLIENT_KEYS, result.data) };
+}
+
+/** §8: 'Validation failed for:' followed by the field paths. */
+export function validationFailedMessage(issues: readonly ClientInputIssue[]): string {
+  return `Validation failed for: ${[...new Set(issues.map((i) => i.path))].join(", ")}`;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { customerSearchText, searchFragments } from "./customer-search";
+
+describe("customer search", () => {
+  const text = customerSearchText({ fullName: "Aisha  Al Mansoori", mobileNumber: "971501234567", email: "Aisha@Example.com", emiratesId: "784-1990-1234567-1" });
+
+  it("holds the lower-cased name, mobile, email and ID (and the ID's digits)", () => {
+    expect(text).toBe("aisha al mansoori 971501234567 aisha@example.com 784-1990-1234567-1 784199012345671");
+  });
+
+  const matches = (query: string) => searchFragments(query).some((f) => text.includes(f));
+
+  it.each(["AISHA", "mansoori", "050 123", "+971 50 123 4567", "00971501234567", "1234567", "example.com", "784-1990", "7841990"])("finds the client by %s", (query) => {
+    expect(matches(query)).toBe(true);
+  });
+
+  it.each(["fatima", "055 123", "999"])("does not find them by %s", (query) => {
+    expect(matches(query)).toBe(false);
+  });
+
+  it("gives nothing to match for an empty query", () => {
+    expect(searchFragments("   ")).toEqual([]);
+  });
+});

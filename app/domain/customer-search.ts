@@ -1,0 +1,34 @@
+/**
+ * The search box (issue 3): one lower-cased `searchText` column per client holds the name, mobile,
+ * email and Emirates ID, and a query matches any part of it. Numbers are matched on their digits,
+ * so "050 123", "+971 50 123" and "50123" all find 971501234567.
+ */
+
+/** The value of Customer.searchText: written with every change to the fields it covers. */
+export function customerSearchText(c: { fullName: string; mobileNumber: string; email?: string | null; emiratesId?: string | null }): string {
+  const parts = [c.fullName, c.mobileNumber, c.email ?? "", c.emiratesId ?? ""];
+  // IDs are written "784-1990-1234567-1" but often typed as bare digits: keep both forms.
+  const idDigits = (c.emiratesId ?? "").replace(/\D/g, "");
+  if (idDigits && idDigits !== c.emiratesId) parts.push(idDigits);
+  return parts
+    .map((p) => p.trim().toLowerCase().replace(/\s+/g, " "))
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
+ * The fragments a query matches (any one is enough): its lower-cased text and, for something that
+ * looks like a phone or ID number, its digits without the local "0" or international "00" prefix.
+ */
+export function searchFragments(query: string): string[] {
+  const text = query.trim().toLowerCase().replace(/\s+/g, " ");
+  if (!text) return [];
+  const fragments = new Set([text]);
+  if (/^[\d\s+()./-]+$/.test(text)) {
+    let digits = text.replace(/\D/g, "");
+    if (digits.startsWith("00")) digits = digits.slice(2);
+    else if (digits.startsWith("0")) digits = digits.slice(1);
+    if (digits) fragments.add(digits);
+  }
+  return [...fragments];
+}
