@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { AUTH_TYPES, ROLES, isRole, type Role } from "./roles";
+
+/** Spec §5 'User form' messages; anything else gets the generic 'Required' / 'Invalid input'. */
+export const USER_FORM_MESSAGES = {
+  nameRequired: "Name is required",
+  invalidEmail: "Invalid email address",
+  duplicateEmail: "A user with this email already exists",
+} as const;
+
+const generic = (issue: { input?: unknown }) => (issue.input === undefined ? "Required" : "Invalid input");
+
+const name = z
+  .string({ error: USER_FORM_MESSAGES.nameRequired })
+  .trim()
+  .min(1, USER_FORM_MESSAGES.nameRequired)
+  .max(100, "Name must be at most 100 characters");
+const email = z
+  .string({ error: USER_FORM_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(USER_FORM_MESSAGES.invalidEmail).max(200, USER_FORM_MESSAGES.invalidEmail));
+const role = z.enum(ROLES, { error: generic });
+const authType = z.enum(AUTH_TYPES, { error: generic });
+const department = z.string({ error: generic }).trim().max(100, "Department must be at most 100 characters").optional();
+// A checkbox posts nothing when unticked, so "absent" means false for a form; the JSON routes
+// decide their own default (true on create, unchanged on update).
+const isActive = z.boolean({ error: generic }).optional();
+
+/** Add User (spec §5): defaults role sales_front, authType totp (isActive defaults per caller). */
+export const UserCreateSchema = z.object({
+  name,
+  email,
+  role: role.default("sales_front"),
+  authType: authType.default("totp"),
+  department,
+  isActive,
+});
+export type UserCreateInput = z.output<typeof UserCreateSchema>;
+
+/** Edit User: the same fields without authType, which is chosen on create only. */
+export const UserEditSchema = z.object({ name, email, role, department, isActive });
+export type UserEditInput = z.output<typeof UserEditSchema>;
+
+/** PUT /api/users/:id: any subset of the editable fields. */
+export const UserPatchSchema = UserEditSchema.partial();
+export type UserPatchInput = z.output<typeof UserPatchSchema>;
+
+/** The user list's search box and role filter, as kept in the URL. */
+export type UserFilters = { search: string; role: Role | null };
+
+export function userFiltersFrom(params: URLSearchParams): UserFilters {
+  const search = (params.get("q") ?? params.get("search") ?? "").trim().slice(0, 100);
+  const roleParam = params.get("role");
+  return { search, role: isRole(roleParam) ? roleParam : null };
+}
+
+export function hasActiveFilters(filters: UserFilters): boolean {
+  return filters.search !== "" || filters.role !== null;
+}
+
+/** "?q=..&role=.." for links that keep the list's filters (empty string when none). */
+export function userFiltersQuery(filters: UserFilters): string {
+  const params = new URLSearchParams();
+  if (filters.search) params.set("q", filters.search);
+  if (filters.role) params.set("role", filters.role);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
