@@ -28,7 +28,7 @@ export function initials(name: string): string {
  * The signed-in layout (spec §2 Layout): top bar, collapsible sidebar, notice banner. The mobile
  * menu and the desktop collapse are CSS checkboxes, so they work before (or without) JavaScript.
  */
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AppShell({ user, today, children }: { user: SessionUser; today: string; children: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
   const here = location.pathname + location.search;
@@ -46,7 +46,9 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         <span className="font-semibold">{PRODUCT_NAME}</span>
         <div className="flex items-center gap-3">
           <span className="relative" aria-label={`${MOBILE_BADGE_COUNT} notifications`}>
-            <span aria-hidden className="text-lg">🔔</span>
+            <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 text-gray-700" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
             <span className="badge absolute -right-2 -top-1 bg-red-600 px-1.5 text-white" data-testid="mobile-badge">
               {MOBILE_BADGE_COUNT}
             </span>
@@ -59,10 +61,10 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
 
       <aside
         aria-label="Main navigation"
-        className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-gray-200 bg-white peer-checked/nav:flex lg:flex lg:peer-checked/collapse:w-16"
+        className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-gray-200 bg-white peer-checked/nav:flex lg:flex lg:peer-checked/collapse:w-16 lg:peer-checked/collapse:[&_.nav-label]:hidden"
       >
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-4">
-          <span className="truncate font-semibold text-brand-700">{PRODUCT_NAME}</span>
+          <span className="nav-label truncate font-semibold text-brand-700">{PRODUCT_NAME}</span>
           <label htmlFor="nav-collapsed" className="btn-ghost hidden cursor-pointer px-2 lg:inline-flex" aria-label="Collapse sidebar">
             «
           </label>
@@ -83,21 +85,21 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
               <span aria-hidden className="w-5 text-center">
                 {item.icon}
               </span>
-              <span className="truncate">{item.label}</span>
+              <span className="nav-label">{item.label}</span>
             </NavLink>
           ))}
           <a href={here} className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100" onClick={(e) => { e.preventDefault(); window.location.reload(); }}>
             <span aria-hidden className="w-5 text-center">⟳</span>
-            <span>Refresh</span>
+            <span className="nav-label">Refresh</span>
           </a>
           <Form method="post" action="/logout">
             <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100">
               <span aria-hidden className="w-5 text-center">⎋</span>
-              <span>Sign Out</span>
+              <span className="nav-label">Sign Out</span>
             </button>
           </Form>
         </nav>
-        <div className="border-t border-gray-200 p-3">
+        <div className="nav-label border-t border-gray-200 p-3">
           {user.role === "admin" ? (
             <NavLink to="/profile" className="block rounded-md p-2 hover:bg-gray-100" data-testid="sidebar-user">
               <span className="block truncate text-sm font-medium">{user.name}</span>
@@ -116,7 +118,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       <div className="lg:pl-64 lg:peer-checked/collapse:pl-16">
         <header className="hidden items-center justify-between border-b border-gray-200 bg-white px-6 py-3 lg:flex">
           <span className="text-sm text-gray-600">Signed in as {user.name}</span>
-          <span className="text-sm text-gray-600">{new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "Asia/Dubai" }).format(new Date())}</span>
+          <span className="text-sm text-gray-600">{new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${today}T00:00:00Z`))}</span>
         </header>
         <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-xs text-amber-900">
           Client information is confidential: do not share screenshots or exports outside the team.

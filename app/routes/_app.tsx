@@ -3,17 +3,19 @@ import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 
 import { requireUser, type DeniedData } from "~/auth/guards.server";
 import { AccessDeniedPanel } from "~/components/access-denied";
 import { AppShell } from "~/components/app-shell";
+import { businessToday } from "~/domain/calendar";
 import { NotFoundPage } from "~/root";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  return { user };
+  // The shop's day (APP_TIMEZONE), shown in the top bar.
+  return { user, today: businessToday() };
 }
 
 export default function AppLayout() {
-  const { user } = useRouteLoaderData<typeof loader>("routes/_app")!;
+  const { user, today } = useRouteLoaderData<typeof loader>("routes/_app")!;
   return (
-    <AppShell user={user}>
+    <AppShell user={user} today={today}>
       <Outlet />
     </AppShell>
   );
@@ -35,5 +37,11 @@ export function ErrorBoundary() {
         </p>
       </div>
     );
-  return layout ? <AppShell user={layout.user}>{body}</AppShell> : body;
+  return layout ? (
+    <AppShell user={layout.user} today={layout.today}>
+      {body}
+    </AppShell>
+  ) : (
+    body
+  );
 }
