@@ -1,15 +1,98 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
+import { AlertPanel } from "~/components/dashboard/alert-panel";
+import { BusinessSummaryPanel } from "~/components/dashboard/business-summary";
+import { FigureCards } from "~/components/dashboard/figure-cards";
+import { COMPLETE_FOLLOW_UP_INTENT, FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
+import { TierBreakdownPanel } from "~/components/dashboard/tier-breakdown";
+import { firstName } from "~/domain/alerts";
+import { businessToday, dateFromIso } from "~/domain/calendar";
+import { businessSummary } from "~/domain/dashboard-figures";
 import { PRODUCT_NAME } from "~/domain/product";
-import { ACCESS } from "~/domain/roles";
+import { ACCESS, ROLE_LABELS } from "~/domain/roles";
+import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
+import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
+import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.dashboard });
-  return null;
+  const { user } = await requireUser(request, { access: ACCESS.dashboard });
+  const today = businessToday();
+  const [figures, alerts, followUps] = await Promise.all([
+    getClientFigures(today),
+    // Spec §8: a failed alert lookup says 'Failed to fetch alerts' in the panels; the figures still show.
+    getDashboardAlerts(today).catch((error: unknown) => {
+      console.error("dashboard alerts failed", error);
+      return null;
+    }),
+    listDueFollowUps(today),
+  ]);
+  return {
+    greetingName: firstName(user.name),
+    roleLabel: ROLE_LABELS[user.role],
+    today,
+    ...figures,
+    summary: businessSummary(figures.metrics),
+    alerts,
+    followUps,
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-semibold">Dashboard</h1>;
+const CompleteFollowUpSchema = z.object({ intent: z.literal(COMPLETE_FOLLOW_UP_INTENT), followUpId: z.string().min(1) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request, { access: ACCESS.dashboard });
+  const parsed = CompleteFollowUpSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Unknown dashboard action", { status: 400 });
+  const done = await completeFollowUp(parsed.data.followUpId);
+  return redirectWithToast(
+    "/dashboard",
+    done
+      ? { type: "success", title: "Follow-up done", description: "It is off the dashboard." }
+      : { type: "error", title: "Nothing to mark", description: "That follow-up is already done or no longer exists." },
+  );
+}
+
+export default function Dashboard() {
+  const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps } = useLoaderData<typeof loader>();
+  const todayLabel = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "UTC" }).format(dateFromIso(today));
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">Welcome back, {greetingName}</h1>
+        <span className="badge bg-brand-100 text-brand-700" data-testid="role-badge">
+          {roleLabel}
+        </span>
+        <p className="w-full text-sm text-gray-600">{todayLabel}: your clients at a glance and who to contact in the next 30 days.</p>
+      </header>
+
+      <FigureCards metrics={metrics} tierBreakdown={tierBreakdown} />
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TierBreakdownPanel breakdown={tierBreakdown} totalClients={metrics.totalClients} />
+        <BusinessSummaryPanel summary={summary} />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <AlertPanel title="Birthdays" testId="birthday-alerts" list={alerts?.birthdays ?? null} emptyText="No birthdays in the next 30 days." />
+        <AlertPanel
+          title="Anniversaries"
+          testId="anniversary-alerts"
+          list={alerts?.anniversaries ?? null}
+          emptyText="No anniversaries in the next 30 days."
+        />
+        <AlertPanel
+          title="Emirates ID"
+          testId="emirates-id-alerts"
+          list={alerts?.emiratesId ?? null}
+          emptyText="No Emirates IDs expiring in the next 30 days or expired in the last 30."
+        />
+      </div>
+
+      <FollowUpsPanel followUps={followUps} />
+    </div>
+  );
 }

@@ -1,0 +1,97 @@
+import { Link } from "@remix-run/react";
+import clsx from "clsx";
+import { shortDayLabel, type Alert, type AlertPriority } from "~/domain/alerts";
+
+const PRIORITY_STYLE: Record<AlertPriority, string> = {
+  high: "bg-red-100 text-red-800",
+  medium: "bg-amber-100 text-amber-900",
+  low: "bg-gray-100 text-gray-700",
+};
+
+const PRIORITY_LABEL: Record<AlertPriority, string> = { high: "High", medium: "Medium", low: "Low" };
+
+/** "Today", "Tomorrow", "In 5 days", "Expired 2 days ago". */
+function dueLabel(alert: Alert): string {
+  const d = alert.daysLeft;
+  if (d < 0) return d === -1 ? "Expired yesterday" : `Expired ${-d} days ago`;
+  if (d === 0) return "Today";
+  if (d === 1) return "Tomorrow";
+  return `In ${d} days`;
+}
+
+/**
+ * One alert panel (Birthdays, Anniversaries or Emirates ID): soonest first, the first rows of a
+ * possibly long list with 'and N more', each with a WhatsApp chat prefilled with the client message.
+ */
+export function AlertPanel({
+  title,
+  testId,
+  list,
+  emptyText,
+}: {
+  title: string;
+  testId: string;
+  /** null when the alerts could not be loaded. */
+  list: { items: Alert[]; total: number } | null;
+  emptyText: string;
+}) {
+  return (
+    <section className="card flex flex-col" aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id={`${testId}-title`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {list && list.total > 0 ? (
+          <span className="badge bg-brand-100 text-brand-700" data-testid={`${testId}-total`}>
+            {list.total} in 30 days
+          </span>
+        ) : null}
+      </div>
+      {list === null ? (
+        <p className="mt-3 text-sm text-red-700" role="alert">
+          Failed to fetch alerts
+        </p>
+      ) : list.items.length === 0 ? (
+        <p className="mt-3 text-sm text-gray-600">{emptyText}</p>
+      ) : (
+        <>
+          <ul className="mt-3 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
+            {list.items.map((alert) => (
+              <li key={`${alert.type}-${alert.customerId}`} className="py-3" data-testid="alert">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <Link to={`/customers/${alert.customerId}`} className="font-medium hover:underline">
+                      {alert.clientName}
+                    </Link>
+                    <p className="text-xs text-gray-500">+{alert.mobileNumber}</p>
+                  </div>
+                  <div className="shrink-0 text-right">
+                    <span className={clsx("badge", PRIORITY_STYLE[alert.priority])}>{PRIORITY_LABEL[alert.priority]}</span>
+                    <p className="mt-1 text-xs text-gray-600">
+                      {dueLabel(alert)} · {shortDayLabel(alert.date)}
+                    </p>
+                  </div>
+                </div>
+                <p className="mt-1 text-sm text-gray-700">{alert.message}</p>
+                <a
+                  href={alert.whatsappUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn-secondary mt-2 px-2 py-1 text-xs"
+                  aria-label={`WhatsApp ${alert.clientName}`}
+                >
+                  WhatsApp
+                </a>
+              </li>
+            ))}
+          </ul>
+          {list.total > list.items.length ? (
+            <p className="mt-2 text-sm text-gray-600" data-testid={`${testId}-more`}>
+              and {list.total - list.items.length} more
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { DashboardMetrics, TierBreakdown } from "~/domain/dashboard-figures";
+import { INACTIVE_AFTER_DAYS } from "~/domain/dashboard-figures";
+
+const count = new Intl.NumberFormat("en-GB");
+
+function FigureCard({ title, value, testId, children }: { title: string; value: number; testId: string; children: ReactNode }) {
+  return (
+    <section className="card flex flex-col gap-2" aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <h2 id={`${testId}-title`} className="text-sm font-medium text-gray-600">
+        {title}
+      </h2>
+      <p className="text-3xl font-semibold" data-testid={`${testId}-value`}>
+        {count.format(value)}
+      </p>
+      <div className="mt-auto text-sm text-gray-600">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The three client cards. Each links to the customer list filtered to it; the list has no
+ * "90 days" filter, so Inactive links to its closest one, "not purchased for 3 months".
+ */
+export function FigureCards({ metrics, tierBreakdown }: { metrics: DashboardMetrics; tierBreakdown: TierBreakdown }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <FigureCard title="Total Clients" value={metrics.totalClients} testId="card-total">
+        <Link to="/customers" className="font-medium text-brand-700 hover:underline">
+          View all clients →
+        </Link>
+      </FigureCard>
+      <FigureCard title="VIP Clients" value={metrics.activeVips} testId="card-vip">
+        <p>Platinum and Diamond</p>
+        <p className="mt-1 flex flex-wrap gap-x-3">
+          <Link to="/customers?tier=platinum" className="font-medium text-brand-700 hover:underline">
+            Platinum ({count.format(tierBreakdown.platinum)}) →
+          </Link>
+          <Link to="/customers?tier=diamond" className="font-medium text-brand-700 hover:underline">
+            Diamond ({count.format(tierBreakdown.diamond)}) →
+          </Link>
+        </p>
+      </FigureCard>
+      <FigureCard title="Inactive Clients" value={metrics.inactiveClients} testId="card-inactive">
+        <p>
+          No purchase for {INACTIVE_AFTER_DAYS} days or more<sup aria-hidden>*</sup>
+        </p>
+        <p className="mt-1 text-xs text-gray-500" data-testid="inactive-footnote">
+          * A client who has never bought counts as inactive.
+        </p>
+        <Link to="/customers?notPurchasedFor=3" className="mt-1 inline-block font-medium text-brand-700 hover:underline">
+          Clients with no purchase for 3 months →
+        </Link>
+      </FigureCard>
+    </div>
+  );
+}

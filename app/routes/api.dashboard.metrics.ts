@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/guards.server";
+import { ACCESS } from "~/domain/roles";
+import { getClientFigures } from "~/services/dashboard.server";
+
+/** Spec §3 Dashboard metrics: {totalClients, activeVips, inactiveClients}. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, { access: ACCESS.dashboard });
+  const { metrics } = await getClientFigures();
+  return Response.json(metrics);
+}

@@ -1,0 +1,106 @@
+import { db } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { anniversaryAlert, birthdayAlert, emiratesIdAlert, type Alert } from "~/domain/alerts";
+import { addDays, businessToday, dateFromIso, daysUntilNextOccasion, isoFromDate, monthDayOf, monthDaysWithin, type IsoDate } from "~/domain/calendar";
+import {
+  ALERT_WINDOW_DAYS,
+  EXPIRED_ID_LOOKBACK_DAYS,
+  PANEL_LIMIT,
+  activeSince,
+  figuresFromTierCounts,
+  type DashboardMetrics,
+  type TierBreakdown,
+} from "~/domain/dashboard-figures";
+import { inClientBook } from "./client-book.server";
+
+export type ClientFigures = { metrics: DashboardMetrics; tierBreakdown: TierBreakdown };
+
+/** The first `limit` alerts, soonest first, and how many are due in all. */
+export type AlertList = { items: Alert[]; total: number };
+export type DashboardAlerts = { birthdays: AlertList; anniversaries: AlertList; emiratesId: AlertList };
+
+/**
+ * The dashboard's cards and tier breakdown from two indexed queries: a GROUP BY on the stored tier
+ * (total, VIPs and the breakdown) and a count of clients who bought within the last 90 days.
+ * Clients who never bought have no lastPurchaseDate, so they fall on the inactive side.
+ */
+export async function getClientFigures(today: IsoDate = businessToday()): Promise<ClientFigures> {
+  const [groups, activeClients] = await Promise.all([
+    db.customer.groupBy({ by: ["tier"], where: inClientBook(), _count: { _all: true } }),
+    db.customer.count({ where: inClientBook({ lastPurchaseDate: { gte: dateFromIso(activeSince(today)) } }) }),
+  ]);
+  const countByTier = Object.fromEntries(groups.map((g) => [g.tier, g._count._all]));
+  return figuresFromTierCounts(countByTier, activeClients);
+}
+
+const alertClientFields = { id: true, fullName: true, mobileNumber: true } as const;
+
+type OccasionKind = "birthday" | "anniversary";
+
+function monthDayWhere(kind: OccasionKind, filter: Prisma.IntNullableFilter): Prisma.CustomerWhereInput {
+  return kind === "birthday" ? { birthMonthDay: filter } : { anniversaryMonthDay: filter };
+}
+
+function monthDayOrder(kind: OccasionKind): Prisma.CustomerOrderByWithRelationInput[] {
+  return [kind === "birthday" ? { birthMonthDay: "asc" } : { anniversaryMonthDay: "asc" }, { fullName: "asc" }, { id: "asc" }];
+}
+
+/**
+ * Birthdays and anniversaries in the next 30 days through the indexed month-day columns. Month-day
+ * order is date order within a year, so the window is read in two ranges (the rest of this year,
+ * then the start of next year when the window crosses 31 December), each in index order, and only
+ * the first `limit` rows are loaded.
+ */
+async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number): Promise<AlertList> {
+  const keys = monthDaysWithin(today, ALERT_WINDOW_DAYS);
+  const todayKey = monthDayOf(dateFromIso(today));
+  const whereKeys = (range: Prisma.IntNullableFilter) => inClientBook(monthDayWhere(kind, { in: keys, ...range }));
+  const orderBy = monthDayOrder(kind);
+  const select = { ...alertClientFields, birthMonthDay: true, anniversaryMonthDay: true, anniversaryType: true };
+
+  const [total, restOfYear] = await Promise.all([
+    db.customer.count({ where: whereKeys({}) }),
+    db.customer.findMany({ where: whereKeys({ gte: todayKey }), orderBy, take: limit, select }),
+  ]);
+  const nextYear =
+    restOfYear.length < limit && restOfYear.length < total
+      ? await db.customer.findMany({ where: whereKeys({ lt: todayKey }), orderBy, take: limit - restOfYear.length, select })
+      : [];
+
+  const items = [...restOfYear, ...nextYear].map((c) => {
+    const monthDay = (kind === "birthday" ? c.birthMonthDay : c.anniversaryMonthDay)!;
+    const daysLeft = daysUntilNextOccasion(monthDay, today);
+    return kind === "birthday" ? birthdayAlert(c, today, daysLeft) : anniversaryAlert(c, c.anniversaryType, today, daysLeft);
+  });
+  return { items, total };
+}
+
+/**
+ * Emirates IDs expiring in the next 30 days and those that expired in the last 30
+ * (EXPIRED_ID_LOOKBACK_DAYS), most overdue first, as one indexed range on the expiry date.
+ */
+async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<AlertList> {
+  const where = inClientBook({
+    emiratesIdExpiry: { gte: dateFromIso(addDays(today, -EXPIRED_ID_LOOKBACK_DAYS)), lt: dateFromIso(addDays(today, ALERT_WINDOW_DAYS + 1)) },
+  });
+  const [total, rows] = await Promise.all([
+    db.customer.count({ where }),
+    db.customer.findMany({
+      where,
+      orderBy: [{ emiratesIdExpiry: "asc" }, { fullName: "asc" }, { id: "asc" }],
+      take: limit,
+      select: { ...alertClientFields, emiratesIdExpiry: true },
+    }),
+  ]);
+  return { items: rows.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today)), total };
+}
+
+/** The three alert panels (spec §2), each capped at `limit` rows with the full count beside it. */
+export async function getDashboardAlerts(today: IsoDate = businessToday(), limit: number = PANEL_LIMIT): Promise<DashboardAlerts> {
+  const [birthdays, anniversaries, emiratesId] = await Promise.all([
+    occasionAlerts("birthday", today, limit),
+    occasionAlerts("anniversary", today, limit),
+    emiratesIdAlerts(today, limit),
+  ]);
+  return { birthdays, anniversaries, emiratesId };
+}
