@@ -1,7 +1,7 @@
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, daysBetween, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS, PANEL_LIMIT } from "~/domain/dashboard-figures";
-import { CLIENT_BOOK } from "./client-book.server";
+import { CLIENT_BOOK, inClientBook } from "./client-book.server";
 
 /**
  * Follow-ups are calls staff promised a client (scheduled from the AI assistant's lead cards).
@@ -49,4 +49,14 @@ export async function listDueFollowUps(today: IsoDate = businessToday(), limit: 
 export async function completeFollowUp(id: string, now: Date = new Date()): Promise<boolean> {
   const { count } = await db.followUp.updateMany({ where: { id, doneAt: null, customer: CLIENT_BOOK }, data: { doneAt: now } });
   return count === 1;
+}
+
+/** Schedules a follow-up call on a client in the book (a lead card's Schedule); null when the client is not there. */
+export async function createFollowUp(input: { customerId: number; dueDate: IsoDate; note?: string | null; createdById: string }): Promise<{ id: string; clientName: string } | null> {
+  const client = await db.customer.findFirst({ where: inClientBook({ id: input.customerId }), select: { id: true, fullName: true } });
+  if (!client) return null;
+  const followUp = await db.followUp.create({
+    data: { customerId: client.id, dueDate: dateFromIso(input.dueDate), note: input.note?.trim() || null, createdById: input.createdById },
+  });
+  return { id: followUp.id, clientName: client.fullName };
 }
