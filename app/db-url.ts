@@ -4,6 +4,11 @@ import { dirname, resolve } from "node:path";
 /** The default database: a SQLite file under ./data (git-ignored). */
 export const DEFAULT_DATABASE_URL = "file:./data/crm.db";
 
+/** One switch (docs/decisions/005): a postgresql:// URL selects PostgreSQL, file: selects SQLite. */
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith("postgresql://") || url.startsWith("postgres://");
+}
+
 /**
  * DATABASE_URL, with a relative SQLite path resolved against the working directory (the project
  * root for every npm script) and its folder created, so a fresh clone starts with nothing set.

@@ -1,13 +1,25 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client";
-import { resolveDatabaseUrl } from "~/db-url";
+import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
+import { isPostgresUrl, resolveDatabaseUrl } from "~/db-url";
+import { pgAdapterFactory } from "~/pg-adapter";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
+const databaseUrl = resolveDatabaseUrl();
+
+/** Which database this process runs on (the DATABASE_URL switch). */
+export const databaseProvider: "sqlite" | "postgresql" = isPostgresUrl(databaseUrl) ? "postgresql" : "sqlite";
+
 function createClient(): Db {
+  if (databaseProvider === "postgresql") {
+    // The PostgreSQL client is generated from the derived schema (same models, same API), so the
+    // services use one type for both.
+    return new PostgresPrismaClient({ adapter: pgAdapterFactory(databaseUrl) }) as unknown as Db;
+  }
   const adapter = new PrismaBetterSQLite3(
     // Wait for a busy writer (a concurrent import) instead of failing at once.
-    { url: resolveDatabaseUrl(), timeout: 10_000 },
+    { url: databaseUrl, timeout: 10_000 },
     // Integer milliseconds: compact, and date ranges compare as numbers in the indexes.
     { timestampFormat: "unixepoch-ms" },
   );
@@ -25,6 +37,7 @@ export const db: Db = (globalForDb.__db ??= createClient());
  */
 export function dbReady(): Promise<void> {
   return (globalForDb.__dbReady ??= (async () => {
+    if (databaseProvider !== "sqlite") return;
     await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   })());

@@ -19,7 +19,7 @@ function newestMtime(dir) {
 }
 
 run(bin("prisma"), ["migrate", "deploy"]);
-if (!existsSync("app/generated/prisma/client.ts")) run(bin("prisma"), ["generate"]);
+if (!existsSync("app/generated/prisma/client.ts") || !existsSync("app/generated/prisma-pg/client.ts")) run("npm", ["run", "db:generate", "--silent"]);
 run(bin("tsx"), ["scripts/bootstrap-admin.ts"]);
 
 const serverBuild = `${process.env.BUILD_DIR || "build"}/server/index.js`;

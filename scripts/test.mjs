@@ -20,6 +20,7 @@ if (!existsSync(chromium)) {
 }
 
 try {
+  step("PostgreSQL schema derived from the SQLite source", "node", ["scripts/derive-postgres.mjs", "--check"]);
   step("Typecheck", "npm", ["run", "typecheck", "--silent"]);
   step("Unit and integration tests", "node_modules/.bin/vitest", ["run"]);
   step("Production build", "npm", ["run", "build", "--silent"]);
