@@ -1,7 +1,10 @@
-import { encryptSecret } from "~/auth/crypto.server";
-import { generateTotpSecret, isBase32Secret, totpUri } from "~/auth/totp.server";
+import QRCode from "qrcode";
+import { checkUserCode, currentLock, lockedMessage } from "~/auth/code-check.server";
+import { decryptSecret, encryptSecret } from "~/auth/crypto.server";
+import { generateTotpSecret, isBase32Secret, totpUri, verifyTotp } from "~/auth/totp.server";
 import { db } from "~/db.server";
 import { isRole, type Role } from "~/domain/roles";
+import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 
 /**
  * Links an authenticator to a user from a secret the operator already holds (first admin from
@@ -47,4 +50,157 @@ export async function resetAuthenticator(email: string): Promise<IssuedSecret> {
   ]);
   await linkOperatorDevice(user.id, secret, "Authenticator (reset by operator)");
   return { email: user.email, secret, uri: totpUri(secret, user.email) };
+}
+
+/** A device scanned but not yet confirmed stays offered for this long, then setup starts over. */
+export const PENDING_SETUP_MS = 30 * 60_000;
+
+export type LinkedDevice = { id: string; label: string; createdAt: Date; verifiedAt: Date };
+
+/** The user's linked authenticators (pending ones are not listed: they cannot sign anyone in). */
+export async function listLinkedDevices(userId: string): Promise<LinkedDevice[]> {
+  const rows = await db.authenticatorDevice.findMany({
+    where: { userId, verifiedAt: { not: null } },
+    select: { id: true, label: true, createdAt: true, verifiedAt: true },
+    orderBy: { verifiedAt: "asc" },
+  });
+  return rows.map((d) => ({ ...d, verifiedAt: d.verifiedAt! }));
+}
+
+/** Spec §3 'Authenticator setup response', plus the secret for typing it in by hand. */
+export type SetupResponse = {
+  isLinked: boolean;
+  isAdditionalDevice: boolean;
+  message: string;
+  note: string;
+  qrCodeUrl: string | null;
+  secret: string | null;
+};
+
+export type SetupFailure = { ok: false; status: 400 | 401 | 404 | 429; error: string };
+
+/** The otpauth:// URI drawn as an SVG data URL, so the QR shows without JavaScript. */
+async function qrCodeDataUrl(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
+async function pendingDevice(userId: string, now: Date) {
+  return db.authenticatorDevice.findFirst({
+    where: { userId, verifiedAt: null, createdAt: { gt: new Date(now.getTime() - PENDING_SETUP_MS) } },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+async function setupView(email: string, secret: string, linkedCount: number): Promise<SetupResponse> {
+  const additional = linkedCount > 0;
+  return {
+    isLinked: additional,
+    isAdditionalDevice: additional,
+    message: additional ? "Scan the QR code with the new device's authenticator app" : "Scan the QR code with your authenticator app",
+    note: "Then enter the 6-digit code the app shows to finish linking. The QR code is valid for 30 minutes.",
+    qrCodeUrl: await qrCodeDataUrl(totpUri(secret, email)),
+    secret,
+  };
+}
+
+/**
+ * Starts linking an authenticator (POST /api/auth/totp/setup): a new secret on a pending device,
+ * shown as a QR code. A user who already has one gets 'already linked' unless another device is
+ * asked for. The device signs nobody in until its first code is verified (verifyDeviceSetup).
+ */
+export async function startDeviceSetup(input: { userId: string; additional: boolean; now?: Date }): Promise<{ ok: true; response: SetupResponse } | SetupFailure> {
+  const now = input.now ?? new Date();
+  const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true, email: true, isActive: true } });
+  if (!user || !user.isActive) return { ok: false, status: 404, error: "User not found" };
+  const linkedCount = await db.authenticatorDevice.count({ where: { userId: user.id, verifiedAt: { not: null } } });
+  if (linkedCount > 0 && !input.additional) {
+    return {
+      ok: true,
+      response: {
+        isLinked: true,
+        isAdditionalDevice: false,
+        message: "An authenticator app is already linked to this account.",
+        note: "Its codes sign you in. To use another phone as well, add another device.",
+        qrCodeUrl: null,
+        secret: null,
+      },
+    };
+  }
+  const secret = generateTotpSecret();
+  // One setup at a time: a new QR replaces any earlier one that was never confirmed.
+  await db.$transaction([
+    db.authenticatorDevice.deleteMany({ where: { userId: user.id, verifiedAt: null } }),
+    db.authenticatorDevice.create({
+      data: { userId: user.id, label: `Authenticator ${linkedCount + 1}`, secretEncrypted: encryptSecret(secret), createdAt: now },
+    }),
+  ]);
+  return { ok: true, response: await setupView(user.email, secret, linkedCount) };
+}
+
+/** The setup in progress for a user (QR and secret again, e.g. after a reload), if any. */
+export async function pendingDeviceSetup(userId: string, now = new Date()): Promise<SetupResponse | null> {
+  const device = await pendingDevice(userId, now);
+  if (!device) return null;
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  const linkedCount = await db.authenticatorDevice.count({ where: { userId, verifiedAt: { not: null } } });
+  return setupView(user.email, decryptSecret(device.secretEncrypted), linkedCount);
+}
+
+export const INVALID_SETUP_CODE = "Invalid setup code";
+
+/**
+ * Confirms a pending device with a code from it (POST /api/auth/totp/verify-setup). Counted and
+ * locked like every other code check; the code's step is spent, so it cannot then sign in too.
+ */
+export async function verifyDeviceSetup(input: {
+  userId: string;
+  token: string;
+  ip: string;
+  actor: AuditActor;
+  now?: Date;
+}): Promise<{ ok: true; label: string } | SetupFailure> {
+  const now = input.now ?? new Date();
+  const token = input.token.trim();
+  if (!/^\d{6}$/.test(token)) return { ok: false, status: 400, error: "Please enter all 6 digits" };
+  const lock = await currentLock(input.userId, input.ip, now);
+  if (lock) return { ok: false, status: 429, error: lockedMessage(lock, now) };
+  const device = await pendingDevice(input.userId, now);
+  if (!device) return { ok: false, status: 400, error: "No authenticator setup is in progress. Start the setup again." };
+
+  const match = verifyTotp(decryptSecret(device.secretEncrypted), token, device.lastUsedStep, now);
+  // Conditional update: a device is linked once, even if two confirmations race.
+  const linked =
+    match.ok &&
+    (await db.authenticatorDevice.updateMany({ where: { id: device.id, verifiedAt: null }, data: { verifiedAt: now, lastUsedStep: match.step } })).count === 1;
+  await db.authAttempt.create({ data: { userId: input.userId, ip: input.ip, purpose: "setup", success: linked, createdAt: now } });
+
+  if (linked) {
+    // Someone who signed in with admin-issued codes now has an authenticator: that is how they sign in from here on.
+    await db.user.updateMany({ where: { id: input.userId, authType: "otp" }, data: { authType: "totp" } });
+    await writeAudit({ actor: input.actor, action: AUDIT_ACTIONS.deviceLinked, targetType: "user", targetId: input.userId, details: { label: device.label }, ip: input.ip });
+    return { ok: true, label: device.label };
+  }
+  await writeAudit({ actor: input.actor, action: AUDIT_ACTIONS.codeFailed, targetType: "user", targetId: input.userId, details: { purpose: "setup" }, ip: input.ip });
+  const lockNow = await currentLock(input.userId, input.ip, now);
+  if (lockNow) {
+    await writeAudit({ actor: input.actor, action: AUDIT_ACTIONS.locked, targetType: "user", targetId: input.userId, ip: input.ip });
+    return { ok: false, status: 429, error: lockedMessage(lockNow, now) };
+  }
+  return { ok: false, status: 401, error: INVALID_SETUP_CODE };
+}
+
+/**
+ * Adding another device to an account that has one needs proof of the existing one (a fresh code
+ * from it), so a borrowed signed-in session cannot quietly add an attacker's phone.
+ */
+export async function confirmLinkedDevice(user: { id: string; name: string }, token: string, ip: string): Promise<{ ok: true } | SetupFailure> {
+  if (!/^\d{6}$/.test(token.trim())) return { ok: false, status: 400, error: "Enter a code from your current authenticator app to add another device" };
+  const check = await checkUserCode({ userId: user.id, token, purpose: "setup", ip, actor: user });
+  if (!check.ok) return { ok: false, status: check.reason === "locked" ? 429 : 401, error: check.message };
+  return { ok: true };
+}
+
+export async function hasLinkedDevice(userId: string): Promise<boolean> {
+  return (await db.authenticatorDevice.count({ where: { userId, verifiedAt: { not: null } } })) > 0;
 }

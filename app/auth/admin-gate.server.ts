@@ -1,0 +1,33 @@
+import { data } from "@remix-run/node";
+import { ACCESS } from "~/domain/roles";
+import { requireApiUser, requireUser } from "./guards.server";
+import type { CurrentSession } from "./session.server";
+import { useAdminGate } from "./verification.server";
+
+/** The refusal while user management is locked (spec §2 'Admin Verification Required'). */
+export const ADMIN_GATE_REQUIRED = "Admin verification required: enter a code from your authenticator app";
+
+export type AdminGateRefusal = { adminGate: "locked"; message: string };
+
+/**
+ * User-management page loaders: an admin (else the role guard's 403) and whether the gate is open
+ * for this session. Checking it slides the gate's idle expiry.
+ */
+export async function requireUserManagement(request: Request): Promise<{ session: CurrentSession; unlocked: boolean }> {
+  const session = await requireUser(request, { access: ACCESS.profile });
+  return { session, unlocked: await useAdminGate(session) };
+}
+
+/** User-management page actions: 403 while the gate is closed. */
+export async function requireUnlockedUserManagement(request: Request): Promise<CurrentSession> {
+  const { session, unlocked } = await requireUserManagement(request);
+  if (!unlocked) throw data({ adminGate: "locked", message: ADMIN_GATE_REQUIRED } satisfies AdminGateRefusal, { status: 403 });
+  return session;
+}
+
+/** The /api/users routes: 401/403 JSON for non-admins, and 403 while the gate is closed. */
+export async function requireUnlockedAdminApi(request: Request): Promise<CurrentSession> {
+  const session = await requireApiUser(request, { access: ACCESS.profile });
+  if (!(await useAdminGate(session))) throw Response.json({ error: ADMIN_GATE_REQUIRED }, { status: 403 });
+  return session;
+}

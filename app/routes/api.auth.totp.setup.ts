@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireApiUser } from "~/auth/guards.server";
+import { useAdminGate } from "~/auth/verification.server";
+import { clientAddress } from "~/domain/client-ip";
+import { confirmLinkedDevice, hasLinkedDevice, startDeviceSetup } from "~/services/authenticators.server";
+
+const Body = z.object({
+  // The spec's client sends a fixed phone number; the account is always the session's (or, for an admin, userId).
+  phoneNumber: z.string().optional(),
+  userId: z.string().min(1).optional(),
+  additionalDevice: z.boolean().optional(),
+  token: z.string().optional(),
+});
+
+/**
+ * POST /api/auth/totp/setup → {isLinked, isAdditionalDevice, message, note, qrCodeUrl, secret}.
+ * Your own account, or (admin, user management unlocked) a colleague's. Another device on an
+ * account that has one needs the unlocked admin gate or a fresh `token` from the linked device.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireApiUser(request);
+  const parsed = Body.safeParse((await request.json().catch(() => null)) ?? {});
+  if (!parsed.success) return Response.json({ error: "Failed to setup authenticator" }, { status: 400 });
+  const { userId = session.user.id, additionalDevice = false, token } = parsed.data;
+  const ip = clientAddress(request);
+
+  const gateOpen = session.user.role === "admin" && (await useAdminGate(session));
+  if (userId !== session.user.id && !gateOpen) {
+    return Response.json({ error: "Only an administrator with user management unlocked can set up another user's authenticator" }, { status: 403 });
+  }
+  if (userId === session.user.id && additionalDevice && !gateOpen && (await hasLinkedDevice(userId))) {
+    const confirmed = await confirmLinkedDevice(session.user, token ?? "", ip);
+    if (!confirmed.ok) return Response.json({ error: confirmed.error }, { status: confirmed.status });
+  }
+
+  const result = await startDeviceSetup({ userId, additional: additionalDevice });
+  if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
+  return Response.json(result.response, { headers: { "Cache-Control": "no-store" } });
+}

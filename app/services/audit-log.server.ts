@@ -1,0 +1,102 @@
+import { db } from "~/db.server";
+import { AUDIT_ACTIONS, type AuditAction } from "./audit.server";
+
+/** How each recorded action reads in System Logs. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  [AUDIT_ACTIONS.signIn]: "Signed in",
+  [AUDIT_ACTIONS.signOut]: "Signed out",
+  [AUDIT_ACTIONS.codeFailed]: "Failed code",
+  [AUDIT_ACTIONS.locked]: "Locked out",
+  [AUDIT_ACTIONS.adminGateUnlocked]: "Opened user management",
+  [AUDIT_ACTIONS.actionVerified]: "Verified for deletion",
+  [AUDIT_ACTIONS.deviceLinked]: "Linked authenticator",
+  [AUDIT_ACTIONS.oneTimeCodeIssued]: "Issued one-time code",
+  [AUDIT_ACTIONS.userCreated]: "Created user",
+  [AUDIT_ACTIONS.userUpdated]: "Updated user",
+  [AUDIT_ACTIONS.userDeleted]: "Deleted user",
+  [AUDIT_ACTIONS.customersDeleted]: "Deleted clients",
+  [AUDIT_ACTIONS.customersRestored]: "Restored clients",
+  [AUDIT_ACTIONS.importRun]: "Imported clients",
+};
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export type AuditLogFilters = { action: AuditAction | null; actorId: string | null; page: number };
+
+function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && Object.hasOwn(AUDIT_ACTION_LABELS, value);
+}
+
+export function auditFiltersFrom(params: URLSearchParams): AuditLogFilters {
+  const action = params.get("action");
+  const actorId = params.get("user")?.trim() || null;
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return { action: isAuditAction(action) ? action : null, actorId, page: Number.isFinite(page) && page > 0 ? page : 1 };
+}
+
+export type AuditEntry = {
+  id: string;
+  createdAt: Date;
+  actorName: string;
+  action: string;
+  actionLabel: string;
+  target: string | null;
+  details: string | null;
+  ip: string | null;
+};
+
+/** Stored details are JSON; the log shows them as "key: value" pairs. */
+function describeDetails(json: string | null): string | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      return Object.entries(value)
+        .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+        .join(", ");
+    }
+    return JSON.stringify(value);
+  } catch {
+    return json;
+  }
+}
+
+/**
+ * One page of System Logs, newest first, filtered by action and by who acted. Each filter has an
+ * index that starts with it and ends with createdAt, so paging stays cheap as the log grows.
+ */
+export async function listAuditLog(filters: AuditLogFilters) {
+  const where = {
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.actorId ? { actorId: filters.actorId } : {}),
+  };
+  const totalCount = await db.auditLog.count({ where });
+  const totalPages = Math.max(1, Math.ceil(totalCount / AUDIT_PAGE_SIZE));
+  const page = Math.min(filters.page, totalPages);
+  const rows = await db.auditLog.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * AUDIT_PAGE_SIZE,
+    take: AUDIT_PAGE_SIZE,
+  });
+  const userIds = [...new Set(rows.filter((r) => r.targetType === "user" && r.targetId).map((r) => r.targetId!))];
+  const names = new Map(
+    (await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]),
+  );
+  const entries: AuditEntry[] = rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    actorName: r.actorName,
+    action: r.action,
+    actionLabel: isAuditAction(r.action) ? AUDIT_ACTION_LABELS[r.action] : r.action,
+    target: r.targetType === "user" && r.targetId ? (names.get(r.targetId) ?? "a removed or unknown account") : r.targetType ? `${r.targetType} ${r.targetId ?? ""}`.trim() : null,
+    details: describeDetails(r.details),
+    ip: r.ip,
+  }));
+  return { entries, totalCount, totalPages, page };
+}
+
+/** Everyone the log can be filtered by (staff accounts: a short list). */
+export async function auditUserOptions(): Promise<{ id: string; name: string }[]> {
+  return db.user.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
+}

@@ -1,0 +1,251 @@
+import { hashCode, randomSixDigitCode } from "~/auth/crypto.server";
+import { SESSION_IDLE_MS, endAllSessions } from "~/auth/session.server";
+import { db } from "~/db.server";
+import { ROLES, type AuthType, type Role } from "~/domain/roles";
+import { USER_FORM_MESSAGES, type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";
+import { refuseUserChange } from "~/domain/user-protections";
+import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
+
+/** An admin-issued sign-in code is good for one sign-in within this time. */
+export const ONE_TIME_CODE_TTL_MS = 24 * 60 * 60_000;
+
+export type UserSummary = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  department: string | null;
+  isActive: boolean;
+  authType: AuthType;
+  createdAt: Date;
+  /** At least one verified authenticator: without one a totp user cannot sign in yet. */
+  hasAuthenticator: boolean;
+};
+
+export type Failure = { ok: false; status: 400 | 404 | 409; error: string; field?: "email" };
+export type Outcome<T> = { ok: true; value: T } | Failure;
+
+const NOT_FOUND: Failure = { ok: false, status: 404, error: "User not found" };
+const DUPLICATE_EMAIL: Failure = { ok: false, status: 409, error: USER_FORM_MESSAGES.duplicateEmail, field: "email" };
+
+const summarySelect = {
+  id: true,
+  name: true,
+  email: true,
+  role: true,
+  department: true,
+  isActive: true,
+  authType: true,
+  createdAt: true,
+  _count: { select: { devices: { where: { verifiedAt: { not: null } } } } },
+} as const;
+
+type SummaryRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  department: string | null;
+  isActive: boolean;
+  authType: string;
+  createdAt: Date;
+  _count: { devices: number };
+};
+
+function toSummary({ _count, ...row }: SummaryRow): UserSummary {
+  return { ...row, role: row.role as Role, authType: row.authType as AuthType, hasAuthenticator: _count.devices > 0 };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/**
+ * Staff accounts, filtered by role in SQL and by name or email in code: there is one row per
+ * employee, and matching here is case-insensitive for every alphabet on SQLite and PostgreSQL alike.
+ */
+export async function listUsers(filters: UserFilters): Promise<UserSummary[]> {
+  const rows = await db.user.findMany({
+    where: filters.role ? { role: filters.role } : undefined,
+    select: summarySelect,
+    orderBy: [{ name: "asc" }, { createdAt: "asc" }],
+  });
+  const needle = filters.search.toLocaleLowerCase();
+  return rows
+    .filter((u) => !needle || u.name.toLocaleLowerCase().includes(needle) || u.email.toLocaleLowerCase().includes(needle))
+    .map(toSummary);
+}
+
+export async function getUser(id: string): Promise<UserSummary | null> {
+  const row = await db.user.findUnique({ where: { id }, select: summarySelect });
+  return row ? toSummary(row) : null;
+}
+
+export async function createUser(
+  actor: AuditActor,
+  input: UserCreateInput & { isActive: boolean },
+  ip: string,
+): Promise<Outcome<UserSummary>> {
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) return DUPLICATE_EMAIL;
+  try {
+    const row = await db.user.create({
+      data: {
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        authType: input.authType,
+        department: input.department || null,
+        isActive: input.isActive,
+      },
+      select: summarySelect,
+    });
+    await writeAudit({ actor, action: AUDIT_ACTIONS.userCreated, targetType: "user", targetId: row.id, details: { name: row.name, email: row.email, role: row.role, authType: row.authType }, ip });
+    return { ok: true, value: toSummary(row) };
+  } catch (error) {
+    if (isUniqueViolation(error)) return DUPLICATE_EMAIL;
+    throw error;
+  }
+}
+
+class Refused extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.error);
+  }
+}
+
+/**
+ * Changes a user. The protections (own account, last active admin) are checked inside the same
+ * transaction as the write, so two admins demoting each other at once cannot both succeed.
+ * Deactivation ends the user's sessions at once.
+ */
+export async function updateUser(actor: NonNullable<AuditActor>, id: string, patch: UserPatchInput, ip: string): Promise<Outcome<UserSummary>> {
+  let before: SummaryRow;
+  let after: SummaryRow;
+  try {
+    [before, after] = await db.$transaction(async (tx) => {
+      const target = await tx.user.findUnique({ where: { id }, select: summarySelect });
+      if (!target) throw new Refused(NOT_FOUND);
+      const next = { role: patch.role ?? (target.role as Role), isActive: patch.isActive ?? target.isActive };
+      const otherActiveAdmins = await tx.user.count({ where: { role: "admin", isActive: true, id: { not: id } } });
+      const refusal = refuseUserChange({ actorId: actor.id, target: { id, role: target.role as Role, isActive: target.isActive }, change: { kind: "update", ...next }, otherActiveAdmins });
+      if (refusal) throw new Refused({ ok: false, status: 400, error: refusal });
+      if (patch.email && patch.email !== target.email && (await tx.user.findUnique({ where: { email: patch.email }, select: { id: true } }))) {
+        throw new Refused(DUPLICATE_EMAIL);
+      }
+      const updated = await tx.user.update({
+        where: { id },
+        data: {
+          name: patch.name,
+          email: patch.email,
+          role: patch.role,
+          isActive: patch.isActive,
+          department: patch.department === undefined ? undefined : patch.department || null,
+        },
+        select: summarySelect,
+      });
+      return [target, updated] as const;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.failure;
+    if (isUniqueViolation(error)) return DUPLICATE_EMAIL;
+    throw error;
+  }
+  if (before.isActive && !after.isActive) await endAllSessions(id);
+  const changed = (["name", "email", "role", "department", "isActive"] as const).filter((k) => before[k] !== after[k]);
+  if (changed.length) {
+    await writeAudit({
+      actor,
+      action: AUDIT_ACTIONS.userUpdated,
+      targetType: "user",
+      targetId: id,
+      details: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      ip,
+    });
+  }
+  return { ok: true, value: toSummary(after) };
+}
+
+/** Deletes a user; their sessions, devices and codes go with them (cascade), so they are out at once. */
+export async function deleteUser(actor: NonNullable<AuditActor>, id: string, ip: string): Promise<Outcome<{ id: string; name: string }>> {
+  try {
+    const deleted = await db.$transaction(async (tx) => {
+      const target = await tx.user.findUnique({ where: { id }, select: { id: true, name: true, email: true, role: true, isActive: true } });
+      if (!target) throw new Refused(NOT_FOUND);
+      const otherActiveAdmins = await tx.user.count({ where: { role: "admin", isActive: true, id: { not: id } } });
+      const refusal = refuseUserChange({ actorId: actor.id, target: { ...target, role: target.role as Role }, change: { kind: "delete" }, otherActiveAdmins });
+      if (refusal) throw new Refused({ ok: false, status: 400, error: refusal });
+      await tx.user.delete({ where: { id } });
+      return target;
+    });
+    await writeAudit({ actor, action: AUDIT_ACTIONS.userDeleted, targetType: "user", targetId: id, details: { name: deleted.name, email: deleted.email }, ip });
+    return { ok: true, value: { id, name: deleted.name } };
+  } catch (error) {
+    if (error instanceof Refused) return error.failure;
+    throw error;
+  }
+}
+
+/**
+ * A single-use sign-in code for a user whose admin issues codes (authType otp), shown once to the
+ * admin to pass on. Stored only as a keyed hash; issuing a new one withdraws any unused earlier one.
+ */
+export async function generateOneTimeCode(
+  actor: NonNullable<AuditActor>,
+  id: string,
+  ip: string,
+  now = new Date(),
+): Promise<Outcome<{ otp: string; expiresAt: Date }>> {
+  const user = await db.user.findUnique({ where: { id }, select: { id: true, authType: true, isActive: true } });
+  if (!user) return NOT_FOUND;
+  if (user.authType !== "otp") return { ok: false, status: 400, error: "One-time codes are for users who sign in with admin-generated codes" };
+  if (!user.isActive) return { ok: false, status: 400, error: "This user is inactive: activate them before issuing a code" };
+  const otp = randomSixDigitCode();
+  const expiresAt = new Date(now.getTime() + ONE_TIME_CODE_TTL_MS);
+  await db.$transaction([
+    db.oneTimeCode.deleteMany({ where: { userId: id, usedAt: null } }),
+    db.oneTimeCode.create({ data: { userId: id, codeHash: hashCode(otp), expiresAt, createdById: actor.id, createdAt: now } }),
+  ]);
+  await writeAudit({ actor, action: AUDIT_ACTIONS.oneTimeCodeIssued, targetType: "user", targetId: id, details: { expiresAt: expiresAt.toISOString() }, ip });
+  return { ok: true, value: { otp, expiresAt } };
+}
+
+export type UserStats = {
+  total: number;
+  active: number;
+  inactive: number;
+  byRole: Record<Role, { active: number; inactive: number }>;
+};
+
+/** Counts by role and status (GET /api/users/stats), grouped in SQL. */
+export async function userStats(): Promise<UserStats> {
+  const groups = await db.user.groupBy({ by: ["role", "isActive"], _count: { _all: true } });
+  const byRole = Object.fromEntries(ROLES.map((r) => [r, { active: 0, inactive: 0 }])) as UserStats["byRole"];
+  let active = 0;
+  let inactive = 0;
+  for (const g of groups) {
+    const n = g._count._all;
+    if (g.isActive) active += n;
+    else inactive += n;
+    const bucket = byRole[g.role as Role];
+    if (bucket) bucket[g.isActive ? "active" : "inactive"] += n;
+  }
+  return { total: active + inactive, active, inactive, byRole };
+}
+
+export type SessionSummary = { id: string; createdAt: Date; lastSeenAt: Date; ip: string | null; userAgent: string | null };
+
+/** The user's sessions that still work (not past their absolute or idle limit). */
+export async function activeSessionsOf(userId: string, now = new Date()): Promise<SessionSummary[]> {
+  return db.session.findMany({
+    where: { userId, expiresAt: { gt: now }, lastSeenAt: { gt: new Date(now.getTime() - SESSION_IDLE_MS) } },
+    select: { id: true, createdAt: true, lastSeenAt: true, ip: true, userAgent: true },
+    orderBy: { lastSeenAt: "desc" },
+  });
+}
+
+/** Security Settings' 'Sign out everywhere': every session of the user ends, this one included. */
+export async function signOutEverywhere(actor: NonNullable<AuditActor>, ip: string): Promise<number> {
+  const ended = await endAllSessions(actor.id);
+  await writeAudit({ actor, action: AUDIT_ACTIONS.signOut, targetType: "user", targetId: actor.id, details: { everywhere: true, sessions: ended }, ip });
+  return ended;
+}
