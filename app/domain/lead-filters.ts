@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { isIsoDate, type IsoDate } from "./calendar";
+import { EMIRATES, LEAD_LOCATIONS, TEAMS } from "./customer-fields";
+
+/** Spec §9: lead count requested and the generation time-out. */
+export const LEAD_COUNT = 10;
+export const MAX_LEAD_COUNT = 50;
+export const LEAD_TIMEOUT_MS = 120_000;
+/**
+ * The browser waits a little longer than the server's 120 s limit on the model, so the server's
+ * fallback to the engine's leads (which takes well under a second) still arrives.
+ */
+export const LEAD_REQUEST_TIMEOUT_MS = LEAD_TIMEOUT_MS + 15_000;
+
+export const PURCHASE_DATE_FILTERS = ["none", "3months", "6months", "12months", "custom"] as const;
+export type PurchaseDateFilter = (typeof PURCHASE_DATE_FILTERS)[number];
+export const PURCHASE_DATE_FILTER_LABELS: Record<PurchaseDateFilter, string> = {
+  none: "Any time",
+  "3months": "No purchase for 3 months",
+  "6months": "No purchase for 6 months",
+  "12months": "No purchase for 12 months",
+  custom: "Last purchase before a date",
+};
+
+/** Spec §5 Lead generation. */
+export const LOCATION_REQUIRED = { title: "Location Selection Required", description: "Please select a location before generating leads" };
+export const CUSTOM_DATE_REQUIRED = "Pick the date the last purchase must be before";
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/**
+ * The filters of the page form and of POST /api/ai/generate-leads (spec §7): empty strings and
+ * nulls mean "not set", so the same schema reads form data and JSON.
+ */
+export const LeadFiltersSchema = z
+  .object({
+    count: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_LEAD_COUNT).default(LEAD_COUNT)),
+    location: z.preprocess(
+      emptyToUndefined,
+      z.enum(LEAD_LOCATIONS, { message: `${LOCATION_REQUIRED.title}: ${LOCATION_REQUIRED.description}` }),
+    ),
+    team: z.preprocess(emptyToUndefined, z.enum(TEAMS).optional()),
+    purchaseDateFilter: z.preprocess(emptyToUndefined, z.enum(PURCHASE_DATE_FILTERS).optional()),
+    customDateFrom: z.preprocess(emptyToUndefined, z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD").optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.purchaseDateFilter === "custom" && !value.customDateFrom) {
+      ctx.addIssue({ code: "custom", path: ["customDateFrom"], message: CUSTOM_DATE_REQUIRED });
+    }
+  });
+
+export type LeadFilters = z.output<typeof LeadFiltersSchema>;
+
+/** Where a location sits in the customer columns: an emirate of the UAE, or a country. */
+export function locationWhere(location: LeadFilters["location"]): { country: string; emirate?: string } {
+  return (EMIRATES as readonly string[]).includes(location) ? { country: "uae", emirate: location } : { country: location };
+}
+
+/** The same calendar day `months` earlier; the 31st falls back to the month's last day. */
+export function subtractMonths(iso: IsoDate, months: number): IsoDate {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) - months;
+  const y = Math.floor(index / 12);
+  const m = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${y}-${String(m).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
+}
+
+/**
+ * The last-purchase filter as "last purchase strictly before this day", or null for no filter.
+ * Clients with no purchase at all have no last purchase and are not matched by a date filter.
+ */
+export function purchasedBefore(filters: Pick<LeadFilters, "purchaseDateFilter" | "customDateFrom">, today: IsoDate): IsoDate | null {
+  switch (filters.purchaseDateFilter) {
+    case "3months":
+      return subtractMonths(today, 3);
+    case "6months":
+      return subtractMonths(today, 6);
+    case "12months":
+      return subtractMonths(today, 12);
+    case "custom":
+      return filters.customDateFrom ?? null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { TEAMS } from "./customer-fields";
+
+export const PRIORITIES = ["Critical", "High", "Medium"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/**
+ * An AI lead (spec §3) as the API returns it, the page shows it and the browser stores it.
+ * Money is a decimal AED string, dates are YYYY-MM-DD, mobile is digits only.
+ */
+export const AiLeadSchema = z.object({
+  clientId: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  emirate: z.string(),
+  country: z.string(),
+  segmentType: z.string(),
+  tier: z.string(),
+  leadScore: z.number().int().min(0).max(100),
+  // Spec §3: priority defaults to Medium.
+  priority: z.enum(PRIORITIES).catch("Medium"),
+  totalSalesValue: z.string(),
+  lastPurchaseDate: z.string().nullable(),
+  daysSinceLastPurchase: z.number().int().nullable(),
+  expectedRevenue: z.string(),
+  aiInsights: z.string(),
+  recommendedProducts: z.array(z.string()),
+  recommendedTeam: z.enum(TEAMS),
+  bestContactTime: z.string(),
+  suggestedMessage: z.string(),
+  reasonForOutreach: z.string(),
+});
+export type AiLead = z.output<typeof AiLeadSchema>;
+
+export const LEAD_SOURCES = ["engine", "model"] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** What a generation returns: the leads, who wrote them, and why the model was not used if it failed. */
+export type LeadGeneration = { leads: AiLead[]; source: LeadSource; notice?: string };

@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "./calendar";
+import { buildLead, compareLeads, leadScore, priorityForScore, recommendedProducts, scoreBand, type LeadFacts } from "./lead-score";
+import { AED } from "./money";
+
+const TODAY = "2026-06-15";
+
+/** An ordinary client: silver, bought twice, last 40 days ago, no occasion, no ID, no preferences. */
+function facts(overrides: Partial<LeadFacts> = {}): LeadFacts {
+  return {
+    clientId: 1,
+    fullName: "Aisha Khan",
+    mobileNumber: "971501234567",
+    country: "uae",
+    emirate: "dubai",
+    team: "team_c",
+    tier: "silver",
+    totalSalesFils: AED(30_000),
+    purchaseCount: 2,
+    lastPurchaseDate: addDays(TODAY, -40),
+    birthMonthDay: 101,
+    anniversaryMonthDay: null,
+    anniversaryType: null,
+    emiratesIdExpiry: null,
+    preferredTime: null,
+    preferredCollection: null,
+    contactOk: "Yes",
+    ...overrides,
+  };
+}
+
+const score = (overrides: Partial<LeadFacts>) => leadScore(facts(overrides), TODAY);
+
+describe("each factor moves the score the right way", () => {
+  it("recency: crossing the 90-day inactivity line raises it; a very old last purchase lowers it again", () => {
+    const recent = score({ lastPurchaseDate: addDays(TODAY, -10) });
+    const active = score({ lastPurchaseDate: addDays(TODAY, -89) });
+    const lapsed = score({ lastPurchaseDate: addDays(TODAY, -90) });
+    const cold = score({ lastPurchaseDate: addDays(TODAY, -900) });
+    expect(active).toBeGreaterThan(recent);
+    expect(lapsed).toBeGreaterThan(active);
+    expect(cold).toBeLessThan(lapsed);
+    expect(score({ lastPurchaseDate: null, purchaseCount: 0 })).toBeLessThan(score({ purchaseCount: 0 }));
+  });
+
+  it("tier: a higher tier scores higher", () => {
+    const byTier = ["bronze", "silver", "gold", "platinum", "diamond"].map((tier) => score({ tier }));
+    expect(byTier).toEqual([...byTier].sort((a, b) => a - b));
+    expect(new Set(byTier).size).toBe(5);
+  });
+
+  it("value: a bigger average ticket scores higher", () => {
+    expect(score({ totalSalesFils: AED(2 * 60_000) })).toBeGreaterThan(score({ totalSalesFils: AED(2 * 25_000) }));
+    expect(score({ totalSalesFils: AED(2 * 25_000) })).toBeGreaterThan(score({ totalSalesFils: AED(2 * 6_000) }));
+    expect(score({ totalSalesFils: AED(2 * 6_000) })).toBeGreaterThan(score({ totalSalesFils: AED(2 * 100) }));
+  });
+
+  it("frequency: more purchases for the same average score higher", () => {
+    const withCount = (n: number) => score({ purchaseCount: n, totalSalesFils: AED(10_000 * n) });
+    expect(withCount(2)).toBeGreaterThan(withCount(1));
+    expect(withCount(5)).toBeGreaterThan(withCount(3));
+    expect(withCount(12)).toBeGreaterThan(withCount(5));
+  });
+
+  it("occasions: a birthday or anniversary within 30 days raises it, the nearer the more; both together more still", () => {
+    const none = score({});
+    const inMonth = score({ birthMonthDay: 710 }); // 10 July: 25 days ahead
+    const inWeek = score({ birthMonthDay: 620 });
+    const anniversary = score({ anniversaryMonthDay: 620 });
+    const both = score({ birthMonthDay: 620, anniversaryMonthDay: 618 });
+    expect(inMonth).toBeGreaterThan(none);
+    expect(inWeek).toBeGreaterThan(inMonth);
+    expect(anniversary).toBe(inWeek);
+    expect(both).toBeGreaterThan(inWeek);
+    expect(score({ birthMonthDay: 716 })).toBe(none); // 31 days: outside the window
+  });
+
+  it("Emirates ID: expiring soon raises it, more when sooner; just expired still counts; far away does not", () => {
+    const none = score({});
+    expect(score({ emiratesIdExpiry: addDays(TODAY, 20) })).toBeGreaterThan(none);
+    expect(score({ emiratesIdExpiry: addDays(TODAY, 5) })).toBeGreaterThan(score({ emiratesIdExpiry: addDays(TODAY, 20) }));
+    expect(score({ emiratesIdExpiry: addDays(TODAY, -10) })).toBeGreaterThan(none);
+    expect(score({ emiratesIdExpiry: addDays(TODAY, 200) })).toBe(none);
+    expect(score({ emiratesIdExpiry: addDays(TODAY, -200) })).toBe(none);
+  });
+
+  it("known preferences (collection, time) raise it", () => {
+    expect(score({ preferredCollection: "Bridal" })).toBeGreaterThan(score({}));
+    expect(score({ preferredCollection: "Bridal", preferredTime: "Evenings" })).toBeGreaterThan(score({ preferredCollection: "Bridal" }));
+  });
+
+  it("contactOk = No excludes the client whatever the score", () => {
+    expect(buildLead(facts({ contactOk: "No", tier: "diamond" }), TODAY)).toBeNull();
+    expect(buildLead(facts({ contactOk: "no" }), TODAY)).toBeNull();
+    expect(buildLead(facts({ contactOk: null }), TODAY)).not.toBeNull();
+  });
+
+  it("stays within 0-100 when everything applies", () => {
+    const best = score({
+      tier: "diamond",
+      totalSalesFils: AED(2_000_000),
+      purchaseCount: 20,
+      lastPurchaseDate: addDays(TODAY, -120),
+      birthMonthDay: 616,
+      anniversaryMonthDay: 617,
+      emiratesIdExpiry: addDays(TODAY, 3),
+      preferredCollection: "Bridal",
+      preferredTime: "Evenings",
+    });
+    expect(best).toBe(100);
+  });
+});
+
+describe("priority and colour bands at their edges", () => {
+  it.each([
+    [100, "Critical"],
+    [80, "Critical"],
+    [79, "High"],
+    [60, "High"],
+    [59, "Medium"],
+    [0, "Medium"],
+  ] as const)("score %i is %s", (s, priority) => {
+    expect(priorityForScore(s)).toBe(priority);
+  });
+  it.each([
+    [80, "top"],
+    [79, "strong"],
+    [60, "strong"],
+    [59, "fair"],
+    [40, "fair"],
+    [39, "low"],
+  ] as const)("score %i is in band %s", (s, band) => {
+    expect(scoreBand(s)).toBe(band);
+  });
+});
+
+describe("the lead", () => {
+  it("is deterministic and carries every field of spec §3", () => {
+    const input = facts({ tier: "diamond", totalSalesFils: AED(1_200_000), purchaseCount: 4, lastPurchaseDate: addDays(TODAY, -150), team: null, mobileNumber: "+971 50 123 4567" });
+    const lead = buildLead(input, TODAY)!;
+    expect(buildLead(input, TODAY)).toEqual(lead);
+    expect(lead).toMatchObject({
+      clientId: 1,
+      name: "Aisha Khan",
+      mobile: "971501234567",
+      segmentType: "Lapsed VIP",
+      tier: "diamond",
+      totalSalesValue: "1200000.00",
+      expectedRevenue: "300000.00",
+      lastPurchaseDate: addDays(TODAY, -150),
+      daysSinceLastPurchase: 150,
+      recommendedTeam: "team_a",
+      bestContactTime: "Weekday late morning, 11 am – 1 pm",
+      reasonForOutreach: "No purchase for 150 days",
+    });
+    expect(lead.priority).toBe(priorityForScore(lead.leadScore));
+    expect(lead.aiInsights).toContain("past the 90-day inactivity line");
+    expect(lead.suggestedMessage).toMatch(/^Dear Aisha,/);
+    expect(lead.recommendedProducts.length).toBeLessThanOrEqual(3);
+  });
+
+  it("names the occasion and uses the client's preferred time", () => {
+    const lead = buildLead(facts({ birthMonthDay: 616, preferredTime: "After 7 pm" }), TODAY)!;
+    expect(lead.segmentType).toBe("Upcoming occasion");
+    expect(lead.reasonForOutreach).toContain("Birthday tomorrow");
+    expect(lead.suggestedMessage).toContain("your birthday is tomorrow");
+    expect(lead.bestContactTime).toBe("After 7 pm");
+  });
+
+  it("recommends the preferred collection first, then the occasion, then the team's range, at most 3", () => {
+    expect(recommendedProducts("team_b", "Bridal", "birthday")).toEqual(["Bridal collection", "Birthstone pendant", "18K gold pendant"]);
+    expect(recommendedProducts("team_a", null, null)).toHaveLength(3);
+  });
+
+  it("ranks by score, then by total sales, then by client id", () => {
+    const a = buildLead(facts({ clientId: 2 }), TODAY)!;
+    const b = buildLead(facts({ clientId: 1 }), TODAY)!;
+    const richer = buildLead(facts({ clientId: 3, totalSalesFils: AED(30_000) + 2n }), TODAY)!;
+    const better = buildLead(facts({ clientId: 4, tier: "gold" }), TODAY)!;
+    expect([a, b, richer, better].sort(compareLeads).map((l) => l.clientId)).toEqual([4, 3, 1, 2]);
+  });
+});

@@ -1,0 +1,322 @@
+import { daysBetween, daysUntilNextOccasion, type IsoDate } from "./calendar";
+import { TEAM_LABELS, TEAMS, type Team } from "./customer-fields";
+import type { AiLead, Priority } from "./lead-schema";
+import { whatsappDigits } from "./mobile";
+import { AED, filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
+import { TIER_LABELS, VIP_TIERS, type Tier } from "./tiers";
+
+/**
+ * The built-in lead engine: a deterministic 0-100 score from facts in the database, with the
+ * reasons behind it. Same facts and same day give the same lead.
+ */
+
+/** Spec §9: a client is inactive after 90 days without a purchase; alerts look 30 days ahead. */
+export const INACTIVE_AFTER_DAYS = 90;
+export const OCCASION_WINDOW_DAYS = 30;
+/** An ID that expired up to this many days ago is still a reason to call. */
+export const ID_EXPIRED_GRACE_DAYS = 30;
+
+/** What the engine knows about one client. */
+export type LeadFacts = {
+  clientId: number;
+  fullName: string;
+  mobileNumber: string;
+  country: string;
+  emirate: string;
+  team: string | null;
+  tier: string;
+  totalSalesFils: Fils;
+  purchaseCount: number;
+  lastPurchaseDate: IsoDate | null;
+  birthMonthDay: number | null;
+  anniversaryMonthDay: number | null;
+  anniversaryType: string | null;
+  emiratesIdExpiry: IsoDate | null;
+  preferredTime: string | null;
+  preferredCollection: string | null;
+  contactOk: string | null;
+};
+
+// ---- the factors: each is a small table a test can walk ----
+
+/**
+ * Recency: a client who bought days ago has little reason to hear from us; one past the 90-day
+ * inactivity line is the one to win back, and the chance fades after a year.
+ */
+export function recencyPoints(daysSinceLastPurchase: number | null): number {
+  if (daysSinceLastPurchase === null) return 0;
+  if (daysSinceLastPurchase < 30) return 4;
+  if (daysSinceLastPurchase < INACTIVE_AFTER_DAYS) return 10;
+  if (daysSinceLastPurchase <= 365) return 20;
+  if (daysSinceLastPurchase <= 730) return 12;
+  return 6;
+}
+
+const TIER_POINTS: Record<Tier, number> = { diamond: 30, platinum: 24, gold: 16, silver: 9, bronze: 3 };
+
+export function tierPoints(tier: string): number {
+  return TIER_POINTS[tier as Tier] ?? 0;
+}
+
+/** The client's own average purchase: what one more visit is likely to be worth. */
+export function averageTicketFils(totalSalesFils: Fils, purchaseCount: number): Fils {
+  // Imported clients may carry a total without sale rows: that total counts as one purchase.
+  return purchaseCount > 0 ? totalSalesFils / BigInt(purchaseCount) : totalSalesFils;
+}
+
+export function averageTicketPoints(averageFils: Fils): number {
+  if (averageFils >= AED(50_000)) return 10;
+  if (averageFils >= AED(20_000)) return 7;
+  if (averageFils >= AED(5_000)) return 4;
+  return averageFils > 0n ? 1 : 0;
+}
+
+export function frequencyPoints(purchaseCount: number): number {
+  if (purchaseCount >= 10) return 10;
+  if (purchaseCount >= 5) return 7;
+  if (purchaseCount >= 3) return 5;
+  if (purchaseCount === 2) return 3;
+  return purchaseCount === 1 ? 1 : 0;
+}
+
+/** A birthday or anniversary in the next 30 days: the nearer, the better the reason to call. */
+export function occasionPoints(daysUntil: number | null): number {
+  if (daysUntil === null || daysUntil > OCCASION_WINDOW_DAYS) return 0;
+  if (daysUntil <= 7) return 20;
+  if (daysUntil <= 14) return 15;
+  return 10;
+}
+
+/** Two occasions in the window are a slightly better reason than one. */
+export const SECOND_OCCASION_POINTS = 3;
+
+/** An Emirates ID expiring within 30 days (or just expired) is a courteous reason to call. */
+export function idExpiryPoints(daysUntilExpiry: number | null): number {
+  if (daysUntilExpiry === null) return 0;
+  if (daysUntilExpiry >= 0 && daysUntilExpiry <= 7) return 10;
+  if (daysUntilExpiry >= 0 && daysUntilExpiry <= OCCASION_WINDOW_DAYS) return 7;
+  if (daysUntilExpiry < 0 && daysUntilExpiry >= -ID_EXPIRED_GRACE_DAYS) return 5;
+  return 0;
+}
+
+/** Known tastes make the conversation easier. */
+export function preferencePoints(preferredCollection: string | null, preferredTime: string | null): number {
+  return (preferredCollection?.trim() ? 3 : 0) + (preferredTime?.trim() ? 2 : 0);
+}
+
+// ---- score, priority, colour band ----
+
+export function priorityForScore(score: number): Priority {
+  if (score >= 80) return "Critical";
+  if (score >= 60) return "High";
+  return "Medium";
+}
+
+/** Spec §9 colour bands: 80 and above, 60 and above, 40 and above, below 40. */
+export type ScoreBand = "top" | "strong" | "fair" | "low";
+export function scoreBand(score: number): ScoreBand {
+  if (score >= 80) return "top";
+  if (score >= 60) return "strong";
+  if (score >= 40) return "fair";
+  return "low";
+}
+
+/** Clients who said no to contact are never leads. */
+export function isContactable(contactOk: string | null): boolean {
+  return contactOk?.trim().toLowerCase() !== "no";
+}
+
+type Situation = {
+  daysSince: number | null;
+  birthdayIn: number | null;
+  anniversaryIn: number | null;
+  idExpiresIn: number | null;
+  average: Fils;
+};
+
+function situationOf(facts: LeadFacts, today: IsoDate): Situation {
+  return {
+    daysSince: facts.lastPurchaseDate ? daysBetween(facts.lastPurchaseDate, today) : null,
+    birthdayIn: facts.birthMonthDay ? daysUntilNextOccasion(facts.birthMonthDay, today) : null,
+    anniversaryIn: facts.anniversaryMonthDay ? daysUntilNextOccasion(facts.anniversaryMonthDay, today) : null,
+    idExpiresIn: facts.emiratesIdExpiry ? daysBetween(today, facts.emiratesIdExpiry) : null,
+    average: averageTicketFils(facts.totalSalesFils, facts.purchaseCount),
+  };
+}
+
+/** The 0-100 score of a contactable client. */
+export function leadScore(facts: LeadFacts, today: IsoDate): number {
+  return scoreOf(facts, situationOf(facts, today));
+}
+
+function scoreOf(facts: LeadFacts, s: Situation): number {
+  const birthday = occasionPoints(s.birthdayIn);
+  const anniversary = occasionPoints(s.anniversaryIn);
+  const occasions = Math.max(birthday, anniversary) + (birthday > 0 && anniversary > 0 ? SECOND_OCCASION_POINTS : 0);
+  const total =
+    recencyPoints(s.daysSince) +
+    tierPoints(facts.tier) +
+    averageTicketPoints(s.average) +
+    frequencyPoints(facts.purchaseCount) +
+    occasions +
+    idExpiryPoints(s.idExpiresIn) +
+    preferencePoints(facts.preferredCollection, facts.preferredTime);
+  return Math.max(0, Math.min(100, total));
+}
+
+// ---- the lead's words ----
+
+const isVip = (tier: string) => (VIP_TIERS as readonly string[]).includes(tier);
+const inWindow = (days: number | null) => days !== null && days <= OCCASION_WINDOW_DAYS;
+const idReason = (days: number | null) => days !== null && days <= OCCASION_WINDOW_DAYS && days >= -ID_EXPIRED_GRACE_DAYS;
+
+function segmentFor(facts: LeadFacts, s: Situation): string {
+  if (inWindow(s.birthdayIn) || inWindow(s.anniversaryIn)) return "Upcoming occasion";
+  const lapsed = s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS;
+  if (lapsed && isVip(facts.tier)) return "Lapsed VIP";
+  if (idReason(s.idExpiresIn)) return "ID renewal";
+  if (lapsed) return "Lapsed client";
+  if (isVip(facts.tier)) return "Loyal VIP";
+  if (facts.purchaseCount >= 2) return "Rising client";
+  return "New client";
+}
+
+/** The team whose range fits: the client's own, else by how much they spend. */
+export function teamFor(facts: Pick<LeadFacts, "team" | "tier">): Team {
+  if ((TEAMS as readonly string[]).includes(facts.team ?? "")) return facts.team as Team;
+  if (isVip(facts.tier)) return "team_a";
+  return facts.tier === "bronze" ? "team_b" : "team_c";
+}
+
+/** Each team's range (spec §9 team labels: luxury, entry level, mixed). */
+export const TEAM_RANGES: Record<Team, readonly string[]> = {
+  team_a: ["Diamond high-jewellery necklace", "Solitaire diamond ring", "Luxury Swiss timepiece"],
+  team_b: ["18K gold pendant", "Gold stud earrings", "Charm bracelet"],
+  team_c: ["Diamond tennis bracelet", "22K gold chain", "Pearl necklace"],
+};
+
+export function recommendedProducts(team: Team, preferredCollection: string | null, occasion: "birthday" | "anniversary" | null): string[] {
+  const picks = [
+    preferredCollection?.trim() ? `${preferredCollection.trim()} collection` : null,
+    occasion === "birthday" ? "Birthstone pendant" : occasion === "anniversary" ? "Matching anniversary bands" : null,
+    ...TEAM_RANGES[team],
+  ].filter((p): p is string => Boolean(p));
+  return [...new Set(picks)].slice(0, 3);
+}
+
+export function bestContactTime(preferredTime: string | null, tier: string): string {
+  if (preferredTime?.trim()) return preferredTime.trim();
+  // VIP clients tend to book showroom appointments; others answer after work.
+  return isVip(tier) ? "Weekday late morning, 11 am – 1 pm" : "Weekday evening, 6 – 8 pm";
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+const whenIn = (days: number) => (days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The greeting used when a lead carries no message of its own. */
+export function defaultFollowUpMessage(name: string): string {
+  return `Hello ${firstName(name)}, this is a friendly follow-up from your jewellery team. We would be glad to help you with anything you need. Have a lovely day!`;
+}
+
+function nearestOccasion(s: Situation): { kind: "birthday" | "anniversary"; days: number } | null {
+  const birthday = inWindow(s.birthdayIn) ? s.birthdayIn! : null;
+  const anniversary = inWindow(s.anniversaryIn) ? s.anniversaryIn! : null;
+  if (birthday === null && anniversary === null) return null;
+  if (anniversary === null || (birthday !== null && birthday <= anniversary)) return { kind: "birthday", days: birthday! };
+  return { kind: "anniversary", days: anniversary };
+}
+
+function occasionName(facts: LeadFacts): string {
+  return (facts.anniversaryType?.trim() || "anniversary").toLowerCase();
+}
+
+function suggestedMessage(facts: LeadFacts, s: Situation, product: string): string {
+  const name = firstName(facts.fullName);
+  const occasion = nearestOccasion(s);
+  if (occasion?.kind === "birthday") {
+    return `Dear ${name}, your birthday is ${whenIn(occasion.days)} and we would love to help you celebrate! We have set aside a few pieces we think you will like, such as our ${product}. Would you like us to reserve a time for you to visit?`;
+  }
+  if (occasion?.kind === "anniversary") {
+    return `Dear ${name}, your ${occasionName(facts)} is ${whenIn(occasion.days)}, congratulations in advance! If you are looking for something special, our ${product} would make a beautiful gift. May we arrange a private viewing?`;
+  }
+  if (idReason(s.idExpiresIn)) {
+    const when = s.idExpiresIn! < 0 ? "has recently expired" : `expires ${whenIn(s.idExpiresIn!)}`;
+    return `Dear ${name}, a courtesy reminder that the Emirates ID we have on file ${when}. Please share the renewed one on your next visit. We would also be glad to show you our ${product}.`;
+  }
+  if (s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS) {
+    return `Dear ${name}, it has been a while since your last visit and we miss you! Our new arrivals include pieces like our ${product} that we think you would love. Would you like us to arrange a private viewing?`;
+  }
+  return `Dear ${name}, thank you for being a valued client. We have new pieces, such as our ${product}, that suit your taste. Would you like to see them?`;
+}
+
+function reasonForOutreach(facts: LeadFacts, s: Situation): string {
+  const reasons: string[] = [];
+  if (inWindow(s.birthdayIn)) reasons.push(`Birthday ${whenIn(s.birthdayIn!)}`);
+  if (inWindow(s.anniversaryIn)) reasons.push(`${facts.anniversaryType?.trim() || "Anniversary"} ${whenIn(s.anniversaryIn!)}`);
+  if (idReason(s.idExpiresIn)) reasons.push(s.idExpiresIn! < 0 ? `Emirates ID expired ${plural(-s.idExpiresIn!, "day")} ago` : `Emirates ID expires ${whenIn(s.idExpiresIn!)}`);
+  if (s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS) reasons.push(`No purchase for ${plural(s.daysSince, "day")}`);
+  if (reasons.length === 0) reasons.push(isVip(facts.tier) ? "Keep a top client close" : facts.purchaseCount >= 2 ? "Repeat buyer on the rise" : "Build the relationship");
+  return reasons.join("; ");
+}
+
+function insight(facts: LeadFacts, s: Situation): string {
+  const tier = TIER_LABELS[facts.tier as Tier] ?? facts.tier;
+  const parts = [
+    facts.purchaseCount > 0
+      ? `${tier} client with ${formatAed(facts.totalSalesFils)} over ${plural(facts.purchaseCount, "purchase")} (average ${formatAed(s.average)}).`
+      : `${tier} client with ${formatAed(facts.totalSalesFils)} in recorded sales.`,
+  ];
+  if (s.daysSince === null) parts.push("No purchase on record yet.");
+  else if (s.daysSince >= INACTIVE_AFTER_DAYS) parts.push(`Last purchase ${plural(s.daysSince, "day")} ago, past the ${INACTIVE_AFTER_DAYS}-day inactivity line.`);
+  else parts.push(`Active: last purchase ${plural(s.daysSince, "day")} ago.`);
+  if (inWindow(s.birthdayIn)) parts.push(`Birthday ${whenIn(s.birthdayIn!)}.`);
+  if (inWindow(s.anniversaryIn)) parts.push(`${facts.anniversaryType?.trim() || "Anniversary"} ${whenIn(s.anniversaryIn!)}.`);
+  if (idReason(s.idExpiresIn)) parts.push(s.idExpiresIn! < 0 ? "Emirates ID has expired." : `Emirates ID expires ${whenIn(s.idExpiresIn!)}.`);
+  if (facts.preferredCollection?.trim()) parts.push(`Prefers the ${facts.preferredCollection.trim()} collection.`);
+  return parts.join(" ");
+}
+
+/** The full lead for a client, or null when the client does not want to be contacted. */
+export function buildLead(facts: LeadFacts, today: IsoDate): AiLead | null {
+  if (!isContactable(facts.contactOk)) return null;
+  const s = situationOf(facts, today);
+  const score = scoreOf(facts, s);
+  const team = teamFor(facts);
+  const products = recommendedProducts(team, facts.preferredCollection, nearestOccasion(s)?.kind ?? null);
+  return {
+    clientId: facts.clientId,
+    name: facts.fullName,
+    mobile: whatsappDigits(facts.mobileNumber),
+    emirate: facts.emirate,
+    country: facts.country,
+    segmentType: segmentFor(facts, s),
+    tier: facts.tier,
+    leadScore: score,
+    priority: priorityForScore(score),
+    totalSalesValue: filsToDecimalString(facts.totalSalesFils),
+    lastPurchaseDate: facts.lastPurchaseDate,
+    daysSinceLastPurchase: s.daysSince,
+    expectedRevenue: filsToDecimalString(s.average),
+    aiInsights: insight(facts, s),
+    recommendedProducts: products,
+    recommendedTeam: team,
+    bestContactTime: bestContactTime(facts.preferredTime, facts.tier),
+    suggestedMessage: suggestedMessage(facts, s, (products[0] ?? TEAM_RANGES[team][0]!).toLowerCase()),
+    reasonForOutreach: reasonForOutreach(facts, s),
+  };
+}
+
+/** Best first; ties go to the bigger spender, then the older client id, so the order is stable. */
+export function compareLeads(a: AiLead, b: AiLead): number {
+  if (a.leadScore !== b.leadScore) return b.leadScore - a.leadScore;
+  const sa = parseAedToFils(a.totalSalesValue) ?? 0n;
+  const sb = parseAedToFils(b.totalSalesValue) ?? 0n;
+  if (sa !== sb) return sa > sb ? -1 : 1;
+  return a.clientId - b.clientId;
+}
+
+/** The team label a lead card and the export show. */
+export function teamLabel(team: string): string {
+  return TEAM_LABELS[team as Team] ?? team;
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/guards.server";
+import { businessToday } from "~/domain/calendar";
+import { leadsCsv, leadsCsvFileName } from "~/domain/lead-export";
+import { ACCESS } from "~/domain/roles";
+import { getLastLeadRun } from "~/services/leads.server";
+import { redirectWithToast } from "~/toast.server";
+
+/**
+ * GET /ai-assistant/export: the user's last generated list as 'ai-leads-generate-<date>.csv'
+ * (spec §9). The page exports in the browser when JavaScript runs; this serves the form without it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.aiAssistant });
+  const run = await getLastLeadRun(user.id);
+  if (!run || run.leads.length === 0) {
+    return redirectWithToast("/ai-assistant", { type: "error", title: "Nothing to export", description: "Generate leads first." });
+  }
+  return new Response(leadsCsv(run.leads), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${leadsCsvFileName(businessToday())}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import { db } from "~/db.server";
+import { addDays, businessToday, dateFromIso, isoFromDate, monthDaysWithin, type IsoDate } from "~/domain/calendar";
+import { locationWhere, purchasedBefore, type LeadFilters } from "~/domain/lead-filters";
+import { buildLead, compareLeads, ID_EXPIRED_GRACE_DAYS, INACTIVE_AFTER_DAYS, OCCASION_WINDOW_DAYS, type LeadFacts } from "~/domain/lead-score";
+import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadGeneration, type LeadSource } from "~/domain/lead-schema";
+import type { Prisma } from "~/generated/prisma/client";
+import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
+import { inClientBook } from "./client-book.server";
+
+/**
+ * Lead generation (spec §4, §7): the engine pre-selects a bounded shortlist per segment with
+ * indexed ORDER BY/LIMIT queries, scores it in JS and keeps the best; the optional model then
+ * re-ranks and writes the engine's top candidates. Page and API both call generateLeads.
+ */
+
+/** Candidates fetched per segment: enough to hold any top 50, bounded whatever the book's size. */
+const PER_SEGMENT = 60;
+/** How many of the engine's best the model gets to choose from. */
+const MODEL_SHORTLIST = 30;
+/** Lapsed up to a year ago: where the engine's recency points peak (see recencyPoints). */
+const LAPSED_WINDOW_DAYS = 365;
+
+const CANDIDATE_SELECT = {
+  id: true,
+  fullName: true,
+  mobileNumber: true,
+  country: true,
+  emirate: true,
+  team: true,
+  tier: true,
+  totalSalesFils: true,
+  lastPurchaseDate: true,
+  birthMonthDay: true,
+  anniversaryMonthDay: true,
+  anniversaryType: true,
+  emiratesIdExpiry: true,
+  preferredTime: true,
+  preferredCollection: true,
+  contactOk: true,
+} satisfies Prisma.CustomerSelect;
+type Candidate = Prisma.CustomerGetPayload<{ select: typeof CANDIDATE_SELECT }>;
+
+function filterWhere(filters: LeadFilters, today: IsoDate): Prisma.CustomerWhereInput {
+  const before = purchasedBefore(filters, today);
+  return {
+    ...locationWhere(filters.location),
+    ...(filters.team ? { team: filters.team } : {}),
+    ...(before ? { lastPurchaseDate: { lt: dateFromIso(before) } } : {}),
+    // Clients who said no to contact are never leads (the engine checks again, case-blind).
+    OR: [{ contactOk: null }, { contactOk: { notIn: ["No", "no", "NO"] } }],
+  };
+}
+
+/** Each segment: a condition and the order that puts its most promising clients first. */
+function segmentQueries(today: IsoDate): { where: Prisma.CustomerWhereInput; orderBy: Prisma.CustomerOrderByWithRelationInput[] }[] {
+  const inactiveLine = dateFromIso(addDays(today, -INACTIVE_AFTER_DAYS));
+  const occasionKeys = monthDaysWithin(today, OCCASION_WINDOW_DAYS);
+  const bySpend: Prisma.CustomerOrderByWithRelationInput[] = [{ totalSalesFils: "desc" }, { id: "asc" }];
+  return [
+    // Lapsed VIPs (and gold), the most recently lapsed first.
+    { where: { tier: { in: ["diamond", "platinum", "gold"] }, lastPurchaseDate: { lt: inactiveLine } }, orderBy: [{ lastPurchaseDate: "desc" }, { id: "asc" }] },
+    // Lapsed within the last year, biggest spenders first.
+    { where: { lastPurchaseDate: { lt: inactiveLine, gte: dateFromIso(addDays(today, -LAPSED_WINDOW_DAYS)) } }, orderBy: bySpend },
+    { where: { birthMonthDay: { in: occasionKeys } }, orderBy: bySpend },
+    { where: { anniversaryMonthDay: { in: occasionKeys } }, orderBy: bySpend },
+    {
+      where: { emiratesIdExpiry: { gte: dateFromIso(addDays(today, -ID_EXPIRED_GRACE_DAYS)), lte: dateFromIso(addDays(today, OCCASION_WINDOW_DAYS)) } },
+      orderBy: bySpend,
+    },
+    // Top spenders overall.
+    { where: {}, orderBy: bySpend },
+  ];
+}
+
+async function shortlistCandidates(filters: LeadFilters, today: IsoDate): Promise<Candidate[]> {
+  const base = filterWhere(filters, today);
+  const batches = await Promise.all(
+    segmentQueries(today).map(({ where, orderBy }) =>
+      db.customer.findMany({ where: inClientBook({ AND: [base, where] }), orderBy, take: PER_SEGMENT, select: CANDIDATE_SELECT }),
+    ),
+  );
+  const unique = new Map<number, Candidate>();
+  for (const row of batches.flat()) unique.set(row.id, row);
+  return [...unique.values()];
+}
+
+async function purchaseCounts(customerIds: number[]): Promise<Map<number, number>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db.sale.groupBy({ by: ["customerId"], where: { customerId: { in: customerIds } }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.customerId, r._count._all]));
+}
+
+function factsOf(c: Candidate, purchaseCount: number): LeadFacts {
+  const day = (d: Date | null) => (d ? isoFromDate(d) : null);
+  return {
+    clientId: c.id,
+    fullName: c.fullName,
+    mobileNumber: c.mobileNumber,
+    country: c.country,
+    emirate: c.emirate,
+    team: c.team,
+    tier: c.tier,
+    totalSalesFils: c.totalSalesFils,
+    purchaseCount,
+    lastPurchaseDate: day(c.lastPurchaseDate),
+    birthMonthDay: c.birthMonthDay,
+    anniversaryMonthDay: c.anniversaryMonthDay,
+    anniversaryType: c.anniversaryType,
+    emiratesIdExpiry: day(c.emiratesIdExpiry),
+    preferredTime: c.preferredTime,
+    preferredCollection: c.preferredCollection,
+    contactOk: c.contactOk,
+  };
+}
+
+/** The engine's leads for the filters, best first, at most `limit`. */
+export async function rankEngineLeads(filters: LeadFilters, today: IsoDate, limit: number): Promise<AiLead[]> {
+  const candidates = await shortlistCandidates(filters, today);
+  const counts = await purchaseCounts(candidates.map((c) => c.id));
+  return candidates
+    .map((c) => buildLead(factsOf(c, counts.get(c.id) ?? 0), today))
+    .filter((lead): lead is AiLead => lead !== null)
+    .sort(compareLeads)
+    .slice(0, limit);
+}
+
+export type LeadRunResult = LeadGeneration & { runId: string };
+
+/** Generates the user's leads and keeps them as their last list (for the export without JS). */
+export async function generateLeads(filters: LeadFilters, options: { userId: string; today?: IsoDate }): Promise<LeadRunResult> {
+  const today = options.today ?? businessToday();
+  const model = modelSettings();
+  const ranked = await rankEngineLeads(filters, today, model ? Math.max(MODEL_SHORTLIST, filters.count) : filters.count);
+  const engineLeads = ranked.slice(0, filters.count);
+  let generation: LeadGeneration = { leads: engineLeads, source: "engine" };
+  if (model && ranked.length > 0) {
+    const outcome = await writeLeadsWithModel(ranked, filters.count, model, today);
+    generation = outcome.ok ? { leads: outcome.leads, source: "model" } : { leads: engineLeads, source: "engine", notice: outcome.notice };
+  }
+  const runId = await saveLeadRun(options.userId, filters, generation);
+  return { ...generation, runId };
+}
+
+async function saveLeadRun(userId: string, filters: LeadFilters, generation: LeadGeneration): Promise<string> {
+  const [, run] = await db.$transaction([
+    db.leadRun.deleteMany({ where: { userId } }),
+    db.leadRun.create({
+      data: { userId, filtersJson: JSON.stringify(filters), leadsJson: JSON.stringify(generation.leads), source: generation.source, notice: generation.notice ?? null },
+    }),
+  ]);
+  return run.id;
+}
+
+export type SavedLeadRun = LeadGeneration & { id: string; filters: Partial<Record<keyof LeadFilters, unknown>>; createdAt: Date };
+
+/** The user's last generated list (or that run, when it is theirs), or null. */
+export async function getLastLeadRun(userId: string, runId?: string): Promise<SavedLeadRun | null> {
+  const run = await db.leadRun.findFirst({ where: { userId, ...(runId ? { id: runId } : {}) }, orderBy: { createdAt: "desc" } });
+  if (!run) return null;
+  const leads = AiLeadSchema.array().safeParse(JSON.parse(run.leadsJson));
+  const filters: unknown = JSON.parse(run.filtersJson);
+  return {
+    id: run.id,
+    leads: leads.success ? leads.data : [],
+    source: (LEAD_SOURCES as readonly string[]).includes(run.source) ? (run.source as LeadSource) : "engine",
+    notice: run.notice ?? undefined,
+    filters: filters && typeof filters === "object" ? (filters as SavedLeadRun["filters"]) : {},
+    createdAt: run.createdAt,
+  };
+}
+
+/** Clear Leads without JavaScript: the saved list goes too. */
+export async function clearLeadRuns(userId: string): Promise<void> {
+  await db.leadRun.deleteMany({ where: { userId } });
+}
+
+/** The client a lead card's Schedule action is for, when still in the book. */
+export async function findLeadClient(clientId: number): Promise<{ id: number; fullName: string } | null> {
+  if (!Number.isSafeInteger(clientId)) return null;
+  return db.customer.findFirst({ where: inClientBook({ id: clientId }), select: { id: true, fullName: true } });
+}
