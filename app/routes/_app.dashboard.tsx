@@ -9,7 +9,7 @@ import { COMPLETE_FOLLOW_UP_INTENT, FollowUpsPanel } from "~/components/dashboar
 import { TierBreakdownPanel } from "~/components/dashboard/tier-breakdown";
 import { firstName } from "~/domain/alerts";
 import { businessToday, dateFromIso } from "~/domain/calendar";
-import { businessSummary } from "~/domain/dashboard-figures";
+import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, businessSummary } from "~/domain/dashboard-figures";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS, ROLE_LABELS } from "~/domain/roles";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
@@ -56,6 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
+const count = new Intl.NumberFormat("en-GB");
+const inNext30Days = (n: number) => `${count.format(n)} in ${ALERT_WINDOW_DAYS} days`;
+
 export default function Dashboard() {
   const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps } = useLoaderData<typeof loader>();
   const todayLabel = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "UTC" }).format(dateFromIso(today));
@@ -77,18 +80,26 @@ export default function Dashboard() {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">
-        <AlertPanel title="Birthdays" testId="birthday-alerts" list={alerts?.birthdays ?? null} emptyText="No birthdays in the next 30 days." />
+        <AlertPanel
+          title="Birthdays"
+          testId="birthday-alerts"
+          list={alerts?.birthdays ?? null}
+          totalLabel={inNext30Days}
+          emptyText="No birthdays in the next 30 days."
+        />
         <AlertPanel
           title="Anniversaries"
           testId="anniversary-alerts"
           list={alerts?.anniversaries ?? null}
+          totalLabel={inNext30Days}
           emptyText="No anniversaries in the next 30 days."
         />
         <AlertPanel
           title="Emirates ID"
           testId="emirates-id-alerts"
           list={alerts?.emiratesId ?? null}
-          emptyText="No Emirates IDs expiring in the next 30 days or expired in the last 30."
+          totalLabel={(n) => `${count.format(n)} to follow up`}
+          emptyText={`No Emirates IDs expiring in the next ${ALERT_WINDOW_DAYS} days or expired in the last ${EXPIRED_ID_LOOKBACK_DAYS}.`}
         />
       </div>
 

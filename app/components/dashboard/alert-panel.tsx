@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import clsx from "clsx";
 import { shortDayLabel, type Alert, type AlertPriority } from "~/domain/alerts";
 
+const count = new Intl.NumberFormat("en-GB");
+
 const PRIORITY_STYLE: Record<AlertPriority, string> = {
   high: "bg-red-100 text-red-800",
   medium: "bg-amber-100 text-amber-900",
@@ -27,10 +29,13 @@ export function AlertPanel({
   title,
   testId,
   list,
+  totalLabel,
   emptyText,
 }: {
   title: string;
   testId: string;
+  /** The badge beside the title, e.g. "12 in 30 days". */
+  totalLabel: (total: number) => string;
   /** null when the alerts could not be loaded. */
   list: { items: Alert[]; total: number } | null;
   emptyText: string;
@@ -43,7 +48,7 @@ export function AlertPanel({
         </h2>
         {list && list.total > 0 ? (
           <span className="badge bg-brand-100 text-brand-700" data-testid={`${testId}-total`}>
-            {list.total} in 30 days
+            {totalLabel(list.total)}
           </span>
         ) : null}
       </div>
@@ -59,19 +64,14 @@ export function AlertPanel({
             {list.items.map((alert) => (
               <li key={`${alert.type}-${alert.customerId}`} className="py-3" data-testid="alert">
                 <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <Link to={`/customers/${alert.customerId}`} className="font-medium hover:underline">
-                      {alert.clientName}
-                    </Link>
-                    <p className="text-xs text-gray-500">+{alert.mobileNumber}</p>
-                  </div>
-                  <div className="shrink-0 text-right">
-                    <span className={clsx("badge", PRIORITY_STYLE[alert.priority])}>{PRIORITY_LABEL[alert.priority]}</span>
-                    <p className="mt-1 text-xs text-gray-600">
-                      {dueLabel(alert)} · {shortDayLabel(alert.date)}
-                    </p>
-                  </div>
+                  <Link to={`/customers/${alert.customerId}`} className="min-w-0 font-medium hover:underline">
+                    {alert.clientName}
+                  </Link>
+                  <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>{PRIORITY_LABEL[alert.priority]}</span>
                 </div>
+                <p className="text-xs text-gray-600">
+                  <span className="font-medium">{dueLabel(alert)}</span> · {shortDayLabel(alert.date)} · +{alert.mobileNumber}
+                </p>
                 <p className="mt-1 text-sm text-gray-700">{alert.message}</p>
                 <a
                   href={alert.whatsappUrl}
@@ -87,7 +87,7 @@ export function AlertPanel({
           </ul>
           {list.total > list.items.length ? (
             <p className="mt-2 text-sm text-gray-600" data-testid={`${testId}-more`}>
-              and {list.total - list.items.length} more
+              and {count.format(list.total - list.items.length)} more
             </p>
           ) : null}
         </>

@@ -3,6 +3,8 @@ import clsx from "clsx";
 import { shortDayLabel } from "~/domain/alerts";
 import type { DueFollowUp } from "~/services/follow-ups.server";
 
+const count = new Intl.NumberFormat("en-GB");
+
 export const COMPLETE_FOLLOW_UP_INTENT = "complete-follow-up";
 
 function dueLabel(daysLeft: number): string {
@@ -45,19 +47,19 @@ export function FollowUpsPanel({ followUps }: { followUps: { items: DueFollowUp[
         <h2 id="follow-ups-title" className="text-lg font-semibold">
           Follow-ups
         </h2>
-        {followUps.total > 0 ? <span className="badge bg-brand-100 text-brand-700">{followUps.total} open</span> : null}
+        {followUps.total > 0 ? <span className="badge bg-brand-100 text-brand-700">{count.format(followUps.total)} open</span> : null}
       </div>
       {followUps.items.length === 0 ? (
         <p className="mt-3 text-sm text-gray-600">No follow-ups due in the next 30 days.</p>
       ) : (
         <>
-          <ul className="mt-1 divide-y divide-gray-100">
+          <ul className="mt-1 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
             {followUps.items.map((f) => (
               <FollowUpRow key={f.id} followUp={f} />
             ))}
           </ul>
           {followUps.total > followUps.items.length ? (
-            <p className="mt-2 text-sm text-gray-600">and {followUps.total - followUps.items.length} more</p>
+            <p className="mt-2 text-sm text-gray-600">and {count.format(followUps.total - followUps.items.length)} more</p>
           ) : null}
         </>
       )}
