@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
+import { remixPWA } from "@remix-pwa/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
@@ -11,6 +12,8 @@ declare module "@remix-run/node" {
 }
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+// BUILD_DIR lets several checkouts or test runs build side by side.
+const buildDirectory = process.env.BUILD_DIR || "build";
 
 export default defineConfig({
   resolve: { alias },
@@ -20,8 +23,7 @@ export default defineConfig({
     !process.env.VITEST &&
       remix({
         ignoredRouteFiles: ["**/*.test.ts", "**/*.test.tsx"],
-        // BUILD_DIR lets several checkouts or test runs build side by side.
-        buildDirectory: process.env.BUILD_DIR || "build",
+        buildDirectory,
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,
@@ -30,6 +32,13 @@ export default defineConfig({
           v3_lazyRouteDiscovery: true,
         },
       }),
+    // The service worker (app/entry.worker.ts) and its registration script, in builds only: the dev
+    // server would write the worker into public/. The worker goes beside the client files it
+    // precaches; no route has worker loaders, so it bundles none of the route modules.
+    !process.env.VITEST &&
+      remixPWA({ workerBuildDirectory: `${buildDirectory}/client`, ignoredSWRouteFiles: ["*"], workerMinify: true }).map(
+        (plugin) => ({ ...plugin, apply: "build" as const }),
+      ),
   ],
   test: {
     projects: [
@@ -47,6 +56,11 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        resolve: { alias },
+        // Started by npm run test:pg against the built server; shares the database in DATABASE_URL.
+        test: { name: "multi-instance", include: ["tests/multi-instance/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },
     ],
   },

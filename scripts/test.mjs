@@ -22,7 +22,7 @@ if (!existsSync(chromium)) {
 try {
   step("PostgreSQL schema derived from the SQLite source", "node", ["scripts/derive-postgres.mjs", "--check"]);
   step("Typecheck", "npm", ["run", "typecheck", "--silent"]);
-  step("Unit and integration tests", "node_modules/.bin/vitest", ["run"]);
+  step("Unit and integration tests", "node_modules/.bin/vitest", ["run", "--project", "unit", "--project", "integration"]);
   step("Production build", "npm", ["run", "build", "--silent"]);
   const e2eDb = `tests/.tmp/e2e-${process.env.E2E_PORT || 3217}.db`;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${e2eDb}${suffix}`, { force: true });

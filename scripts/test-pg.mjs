@@ -1,0 +1,31 @@
+// `npm run test:pg`: the integration suite and the two-instance test against a real PostgreSQL
+// (a private throwaway cluster on 127.0.0.1; Debian's postgresql is installed first when missing).
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { startPostgres, stopPostgres } from "./postgres-local.mjs";
+
+function step(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+}
+
+const server = startPostgres();
+try {
+  step("Integration tests on PostgreSQL", "node_modules/.bin/vitest", ["run", "--project", "integration"], { TEST_PG_URL: server });
+
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  await admin.query("CREATE DATABASE crm_instances");
+  await admin.end();
+  const databaseUrl = `${server}/crm_instances`;
+  step("Migrations on PostgreSQL", "node_modules/.bin/prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl });
+  step("Build", "npm", ["run", "build", "--silent"]);
+  step("Two app instances on one PostgreSQL database", "node_modules/.bin/vitest", ["run", "--project", "multi-instance"], {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: "two-instance-test-secret",
+  });
+} catch {
+  process.exitCode = 1;
+} finally {
+  stopPostgres();
+}
