@@ -1,0 +1,188 @@
+import { PRODUCT_NAME } from "./product";
+
+/**
+ * The columns an import understands and how a spreadsheet's header row is matched to them: case,
+ * spaces and punctuation do not matter ("MOBILE no." = "Mobile No"), and each field has a few
+ * common aliases. Both imports match against the same table, so a client file with "Phone" or a
+ * Zoho export with "Mobile Number" works either way; only the templates' headers differ.
+ */
+
+export const IMPORT_KINDS = ["client", "zoho"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = { client: "Client Data Import", zoho: "Zoho Form Import" };
+
+/** How a column's cells are read before the client rules see them. */
+export type ColumnKind = "text" | "date" | "amount" | "country" | "emirate" | "team" | "anniversaryType";
+
+export type ImportField =
+  | "fullName"
+  | "firstName"
+  | "lastName"
+  | "mobileNumber"
+  | "country"
+  | "emirate"
+  | "area"
+  | "team"
+  | "totalSalesValue"
+  | "lastPurchaseDate"
+  | "dateOfBirth"
+  | "email"
+  | "emiratesId"
+  | "emiratesIdExpiry"
+  | "pepStatus"
+  | "anniversaryType"
+  | "anniversaryDate"
+  | "preferredTime"
+  | "preferredCollection"
+  | "meetingComments"
+  | "contactOk"
+  | "category";
+
+export type ImportColumn = { field: ImportField; header: string; aliases: readonly string[]; kind: ColumnKind };
+
+/** Every importable client field, in template order, with the header the client template prints. */
+export const IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { field: "fullName", header: "Full Name", aliases: ["Name", "Client Name", "Customer Name"], kind: "text" },
+  { field: "firstName", header: "First Name", aliases: ["Name (First)", "Given Name"], kind: "text" },
+  { field: "lastName", header: "Last Name", aliases: ["Name (Last)", "Surname", "Family Name"], kind: "text" },
+  {
+    field: "mobileNumber",
+    header: "Mobile Number",
+    aliases: ["Mobile", "Mobile No", "Phone", "Phone Number", "Phone No", "Contact Number", "WhatsApp", "WhatsApp Number"],
+    kind: "text",
+  },
+  { field: "country", header: "Country", aliases: ["Country of Residence"], kind: "country" },
+  { field: "emirate", header: "Emirate", aliases: ["State", "State/Emirate"], kind: "emirate" },
+  { field: "area", header: "Area", aliases: ["Address", "Location", "Community"], kind: "text" },
+  { field: "team", header: "Team", aliases: ["Sales Team", "Assigned Team"], kind: "team" },
+  {
+    field: "totalSalesValue",
+    header: "Total Sales (AED)",
+    aliases: ["Total Sales", "Total Sale", "Total Sales Value", "Total Purchases", "Sales Amount", "Sales"],
+    kind: "amount",
+  },
+  { field: "lastPurchaseDate", header: "Last Purchase Date", aliases: ["Last Purchase", "Purchase Date", "Last Purchased"], kind: "date" },
+  { field: "dateOfBirth", header: "Date of Birth", aliases: ["DOB", "Birthday", "Birth Date"], kind: "date" },
+  { field: "email", header: "Email", aliases: ["Email Address", "E-mail", "Email ID"], kind: "text" },
+  { field: "emiratesId", header: "Emirates ID", aliases: ["Emirates ID Number", "Emirates ID No", "ID Number", "EID"], kind: "text" },
+  {
+    field: "emiratesIdExpiry",
+    header: "Emirates ID Expiry",
+    aliases: ["Emirates ID Expiry Date", "ID Expiry", "ID Expiry Date", "EID Expiry", "Expiry Date"],
+    kind: "date",
+  },
+  { field: "pepStatus", header: "PEP Status", aliases: ["PEP"], kind: "text" },
+  { field: "anniversaryType", header: "Anniversary Type", aliases: ["Occasion", "Occasion Type"], kind: "anniversaryType" },
+  { field: "anniversaryDate", header: "Anniversary Date", aliases: ["Anniversary", "Occasion Date"], kind: "date" },
+  { field: "preferredTime", header: "Preferred Time", aliases: ["Preferred Contact Time", "Best Time to Contact"], kind: "text" },
+  { field: "preferredCollection", header: "Preferred Collection", aliases: ["Collection", "Interested In"], kind: "text" },
+  { field: "meetingComments", header: "Meeting Comments", aliases: ["Comments", "Notes", "Remarks"], kind: "text" },
+  { field: "contactOk", header: "Contact OK", aliases: ["OK to Contact", "Contact Permission", "Can We Contact You"], kind: "text" },
+  { field: "category", header: "Category", aliases: ["Client Category", "Customer Category"], kind: "text" },
+];
+
+const COLUMN_BY_FIELD = new Map(IMPORT_COLUMNS.map((c) => [c.field, c]));
+
+export function importColumn(field: ImportField): ImportColumn {
+  return COLUMN_BY_FIELD.get(field)!;
+}
+
+/** "Mobile  No." → "mobileno": case, spaces and punctuation do not matter. */
+export function normalizeHeader(header: unknown): string {
+  return String(header ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+}
+
+const FIELD_BY_HEADER = new Map<string, ImportField>();
+for (const column of IMPORT_COLUMNS) {
+  for (const name of [column.header, column.field, ...column.aliases]) {
+    const key = normalizeHeader(name);
+    if (!FIELD_BY_HEADER.has(key)) FIELD_BY_HEADER.set(key, column.field);
+  }
+}
+
+export function fieldForHeader(header: unknown): ImportField | null {
+  return FIELD_BY_HEADER.get(normalizeHeader(header)) ?? null;
+}
+
+/** Which spreadsheet column feeds each field (the first matching column wins), and the headers nobody reads. */
+export type HeaderMapping = { columns: Partial<Record<ImportField, number>>; ignored: string[] };
+
+export function matchHeaders(headerRow: readonly unknown[]): HeaderMapping {
+  const columns: Partial<Record<ImportField, number>> = {};
+  const ignored: string[] = [];
+  headerRow.forEach((cell, index) => {
+    const text = String(cell ?? "").trim();
+    if (text === "") return;
+    const field = fieldForHeader(text);
+    if (field && columns[field] === undefined) columns[field] = index;
+    else ignored.push(text);
+  });
+  return { columns, ignored };
+}
+
+/** Without a name and a mobile column no row can be a client, so the file is refused as a whole. */
+export function missingRequiredColumns(mapping: HeaderMapping): string[] {
+  const missing: string[] = [];
+  if (mapping.columns.fullName === undefined && mapping.columns.firstName === undefined) missing.push(importColumn("fullName").header);
+  if (mapping.columns.mobileNumber === undefined) missing.push(importColumn("mobileNumber").header);
+  return missing;
+}
+
+/** The client template: every importable field with its human header (first/last name are Zoho's split form). */
+export const CLIENT_TEMPLATE_FIELDS: readonly ImportField[] = IMPORT_COLUMNS.map((c) => c.field).filter((f) => f !== "firstName" && f !== "lastName");
+
+/** The mobile of the templates' example rows: a row left unchanged is recognised and skipped, not imported. */
+export const TEMPLATE_EXAMPLE_MOBILE = "971500000000";
+
+export const CLIENT_TEMPLATE_EXAMPLE: Partial<Record<ImportField, string>> = {
+  fullName: "Aisha Al Mansoori (example, replace me)",
+  mobileNumber: "050 000 0000",
+  country: "United Arab Emirates",
+  emirate: "Dubai",
+  area: "Jumeirah",
+  team: "Team A",
+  totalSalesValue: "12,500.00",
+  lastPurchaseDate: "15/01/2025",
+  dateOfBirth: "15/03/1990",
+  email: "aisha@example.com",
+  emiratesId: "784-1990-1234567-1",
+  emiratesIdExpiry: "31/12/2027",
+  pepStatus: "No",
+  anniversaryType: "Wedding Anniversary",
+  anniversaryDate: "20/11/2015",
+  preferredTime: "Evening",
+  preferredCollection: "Bridal",
+  meetingComments: "Prefers WhatsApp",
+  contactOk: "Yes",
+  category: "Walk-in",
+};
+
+/** A Zoho Forms customer export: its usual headers, including the ones the import ignores ("Added Time"). */
+export const ZOHO_TEMPLATE_HEADERS: readonly { header: string; example: string }[] = [
+  { header: "Added Time", example: "15-Jan-2025 10:32:11" },
+  { header: "Name", example: "Aisha Al Mansoori (example, replace me)" },
+  { header: "Phone", example: "+971 50 000 0000" },
+  { header: "Email", example: "aisha@example.com" },
+  { header: "Date of Birth", example: "15-Mar-1990" },
+  { header: "Emirates ID", example: "784-1990-1234567-1" },
+  { header: "Emirates ID Expiry Date", example: "31-Dec-2027" },
+  { header: "Country", example: "United Arab Emirates" },
+  { header: "Emirate", example: "Dubai" },
+  { header: "Area", example: "Jumeirah" },
+  { header: "Anniversary Type", example: "Wedding Anniversary" },
+  { header: "Anniversary Date", example: "20-Nov-2015" },
+  { header: "Preferred Time", example: "Evening" },
+  { header: "Preferred Collection", example: "Bridal" },
+  { header: "Comments", example: "Met at the Dubai Mall pop-up" },
+  { header: "Contact OK", example: "Yes" },
+  { header: "Team", example: "Team A" },
+  { header: "Referrer Name", example: "" },
+];
+
+/** '<Product>_Import_Template.xlsx', from the one product-name constant. */
+export const CLIENT_TEMPLATE_FILE_NAME = `${PRODUCT_NAME.replace(/\s+/g, "_")}_Import_Template.xlsx`;
+export const ZOHO_TEMPLATE_FILE_NAME = "Zoho_Customer_Import_Template.xlsx";
+export const SKIPPED_EXPORT_FILE_NAME = "Skipped_Customers_Export.xlsx";

@@ -1,0 +1,42 @@
+/** What an import answers (spec §3 'Import result') and how the page shows it (spec §2, §9). */
+
+export type SkippedClient = { name: string; mobile: string; reason: string };
+
+export type ImportResult = {
+  success: boolean;
+  imported: number;
+  skipped: number;
+  skippedClients: SkippedClient[];
+  errors: string[];
+  message: string;
+};
+
+/** Spec §9: the page lists the first 10 skipped clients and the first 5 errors, then "and N more". */
+export const SKIPPED_SHOWN = 10;
+export const ERRORS_SHOWN = 5;
+
+export function firstWithMore<T>(items: readonly T[], shown: number): { shown: T[]; more: number } {
+  return { shown: items.slice(0, shown), more: Math.max(0, items.length - shown) };
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** The one-line summary shown in the notification and on the result page. */
+export function importSummary(counts: { imported: number; skipped: number; errors: number }): string {
+  const parts = [`Imported ${plural(counts.imported, "new client", "new clients")}.`];
+  if (counts.skipped > 0) parts.push(`${plural(counts.skipped, "row", "rows")} skipped (already in the system or repeated in the file).`);
+  if (counts.errors > 0) parts.push(`${plural(counts.errors, "row has errors", "rows have errors")} and ${counts.errors === 1 ? "was" : "were"} not imported.`);
+  return parts.join(" ");
+}
+
+export function failedResult(message: string): ImportResult {
+  return { success: false, imported: 0, skipped: 0, skippedClients: [], errors: [], message };
+}
+
+/** Reasons a row is skipped rather than imported (the database duplicate reason comes from the client rules). */
+export const SKIP_REASONS = {
+  repeatsRow: (row: number) => `Repeats row ${row} of this file`,
+  templateExample: "Example row from the template",
+} as const;
+
+export const IMPORT_BUSY_MESSAGE = "An import is already running. Please wait for it to finish and try again.";

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { matchHeaders } from "./import-columns";
+import { isBlankRow, validateImportRow } from "./import-rows";
+
+const header = ["Full Name", "Mobile Number", "Country", "Emirate", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email", "Anniversary Type"];
+const mapping = matchHeaders(header);
+const row = (values: Partial<Record<(typeof header)[number], string | number>>) => header.map((h) => values[h]);
+const valid = { "Full Name": "Aisha Al Mansoori", "Mobile Number": "050 123 4567", Team: "Team A" };
+
+describe("an import row goes through the New Client rules", () => {
+  it("normalises a valid row: mobile, trimmed name, spreadsheet names of country/emirate/team, dates and amount", () => {
+    const result = validateImportRow(
+      2,
+      row({
+        ...valid,
+        "Full Name": "  Aisha Al Mansoori ",
+        Country: "United Arab Emirates",
+        Emirate: "Ras Al Khaimah",
+        Team: "Mixed Products",
+        "Total Sales (AED)": "AED 12,500.50",
+        "Last Purchase Date": 45672,
+        "Date of Birth": "15/03/1990",
+        "Anniversary Type": "wedding",
+      }),
+      mapping,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      client: {
+        fullName: "Aisha Al Mansoori",
+        mobileNumber: "971501234567",
+        country: "uae",
+        emirate: "ras_al_khaimah",
+        team: "team_c",
+        totalSalesFils: 1_250_050n,
+        lastPurchaseDate: "2025-01-15",
+        dateOfBirth: "1990-03-15",
+        anniversaryType: "Wedding Anniversary",
+      },
+    });
+  });
+
+  it("applies the defaults: UAE, Dubai, no sales", () => {
+    const result = validateImportRow(2, row(valid), mapping);
+    expect(result).toMatchObject({ ok: true, client: { country: "uae", emirate: "dubai", totalSalesFils: 0n } });
+  });
+
+  it("sets the emirate to none outside the UAE", () => {
+    const result = validateImportRow(2, row({ ...valid, Country: "KSA", Emirate: "Dubai" }), mapping);
+    expect(result).toMatchObject({ ok: true, client: { country: "saudi_arabia", emirate: "none" } });
+  });
+
+  it("numbers the error by the spreadsheet row and says what is missing", () => {
+    expect(validateImportRow(7, row({ "Mobile Number": "0501234567" }), mapping)).toEqual({
+      ok: false,
+      error: "Row 7: Name is required; Team is required",
+      name: null,
+      mobile: "971501234567",
+    });
+  });
+
+  it("shows a refused value with its column", () => {
+    const result = validateImportRow(3, row({ ...valid, "Mobile Number": "12ab", Country: "Narnia", Email: "aisha@" }), mapping);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toBe(
+      'Row 3: Mobile Number "12ab": Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567); Country "Narnia": Choose a country from the list; Email "aisha@": Invalid email address',
+    );
+  });
+
+  it("explains an unreadable date in spreadsheet terms", () => {
+    const result = validateImportRow(4, row({ ...valid, "Date of Birth": "31/02/1990" }), mapping);
+    expect(result).toMatchObject({ ok: false, error: 'Row 4: Date of Birth "31/02/1990" is not a date (use dd/mm/yyyy)' });
+  });
+
+  it("needs a purchase date for a sales amount, and says so once when the date is unreadable", () => {
+    const missing = validateImportRow(5, row({ ...valid, "Total Sales (AED)": "1,000" }), mapping);
+    expect(missing).toMatchObject({ ok: false, error: "Row 5: Purchase date is required when entering a sales amount" });
+    const unreadable = validateImportRow(5, row({ ...valid, "Total Sales (AED)": "1,000", "Last Purchase Date": "soon" }), mapping);
+    expect(unreadable).toMatchObject({ ok: false, error: 'Row 5: Last Purchase Date "soon" is not a date (use dd/mm/yyyy)' });
+  });
+
+  it("refuses an amount it cannot read", () => {
+    const result = validateImportRow(6, row({ ...valid, "Total Sales (AED)": "lots", "Last Purchase Date": "01/01/2025" }), mapping);
+    expect(result).toMatchObject({ ok: false, error: 'Row 6: Total Sales (AED) "lots": Enter an amount in AED, e.g. 1250.50' });
+  });
+
+  it("joins Zoho's split name columns", () => {
+    const zoho = matchHeaders(["First Name", "Last Name", "Phone", "Team"]);
+    const result = validateImportRow(2, ["Aisha", "Al Mansoori", "+971 50 123 4567", "team_a"], zoho);
+    expect(result).toMatchObject({ ok: true, client: { fullName: "Aisha Al Mansoori", mobileNumber: "971501234567" } });
+  });
+});
+
+describe("blank rows", () => {
+  it("are rows of empty or whitespace cells", () => {
+    expect(isBlankRow([])).toBe(true);
+    expect(isBlankRow([undefined, "  ", null])).toBe(true);
+    expect(isBlankRow([undefined, "x"])).toBe(false);
+    expect(isBlankRow([0])).toBe(false);
+  });
+});

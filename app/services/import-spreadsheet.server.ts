@@ -1,0 +1,151 @@
+import { inflateRawSync } from "node:zlib";
+import * as XLSX from "@e965/xlsx";
+import {
+  MAX_XLSX_UNCOMPRESSED_BYTES,
+  readZipDirectory,
+  zipEntryDataOffset,
+  type SpreadsheetType,
+} from "~/domain/spreadsheet-file";
+import type { CellValue } from "~/domain/spreadsheet-values";
+
+/**
+ * Spreadsheet files in and out, through SheetJS CE (@e965/xlsx, pinned: the npm `xlsx` 0.18.5 has
+ * advisories for crafted files, see ../shared/STACK-NOTES.md). Uploaded .xlsx zips are measured
+ * before SheetJS unpacks them.
+ */
+
+export type SheetRow = { rowNumber: number; cells: CellValue[] };
+
+export type ReadSheet = {
+  header: CellValue[];
+  /** Data rows after the header, counted with the blank ones, for progress. */
+  rowCount: number;
+  rows: () => Iterable<SheetRow>;
+  date1904: boolean;
+};
+
+export type ReadSheetResult = { ok: true; sheet: ReadSheet } | { ok: false; message: string };
+
+const UNREADABLE = "The file could not be read as a spreadsheet. Please check the file format and try again.";
+const TOO_BIG_UNPACKED = "The workbook is too large once unpacked. Split it into smaller files and import them one by one.";
+
+/**
+ * Unpacks every entry the way SheetJS will (from its local header to the end of its deflate
+ * stream) with a hard output cap, discarding the output. Declared sizes can lie; this cannot.
+ */
+function checkXlsxZip(bytes: Buffer): string | null {
+  const directory = readZipDirectory(bytes);
+  if (!directory.ok) return directory.reason.includes("size limit") || directory.reason.includes("parts") ? TOO_BIG_UNPACKED : UNREADABLE;
+  let unpacked = 0;
+  for (const entry of directory.entries) {
+    const start = zipEntryDataOffset(bytes, entry);
+    if (start > bytes.length) return UNREADABLE;
+    if (entry.method === 0) {
+      unpacked += entry.compressedSize;
+    } else if (entry.method === 8) {
+      try {
+        unpacked += inflateRawSync(bytes.subarray(start), { maxOutputLength: Math.max(1, MAX_XLSX_UNCOMPRESSED_BYTES - unpacked) }).byteLength;
+      } catch (error) {
+        return (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? TOO_BIG_UNPACKED : UNREADABLE;
+      }
+    } else {
+      return UNREADABLE;
+    }
+    if (unpacked > MAX_XLSX_UNCOMPRESSED_BYTES) return TOO_BIG_UNPACKED;
+  }
+  return null;
+}
+
+/** CSV text: UTF-8 (with or without BOM), else the Windows-1252 that older Excel versions save. */
+function decodeCsv(bytes: Buffer): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+const READ_OPTIONS: XLSX.ParsingOptions = {
+  dense: true,
+  // Only the first sheet is the client list; cell text, styles and formulas are not needed.
+  sheets: 0,
+  cellDates: false,
+  cellFormula: false,
+  cellHTML: false,
+  cellStyles: false,
+  cellText: false,
+  bookVBA: false,
+};
+
+/** The first sheet of an uploaded workbook or CSV, as rows of plain cell values. */
+export function readSpreadsheet(bytes: Buffer, type: SpreadsheetType): ReadSheetResult {
+  if (type === "xlsx") {
+    const problem = checkXlsxZip(bytes);
+    if (problem) return { ok: false, message: problem };
+  }
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook =
+      type === "csv"
+        ? // raw: CSV cells stay text, so "0501234567" keeps its 0 and "03/04/1990" is not read month-first.
+          XLSX.read(decodeCsv(bytes), { ...READ_OPTIONS, type: "string", raw: true })
+        : XLSX.read(bytes, { ...READ_OPTIONS, type: "buffer" });
+  } catch {
+    return { ok: false, message: UNREADABLE };
+  }
+  const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ""];
+  if (!sheet || !sheet["!ref"]) return { ok: false, message: "The file has no rows. Fill in the template and try again." };
+  const range = XLSX.utils.decode_range(sheet["!ref"]);
+  const data = (sheet as XLSX.DenseWorkSheet)["!data"] ?? [];
+  const valuesOf = (r: number): CellValue[] => {
+    const row = data[r];
+    if (!row) return [];
+    const cells: CellValue[] = new Array(row.length);
+    for (let c = 0; c < row.length; c++) cells[c] = row[c]?.v as CellValue;
+    return cells;
+  };
+
+  // A sheet's declared range can run far past its last row (formatting); the dense data ends at the last cell.
+  const lastRow = Math.min(range.e.r, data.length - 1);
+  let headerRow = range.s.r;
+  while (headerRow <= lastRow && valuesOf(headerRow).every((v) => v === undefined || v === null || String(v).trim() === "")) headerRow++;
+  if (headerRow > lastRow) return { ok: false, message: "The file has no rows. Fill in the template and try again." };
+
+  return {
+    ok: true,
+    sheet: {
+      header: valuesOf(headerRow),
+      rowCount: lastRow - headerRow,
+      date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
+      *rows() {
+        for (let r = headerRow + 1; r <= lastRow; r++) yield { rowNumber: r + 1, cells: valuesOf(r) };
+      },
+    },
+  };
+}
+
+/** An .xlsx of text cells (nothing is a number, date or formula) with readable column widths. */
+export function writeWorkbook(sheets: readonly { name: string; rows: readonly (readonly string[])[] }[]): Buffer {
+  const workbook = XLSX.utils.book_new();
+  for (const { name, rows } of sheets) {
+    const sheet = XLSX.utils.aoa_to_sheet(rows.map((row) => [...row]));
+    const widths = rows[0]?.map((_, c) => Math.min(60, Math.max(10, ...rows.map((row) => (row[c] ?? "").length + 2)))) ?? [];
+    sheet["!cols"] = widths.map((wch) => ({ wch }));
+    XLSX.utils.book_append_sheet(workbook, sheet, name);
+  }
+  return XLSX.write(workbook, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+}
+
+export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** A workbook download with its file name. */
+export function spreadsheetResponse(download: { fileName: string; bytes: Buffer }): Response {
+  return new Response(new Uint8Array(download.bytes), {
+    headers: {
+      "Content-Type": XLSX_CONTENT_TYPE,
+      "Content-Disposition": `attachment; filename="${download.fileName}"`,
+      "Content-Length": String(download.bytes.byteLength),
+      "Cache-Control": "no-store",
+    },
+  });
+}
