@@ -49,6 +49,13 @@ describe("each factor moves the score the right way", () => {
     expect(new Set(byTier).size).toBe(5);
   });
 
+  it("a VIP past the inactivity line gains more from lapsing than others do (at risk of being lost)", () => {
+    const gain = (tier: string) => score({ tier, lastPurchaseDate: addDays(TODAY, -120) }) - score({ tier, lastPurchaseDate: addDays(TODAY, -60) });
+    expect(gain("diamond")).toBeGreaterThan(gain("gold"));
+    expect(gain("platinum")).toBe(gain("diamond"));
+    expect(score({ tier: "diamond", lastPurchaseDate: addDays(TODAY, -900) })).toBeLessThan(score({ tier: "diamond", lastPurchaseDate: addDays(TODAY, -120) }));
+  });
+
   it("value: a bigger average ticket scores higher", () => {
     expect(score({ totalSalesFils: AED(2 * 60_000) })).toBeGreaterThan(score({ totalSalesFils: AED(2 * 25_000) }));
     expect(score({ totalSalesFils: AED(2 * 25_000) })).toBeGreaterThan(score({ totalSalesFils: AED(2 * 6_000) }));

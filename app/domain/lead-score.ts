@@ -37,6 +37,8 @@ export type LeadFacts = {
   contactOk: string | null;
 };
 
+const isVip = (tier: string) => (VIP_TIERS as readonly string[]).includes(tier);
+
 // ---- the factors: each is a small table a test can walk ----
 
 /**
@@ -99,6 +101,12 @@ export function idExpiryPoints(daysUntilExpiry: number | null): number {
   return 0;
 }
 
+/** A VIP past the inactivity line is the costliest client to lose: winning them back comes first. */
+export function vipAtRiskPoints(tier: string, daysSinceLastPurchase: number | null): number {
+  const lapsed = daysSinceLastPurchase !== null && daysSinceLastPurchase >= INACTIVE_AFTER_DAYS && daysSinceLastPurchase <= 730;
+  return lapsed && isVip(tier) ? 15 : 0;
+}
+
 /** Known tastes make the conversation easier. */
 export function preferencePoints(preferredCollection: string | null, preferredTime: string | null): number {
   return (preferredCollection?.trim() ? 3 : 0) + (preferredTime?.trim() ? 2 : 0);
@@ -156,6 +164,7 @@ function scoreOf(facts: LeadFacts, s: Situation): number {
   const total =
     recencyPoints(s.daysSince) +
     tierPoints(facts.tier) +
+    vipAtRiskPoints(facts.tier, s.daysSince) +
     averageTicketPoints(s.average) +
     frequencyPoints(facts.purchaseCount) +
     occasions +
@@ -166,7 +175,6 @@ function scoreOf(facts: LeadFacts, s: Situation): number {
 
 // ---- the lead's words ----
 
-const isVip = (tier: string) => (VIP_TIERS as readonly string[]).includes(tier);
 const inWindow = (days: number | null) => days !== null && days <= OCCASION_WINDOW_DAYS;
 const idReason = (days: number | null) => days !== null && days <= OCCASION_WINDOW_DAYS && days >= -ID_EXPIRED_GRACE_DAYS;
 

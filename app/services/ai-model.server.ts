@@ -84,7 +84,8 @@ const FALLBACK = "showing the built-in engine's leads instead.";
 /** Why the model's answer was not used, in words for the page. */
 function noticeFor(error: unknown, timeoutMs: number): string {
   if (error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
-    return `The AI model did not answer within ${Math.round(timeoutMs / 1000)} s: ${FALLBACK}`;
+    const seconds = (timeoutMs / 1000).toLocaleString("en", { maximumFractionDigits: 1 });
+    return `The AI model did not answer within ${seconds} s: ${FALLBACK}`;
   }
   if (error instanceof APIConnectionError) return `The AI model could not be reached: ${FALLBACK}`;
   if (error instanceof APIError) return `The AI model answered with an error${error.status ? ` (${error.status})` : ""}: ${FALLBACK}`;
@@ -143,7 +144,7 @@ export async function writeLeadsWithModel(shortlist: readonly AiLead[], count: n
     if (leads.length === 0) return { ok: false, notice: `The AI model returned no usable leads: ${FALLBACK}` };
     return { ok: true, leads };
   } catch (error) {
-    console.warn("AI lead model failed:", error instanceof Error ? error.message : error);
+    console.warn("AI lead model failed:", (error instanceof Error ? error.message : String(error)).slice(0, 300));
     return { ok: false, notice: noticeFor(error, settings.timeoutMs) };
   }
 }
