@@ -11,6 +11,10 @@ export type ImportResult = {
   message: string;
 };
 
+/** Spec §3 'Import last-times': when each import last finished, and who ran it (timestamp null: never). */
+export type LastImport = { timestamp: string | null; userName: string | null; fileName: string | null; imported: number; skipped: number };
+export type LastImportTimes = { lastClientImport: LastImport; lastZohoImport: LastImport };
+
 /** Spec §9: the page lists the first 10 skipped clients and the first 5 errors, then "and N more". */
 export const SKIPPED_SHOWN = 10;
 export const ERRORS_SHOWN = 5;
@@ -40,3 +44,22 @@ export const SKIP_REASONS = {
 } as const;
 
 export const IMPORT_BUSY_MESSAGE = "An import is already running. Please wait for it to finish and try again.";
+
+/** What the result panel shows: the counts, the first skipped rows and errors, and how many more there are. */
+export type ImportReportView = {
+  success: boolean;
+  message: string;
+  imported: number;
+  skipped: { shown: SkippedClient[]; more: number; total: number };
+  errors: { shown: string[]; more: number; total: number };
+};
+
+export function importReportView(result: ImportResult): ImportReportView {
+  return {
+    success: result.success,
+    message: result.message,
+    imported: result.imported,
+    skipped: { ...firstWithMore(result.skippedClients, SKIPPED_SHOWN), total: result.skippedClients.length },
+    errors: { ...firstWithMore(result.errors, ERRORS_SHOWN), total: result.errors.length },
+  };
+}

@@ -1,15 +1,97 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { requireUser } from "~/auth/guards.server";
+import { ImportSection } from "~/components/import/import-section";
+import { appTimezone } from "~/domain/calendar";
+import { clientAddress } from "~/domain/client-ip";
+import type { ImportKind } from "~/domain/import-columns";
+import { importReportView, type LastImportTimes } from "~/domain/import-report";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import { importFromRequest, importRunReport, lastImportTimes } from "~/services/import.server";
+import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Import Data | ${PRODUCT_NAME}` }];
 
+/** Spec §4: the last-import times are the one thing on this app that polls, every 30 s. */
+const LAST_TIMES_POLL_MS = 30_000;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.importData });
-  return null;
+  const { user } = await requireUser(request, { access: ACCESS.importData });
+  const runId = new URL(request.url).searchParams.get("run");
+  const [lastTimes, run] = await Promise.all([lastImportTimes(), runId ? importRunReport(runId, user.id) : null]);
+  return {
+    lastTimes,
+    timeZone: appTimezone(),
+    // Only what the panel shows travels to the browser (a big file can skip thousands of rows).
+    report: run ? { kind: run.kind, fileName: run.fileName, view: importReportView(run.result) } : null,
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-semibold">Import Data</h1>;
+function kindOf(request: Request): ImportKind {
+  return new URL(request.url).searchParams.get("kind") === "zoho" ? "zoho" : "client";
+}
+
+/**
+ * The no-JavaScript import: the section's multipart form posts here (?kind=client|zoho). A run
+ * ends on its result page (a redirect, so a refresh does not import again); a refused upload
+ * (wrong type, too large, another import running) is shown in its section.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.importData });
+  const kind = kindOf(request);
+  const { status, result, runId } = await importFromRequest(request, kind, user, clientAddress(request));
+  if (runId) {
+    const failedTitle = kind === "zoho" ? "Zoho Import Failed" : "Import Failed";
+    const successTitle = kind === "zoho" ? "Zoho Import Successful" : "Import Successful";
+    return redirectWithToast(`/import-data?run=${encodeURIComponent(runId)}`, {
+      type: result.success ? "success" : "error",
+      title: result.success ? successTitle : failedTitle,
+      description: result.message,
+    });
+  }
+  return data({ kind, error: result.message }, { status });
+}
+
+export default function ImportDataPage() {
+  const { lastTimes, timeZone, report } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const [times, setTimes] = useState<LastImportTimes>(lastTimes);
+  useEffect(() => setTimes(lastTimes), [lastTimes]);
+  useEffect(() => {
+    const timer = setInterval(async () => {
+      try {
+        const res = await fetch("/api/import/last-times", { headers: { Accept: "application/json" } });
+        if (res.ok) setTimes((await res.json()) as LastImportTimes);
+      } catch {
+        // Offline for a moment: the next poll tries again.
+      }
+    }, LAST_TIMES_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const sectionProps = (kind: ImportKind) => ({
+    kind,
+    timeZone,
+    report: report?.kind === kind ? report : null,
+    serverError: refused?.kind === kind ? refused.error : null,
+  });
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold">Import Data</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Bring clients in from spreadsheets. Rows whose mobile number is already in the system are skipped and listed; rows with
+          problems are reported by row number.
+        </p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ImportSection {...sectionProps("client")} lastImport={times.lastClientImport} dragAndDrop />
+        <ImportSection {...sectionProps("zoho")} lastImport={times.lastZohoImport} />
+      </div>
+    </div>
+  );
 }

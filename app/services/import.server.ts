@@ -7,11 +7,12 @@ import {
   importSummary,
   SKIP_REASONS,
   type ImportResult,
+  type LastImport,
+  type LastImportTimes,
   type SkippedClient,
 } from "~/domain/import-report";
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
-import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { duplicateMobileMessage, newCustomerData, type Actor } from "./customers.server";
 import { readSpreadsheet, type ReadSheet, type SheetRow } from "./import-spreadsheet.server";
@@ -72,8 +73,9 @@ type ValidRow = { row: number; client: NewClientInput };
 /** Lets progress polls and other requests in between batches (the SQLite driver is synchronous). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** By code, not class: the SQLite and PostgreSQL clients each have their own error classes. */
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 /**
@@ -280,8 +282,6 @@ export async function importRunReport(runId: string, userId: string): Promise<Im
   };
 }
 
-export type LastImport = { timestamp: string | null; userName: string | null; fileName: string | null; imported: number; skipped: number };
-export type LastImportTimes = { lastClientImport: LastImport; lastZohoImport: LastImport };
 
 async function lastImportOf(kind: ImportKind): Promise<LastImport> {
   const run = await db.importRun.findFirst({

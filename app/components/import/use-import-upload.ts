@@ -1,0 +1,96 @@
+import { useCallback } from "react";
+import { useAppUi } from "~/components/app-ui";
+import type { ImportKind } from "~/domain/import-columns";
+import type { ImportResult } from "~/domain/import-report";
+
+const ENDPOINT: Record<ImportKind, string> = { client: "/api/import/clients", zoho: "/api/import/zoho-customers" };
+const NOUN: Record<ImportKind, string> = { client: "clients", zoho: "Zoho customers" };
+const POLL_MS = 400;
+
+export type UploadAnswer = { status: number; result: ImportResult & { runId: string | null } } | null;
+
+const count = new Intl.NumberFormat("en-GB");
+
+/** An id for the run the page can poll before the upload finishes (getRandomValues works on plain-HTTP LAN addresses too). */
+function newProgressId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** XMLHttpRequest rather than fetch: it reports upload progress. Resolves null on a network failure or a non-JSON answer. */
+function postForm(url: string, form: FormData, onUploadProgress: (fraction: number) => void, onUploaded: () => void): Promise<UploadAnswer> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onUploadProgress(e.loaded / e.total);
+    xhr.upload.onload = onUploaded;
+    xhr.onload = () => {
+      const body = xhr.response as unknown;
+      const isResult = typeof body === "object" && body !== null && "success" in body;
+      resolve(isResult ? { status: xhr.status, result: body as NonNullable<UploadAnswer>["result"] } : null);
+    };
+    xhr.onerror = () => resolve(null);
+    xhr.onabort = () => resolve(null);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Uploads a spreadsheet with the global loading overlay showing real progress: the upload's bytes,
+ * then the rows the server has processed of the total, polled from the import run it is writing.
+ */
+export function useImportUpload() {
+  const { setLoading } = useAppUi();
+  return useCallback(
+    async (kind: ImportKind, file: File): Promise<UploadAnswer> => {
+      const progressId = newProgressId();
+      let finished = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+
+      const poll = async () => {
+        try {
+          const res = await fetch(`/api/import/progress?id=${progressId}`, { headers: { Accept: "application/json" } });
+          if (res.ok && !finished) {
+            const p = (await res.json()) as { totalRows: number; processedRows: number };
+            setLoading(
+              p.totalRows > 0
+                ? {
+                    isLoading: true,
+                    message: `Importing ${NOUN[kind]}: ${count.format(p.processedRows)} of ${count.format(p.totalRows)} rows`,
+                    progress: Math.min(99, Math.floor((p.processedRows * 100) / p.totalRows)),
+                  }
+                : { isLoading: true, message: `Reading ${file.name}…`, progress: 0 },
+            );
+          }
+        } catch {
+          // A missed poll only delays the next figure.
+        }
+        if (!finished) timer = setTimeout(poll, POLL_MS);
+      };
+
+      setLoading({ isLoading: true, message: `Uploading ${file.name}…`, progress: 0 });
+      const form = new FormData();
+      form.append("progressId", progressId);
+      form.append("file", file);
+      const answer = await postForm(
+        ENDPOINT[kind],
+        form,
+        (fraction) => !finished && setLoading({ isLoading: true, message: `Uploading ${file.name}…`, progress: Math.floor(fraction * 100) }),
+        () => {
+          if (!finished) setLoading({ isLoading: true, message: `Reading ${file.name}…`, progress: 0 });
+          void poll();
+        },
+      );
+      finished = true;
+      clearTimeout(timer);
+      if (answer?.result.success) {
+        setLoading({ isLoading: true, message: `Imported ${NOUN[kind]}`, progress: 100 });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      }
+      setLoading({ isLoading: false, message: "" });
+      return answer;
+    },
+    [setLoading],
+  );
+}

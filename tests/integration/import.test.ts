@@ -1,0 +1,361 @@
+import * as XLSX from "@e965/xlsx";
+import { deflateRawSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { IMPORT_BUSY_MESSAGE, type ImportResult } from "~/domain/import-report";
+import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";
+import * as exportSkipped from "~/routes/api.import.export-skipped";
+import * as importClients from "~/routes/api.import.clients";
+import * as lastTimes from "~/routes/api.import.last-times";
+import * as progress from "~/routes/api.import.progress";
+import * as template from "~/routes/api.import.template";
+import * as zohoCustomers from "~/routes/api.import.zoho-customers";
+import * as zohoTemplate from "~/routes/api.import.zoho-template";
+import * as page from "~/routes/_app.import-data";
+import { callRoute, createUser, makeRequest, ORIGIN, outcome, sessionCookieFor } from "../support/factories";
+
+type Row = (string | number | undefined)[];
+
+const HEADER = ["Full Name", "Mobile Number", "Country", "Emirate", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email"];
+
+/** A workbook of the given rows in each of the three accepted formats, built the way Excel would save it. */
+function spreadsheet(rows: Row[], bookType: "xlsx" | "xls" | "csv"): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Clients");
+  if (bookType === "csv") return Buffer.from(XLSX.utils.sheet_to_csv(book.Sheets.Clients!), "utf8");
+  return XLSX.write(book, { type: "buffer", bookType: bookType === "xls" ? "biff8" : "xlsx" }) as Buffer;
+}
+
+function uploadRequest(path: string, cookie: string, fileName: string, bytes: Uint8Array, fields: Record<string, string> = {}): Request {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append("file", new File([new Uint8Array(bytes)], fileName));
+  return new Request(`${ORIGIN}${path}`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: ORIGIN } });
+}
+
+async function importFile(cookie: string, fileName: string, bytes: Uint8Array, route = importClients, path = "/api/import/clients") {
+  const res = await outcome(await callRoute(route.action, uploadRequest(path, cookie, fileName, bytes)));
+  return { status: res.status, body: res.body as ImportResult & { runId: string | null } };
+}
+
+let cookie: string;
+let userId: string;
+let mobileSeq = 0;
+/** Unique mobiles per test, in local form (05x xxx xxxx) as staff type them. */
+const nextMobile = () => `05${String(10_000_000 + ++mobileSeq * 7).slice(-8)}`;
+const stored = (local: string) => `971${local.slice(1)}`;
+
+beforeAll(async () => {
+  const { user } = await createUser({ role: "sales_back", name: "Omar Saeed" });
+  userId = user.id;
+  cookie = await sessionCookieFor(user.id);
+});
+
+async function existingClient(mobileLocal: string, fullName = "Already Here") {
+  return db.customer.create({ data: { fullName, mobileNumber: stored(mobileLocal), searchText: fullName.toLowerCase(), team: "team_a" } });
+}
+
+describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) => {
+  it("imports valid rows with their opening sale, skips duplicates and reports invalid rows by row number", async () => {
+    const [a, b, c, dupDb, dupFile] = [nextMobile(), nextMobile(), nextMobile(), nextMobile(), nextMobile()];
+    await existingClient(dupDb, "Existing Client");
+    const rows: Row[] = [
+      HEADER,
+      [`Aisha ${type}`, a, "United Arab Emirates", "Abu Dhabi", "Team A", "AED 125,000.50", "15/01/2025", "15/03/1990", "aisha@example.com"],
+      [`Bilal ${type}`, b, "UAE", "Sharjah", "team_b", "", "", "1988-07-01", ""],
+      [`Chen ${type}`, c, "Saudi Arabia", "", "Team C", "2500", "2024-12-31", "", ""],
+      [`Dana ${type}`, dupDb, "", "", "Team A", "", "", "", ""],
+      [`Eli ${type}`, dupFile, "", "", "Team B", "", "", "", ""],
+      [`Eli again ${type}`, dupFile.replace(/^0/, "+971 "), "", "", "Team B", "", "", "", ""],
+      ["", "", "", "", "", "", "", "", ""],
+      [`Fay ${type}`, "12345", "", "", "Team A", "", "", "", ""],
+      ["", nextMobile(), "", "", "", "", "", "31/02/1990", ""],
+    ];
+    const { status, body } = await importFile(cookie, `clients.${type}`, spreadsheet(rows, type));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, imported: 4, skipped: 2 });
+    expect(body.skippedClients).toEqual([
+      { name: `Dana ${type}`, mobile: stored(dupDb), reason: "This mobile number already belongs to Existing Client." },
+      { name: `Eli again ${type}`, mobile: stored(dupFile), reason: "Repeats row 6 of this file" },
+    ]);
+    expect(body.errors).toEqual([
+      'Row 9: Mobile Number "12345": Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)',
+      'Row 10: Date of Birth "31/02/1990" is not a date (use dd/mm/yyyy); Name is required; Team is required',
+    ]);
+    expect(body.message).toBe(
+      "Imported 4 new clients. 2 rows skipped (already in the system or repeated in the file). 2 rows have errors and were not imported.",
+    );
+
+    const aisha = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(a) }, include: { sales: true } });
+    expect(aisha).toMatchObject({ fullName: `Aisha ${type}`, emirate: "abu_dhabi", team: "team_a", totalSalesFils: 12_500_050n, tier: "gold", source: "client_import", createdById: userId });
+    expect(aisha.dateOfBirth?.toISOString()).toBe("1990-03-15T00:00:00.000Z");
+    expect(aisha.birthMonthDay).toBe(315);
+    expect(aisha.sales.map((s) => [s.amountFils, s.saleDate.toISOString()])).toEqual([[12_500_050n, "2025-01-15T00:00:00.000Z"]]);
+    const chen = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(c) }, include: { sales: true } });
+    expect(chen).toMatchObject({ country: "saudi_arabia", emirate: "none", totalSalesFils: 250_000n });
+    expect(chen.sales).toHaveLength(1);
+    const bilal = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(b) }, include: { sales: true } });
+    expect(bilal.sales).toHaveLength(0);
+
+    const run = await db.importRun.findUniqueOrThrow({ where: { id: body.runId! } });
+    expect(run).toMatchObject({ kind: "client", status: "succeeded", userId, totalRows: 9, processedRows: 9, imported: 4, skipped: 2, errorCount: 2 });
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "import.run", targetId: run.id } });
+    expect(JSON.parse(audit.details!)).toMatchObject({ kind: "client", fileName: `clients.${type}`, imported: 4, skipped: 2, errors: 2 });
+  });
+
+  it("imports nothing new when the same file comes again", async () => {
+    const rows: Row[] = [HEADER, [`Gita ${type}`, nextMobile(), "", "", "Team A", "900", "01/02/2025", "", ""], [`Hadi ${type}`, nextMobile(), "", "", "Team B", "", "", "", ""]];
+    const bytes = spreadsheet(rows, type);
+    const first = await importFile(cookie, `again.${type}`, bytes);
+    expect(first.body).toMatchObject({ success: true, imported: 2, skipped: 0 });
+    const clientsBefore = await db.customer.count();
+    const salesBefore = await db.sale.count();
+    const second = await importFile(cookie, `again.${type}`, bytes);
+    expect(second.body).toMatchObject({ success: true, imported: 0, skipped: 2, errors: [] });
+    expect(second.body.skippedClients.map((s) => s.reason)).toEqual([
+      `This mobile number already belongs to Gita ${type}.`,
+      `This mobile number already belongs to Hadi ${type}.`,
+    ]);
+    expect(await db.customer.count()).toBe(clientsBefore);
+    expect(await db.sale.count()).toBe(salesBefore);
+  });
+});
+
+describe("refused uploads", () => {
+  it("refuses a renamed text file and an unknown extension with the spec's message", async () => {
+    const text = Buffer.from("Full Name,Mobile Number\nAisha,0501234567\n");
+    for (const name of ["clients.xlsx", "clients.xls", "clients.txt"]) {
+      const { status, body } = await importFile(cookie, name, text.subarray(0, name.endsWith(".txt") ? undefined : 5));
+      expect(status).toBe(400);
+      expect(body).toEqual({ success: false, imported: 0, skipped: 0, skippedClients: [], errors: [], message: INVALID_FILE_TYPE_MESSAGE, runId: null });
+    }
+    const renamed = await importFile(cookie, "clients.xlsx", text);
+    expect(renamed.body.message).toBe(INVALID_FILE_TYPE_MESSAGE);
+  });
+
+  it("answers 413 for a file over 10 MB, read only up to the limit, and keeps working afterwards", async () => {
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1024, "a");
+    const runsBefore = await db.importRun.count();
+    const { status, body } = await importFile(cookie, "huge.csv", big);
+    expect(status).toBe(413);
+    expect(body.message).toBe(FILE_TOO_LARGE_MESSAGE);
+    expect(await db.importRun.count()).toBe(runsBefore);
+    const after = await importFile(cookie, "small.csv", spreadsheet([HEADER, ["After Big", nextMobile(), "", "", "Team A"]], "csv"));
+    expect(after.body).toMatchObject({ success: true, imported: 1 });
+  });
+
+  it("refuses an .xlsx whose contents unpack past the cap (a zip bomb) before parsing it", async () => {
+    const bomb = zipOf([{ name: "[Content_Types].xml", data: Buffer.alloc(200 * 1024 * 1024) }]);
+    expect(bomb.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
+    const { status, body } = await importFile(cookie, "bomb.xlsx", bomb);
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/too large once unpacked/);
+  });
+
+  it("refuses a file without a name or mobile column, naming the missing headers", async () => {
+    const { status, body } = await importFile(cookie, "wrong.csv", Buffer.from("Email,Team\na@example.com,team_a\n"));
+    expect(status).toBe(400);
+    expect(body.message).toBe("Missing required columns: Full Name, Mobile Number. Use the headers of the template.");
+  });
+
+  it("lets one import of a kind run at a time, and takes over from a run that stopped responding", async () => {
+    const blocker = await db.importRun.create({ data: { kind: "client", fileName: "other.xlsx", status: "running", userId } });
+    const file = spreadsheet([HEADER, ["Ines Busy", nextMobile(), "", "", "Team A"]], "csv");
+    const busy = await importFile(cookie, "busy.csv", file);
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(IMPORT_BUSY_MESSAGE);
+    // The other kind is not blocked.
+    const zoho = await importFile(cookie, "zoho.csv", file, zohoCustomers, "/api/import/zoho-customers");
+    expect(zoho.body).toMatchObject({ success: true, imported: 1 });
+
+    await db.importRun.update({ where: { id: blocker.id }, data: { heartbeatAt: new Date(Date.now() - 10 * 60_000) } });
+    const after = await importFile(cookie, "after.csv", spreadsheet([HEADER, ["Jude Later", nextMobile(), "", "", "Team A"]], "csv"));
+    expect(after.body).toMatchObject({ success: true, imported: 1 });
+    expect(await db.importRun.findUniqueOrThrow({ where: { id: blocker.id } })).toMatchObject({ status: "failed" });
+  });
+
+  it("needs a signed-in user", async () => {
+    const res = await outcome(await callRoute(importClients.action, uploadRequest("/api/import/clients", "", "a.csv", Buffer.from("x"))));
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("Zoho import", () => {
+  it("reads a Zoho Forms export: Name, Phone with +971, dd-MMM-yyyy dates, ignored extra columns", async () => {
+    const mobile = nextMobile();
+    const rows: Row[] = [
+      ["Added Time", "Name", "Phone", "Email", "Date of Birth", "Emirates ID", "Emirates ID Expiry Date", "Team", "Referrer Name"],
+      ["15-Jan-2025 10:32:11", "Karima Zoho", mobile.replace(/^0/, "+971 "), "KARIMA@EXAMPLE.COM", "15-Mar-1990", "784-1990-1234567-1", "31-Dec-2027", "Team B", "Someone"],
+    ];
+    const { body } = await importFile(cookie, "zoho.xlsx", spreadsheet(rows, "xlsx"), zohoCustomers, "/api/import/zoho-customers");
+    expect(body).toMatchObject({ success: true, imported: 1, skipped: 0, errors: [] });
+    const karima = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(mobile) } });
+    expect(karima).toMatchObject({ fullName: "Karima Zoho", email: "karima@example.com", emiratesId: "784-1990-1234567-1", team: "team_b", source: "zoho_import" });
+    expect(karima.emiratesIdExpiry?.toISOString().slice(0, 10)).toBe("2027-12-31");
+  });
+});
+
+describe("templates", () => {
+  it("serves the client template named after the product, whose headers and example row import cleanly", async () => {
+    const res = await callRoute(template.loader, makeRequest("/api/import/template", { cookie }));
+    expect(res).toBeInstanceOf(Response);
+    const response = res as Response;
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Jewel_CRM_Import_Template.xlsx"');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const sheet = XLSX.read(bytes).Sheets.Clients!;
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
+    expect(rows[0]).toEqual([
+      "Full Name", "Mobile Number", "Country", "Emirate", "Area", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email",
+      "Emirates ID", "Emirates ID Expiry", "PEP Status", "Anniversary Type", "Anniversary Date", "Preferred Time", "Preferred Collection",
+      "Meeting Comments", "Contact OK", "Category",
+    ]);
+    // Left as it is, the example row is recognised and skipped rather than imported.
+    const { body } = await importFile(cookie, "Jewel_CRM_Import_Template.xlsx", bytes);
+    expect(body).toMatchObject({ success: true, imported: 0, skipped: 1, errors: [] });
+    expect(body.skippedClients[0]!.reason).toBe("Example row from the template");
+  });
+
+  it("serves the Zoho template with Zoho's headers", async () => {
+    const response = (await callRoute(zohoTemplate.loader, makeRequest("/api/import/zoho-template", { cookie }))) as Response;
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Zoho_Customer_Import_Template.xlsx"');
+    const book = XLSX.read(Buffer.from(await response.arrayBuffer()));
+    const header = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[0];
+    expect(header).toEqual(expect.arrayContaining(["Name", "Phone", "Email", "Date of Birth", "Emirates ID"]));
+  });
+});
+
+describe("skipped-clients export", () => {
+  it("exports the user's last import's skipped rows with every formula-like cell neutralised", async () => {
+    const { user } = await createUser({ name: "Exporter" });
+    const exporter = await sessionCookieFor(user.id);
+    const [m1, m2] = [nextMobile(), nextMobile()];
+    await existingClient(m1, "Original One");
+    await existingClient(m2, "Original Two");
+    const rows: Row[] = [HEADER, ['=HYPERLINK("http://evil.example","click")', m1, "", "", "Team A"], ["@SUM(A1:A2)", m2, "", "", "Team A"]];
+    const { body } = await importFile(exporter, "evil.csv", spreadsheet(rows, "csv"));
+    expect(body.skipped).toBe(2);
+
+    const response = (await callRoute(exportSkipped.loader, makeRequest("/api/import/export-skipped", { cookie: exporter }))) as Response;
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Skipped_Customers_Export.xlsx"');
+    const sheet = XLSX.read(Buffer.from(await response.arrayBuffer()), { cellFormula: true }).Sheets["Skipped Customers"]!;
+    const cells = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
+    expect(cells).toEqual([
+      ["Name", "Mobile Number", "Reason"],
+      [`'=HYPERLINK("http://evil.example","click")`, stored(m1), "This mobile number already belongs to Original One."],
+      ["'@SUM(A1:A2)", stored(m2), "This mobile number already belongs to Original Two."],
+    ]);
+    expect(Object.values(sheet).some((cell) => typeof cell === "object" && cell !== null && "f" in cell)).toBe(false);
+  });
+
+  it("answers 404 when the last import skipped nobody", async () => {
+    const { user } = await createUser();
+    const fresh = await sessionCookieFor(user.id);
+    const res = await outcome(await callRoute(exportSkipped.loader, makeRequest("/api/import/export-skipped", { cookie: fresh })));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("last import times and progress", () => {
+  it("reports when each import last finished and who ran it", async () => {
+    await importFile(cookie, "times.csv", spreadsheet([HEADER, ["Lena Times", nextMobile(), "", "", "Team A"]], "csv"));
+    const res = await outcome(await callRoute(lastTimes.loader, makeRequest("/api/import/last-times", { cookie })));
+    const body = res.body as { lastClientImport: { timestamp: string; userName: string; fileName: string }; lastZohoImport: { timestamp: string | null } };
+    expect(body.lastClientImport).toMatchObject({ userName: "Omar Saeed", fileName: "times.csv" });
+    expect(Date.now() - Date.parse(body.lastClientImport.timestamp)).toBeLessThan(60_000);
+    expect(body.lastZohoImport).toHaveProperty("timestamp");
+  });
+
+  it("records progress on the run under the page's progress id, visible only to its owner", async () => {
+    const progressId = "p".repeat(8) + Date.now().toString(36).padStart(16, "0");
+    const rows: Row[] = [HEADER, ...Array.from({ length: 450 }, (_, i) => [`Bulk ${i}`, nextMobile(), "", "", "Team C"] as Row)];
+    const res = await outcome(
+      await callRoute(importClients.action, uploadRequest("/api/import/clients", cookie, "bulk.xlsx", spreadsheet(rows, "xlsx"), { progressId })),
+    );
+    expect((res.body as { runId: string }).runId).toBe(progressId);
+    const mine = await outcome(await callRoute(progress.loader, makeRequest(`/api/import/progress?id=${progressId}`, { cookie })));
+    expect(mine.body).toEqual({ status: "succeeded", totalRows: 450, processedRows: 450, imported: 450, skipped: 0, errorCount: 0 });
+    const { user } = await createUser();
+    const other = await outcome(await callRoute(progress.loader, makeRequest(`/api/import/progress?id=${progressId}`, { cookie: await sessionCookieFor(user.id) })));
+    expect(other.status).toBe(404);
+  });
+});
+
+describe("the page without JavaScript", () => {
+  it("posts the multipart form and lands on the result page", async () => {
+    const mobile = nextMobile();
+    const rows: Row[] = [HEADER, ["Maya NoJS", mobile, "", "", "Team A"], ["Maya Twin", mobile, "", "", "Team A"], ["", "", "", "", "Team A", "x"]];
+    const res = await outcome(await callRoute(page.action, uploadRequest("/import-data?kind=client", cookie, "nojs.csv", spreadsheet(rows, "csv"))));
+    expect(res.status).toBe(302);
+    const location = res.headers.get("Location")!;
+    expect(location).toMatch(/^\/import-data\?run=/);
+    const view = await outcome(await callRoute(page.loader, makeRequest(location, { cookie })));
+    expect(view.body).toMatchObject({
+      report: {
+        kind: "client",
+        fileName: "nojs.csv",
+        view: {
+          success: true,
+          imported: 1,
+          skipped: { shown: [{ name: "Maya Twin", reason: "Repeats row 2 of this file" }], more: 0, total: 1 },
+          errors: { total: 1 },
+        },
+      },
+    });
+  });
+
+  it("shows a refused file in its section instead of a result", async () => {
+    const res = await outcome(await callRoute(page.action, uploadRequest("/import-data?kind=zoho", cookie, "notes.txt", Buffer.from("hello"))));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ kind: "zoho", error: INVALID_FILE_TYPE_MESSAGE });
+  });
+
+  it("lists the first 10 skipped and the first 5 errors, with how many more", async () => {
+    const dup = nextMobile();
+    await existingClient(dup);
+    const rows: Row[] = [
+      HEADER,
+      ...Array.from({ length: 12 }, (_, i) => [`Dup ${i}`, dup, "", "", "Team A"] as Row),
+      ...Array.from({ length: 7 }, (_, i) => [`Bad ${i}`, "123", "", "", "Team A"] as Row),
+    ];
+    const res = await outcome(await callRoute(page.action, uploadRequest("/import-data?kind=client", cookie, "many.csv", spreadsheet(rows, "csv"))));
+    const view = await outcome(await callRoute(page.loader, makeRequest(res.headers.get("Location")!, { cookie })));
+    const report = (view.body as { report: { view: { skipped: { shown: unknown[]; more: number }; errors: { shown: unknown[]; more: number } } } }).report.view;
+    expect([report.skipped.shown.length, report.skipped.more]).toEqual([10, 2]);
+    expect([report.errors.shown.length, report.errors.more]).toEqual([5, 2]);
+  });
+});
+
+/** A deflated zip (what a zip bomb is) of the given entries. */
+function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const packed = deflateRawSync(e.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(1000, 22); // claims 1000 bytes: the cap must not trust it
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(1000, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
