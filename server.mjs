@@ -50,7 +50,15 @@ app.use((req, res, next) => {
 
 // Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
 app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+// The service worker script is always revalidated, so a new version reaches phones on their next visit.
+app.use(
+  express.static(`${buildDir}/client`, {
+    maxAge: "1h",
+    setHeaders: (res, path) => {
+      if (path.endsWith("entry.worker.js")) res.set("Cache-Control", "no-cache");
+    },
+  }),
+);
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 app.listen(port, host, () => console.log(`Jewel CRM listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`));

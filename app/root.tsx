@@ -6,12 +6,19 @@ import { useEffect } from "react";
 import { AppUiProvider } from "~/components/app-ui";
 import { LoadingOverlay } from "~/components/loading-overlay";
 import { NotificationStack } from "~/components/notification-stack";
+import { InstallPromptCapture } from "~/components/pwa/install-banner";
+import { PwaPrompts } from "~/components/pwa/pwa-prompts";
 import { Toaster } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
 
@@ -33,6 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7c561d" />
         <Meta />
         <Links />
+        <InstallPromptCapture />
       </head>
       <body className="min-h-screen font-sans antialiased">
         {children}
@@ -53,6 +61,7 @@ export default function App() {
       <Toaster flash={toast} />
       <NotificationStack />
       <LoadingOverlay />
+      <PwaPrompts />
     </AppUiProvider>
   );
 }

@@ -13,5 +13,11 @@ export async function action({ request }: ActionFunctionArgs) {
   await dbReady();
   assertSameOrigin(request);
   const clear = await signOut(request);
-  return redirectWithToast("/login", { type: "success", title: "Logged Out", description: "Successfully logged out" }, { headers: { "Set-Cookie": clear } });
+  // Clear-Site-Data empties the browser's HTTP cache (and back/forward copies) of the signed-in pages
+  // on a shared phone; the service worker and the page empty the app's own caches.
+  return redirectWithToast(
+    "/login",
+    { type: "success", title: "Logged Out", description: "Successfully logged out" },
+    { headers: { "Set-Cookie": clear, "Clear-Site-Data": '"cache"' } },
+  );
 }

@@ -1,0 +1,30 @@
+import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from "~/domain/product";
+
+/** Colours of the UI (app/tailwind.css): the brand brown for the title bar, the page ground for the splash. */
+const THEME_COLOR = "#7c561d";
+const BACKGROUND_COLOR = "#f6f6f8";
+
+/** The web app manifest (spec §1: installable PWA). Public: browsers fetch it without cookies. */
+export function loader() {
+  const manifest = {
+    id: "/dashboard",
+    name: PRODUCT_NAME,
+    short_name: PRODUCT_SHORT_NAME,
+    description: "Client book, occasions and outreach for the showroom team.",
+    lang: "en",
+    dir: "ltr",
+    start_url: "/dashboard",
+    scope: "/",
+    display: "standalone",
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
