@@ -17,8 +17,6 @@ import { inClientBook } from "./client-book.server";
 const PER_SEGMENT = 60;
 /** How many of the engine's best the model gets to choose from. */
 const MODEL_SHORTLIST = 30;
-/** Lapsed up to a year ago: where the engine's recency points peak (see recencyPoints). */
-const LAPSED_WINDOW_DAYS = 365;
 
 const CANDIDATE_SELECT = {
   id: true,
@@ -51,23 +49,24 @@ function filterWhere(filters: LeadFilters, today: IsoDate): Prisma.CustomerWhere
   };
 }
 
-/** Each segment: a condition and the order that puts its most promising clients first. */
+/**
+ * Each segment: a condition and the order that puts its most promising clients first. Date-ordered
+ * segments have no tie-breaker, so SQLite walks the date index instead of sorting the location.
+ */
 function segmentQueries(today: IsoDate): { where: Prisma.CustomerWhereInput; orderBy: Prisma.CustomerOrderByWithRelationInput[] }[] {
-  const inactiveLine = dateFromIso(addDays(today, -INACTIVE_AFTER_DAYS));
+  const lapsed = { lastPurchaseDate: { lt: dateFromIso(addDays(today, -INACTIVE_AFTER_DAYS)) } };
   const occasionKeys = monthDaysWithin(today, OCCASION_WINDOW_DAYS);
   const bySpend: Prisma.CustomerOrderByWithRelationInput[] = [{ totalSalesFils: "desc" }, { id: "asc" }];
+  const recentlyLapsedFirst: Prisma.CustomerOrderByWithRelationInput[] = [{ lastPurchaseDate: "desc" }];
   return [
-    // Lapsed VIPs (and gold), the most recently lapsed first.
-    { where: { tier: { in: ["diamond", "platinum", "gold"] }, lastPurchaseDate: { lt: inactiveLine } }, orderBy: [{ lastPurchaseDate: "desc" }, { id: "asc" }] },
-    // Lapsed within the last year, biggest spenders first.
-    { where: { lastPurchaseDate: { lt: inactiveLine, gte: dateFromIso(addDays(today, -LAPSED_WINDOW_DAYS)) } }, orderBy: bySpend },
+    { where: { ...lapsed, tier: { in: ["diamond", "platinum", "gold"] } }, orderBy: recentlyLapsedFirst },
+    { where: lapsed, orderBy: recentlyLapsedFirst },
     { where: { birthMonthDay: { in: occasionKeys } }, orderBy: bySpend },
     { where: { anniversaryMonthDay: { in: occasionKeys } }, orderBy: bySpend },
     {
       where: { emiratesIdExpiry: { gte: dateFromIso(addDays(today, -ID_EXPIRED_GRACE_DAYS)), lte: dateFromIso(addDays(today, OCCASION_WINDOW_DAYS)) } },
       orderBy: bySpend,
     },
-    // Top spenders overall.
     { where: {}, orderBy: bySpend },
   ];
 }
