@@ -15,8 +15,9 @@ const Body = z.object({
 
 /**
  * POST /api/auth/totp/setup → {isLinked, isAdditionalDevice, message, note, qrCodeUrl, secret}.
- * Your own account, or (admin, user management unlocked) a colleague's. Another device on an
- * account that has one needs the unlocked admin gate or a fresh `token` from the linked device.
+ * Your own account, or (admin, user management unlocked) a colleague's first device. Another
+ * device is added only to your own account, with the unlocked admin gate or a fresh `token` from
+ * the linked device as proof.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireApiUser(request);
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!confirmed.ok) return Response.json({ error: confirmed.error }, { status: confirmed.status });
   }
 
-  const result = await startDeviceSetup({ userId, additional: additionalDevice });
+  const result = await startDeviceSetup({ userId, additional: additionalDevice && userId === session.user.id });
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json(result.response, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,87 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
+import { CodeField } from "./code-field";
+
+export type SetupDetails = { qrCodeUrl: string | null; secret: string | null; message: string; note: string };
+
+/** Groups of four, as authenticator apps show keys typed by hand. */
+function spacedSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/**
+ * The QR step of linking an authenticator (spec §2 'Add Authenticator Device'): the app's steps,
+ * the QR drawn on the server (an image, so it shows without JavaScript), the key for typing in by
+ * hand, and the code box that submits itself at the sixth digit.
+ */
+export function AuthenticatorSetup({
+  setup,
+  action,
+  error,
+  attempt,
+  hiddenFields,
+  footer,
+}: {
+  setup: SetupDetails;
+  /** Where the confirming code is posted (with intent=verify). */
+  action: string;
+  error?: string | null;
+  /** Changes with every refused code, so the box clears. */
+  attempt?: number;
+  hiddenFields?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700">{setup.message}</p>
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-800">
+        <li>Open Microsoft Authenticator (or another authenticator app) on the phone.</li>
+        <li>
+          Tap <strong>+</strong> to add an account and choose <strong>Work or school account</strong>.
+        </li>
+        <li>
+          Choose <strong>Scan a QR code</strong> and scan the code below.
+        </li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+        {setup.qrCodeUrl ? (
+          <img src={setup.qrCodeUrl} alt="QR code to scan with the authenticator app" width={200} height={200} className="rounded border border-gray-200 bg-white p-1" />
+        ) : null}
+        {setup.secret ? (
+          <div className="text-sm">
+            <p className="text-gray-700">Can&apos;t scan it? Add the account by hand with this key (time-based, 6 digits):</p>
+            <code data-testid="setup-secret" className="mt-1 block break-all rounded bg-gray-100 px-2 py-1 font-mono text-base">
+              {spacedSecret(setup.secret)}
+            </code>
+          </div>
+        ) : null}
+      </div>
+      <Form method="post" action={action} ref={formRef} className="space-y-2" preventScrollReset>
+        <input type="hidden" name="intent" value="verify" />
+        {hiddenFields}
+        <CodeField
+          key={attempt ?? 0}
+          id="setup-code"
+          label="6-digit code from the app"
+          autoFocus
+          readOnly={verifying}
+          onComplete={() => formRef.current?.requestSubmit()}
+        />
+        <p role="alert" className="field-error" data-testid="setup-error">
+          {error ? `Setup Failed: ${error}` : ""}
+        </p>
+        <p className="text-xs text-gray-600">{setup.note}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="submit" className="btn-primary" disabled={verifying}>
+            {verifying ? "Verifying..." : "Verify and link"}
+          </button>
+          {footer}
+        </div>
+      </Form>
+    </div>
+  );
+}

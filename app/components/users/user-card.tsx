@@ -1,0 +1,102 @@
+import { Form, Link } from "@remix-run/react";
+import clsx from "clsx";
+import { initials } from "~/components/app-shell";
+import { AUTH_TYPE_LABELS, ROLE_LABELS, type AuthType, type Role } from "~/domain/roles";
+
+export type UserCardData = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  department: string | null;
+  isActive: boolean;
+  authType: AuthType;
+  created: string;
+  hasAuthenticator: boolean;
+};
+
+const ROLE_TONE: Record<Role, string> = {
+  admin: "bg-purple-100 text-purple-800",
+  sales_front: "bg-blue-100 text-blue-800",
+  sales_back: "bg-teal-100 text-teal-800",
+  road_sales: "bg-orange-100 text-orange-800",
+};
+
+/**
+ * One staff account in User Management (spec §2): who, role, status, sign-in method, and what an
+ * admin can do with it. Every action is a link or a form, so it works without JavaScript.
+ */
+export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: boolean; query: string }) {
+  const base = `/profile/users/${user.id}`;
+  return (
+    <li className="card flex flex-col gap-3" data-testid="user-card" aria-label={user.name}>
+      <div className="flex items-start gap-3">
+        <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+          {initials(user.name)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">
+            {user.name} {isSelf ? <span className="text-xs font-normal text-gray-500">(you)</span> : null}
+          </p>
+          <p className="truncate text-sm text-gray-600">{user.email}</p>
+          <div className="mt-1 flex flex-wrap gap-1">
+            <span className={clsx("badge", ROLE_TONE[user.role])}>{ROLE_LABELS[user.role]}</span>
+            <span className={clsx("badge", user.isActive ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700")}>
+              {user.isActive ? "Active" : "Inactive"}
+            </span>
+          </div>
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-gray-700">
+        {user.department ? (
+          <>
+            <dt className="text-gray-500">Department</dt>
+            <dd>{user.department}</dd>
+          </>
+        ) : null}
+        <dt className="text-gray-500">Created</dt>
+        <dd>{user.created}</dd>
+        <dt className="text-gray-500">Sign-in</dt>
+        <dd>
+          {AUTH_TYPE_LABELS[user.authType]}
+          {user.authType === "totp" && !user.hasAuthenticator ? <span className="text-amber-700"> · no device linked yet</span> : null}
+        </dd>
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Link to={`${base}/edit${query}`} preventScrollReset className="btn-secondary px-2 py-1 text-xs" aria-label={`Edit ${user.name}`}>
+          Edit
+        </Link>
+        {isSelf ? null : (
+          <Form method="post" action={`/profile/users${query}`} preventScrollReset>
+            <input type="hidden" name="intent" value="set-active" />
+            <input type="hidden" name="userId" value={user.id} />
+            <input type="hidden" name="isActive" value={user.isActive ? "false" : "true"} />
+            <button type="submit" className="btn-secondary px-2 py-1 text-xs" aria-label={`${user.isActive ? "Deactivate" : "Activate"} ${user.name}`}>
+              {user.isActive ? "Deactivate" : "Activate"}
+            </button>
+          </Form>
+        )}
+        {user.isActive && user.authType === "otp" ? (
+          <Form method="post" action={`${base}/one-time-code${query}`} preventScrollReset>
+            <button type="submit" className="btn-secondary px-2 py-1 text-xs" aria-label={`Generate one-time code for ${user.name}`}>
+              Generate one-time code
+            </button>
+          </Form>
+        ) : null}
+        {user.isActive && user.authType === "totp" && !user.hasAuthenticator ? (
+          <Form method="post" action={`${base}/authenticator${query}`} preventScrollReset>
+            <input type="hidden" name="intent" value="start" />
+            <button type="submit" className="btn-secondary px-2 py-1 text-xs" aria-label={`Set up authenticator for ${user.name}`}>
+              Set up authenticator
+            </button>
+          </Form>
+        ) : null}
+        {isSelf ? null : (
+          <Link to={`${base}/delete${query}`} preventScrollReset className="btn-ghost px-2 py-1 text-xs text-red-700" aria-label={`Delete ${user.name}`}>
+            Delete
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}

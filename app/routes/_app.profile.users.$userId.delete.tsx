@@ -1,0 +1,59 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
+import { useAppUi } from "~/components/app-ui";
+import { RouteDialog } from "~/components/users/route-dialog";
+import { clientAddress } from "~/domain/client-ip";
+import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
+import { deleteUser, getUser } from "~/services/users.server";
+import { redirectWithToast } from "~/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { unlocked } = await requireUserManagement(request);
+  if (!unlocked) return data({ locked: true as const }, { status: 403 });
+  const user = await getUser(params.userId!);
+  if (!user) throw data("User not found", { status: 404 });
+  return { locked: false as const, user: { id: user.id, name: user.name, email: user.email }, query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireUnlockedUserManagement(request);
+  const result = await deleteUser(session.user, params.userId!, clientAddress(request));
+  if (!result.ok) return data({ error: result.error || "Failed to delete user" }, { status: result.status });
+  const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
+  return redirectWithToast(back, { type: "success", title: "Success", description: "User deleted successfully" });
+}
+
+/** The confirmation step (spec §5) as a page of its own, so it works without JavaScript too. */
+export default function DeleteUser() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { toast } = useAppUi();
+  useEffect(() => {
+    if (actionData?.error) toast({ type: "error", title: "Error", description: actionData.error });
+  }, [actionData, toast]);
+  if (loaderData.locked) return null;
+  const { user, query } = loaderData;
+  const closeTo = `/profile/users${query}`;
+  const deleting = navigation.state === "submitting";
+  return (
+    <RouteDialog title="Delete User" description="Are you sure you want to delete this user?" closeTo={closeTo} stacked>
+      <p className="text-sm">
+        <strong>{user.name}</strong> ({user.email}) loses access at once and is signed out everywhere. Their past activity stays in System Logs.
+      </p>
+      <p role="alert" className="field-error">
+        {actionData?.error ?? ""}
+      </p>
+      <Form method="post" action={`/profile/users/${user.id}/delete${query}`} className="flex justify-end gap-2" preventScrollReset>
+        <Link to={closeTo} preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn-danger" disabled={deleting}>
+          {deleting ? "Deleting..." : "Delete User"}
+        </button>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,203 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
+import { useAppUi } from "~/components/app-ui";
+import { useHydrated } from "~/components/use-hydrated";
+import { CodeField } from "~/components/users/code-field";
+import { shopDay } from "~/components/users/dates";
+import { RouteDialog } from "~/components/users/route-dialog";
+import { UserCard } from "~/components/users/user-card";
+import { appTimezone } from "~/domain/calendar";
+import { clientAddress } from "~/domain/client-ip";
+import { PRODUCT_NAME } from "~/domain/product";
+import { ROLE_LABELS, STAFF_ROLES } from "~/domain/roles";
+import { hasActiveFilters, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
+import { verifyAdminGate } from "~/services/code-verification.server";
+import { listUsers, updateUser } from "~/services/users.server";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `User Management | ${PRODUCT_NAME}` }];
+
+/** Only pages inside user management are followed after the gate opens. */
+function nextAfterGate(value: FormDataEntryValue | null): string {
+  return typeof value === "string" && /^\/profile\/users(?:[/?]|$)/.test(value) ? value : "/profile/users";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session, unlocked } = await requireUserManagement(request);
+  const url = new URL(request.url);
+  if (!unlocked) return data({ locked: true as const, next: url.pathname + url.search }, { status: 403 });
+  const filters = userFiltersFrom(url.searchParams);
+  const timeZone = appTimezone();
+  const users = (await listUsers(filters)).map(({ createdAt, ...u }) => ({ ...u, created: shopDay(createdAt, timeZone) }));
+  return { locked: false as const, me: session.user, filters, users };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session, unlocked } = await requireUserManagement(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "unlock") {
+    const result = await verifyAdminGate(session, String(form.get("token") ?? ""), clientAddress(request));
+    if (!result.ok) return data({ gateError: result.error }, { status: result.status });
+    return redirectWithToast(nextAfterGate(form.get("next")), { type: "success", title: "Access Granted", description: "OTP verified successfully" });
+  }
+
+  if (!unlocked) throw data({ adminGate: "locked", message: "Admin verification required" } satisfies AdminGateRefusal, { status: 403 });
+  const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
+
+  if (intent === "set-active") {
+    const result = await updateUser(session.user, String(form.get("userId") ?? ""), { isActive: form.get("isActive") === "true" }, clientAddress(request));
+    if (!result.ok) return redirectWithToast(back, { type: "error", title: "Error", description: result.error || "Failed to update user" });
+    return redirectWithToast(back, { type: "success", title: "Success", description: "User updated successfully" });
+  }
+  return data({ gateError: null }, { status: 400 });
+}
+
+export default function UserManagement() {
+  const loaderData = useLoaderData<typeof loader>();
+  if (loaderData.locked) return <AdminGate next={loaderData.next} />;
+  const { me, filters, users } = loaderData;
+  const query = userFiltersQuery(filters);
+  const filtered = hasActiveFilters(filters);
+  return (
+    <>
+      <RouteDialog title="User Management" description="Manage staff accounts and access permissions" closeTo="/profile" size="lg">
+        <div className="space-y-4">
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/profile/users/new${query}`} preventScrollReset className="btn-primary">
+              Add User
+            </Link>
+            <Form method="post" action={`/profile/users/${me.id}/authenticator${query}`} preventScrollReset>
+              <input type="hidden" name="intent" value="start" />
+              <input type="hidden" name="additional" value="1" />
+              <button type="submit" className="btn-secondary">
+                Add Authenticator Device
+              </button>
+            </Form>
+          </div>
+          <UserFilterForm search={filters.search} role={filters.role ?? ""} />
+          <p className="text-sm text-gray-600" aria-live="polite">
+            {users.length} {users.length === 1 ? "user" : "users"}
+          </p>
+          {users.length ? (
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {users.map((u) => (
+                <UserCard key={u.id} user={u} isSelf={u.id === me.id} query={query} />
+              ))}
+            </ul>
+          ) : (
+            <div className="rounded-md border border-dashed border-gray-300 p-8 text-center">
+              <p className="font-semibold">No users found</p>
+              <p className="mt-1 text-sm text-gray-600">
+                {filtered ? "No users match your search or role filter. Try other words or clear the filters." : "Add staff accounts so your team can sign in."}
+              </p>
+              <Link to={`/profile/users/new${query}`} preventScrollReset className="btn-primary mt-4">
+                Add First User
+              </Link>
+            </div>
+          )}
+        </div>
+      </RouteDialog>
+      <Outlet />
+    </>
+  );
+}
+
+/** Search and role filter as a GET form (kept in the URL); with JavaScript it applies as you type. */
+function UserFilterForm({ search, role }: { search: string; role: string }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const apply = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+  };
+  return (
+    <Form ref={formRef} method="get" action="/profile/users" role="search" className="flex flex-wrap items-end gap-2" preventScrollReset>
+      <div className="min-w-48 flex-1">
+        <label htmlFor="user-search" className="label">
+          Search
+        </label>
+        <input id="user-search" name="q" type="search" defaultValue={search} key={search} placeholder="Name or email" className="input mt-1" onChange={() => apply(400)} />
+      </div>
+      <div>
+        <label htmlFor="user-role" className="label">
+          Role
+        </label>
+        <select id="user-role" name="role" defaultValue={role} key={role} className="input mt-1" onChange={() => apply(0)}>
+          <option value="">All Roles</option>
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-secondary">
+        Search
+      </button>
+      <Link to="/profile/users" preventScrollReset className="btn-ghost">
+        Clear Filters
+      </Link>
+    </Form>
+  );
+}
+
+/** Spec §2: the code gate before the user list. The server keeps the unlock for this session. */
+function AdminGate({ next }: { next: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const { toast } = useAppUi();
+  const [code, setCode] = useState("");
+  const [attempt, setAttempt] = useState(0);
+  const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "unlock";
+  const gateError = actionData && "gateError" in actionData ? actionData.gateError : null;
+
+  useEffect(() => {
+    if (!gateError) return;
+    toast({ type: "error", title: "Invalid OTP", description: gateError || "Invalid OTP code" });
+    setAttempt((n) => n + 1);
+    setCode("");
+  }, [actionData, gateError, toast]);
+
+  return (
+    <RouteDialog title="Admin Verification Required" description="Enter the 6-digit code from your authenticator app to manage users." closeTo="/profile">
+      <Form method="post" action="/profile/users" className="space-y-3" preventScrollReset>
+        <input type="hidden" name="intent" value="unlock" />
+        <input type="hidden" name="next" value={next} />
+        <CodeField key={attempt} id="gate-code" label="Authenticator code" autoFocus onValueChange={setCode} readOnly={verifying} />
+        <p role="alert" className="field-error" data-testid="gate-error">
+          {gateError ? `Invalid OTP: ${gateError}` : ""}
+        </p>
+        <button type="submit" className="btn-primary w-full" disabled={hydrated && (code.length !== 6 || verifying)}>
+          {verifying ? "Verifying..." : "Verify Access"}
+        </button>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+/** A child's action refused because the gate closed meanwhile: offer to verify again. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const locked = isRouteErrorResponse(error) && error.status === 403 && (error.data as AdminGateRefusal | undefined)?.adminGate === "locked";
+  return (
+    <RouteDialog title={locked ? "Admin Verification Required" : "Something went wrong"} closeTo="/profile">
+      <p className="text-sm text-gray-700">
+        {locked
+          ? "Your verification has expired. Enter a new code from your authenticator app to continue."
+          : isRouteErrorResponse(error)
+            ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`
+            : "Please try again."}
+      </p>
+      <Link to="/profile/users" className="btn-primary mt-4">
+        {locked ? "Verify Access" : "Back to User Management"}
+      </Link>
+    </RouteDialog>
+  );
+}
