@@ -1,15 +1,2 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { requireUser } from "~/auth/guards.server";
-import { PRODUCT_NAME } from "~/domain/product";
-import { ACCESS } from "~/domain/roles";
-
-export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.customers });
-  return null;
-}
-
-export default function Page() {
-  return <h1 className="text-2xl font-semibold">Customer Purchase History</h1>;
-}
+// Spec §2: /customer-history shows the same Customer Purchase History screen as /customers.
+export { loader, meta, default } from "./_app.customers";

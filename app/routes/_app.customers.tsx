@@ -1,15 +1,147 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { requireUser } from "~/auth/guards.server";
+import { useAppUi } from "~/components/app-ui";
+import { CustomerFiltersCard } from "~/components/customers/customer-filters-card";
+import { CustomerPagination } from "~/components/customers/customer-pagination";
+import { CustomerTable, SELECTION_FORM_ID, type CustomerRowView } from "~/components/customers/customer-table";
+import { DeleteVerificationDialog } from "~/components/customers/delete-verification-dialog";
+import { useHydrated } from "~/components/use-hydrated";
+import { businessToday, isoFromDate } from "~/domain/calendar";
+import { addressLabel, TEAM_LABELS, type Team } from "~/domain/customer-fields";
+import { customerListSearch, daysSincePurchase, parseCustomerListQuery } from "~/domain/customer-filters";
+import { formatDay } from "~/domain/customer-display";
+import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import type { Tier } from "~/domain/tiers";
+import { listCustomers } from "~/services/customers.server";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
 
+/** Customer Purchase History (spec §2), also served at /customer-history. The state is the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.customers });
-  return null;
+  const { user } = await requireUser(request, { access: ACCESS.customers });
+  const url = new URL(request.url);
+  const query = parseCustomerListQuery(url.searchParams);
+  const today = businessToday();
+  const page = await listCustomers(query, today);
+  const rows: CustomerRowView[] = page.rows.map((c) => {
+    const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
+    const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
+    return {
+      id: c.id,
+      name: c.fullName,
+      mobile: c.mobileNumber,
+      address: addressLabel(c),
+      dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null),
+      totalSale: formatAed(c.totalSalesFils),
+      lastPurchase: formatDay(lastPurchase),
+      daysSince: daysSincePurchase(lastPurchase, today),
+      email: c.email ?? "—",
+      team: c.team ? (TEAM_LABELS[c.team as Team] ?? c.team) : "—",
+      idNumber: c.emiratesId ?? "—",
+      idExpiry: formatDay(expiry),
+      idExpired: expiry !== null && expiry < today,
+      pepStatus: c.pepStatus ?? "—",
+      tier: c.tier as Tier,
+    };
+  });
+  return { query, rows, totalCount: page.totalCount, totalPages: page.totalPages, isAdmin: user.role === "admin" };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-semibold">Customer Purchase History</h1>;
+export default function CustomersPage() {
+  const { query, rows, totalCount, totalPages, isAdmin } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const { toast } = useAppUi();
+  const selectionRef = useRef<HTMLFormElement>(null);
+  const [selectedCount, setSelectedCount] = useState(0);
+  const [pendingDelete, setPendingDelete] = useState<number[] | null>(null);
+  const listSearch = customerListSearch(query);
+  const path = location.pathname.startsWith("/customer-history") ? "/customer-history" : "/customers";
+
+  // Checkboxes stay uncontrolled (a page can hold 5,000 rows); the count is read from the form.
+  const boxes = () => [...(selectionRef.current?.ownerDocument.querySelectorAll<HTMLInputElement>(`input[name="clientIds"][form="${SELECTION_FORM_ID}"]`) ?? [])];
+  const recount = () => setSelectedCount(boxes().filter((b) => b.checked).length);
+  const selectAll = useCallback((checked: boolean) => {
+    for (const box of boxes()) box.checked = checked;
+    recount();
+  }, []);
+
+  function clearSelection() {
+    selectAll(false);
+    const all = selectionRef.current?.ownerDocument.querySelector<HTMLInputElement>('input[aria-label="Select all"]');
+    if (all) all.checked = false;
+  }
+  // A new page of rows starts with nothing selected.
+  useEffect(clearSelection, [rows]);
+
+  return (
+    <div className="space-y-4" onChange={(e) => (e.target as HTMLInputElement).name === "clientIds" && recount()}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Customer Purchase History</h1>
+          <p className="text-sm text-gray-600" data-testid="customer-count">
+            {totalCount.toLocaleString("en-US")} {totalCount === 1 ? "client" : "clients"}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {isAdmin ? (
+            <Link to={`/customers/deleted${listSearch}`} preventScrollReset className="btn-ghost">
+              Deleted clients
+            </Link>
+          ) : null}
+          <Link to="/import-data" className="btn-secondary">
+            Import Data
+          </Link>
+          <Link to={`/customers/new${listSearch}`} preventScrollReset className="btn-primary">
+            New Client
+          </Link>
+        </div>
+      </div>
+
+      <CustomerFiltersCard query={query} action={path} />
+
+      <Form
+        id={SELECTION_FORM_ID}
+        ref={selectionRef}
+        method="post"
+        action={`/customers/delete${listSearch}`}
+        className="flex items-center justify-between gap-3"
+        onSubmit={(event) => {
+          // With JavaScript the code prompt opens here; without it the form posts to /customers/delete.
+          event.preventDefault();
+          const ids = boxes().filter((b) => b.checked).map((b) => Number(b.value));
+          if (ids.length) setPendingDelete(ids);
+        }}
+      >
+        <p className="text-sm text-gray-700" aria-live="polite">
+          {hydrated && selectedCount > 0 ? `${selectedCount} selected` : "Tick clients to act on them"}
+        </p>
+        <button type="submit" name="intent" value="confirm" className="btn-danger" disabled={hydrated && selectedCount === 0}>
+          Delete Selected
+        </button>
+      </Form>
+
+      <CustomerTable rows={rows} linkSearch={listSearch} onSelectAll={selectAll} />
+
+      <CustomerPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
+
+      <DeleteVerificationDialog
+        clientIds={pendingDelete}
+        onClose={() => setPendingDelete(null)}
+        onDeleted={(deleted) => {
+          setPendingDelete(null);
+          clearSelection();
+          toast({ type: "success", title: "Clients Deleted", description: `${deleted} client${deleted === 1 ? "" : "s"} deleted. An admin can restore them.` });
+          revalidator.revalidate();
+        }}
+      />
+
+      <Outlet />
+    </div>
+  );
 }

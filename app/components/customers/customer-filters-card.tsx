@@ -1,0 +1,81 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/customer-fields";
+import { DEFAULT_PAGE_SIZE, hasActiveFilters, NOT_PURCHASED_MONTHS, type CustomerListQuery } from "~/domain/customer-filters";
+import { TIERS, TIER_LABELS } from "~/domain/tiers";
+
+/** Spec §9: the search box waits this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * Search and filters as a GET form, so every view is a URL and works without JavaScript. The page
+ * is not part of the form: any change of search or filter goes back to page 1 (spec §4).
+ */
+export function CustomerFiltersCard({ query, action }: { query: CustomerListQuery; action: string }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const apply = () => {
+    clearTimeout(timer.current);
+    if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <Form ref={formRef} method="get" action={action} role="search" className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-7" onChange={(e) => (e.target as HTMLElement).tagName === "SELECT" && apply()}>
+      <div className="sm:col-span-2">
+        <label htmlFor="customer-search" className="label">
+          Search
+        </label>
+        <input
+          id="customer-search"
+          name="search"
+          type="search"
+          defaultValue={query.search}
+          placeholder="Name, mobile, email or ID number"
+          className="input mt-1"
+          onChange={() => {
+            clearTimeout(timer.current);
+            timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
+          }}
+        />
+      </div>
+      <FilterSelect name="tier" label="Tier" value={query.tier} options={TIERS.map((t) => [t, TIER_LABELS[t]])} />
+      <FilterSelect name="emirate" label="Emirate" value={query.emirate} options={EMIRATES.map((e) => [e, EMIRATE_LABELS[e]])} />
+      <FilterSelect name="country" label="Country" value={query.country} options={COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]])} />
+      <FilterSelect name="team" label="Team" value={query.team} options={TEAMS.map((t) => [t, TEAM_LABELS[t]])} />
+      <FilterSelect name="notPurchasedFor" label="Not purchased for" value={query.notPurchasedFor} options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])} />
+      {query.limit !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="limit" value={query.limit} /> : null}
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-7">
+        <button type="submit" className="btn-primary">
+          Apply
+        </button>
+        {hasActiveFilters(query) ? (
+          <Link to={action} className="btn-ghost">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string | number | null; options: [string, string][] }) {
+  const id = `filter-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value === null ? "" : String(value)} key={String(value)} className="input mt-1">
+        <option value="">All</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

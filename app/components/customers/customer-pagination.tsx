@@ -1,0 +1,73 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import clsx from "clsx";
+import { customerListSearch, pagerPages, PAGE_SIZES, type CustomerListQuery } from "~/domain/customer-filters";
+
+/** Pages as plain links (up to 5 numbers) and a page-size picker that goes back to page 1. */
+export function CustomerPagination({ query, totalPages, totalCount, path }: { query: CustomerListQuery; totalPages: number; totalCount: number; path: string }) {
+  const submit = useSubmit();
+  const page = Math.min(query.page, totalPages);
+  const to = (p: number) => `${path}${customerListSearch(query, { page: p })}`;
+  const first = totalCount === 0 ? 0 : (page - 1) * query.limit + 1;
+  const last = Math.min(page * query.limit, totalCount);
+  // Every filter rides along as a hidden field; the page does not, so a new size starts at page 1.
+  const keep = new URLSearchParams(customerListSearch({ ...query, page: 1 }));
+  keep.delete("limit");
+
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-gray-700" data-testid="page-summary">
+        Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {totalCount.toLocaleString("en-US")}
+      </p>
+      <nav aria-label="Pages" className="flex items-center gap-1">
+        <PageLink to={to(page - 1)} disabled={page <= 1} label="Previous" />
+        {pagerPages(page, totalPages).map((p) => (
+          <Link
+            key={p}
+            to={to(p)}
+            aria-current={p === page ? "page" : undefined}
+            aria-label={`Page ${p}`}
+            className={clsx("btn px-3", p === page ? "bg-brand-700 text-white" : "border border-gray-300 bg-white hover:bg-gray-50")}
+          >
+            {p}
+          </Link>
+        ))}
+        <PageLink to={to(page + 1)} disabled={page >= totalPages} label="Next" />
+      </nav>
+      <Form method="get" action={path} className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        {[...keep].map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <label htmlFor="page-size" className="text-gray-700">
+          Rows per page
+        </label>
+        <select id="page-size" name="limit" defaultValue={query.limit} key={query.limit} className="input w-auto py-1">
+          {PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" className="btn-secondary py-1">
+            Show
+          </button>
+        </noscript>
+      </Form>
+    </div>
+  );
+}
+
+function PageLink({ to, disabled, label }: { to: string; disabled: boolean; label: string }) {
+  if (disabled) {
+    return (
+      <span className="btn cursor-not-allowed border border-gray-200 px-3 text-gray-400" aria-disabled="true">
+        {label}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} className="btn border border-gray-300 bg-white px-3 hover:bg-gray-50">
+      {label}
+    </Link>
+  );
+}

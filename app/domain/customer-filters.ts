@@ -1,0 +1,107 @@
+import { daysBetween, type IsoDate } from "./calendar";
+import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./customer-fields";
+import { TIERS, type Tier } from "./tiers";
+
+/**
+ * The customer list's state (spec §9 'Customer filters', issue 3): it lives in the URL, so a view
+ * can be bookmarked and works without JavaScript. Unknown values are ignored, not errors.
+ */
+export const PAGE_SIZES = [25, 50, 100, 500, 1000, 2000, 5000] as const;
+export const DEFAULT_PAGE_SIZE = 500;
+export const MAX_PAGE_SIZE = 5000;
+export const NOT_PURCHASED_MONTHS = [3, 6, 12] as const;
+export type NotPurchasedFor = (typeof NOT_PURCHASED_MONTHS)[number];
+/** Spec §9: the pager shows up to 5 page buttons. */
+export const MAX_PAGE_BUTTONS = 5;
+
+export type CustomerFilters = {
+  search: string;
+  tier: Tier | null;
+  emirate: Emirate | null;
+  country: Country | null;
+  team: Team | null;
+  notPurchasedFor: NotPurchasedFor | null;
+};
+export type CustomerListQuery = CustomerFilters & { page: number; limit: number };
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
+  return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
+}
+
+function positiveInt(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,7}$/.test(raw.trim())) return null;
+  const n = Number(raw);
+  return n >= 1 ? n : null;
+}
+
+/** The spec's API sends 3, 6 or 12; people and old links may say 3m, 6m, 12m or 3months. */
+function parseNotPurchased(raw: string | null): NotPurchasedFor | null {
+  const match = raw ? /^(\d+)\s*(m|months?)?$/i.exec(raw.trim()) : null;
+  const months = match ? Number(match[1]) : NaN;
+  return (NOT_PURCHASED_MONTHS as readonly number[]).includes(months) ? (months as NotPurchasedFor) : null;
+}
+
+export function parseCustomerListQuery(params: URLSearchParams): CustomerListQuery {
+  const limit = positiveInt(params.get("limit"));
+  return {
+    search: (params.get("search") ?? "").trim().slice(0, 100),
+    tier: oneOf(TIERS, params.get("tier")),
+    emirate: oneOf(EMIRATES, params.get("emirate")),
+    country: oneOf(COUNTRIES, params.get("country")),
+    team: oneOf(TEAMS, params.get("team")),
+    notPurchasedFor: parseNotPurchased(params.get("notPurchasedFor")),
+    page: positiveInt(params.get("page")) ?? 1,
+    limit: limit === null ? DEFAULT_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE),
+  };
+}
+
+export function hasActiveFilters(f: CustomerFilters): boolean {
+  return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor);
+}
+
+/**
+ * The query string of a list view; defaults are left out so URLs stay short. Changing a filter
+ * drops the page (back to 1), as spec §4 asks.
+ */
+export function customerListSearch(query: CustomerListQuery, change: Partial<CustomerListQuery> = {}): string {
+  const next = { ...query, ...change };
+  const params = new URLSearchParams();
+  if (next.search) params.set("search", next.search);
+  for (const key of ["tier", "emirate", "country", "team", "notPurchasedFor"] as const) {
+    const value = next[key];
+    if (value !== null) params.set(key, String(value));
+  }
+  if (next.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(next.limit));
+  if (next.page > 1) params.set("page", String(next.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** "Not purchased for N months": the last purchase was on or before this day (calendar months back). */
+export function notPurchasedCutoff(today: IsoDate, months: number): IsoDate {
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  const monthIndex = y * 12 + (m - 1) - months;
+  const year = Math.floor(monthIndex / 12);
+  const month = (monthIndex % 12) + 1;
+  // 31 May minus 3 months is 28/29 February: the last day of the shorter month.
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = Math.min(d, lastDay);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+export function totalPages(totalCount: number, limit: number): number {
+  return Math.max(1, Math.ceil(totalCount / limit));
+}
+
+/** Up to 5 page numbers around the current page, shifted at the edges so 5 show when there are 5. */
+export function pagerPages(page: number, pages: number): number[] {
+  const count = Math.min(MAX_PAGE_BUTTONS, pages);
+  const start = Math.min(Math.max(1, page - Math.floor(MAX_PAGE_BUTTONS / 2)), pages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** Days between the last purchase and today ("Purchase Since (days)"); null without a purchase. */
+export function daysSincePurchase(lastPurchase: IsoDate | null, today: IsoDate): number | null {
+  if (!lastPurchase) return null;
+  return Math.max(0, daysBetween(lastPurchase, today));
+}

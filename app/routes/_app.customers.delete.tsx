@@ -1,0 +1,86 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { requireUser } from "~/auth/guards.server";
+import { consumeActionVerification } from "~/auth/verification.server";
+import { RouteModal } from "~/components/customers/route-modal";
+import { SecurityCodeInput } from "~/components/customers/security-code-input";
+import { useHydrated } from "~/components/use-hydrated";
+import { clientAddress } from "~/domain/client-ip";
+import { ACCESS } from "~/domain/roles";
+import { verifyForAction } from "~/services/code-verification.server";
+import { deleteCustomers, parseClientIds } from "~/services/customers.server";
+import { redirectWithToast } from "~/toast.server";
+
+type DeleteStep = { clientIds: number[]; error: string | null };
+
+/**
+ * Customer deletion without JavaScript (spec §4), as two form posts: the list's Delete Selected
+ * posts the ticked ids here ("confirm"), which shows the Security Verification prompt; the code
+ * then posts back ("delete") and is checked, spent and followed by the delete in one request.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireUser(request, { access: ACCESS.customers });
+  const form = await request.formData();
+  const clientIds = parseClientIds(form.getAll("clientIds"));
+  const back = `/customers${new URL(request.url).search}`;
+  if (clientIds.length === 0) {
+    return redirectWithToast(back, { type: "info", title: "Nothing selected", description: "Tick the clients to delete first." });
+  }
+  if (form.get("intent") !== "delete") return data<DeleteStep>({ clientIds, error: null });
+
+  const verified = await verifyForAction(session, String(form.get("otpCode") ?? "").trim(), clientAddress(request));
+  if (!verified.ok) return data<DeleteStep>({ clientIds, error: verified.error }, { status: verified.status });
+  if (!(await consumeActionVerification(session.id))) {
+    return data<DeleteStep>({ clientIds, error: "The verification has expired. Please enter a new code." }, { status: 403 });
+  }
+  const { deleted } = await deleteCustomers(clientIds, session.user, clientAddress(request));
+  return redirectWithToast(back, { type: "success", title: "Clients Deleted", description: `${deleted} client${deleted === 1 ? "" : "s"} deleted. An admin can restore them.` });
+}
+
+export default function DeleteVerificationPage() {
+  const step = useActionData<DeleteStep>();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [code, setCode] = useState("");
+  const busy = navigation.state === "submitting";
+  const closeTo = `/customers${search}`;
+  const count = step?.clientIds.length ?? 0;
+  // A refused code is cleared for the next try (spec §8 'Deletion code').
+  useEffect(() => setCode(""), [step]);
+
+  return (
+    <RouteModal title="Security Verification" closeTo={closeTo}>
+      {step ? (
+        <Form method="post" action={`/customers/delete${search}`} className="space-y-4">
+          <p className="text-sm text-gray-700">
+            Enter a code from your authenticator app to delete {count} selected client{count === 1 ? "" : "s"}. An admin can restore deleted clients.
+          </p>
+          {step.clientIds.map((id) => (
+            <input key={id} type="hidden" name="clientIds" value={id} />
+          ))}
+          <SecurityCodeInput {...(hydrated ? { value: code, onChange: setCode } : {})} autoFocus />
+          <p role="alert" className="field-error">
+            {step.error ? `OTP Verification Failed: ${step.error}` : ""}
+          </p>
+          <div className="flex justify-end gap-2">
+            <Link to={closeTo} className="btn-secondary">
+              Cancel
+            </Link>
+            <button type="submit" name="intent" value="delete" className="btn-danger" disabled={hydrated && (busy || code.length !== 6)}>
+              {busy ? "Verifying..." : "Verify & Delete"}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p className="text-sm text-gray-700">
+          Tick the clients to delete in the list, then choose Delete Selected.{" "}
+          <Link to={closeTo} className="text-brand-700 underline">
+            Back to the list
+          </Link>
+        </p>
+      )}
+    </RouteModal>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { RouteModal } from "~/components/customers/route-modal";
+import { clientAddress } from "~/domain/client-ip";
+import { ACCESS } from "~/domain/roles";
+import { listDeletedCustomers, parseClientIds, restoreCustomers } from "~/services/customers.server";
+import { redirectWithToast } from "~/toast.server";
+
+/** Admins only: the same guard as the profile's admin tools. */
+const ADMIN_ONLY = { access: ACCESS.profile };
+
+/** Deleted clients (docs/decisions/004-soft-delete.md): an admin can put them back in the book. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, ADMIN_ONLY);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const { rows, totalCount } = await listDeletedCustomers(q);
+  return { q, rows, totalCount };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, ADMIN_ONLY);
+  const form = await request.formData();
+  const ids = parseClientIds(form.getAll("clientIds"));
+  const back = `/customers/deleted${new URL(request.url).search}`;
+  if (ids.length === 0) return redirectWithToast(back, { type: "info", title: "Nothing selected", description: "Tick the clients to restore first." });
+  const { restored } = await restoreCustomers(ids, user, clientAddress(request));
+  return redirectWithToast(back, { type: "success", title: "Clients Restored", description: `${restored} client${restored === 1 ? "" : "s"} back in the client book.` });
+}
+
+const dateTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+export default function DeletedClientsModal() {
+  const { q, rows, totalCount } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const listSearch = new URLSearchParams(search);
+  listSearch.delete("q");
+  const closeTo = `/customers${listSearch.size ? `?${listSearch}` : ""}`;
+  return (
+    <RouteModal title="Deleted clients" description={`${totalCount.toLocaleString("en-US")} deleted; restoring puts a client and their purchases back in every list.`} closeTo={closeTo} wide>
+      <Form method="get" className="mb-3 flex gap-2" role="search">
+        {[...listSearch].map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <label htmlFor="deleted-search" className="sr-only">
+          Search deleted clients
+        </label>
+        <input id="deleted-search" name="q" type="search" defaultValue={q} placeholder="Name, mobile, email or ID number" className="input" />
+        <button type="submit" className="btn-secondary">
+          Search
+        </button>
+      </Form>
+      {rows.length === 0 ? (
+        <p className="py-6 text-center text-gray-600">No deleted clients</p>
+      ) : (
+        <Form method="post" action={`/customers/deleted${search}`}>
+          <table className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5">
+            <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Select</span>
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col">Mobile Number</th>
+                <th scope="col">Deleted</th>
+                <th scope="col">By</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <input type="checkbox" name="clientIds" value={r.id} aria-label={`Restore ${r.fullName}`} />
+                  </td>
+                  <td>{r.fullName}</td>
+                  <td>+{r.mobileNumber}</td>
+                  <td>{dateTime(r.deletedAt)}</td>
+                  <td>{r.deletedBy ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {totalCount > rows.length ? <p className="mt-2 text-sm text-gray-600">Showing the {rows.length} most recently deleted; search to find others.</p> : null}
+          <div className="mt-3 flex justify-end">
+            <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+              Restore Selected
+            </button>
+          </div>
+        </Form>
+      )}
+    </RouteModal>
+  );
+}

@@ -1,0 +1,40 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLocation } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { ClientForm, type ClientFormReply } from "~/components/customers/client-form";
+import { clientFormFailure } from "~/components/customers/client-form.server";
+import { RouteModal } from "~/components/customers/route-modal";
+import { newClientSchema } from "~/domain/client-input";
+import { ACCESS } from "~/domain/roles";
+import { createCustomer } from "~/services/customers.server";
+import { redirectWithToast } from "~/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, { access: ACCESS.customers });
+  return null;
+}
+
+/** Add New Client (spec §5): back to the list with a toast, or the form with every problem named. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.customers });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: newClientSchema, disableAutoCoercion: true });
+  const result = await createCustomer(Object.fromEntries(formData), user);
+  if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
+  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+    type: "success",
+    title: "Client Added",
+    description: `${result.customer.fullName} is now in the client book.`,
+  });
+}
+
+export default function NewClientModal() {
+  const reply = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <RouteModal title="Add New Client" description="Name, mobile, country, emirate (in the UAE) and team are required." closeTo={`/customers${search}`}>
+      <ClientForm mode="new" action={`/customers/new${search}`} closeTo={`/customers${search}`} defaultValue={{ country: "uae", emirate: "dubai" }} reply={reply} />
+    </RouteModal>
+  );
+}
