@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
 import type { AiLead } from "~/domain/lead-schema";
 import * as api from "~/routes/api.ai.generate-leads";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
@@ -14,9 +15,9 @@ let stopServer: (() => Promise<void>) | null = null;
 beforeAll(async () => {
   const { user } = await createUser();
   cookie = await sessionCookieFor(user.id);
-  clients.push(await insertLeadClient({ name: "Noura Al Mansoori", totalAed: 1_500_000, purchases: 6, lastPurchaseDaysAgo: 140 }));
-  clients.push(await insertLeadClient({ name: "Rashid Karim", totalAed: 120_000, purchases: 3, lastPurchaseDaysAgo: 60, birthdayInDays: 4 }));
-  clients.push(await insertLeadClient({ name: "Leila Haddad", totalAed: 9_000, purchases: 2, lastPurchaseDaysAgo: 20, idExpiresInDays: 10 }));
+  clients.push(await insertLeadClient(db, { name: "Noura Al Mansoori", totalAed: 1_500_000, purchases: 6, lastPurchaseDaysAgo: 140 }));
+  clients.push(await insertLeadClient(db, { name: "Rashid Karim", totalAed: 120_000, purchases: 3, lastPurchaseDaysAgo: 60, birthdayInDays: 4 }));
+  clients.push(await insertLeadClient(db, { name: "Leila Haddad", totalAed: 9_000, purchases: 2, lastPurchaseDaysAgo: 20, idExpiresInDays: 10 }));
 });
 
 afterEach(async () => {

@@ -37,12 +37,12 @@ afterEach(() => {
 
 describe("POST /api/ai/generate-leads without a model", () => {
   it("ranks the location's contactable clients with the engine, the same way every time", async () => {
-    await insertLeadClient({ name: "Lapsed Diamond", totalAed: 1_200_000, purchases: 4, lastPurchaseDaysAgo: 150 });
-    await insertLeadClient({ name: "Birthday Gold", totalAed: 150_000, purchases: 3, lastPurchaseDaysAgo: 40, birthdayInDays: 3 });
-    await insertLeadClient({ name: "Quiet Bronze", totalAed: 800, purchases: 1, lastPurchaseDaysAgo: 10 });
-    await insertLeadClient({ name: "Do Not Call Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, contactOk: "No" });
-    await insertLeadClient({ name: "Sharjah Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, emirate: "sharjah" });
-    await insertLeadClient({ name: "Deleted Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, deleted: true });
+    await insertLeadClient(db, { name: "Lapsed Diamond", totalAed: 1_200_000, purchases: 4, lastPurchaseDaysAgo: 150 });
+    await insertLeadClient(db, { name: "Birthday Gold", totalAed: 150_000, purchases: 3, lastPurchaseDaysAgo: 40, birthdayInDays: 3 });
+    await insertLeadClient(db, { name: "Quiet Bronze", totalAed: 800, purchases: 1, lastPurchaseDaysAgo: 10 });
+    await insertLeadClient(db, { name: "Do Not Call Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, contactOk: "No" });
+    await insertLeadClient(db, { name: "Sharjah Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, emirate: "sharjah" });
+    await insertLeadClient(db, { name: "Deleted Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, deleted: true });
 
     const first = await generate(cookie, { count: 10, team: null, location: "dubai", purchaseDateFilter: null, customDateFrom: null });
     expect(first.status).toBe(200);
@@ -70,16 +70,16 @@ describe("POST /api/ai/generate-leads without a model", () => {
   });
 
   it("returns at most `count` leads, best first", async () => {
-    for (let i = 0; i < 5; i++) await insertLeadClient({ name: `Client ${i}`, totalAed: 10_000 * (i + 1), purchases: 1, lastPurchaseDaysAgo: 100 });
+    for (let i = 0; i < 5; i++) await insertLeadClient(db, { name: `Client ${i}`, totalAed: 10_000 * (i + 1), purchases: 1, lastPurchaseDaysAgo: 100 });
     const { body } = await generate(cookie, { count: 2, location: "dubai" });
     expect(ids(body.leads)).toEqual(["Client 4", "Client 3"]);
   });
 
   it("filters by team, by country and by last purchase (3 months or a custom day)", async () => {
-    await insertLeadClient({ name: "Luxury team", totalAed: 300_000, team: "team_a", lastPurchaseDaysAgo: 200 });
-    await insertLeadClient({ name: "Entry team", totalAed: 3_000, team: "team_b", lastPurchaseDaysAgo: 20 });
-    await insertLeadClient({ name: "Kuwait client", totalAed: 50_000, country: "kuwait", lastPurchaseDaysAgo: 20 });
-    await insertLeadClient({ name: "Never bought", totalAed: 0, lastPurchaseDaysAgo: null });
+    await insertLeadClient(db, { name: "Luxury team", totalAed: 300_000, team: "team_a", lastPurchaseDaysAgo: 200 });
+    await insertLeadClient(db, { name: "Entry team", totalAed: 3_000, team: "team_b", lastPurchaseDaysAgo: 20 });
+    await insertLeadClient(db, { name: "Kuwait client", totalAed: 50_000, country: "kuwait", lastPurchaseDaysAgo: 20 });
+    await insertLeadClient(db, { name: "Never bought", totalAed: 0, lastPurchaseDaysAgo: null });
 
     expect(ids((await generate(cookie, { location: "dubai", team: "team_b" })).body.leads)).toEqual(["Entry team"]);
     expect(ids((await generate(cookie, { location: "kuwait" })).body.leads)).toEqual(["Kuwait client"]);
@@ -101,7 +101,7 @@ describe("POST /api/ai/generate-leads without a model", () => {
 
 describe("the /ai-assistant page without JavaScript", () => {
   it("posts the filters, shows the generated list, exports it as CSV and clears it", async () => {
-    await insertLeadClient({ name: "Fatima, Al \"Noor\"", totalAed: 600_000, purchases: 2, lastPurchaseDaysAgo: 100 });
+    await insertLeadClient(db, { name: "Fatima, Al \"Noor\"", totalAed: 600_000, purchases: 2, lastPurchaseDaysAgo: 100 });
 
     const missing = await outcome(await callRoute(page.action, makeRequest("/ai-assistant", { cookie, form: { intent: "generate", location: "" } })));
     expect(missing.status).toBe(400);
@@ -136,7 +136,7 @@ describe("the /ai-assistant page without JavaScript", () => {
   });
 
   it("keeps only the user's last list", async () => {
-    await insertLeadClient({ name: "Someone", totalAed: 5_000 });
+    await insertLeadClient(db, { name: "Someone", totalAed: 5_000 });
     await generate(cookie, { location: "dubai" });
     await generate(cookie, { location: "sharjah" });
     const runs = await db.leadRun.findMany({ where: { userId } });
@@ -147,7 +147,7 @@ describe("the /ai-assistant page without JavaScript", () => {
 
 describe("Schedule on a lead card", () => {
   it("creates a follow-up for the client on the chosen day with the note", async () => {
-    const client = await insertLeadClient({ name: "Mariam Aziz", totalAed: 40_000 });
+    const client = await insertLeadClient(db, { name: "Mariam Aziz", totalAed: 40_000 });
     const day = addDays(businessToday(), 7);
     const res = await outcome(
       await callRoute(schedule.action, makeRequest(`/ai-assistant/schedule/${client.id}?run=abc`, { cookie, form: { dueDate: day, note: "Ask about the bridal set" } }), { clientId: String(client.id) }),
@@ -161,12 +161,12 @@ describe("Schedule on a lead card", () => {
   });
 
   it("refuses a day in the past, and an unknown or deleted client", async () => {
-    const client = await insertLeadClient({ name: "Past Date", totalAed: 40_000 });
+    const client = await insertLeadClient(db, { name: "Past Date", totalAed: 40_000 });
     const past = await outcome(
       await callRoute(schedule.action, makeRequest(`/ai-assistant/schedule/${client.id}`, { cookie, form: { dueDate: addDays(businessToday(), -1) } }), { clientId: String(client.id) }),
     );
     expect(past.status).toBe(400);
-    const deleted = await insertLeadClient({ name: "Gone", totalAed: 1_000, deleted: true });
+    const deleted = await insertLeadClient(db, { name: "Gone", totalAed: 1_000, deleted: true });
     for (const id of [String(deleted.id), "999999", "abc"]) {
       const res = await outcome(await callRoute(schedule.loader, makeRequest(`/ai-assistant/schedule/${id}`, { cookie }), { clientId: id }));
       expect(res.status).toBe(404);

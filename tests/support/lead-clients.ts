@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import type { Db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, monthDayOf, type IsoDate } from "~/domain/calendar";
 import { AED } from "~/domain/money";
 import { tierForTotal } from "~/domain/tiers";
@@ -8,9 +8,9 @@ let seq = 0;
 /**
  * A client row written straight to the database, as the customer service would store it (tier
  * from the total, searchText, month-day keys), with `purchases` sale rows that add up to the total.
- * Dates are given in days from today.
+ * Dates are given in days from today. Takes the database client so e2e tests can pass theirs.
  */
-export async function insertLeadClient(input: {
+export async function insertLeadClient(db: Db, input: {
   name: string;
   totalAed: number;
   purchases?: number;
