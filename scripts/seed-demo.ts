@@ -1,0 +1,254 @@
+// npm run seed:demo : fills an empty client book with a realistic, reproducible demo data set
+// (about 2,000 clients with their sales, follow-up-worthy dates, and staff of every role).
+import "./runtime-env.mjs";
+import { encryptSecret } from "~/auth/crypto.server";
+import { totpUri } from "~/auth/totp.server";
+import { db } from "~/db.server";
+import { addDays, businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
+import { ANNIVERSARY_TYPES, EMIRATES, TEAMS, type Country, type Emirate } from "~/domain/customer-fields";
+import { AED, sumFils, type Fils } from "~/domain/money";
+import { DIAMOND_FROM, GOLD_FROM, PLATINUM_FROM, SILVER_FROM, type Tier } from "~/domain/tiers";
+import type { Prisma } from "~/generated/prisma/client";
+import { customerDerivedFields } from "~/services/customers.server";
+
+const CLIENT_COUNT = 2000;
+/** The same seed gives the same clients, names, sales and secrets on every machine. */
+const SEED = 20240601;
+
+/** mulberry32: a small, well-distributed PRNG, so the data set is reproducible. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(SEED);
+const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const chance = (p: number) => random() < p;
+function weighted<T extends string>(weights: Record<T, number>): T {
+  const entries = Object.entries(weights) as [T, number][];
+  let roll = random() * entries.reduce((s, [, w]) => s + w, 0);
+  for (const [value, w] of entries) if ((roll -= w) < 0) return value;
+  return entries[entries.length - 1]![0];
+}
+
+const EMIRATI_MEN = ["Mohammed", "Ahmed", "Khalid", "Saeed", "Rashid", "Hamdan", "Sultan", "Omar", "Abdullah", "Majid", "Saif", "Obaid", "Humaid", "Juma", "Yousef", "Hamad", "Faisal", "Mansour", "Nasser", "Ali"];
+const EMIRATI_WOMEN = ["Fatima", "Aisha", "Mariam", "Noura", "Hessa", "Shamma", "Latifa", "Moza", "Alia", "Amna", "Maitha", "Reem", "Sara", "Mahra", "Hind", "Shaikha", "Dana", "Meera", "Asma", "Khawla"];
+const EMIRATI_FAMILIES = ["Al Mansoori", "Al Nuaimi", "Al Suwaidi", "Al Hashimi", "Al Falasi", "Al Ketbi", "Al Shamsi", "Al Mazrouei", "Al Dhaheri", "Al Marri", "Al Zaabi", "Al Blooshi", "Al Awadhi", "Al Hammadi", "Al Kaabi", "Al Muhairi", "Al Romaithi", "Al Qubaisi", "Al Mheiri", "Al Shehhi", "Al Tunaiji", "Al Neyadi", "Al Ameri", "Al Kindi"];
+const EXPAT_NAMES = [
+  ["Priya", "Nair"], ["Rahul", "Menon"], ["Anjali", "Sharma"], ["Vikram", "Iyer"], ["Maria", "Santos"], ["Jose", "Reyes"], ["Grace", "Dela Cruz"],
+  ["James", "Whitfield"], ["Emma", "Clarke"], ["Oliver", "Hughes"], ["Thabo", "Nkosi"], ["Lerato", "Dlamini"], ["Pieter", "van der Merwe"],
+  ["Layla", "Haddad"], ["Rami", "Khoury"], ["Nour", "Saleh"], ["Hassan", "Qureshi"], ["Ayesha", "Siddiqui"], ["Elena", "Petrova"], ["Wei", "Zhang"],
+];
+const GCC_FAMILIES: Record<Exclude<Country, "uae" | "south_africa">, string[]> = {
+  bahrain: ["Al Khalifa", "Al Zayani", "Kanoo", "Al Moayyed"],
+  qatar: ["Al Thani", "Al Kuwari", "Al Mannai", "Al Sulaiti"],
+  kuwait: ["Al Sabah", "Al Ghanim", "Al Kharafi", "Al Mutairi"],
+  saudi_arabia: ["Al Saud", "Al Rashid", "Al Otaibi", "Al Qahtani", "Al Harbi"],
+};
+const AREAS: Record<Emirate, string[]> = {
+  dubai: ["Jumeirah", "Al Barsha", "Dubai Marina", "Downtown Dubai", "Mirdif", "Deira", "Al Warqa", "Arabian Ranches", "Palm Jumeirah", "Al Quoz"],
+  abu_dhabi: ["Khalifa City", "Al Reem Island", "Al Bateen", "Mohammed Bin Zayed City", "Saadiyat Island", "Al Mushrif"],
+  sharjah: ["Al Majaz", "Al Khan", "Muwaileh", "Al Nahda", "Al Qasimia"],
+  ajman: ["Al Nuaimiya", "Al Rashidiya", "Al Jurf"],
+  al_ain: ["Al Jimi", "Al Muwaiji", "Hili", "Al Towayya"],
+  fujairah: ["Dibba", "Al Faseel", "Merashid"],
+  ras_al_khaimah: ["Al Nakheel", "Al Hamra", "Khuzam"],
+  umm_al_quwain: ["Al Salama", "Al Raas"],
+};
+const DESCRIPTIONS = ["", "", "Gold bangle", "Diamond ring", "Pearl necklace", "Wedding set", "Earrings", "Bracelet", "Watch", "Solitaire pendant", "Eid gift"];
+const COLLECTIONS = ["Bridal", "Everyday Gold", "Diamonds", "Pearls", "Kids", "Men's"];
+const PREFERRED_TIMES = ["Mornings", "Afternoons", "Evenings", "Weekends"];
+const CATEGORIES = ["Walk-in", "Referral", "Corporate", "Event"];
+
+/** Tier shares of the demo book: a few VIPs, a broad base. */
+const TIER_SHARE: Record<Tier, number> = { diamond: 1.5, platinum: 3.5, gold: 12, silver: 30, bronze: 53 };
+const TIER_RANGE: Record<Tier, [Fils, Fils]> = {
+  diamond: [DIAMOND_FROM, AED(2_500_000)],
+  platinum: [PLATINUM_FROM, DIAMOND_FROM - 1n],
+  gold: [GOLD_FROM, PLATINUM_FROM - 1n],
+  silver: [SILVER_FROM, GOLD_FROM - 1n],
+  bronze: [0n, SILVER_FROM - 1n],
+};
+
+const today = businessToday();
+
+/** A total in the tier's range, split into sales on dates in the last three years. */
+function salesFor(tier: Tier): { saleDate: Date; amountFils: Fils; description: string | null }[] {
+  const [min, max] = TIER_RANGE[tier];
+  // Whole dirhams, so amounts look like real tickets.
+  const total = (min + BigInt(Math.floor(random() * Number(max - min)))) / 100n * 100n;
+  if (total === 0n) return [];
+  const count = Math.min(int(1, tier === "bronze" ? 3 : 10), Number(total / 100n));
+  const cuts = Array.from({ length: count - 1 }, () => BigInt(Math.floor(random() * Number(total / 100n)))).sort((a, b) => (a < b ? -1 : 1));
+  const bounds = [0n, ...cuts.map((c) => c * 100n), total];
+  // Some clients are recent, some have lapsed (the 3/6/12-month filters and "inactive" need both).
+  const newest = chance(0.45) ? int(0, 89) : int(90, 900);
+  return bounds
+    .slice(1)
+    .map((end, i) => ({ saleDate: dateFromIso(addDays(today, -(newest + int(0, 400) * (i === 0 ? 0 : 1)))), amountFils: end - bounds[i]!, description: pick(DESCRIPTIONS) || null }))
+    .filter((s) => s.amountFils > 0n);
+}
+
+/** A yearly date (birthday, anniversary) in `year` that falls within the next `days` days when asked to. */
+function yearlyDate(year: number, soon: boolean): Date {
+  if (soon) {
+    const next = addDays(today, int(0, 30));
+    const monthDay = next.slice(5);
+    return dateFromIso(`${year}-${monthDay === "02-29" ? "02-28" : monthDay}`);
+  }
+  const month = int(1, 12);
+  const day = int(1, 28);
+  return dateFromIso(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`);
+}
+
+function emiratesId(birthYear: number): string {
+  return `784-${birthYear}-${String(int(0, 9_999_999)).padStart(7, "0")}-${int(0, 9)}`;
+}
+
+function idExpiry(): IsoDate {
+  const roll = random();
+  if (roll < 0.04) return addDays(today, -int(1, 120)); // already expired
+  if (roll < 0.08) return addDays(today, int(0, 30)); // due for renewal this month
+  return addDays(today, int(31, 3 * 365));
+}
+
+type SeedClient = { customer: Prisma.CustomerCreateManyInput; sales: ReturnType<typeof salesFor> };
+
+function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
+  const country = weighted<Country>({ uae: 85, south_africa: 3, bahrain: 3, qatar: 3, kuwait: 3, saudi_arabia: 3 });
+  const emirate: Emirate | "none" = country === "uae" ? weighted<Emirate>({ dubai: 40, abu_dhabi: 20, sharjah: 15, ajman: 7, al_ain: 6, ras_al_khaimah: 5, fujairah: 4, umm_al_quwain: 3 }) : "none";
+  let first: string;
+  let last: string;
+  if (country === "uae" && chance(0.65)) {
+    const woman = chance(0.55);
+    first = pick(woman ? EMIRATI_WOMEN : EMIRATI_MEN);
+    last = pick(EMIRATI_FAMILIES);
+  } else if (country === "uae" || country === "south_africa") {
+    [first, last] = pick(EXPAT_NAMES) as [string, string];
+    if (country === "south_africa") [first, last] = pick(EXPAT_NAMES.slice(10, 13)) as [string, string];
+  } else {
+    first = pick(chance(0.55) ? EMIRATI_WOMEN : EMIRATI_MEN);
+    last = pick(GCC_FAMILIES[country]);
+  }
+  const fullName = `${first} ${last}`;
+
+  let mobileNumber: string;
+  const prefix = { uae: "9715", south_africa: "2782", bahrain: "9733", qatar: "9745", kuwait: "9656", saudi_arabia: "9665" }[country];
+  do mobileNumber = `${prefix}${String(int(0, 99_999_999)).padStart(country === "uae" || country === "saudi_arabia" ? 8 : 7, "0")}`;
+  while (usedMobiles.has(mobileNumber));
+  usedMobiles.add(mobileNumber);
+
+  const tier = weighted(TIER_SHARE);
+  const sales = chance(0.06) ? [] : salesFor(tier);
+  const totalSalesFils = sumFils(sales.map((s) => s.amountFils));
+  const lastPurchaseDate = sales.length ? new Date(Math.max(...sales.map((s) => s.saleDate.getTime()))) : null;
+
+  const birthYear = int(1955, 2003);
+  const dateOfBirth = chance(0.85) ? yearlyDate(birthYear, chance(0.04)) : null;
+  const anniversaryType = chance(0.4) ? pick(ANNIVERSARY_TYPES) : null;
+  const anniversaryDate = anniversaryType ? yearlyDate(int(1985, 2023), chance(0.06)) : null;
+  const resident = country === "uae" && chance(0.85);
+  const email = chance(0.6) ? `${first}.${last}${index}`.toLowerCase().replace(/[^a-z0-9.]+/g, "") + `@${pick(["gmail.com", "outlook.com", "yahoo.com", "icloud.com"])}` : null;
+  const id = resident ? emiratesId(birthYear) : null;
+  const fields = { fullName, mobileNumber, email, emiratesId: id, totalSalesFils, dateOfBirth, anniversaryDate };
+
+  return {
+    sales,
+    customer: {
+      ...fields,
+      ...customerDerivedFields(fields),
+      country,
+      emirate,
+      area: emirate === "none" ? null : pick(AREAS[emirate]),
+      lastPurchaseDate,
+      team: pick(TEAMS),
+      emiratesIdExpiry: id ? dateFromIso(idExpiry()) : null,
+      pepStatus: chance(0.02) ? "Yes" : "No",
+      anniversaryType,
+      preferredTime: chance(0.3) ? pick(PREFERRED_TIMES) : null,
+      preferredCollection: chance(0.3) ? pick(COLLECTIONS) : null,
+      contactOk: chance(0.7) ? (chance(0.9) ? "Yes" : "No") : null,
+      category: chance(0.25) ? pick(CATEGORIES) : null,
+      isActive: chance(0.97),
+      source: "manual",
+    },
+  };
+}
+
+/** Base32 secrets from the seeded generator, so the demo staff's codes are the same on every run. */
+function seededSecret(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  return Array.from({ length: 32 }, () => alphabet[int(0, 31)]).join("");
+}
+
+const STAFF = [
+  { name: "Salma Al Hashimi", email: "salma.admin@demo.jewel", role: "admin", department: "Management" },
+  { name: "Reem Al Falasi", email: "reem.front@demo.jewel", role: "sales_front", department: "Dubai Mall showroom" },
+  { name: "Arjun Pillai", email: "arjun.front@demo.jewel", role: "sales_front", department: "Gold Souk showroom" },
+  { name: "Hamad Al Ketbi", email: "hamad.back@demo.jewel", role: "sales_back", department: "Client care" },
+  { name: "Joy Fernandes", email: "joy.back@demo.jewel", role: "sales_back", department: "Client care" },
+  { name: "Saif Al Zaabi", email: "saif.road@demo.jewel", role: "road_sales", department: "Abu Dhabi route" },
+  { name: "Ben Carter", email: "ben.road@demo.jewel", role: "road_sales", department: "Northern emirates route" },
+] as const;
+
+async function main() {
+  const existing = await db.customer.count();
+  if (existing > 0) {
+    console.log(`The client book already holds ${existing} client(s): the demo seed only fills an empty database, so nothing was changed.`);
+    return;
+  }
+
+  const staffSecrets = STAFF.map((s) => ({ ...s, secret: seededSecret() }));
+  const usedMobiles = new Set<string>();
+  const clients = Array.from({ length: CLIENT_COUNT }, (_, i) => makeClient(i, usedMobiles));
+
+  await db.$transaction(
+    async (tx) => {
+      const createdStaff: string[] = [];
+      for (const s of staffSecrets) {
+        if (await tx.user.findUnique({ where: { email: s.email }, select: { id: true } })) continue;
+        await tx.user.create({
+          data: {
+            name: s.name,
+            email: s.email,
+            role: s.role,
+            department: s.department,
+            devices: { create: { label: "Demo authenticator", secretEncrypted: encryptSecret(s.secret), verifiedAt: new Date() } },
+          },
+        });
+        createdStaff.push(s.email);
+      }
+      const byMobile = new Map<string, number>();
+      for (let i = 0; i < clients.length; i += 500) {
+        const rows = await tx.customer.createManyAndReturn({ data: clients.slice(i, i + 500).map((c) => c.customer), select: { id: true, mobileNumber: true } });
+        for (const r of rows) byMobile.set(r.mobileNumber, r.id);
+      }
+      const sales = clients.flatMap((c) => c.sales.map((s) => ({ ...s, customerId: byMobile.get(c.customer.mobileNumber)! })));
+      for (let i = 0; i < sales.length; i += 2000) await tx.sale.createMany({ data: sales.slice(i, i + 2000) });
+      console.log(`Seeded ${clients.length} clients with ${sales.length} sales.`);
+      if (createdStaff.length < staffSecrets.length) console.log(`Kept ${staffSecrets.length - createdStaff.length} demo staff account(s) that already existed.`);
+    },
+    { timeout: 120_000 },
+  );
+
+  console.log("\nDemo staff (sign in with the email and a code from an authenticator app set up with the secret):");
+  for (const s of staffSecrets) {
+    console.log(`  ${s.role.padEnd(12)} ${s.email.padEnd(26)} secret ${s.secret}`);
+    console.log(`  ${"".padEnd(12)} ${totpUri(s.secret, s.email)}`);
+  }
+  const tiers = await db.customer.groupBy({ by: ["tier"], _count: { _all: true } });
+  console.log(`\nTiers: ${tiers.map((t) => `${t.tier} ${t._count._all}`).join(", ")}`);
+  console.log(`Emirates covered: ${EMIRATES.length}; teams covered: ${TEAMS.length}.`);
+}
+
+try {
+  await main();
+} finally {
+  await db.$disconnect();
+}
