@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { requireUser } from "~/auth/guards.server";
-import { useAppUi } from "~/components/app-ui";
 import { useHydrated } from "~/components/use-hydrated";
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
 import { CodeField } from "~/components/users/code-field";
 import { shopDateTime } from "~/components/users/dates";
+import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { clientAddress } from "~/domain/client-ip";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -66,15 +66,9 @@ export default function AccountAuthenticator() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const { toast } = useAppUi();
   const [currentCode, setCurrentCode] = useState("");
   const busy = navigation.state === "submitting";
-
-  useEffect(() => {
-    if (!actionData?.error) return;
-    toast({ type: "error", title: "Setup Failed", description: actionData.error });
-    setCurrentCode("");
-  }, [actionData, toast]);
+  useErrorToast(actionData, "Setup Failed", () => setCurrentCode(""));
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">

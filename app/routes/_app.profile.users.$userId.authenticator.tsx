@@ -1,10 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
-import { useAppUi } from "~/components/app-ui";
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
 import { RouteDialog } from "~/components/users/route-dialog";
+import { useErrorToast } from "~/components/users/use-error-toast";
 import { clientAddress } from "~/domain/client-ip";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { pendingDeviceSetup, startDeviceSetup, verifyDeviceSetup } from "~/services/authenticators.server";
@@ -59,10 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function UserAuthenticator() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { toast } = useAppUi();
-  useEffect(() => {
-    if (actionData?.error) toast({ type: "error", title: "Setup Failed", description: actionData.error });
-  }, [actionData, toast]);
+  useErrorToast(actionData, "Setup Failed");
   if (loaderData.locked) return null;
   const { user, isSelf, setup, query } = loaderData;
   const closeTo = `/profile/users${query}`;

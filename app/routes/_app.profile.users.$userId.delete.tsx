@@ -1,9 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
-import { useAppUi } from "~/components/app-ui";
 import { RouteDialog } from "~/components/users/route-dialog";
+import { useErrorToast } from "~/components/users/use-error-toast";
 import { clientAddress } from "~/domain/client-ip";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { deleteUser, getUser } from "~/services/users.server";
@@ -30,10 +29,7 @@ export default function DeleteUser() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { toast } = useAppUi();
-  useEffect(() => {
-    if (actionData?.error) toast({ type: "error", title: "Error", description: actionData.error });
-  }, [actionData, toast]);
+  useErrorToast(actionData, "Error");
   if (loaderData.locked) return null;
   const { user, query } = loaderData;
   const closeTo = `/profile/users${query}`;

@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
-import { useAppUi } from "~/components/app-ui";
 import { shopDateTime } from "~/components/users/dates";
 import { RouteDialog } from "~/components/users/route-dialog";
+import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { clientAddress } from "~/domain/client-ip";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
@@ -34,10 +33,7 @@ export default function OneTimeCode() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { toast } = useAppUi();
-  useEffect(() => {
-    if (actionData?.error) toast({ type: "error", title: "Error", description: actionData.error });
-  }, [actionData, toast]);
+  useErrorToast(actionData, "Error");
   if (loaderData.locked) return null;
   const { user, query } = loaderData;
   const closeTo = `/profile/users${query}`;

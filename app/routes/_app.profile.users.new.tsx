@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
-import { useAppUi } from "~/components/app-ui";
 import { RouteDialog } from "~/components/users/route-dialog";
+import { useErrorToast } from "~/components/users/use-error-toast";
 import { NEW_USER_DEFAULTS, UserForm } from "~/components/users/user-form";
 import { clientAddress } from "~/domain/client-ip";
 import { UserCreateSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
@@ -38,10 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AddUser() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { toast } = useAppUi();
-  useEffect(() => {
-    if (actionData?.error) toast({ type: "error", title: "Error", description: actionData.error });
-  }, [actionData, toast]);
+  useErrorToast(actionData, "Error");
   if (loaderData.locked) return null;
   const closeTo = `/profile/users${loaderData.query}`;
   return (

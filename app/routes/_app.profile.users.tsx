@@ -2,11 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
-import { useAppUi } from "~/components/app-ui";
 import { useHydrated } from "~/components/use-hydrated";
 import { CodeField } from "~/components/users/code-field";
 import { shopDay } from "~/components/users/dates";
 import { RouteDialog } from "~/components/users/route-dialog";
+import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserCard } from "~/components/users/user-card";
 import { appTimezone } from "~/domain/calendar";
 import { clientAddress } from "~/domain/client-ip";
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "unlock") {
     const result = await verifyAdminGate(session, String(form.get("token") ?? ""), clientAddress(request));
-    if (!result.ok) return data({ gateError: result.error }, { status: result.status });
+    if (!result.ok) return data({ error: result.error || "Invalid OTP code" }, { status: result.status });
     return redirectWithToast(nextAfterGate(form.get("next")), { type: "success", title: "Access Granted", description: "OTP verified successfully" });
   }
 
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return redirectWithToast(back, { type: "error", title: "Error", description: result.error || "Failed to update user" });
     return redirectWithToast(back, { type: "success", title: "Success", description: "User updated successfully" });
   }
-  return data({ gateError: null }, { status: 400 });
+  return data({ error: "Unknown action" }, { status: 400 });
 }
 
 export default function UserManagement() {
@@ -152,18 +152,14 @@ function AdminGate({ next }: { next: string }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const { toast } = useAppUi();
   const [code, setCode] = useState("");
   const [attempt, setAttempt] = useState(0);
   const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "unlock";
-  const gateError = actionData && "gateError" in actionData ? actionData.gateError : null;
-
-  useEffect(() => {
-    if (!gateError) return;
-    toast({ type: "error", title: "Invalid OTP", description: gateError || "Invalid OTP code" });
+  const gateError = actionData?.error ?? null;
+  useErrorToast(actionData, "Invalid OTP", () => {
     setAttempt((n) => n + 1);
     setCode("");
-  }, [actionData, gateError, toast]);
+  });
 
   return (
     <RouteDialog title="Admin Verification Required" description="Enter the 6-digit code from your authenticator app to manage users." closeTo="/profile">
