@@ -1,0 +1,243 @@
+// npm run audit:lighthouse — how the built app fares on a phone (issue: installable PWA, light first
+// load). Starts the built app on a throwaway database with demo data, then prints:
+//   - Lighthouse performance and accessibility for /login, /dashboard and /customers (Lighthouse's
+//     default mobile emulation and throttling, Debian's Chromium, signed-in pages via a session cookie);
+//   - PWA installability as Chromium itself judges it (Lighthouse 12 dropped its PWA category);
+//   - the JavaScript transferred (gzipped) for a first load of /dashboard, and any outside host contacted.
+// A measurement, not a gate: it exits 0 whatever the scores. Options via the environment:
+// AUDIT_PORT (default 3390), BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium),
+// AUDIT_REPORTS (a folder to save each page's full Lighthouse report in, as JSON).
+import { chromium, devices, type Request } from "@playwright/test";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
+import { join, resolve } from "node:path";
+import lighthouse from "lighthouse";
+
+const port = Number(process.env.AUDIT_PORT || 3390);
+const debuggingPort = port + 1000;
+const origin = `http://127.0.0.1:${port}`;
+const buildDir = process.env.BUILD_DIR || "build";
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const dbFile = resolve(`tests/.tmp/audit-${port}.db`);
+const reportsDir = process.env.AUDIT_REPORTS;
+const PAGES = ["/login", "/dashboard", "/customers"] as const;
+const TARGETS = { performance: 90, accessibility: 95, dashboardJsKb: 150 };
+// Without these Chromium keeps calling Google's services, which this network does not reach.
+const QUIET_CHROMIUM = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--no-default-browser-check"];
+
+const appEnv: Record<string, string> = {
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
+  DATABASE_URL: `file:${dbFile}`,
+  SESSION_SECRET: "audit-session-secret-not-for-production",
+  ADMIN_EMAIL: "audit.admin@jewel.test",
+  ADMIN_NAME: "Amira Audit",
+  ADMIN_TOTP_SECRET: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  APP_TIMEZONE: "Asia/Dubai",
+  BUILD_DIR: buildDir,
+  SKIP_BUILD: "1",
+};
+Object.assign(process.env, appEnv);
+
+const children: ChildProcess[] = [];
+function stopChildren() {
+  for (const child of children) if (child.exitCode === null) child.kill();
+}
+process.on("exit", stopChildren);
+
+async function waitFor(url: string, what: string, seconds = 60) {
+  for (let i = 0; i < seconds * 4; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${what} did not start at ${url}`);
+}
+
+async function startApp() {
+  if (!existsSync(`${buildDir}/server/index.js`)) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  mkdirSync("tests/.tmp", { recursive: true });
+  for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
+  const app = spawn("node", ["scripts/start.mjs"], { env: process.env, stdio: ["ignore", "ignore", "inherit"] });
+  children.push(app);
+  await waitFor(`${origin}/login`, "The app");
+}
+
+/** The demo data set when the project has one (npm run seed:demo), else a small built-in client book. */
+async function seedClientBook() {
+  if (existsSync("scripts/seed-demo.ts")) {
+    execFileSync("npm", ["run", "--silent", "seed:demo"], { stdio: "inherit", env: process.env });
+    return "demo data (npm run seed:demo)";
+  }
+  const { db } = await import("~/db.server");
+  const { AED } = await import("~/domain/money");
+  const { tierForTotal } = await import("~/domain/tiers");
+  const { addDays, businessToday, dateFromIso, monthDayOf } = await import("~/domain/calendar");
+  const today = businessToday();
+  const first = ["Aisha", "Omar", "Fatima", "Khalid", "Mariam", "Yousef", "Noura", "Hamdan", "Latifa", "Saeed"];
+  const last = ["Al Mansoori", "Haddad", "Rahman", "Al Suwaidi", "Nair", "Qasimi", "Farouk", "Al Nuaimi"];
+  for (let i = 0; i < 400; i++) {
+    const fullName = `${first[i % first.length]} ${last[(i * 7) % last.length]} ${i + 1}`;
+    const mobileNumber = `97150${String(1_000_000 + i)}`;
+    const total = AED(((i * 7919) % 1_200_000) + 500);
+    const dateOfBirth = dateFromIso(`1985-${addDays(today, i % 60).slice(5)}`);
+    const lastPurchase = dateFromIso(addDays(today, -((i * 13) % 400)));
+    await db.customer.create({
+      data: {
+        fullName,
+        mobileNumber,
+        searchText: `${fullName} ${mobileNumber}`.toLowerCase(),
+        totalSalesFils: total,
+        tier: tierForTotal(total),
+        lastPurchaseDate: lastPurchase,
+        dateOfBirth,
+        birthMonthDay: monthDayOf(dateOfBirth),
+        sales: { create: { saleDate: lastPurchase, amountFils: total, description: "Gold necklace" } },
+      },
+    });
+  }
+  return "a built-in sample of 400 clients (no scripts/seed-demo.ts here)";
+}
+
+/** A session for the first admin, as the Cookie header value, made the way sign-in makes one. */
+async function adminSessionCookie() {
+  const { db } = await import("~/db.server");
+  const { createUserSession } = await import("~/auth/session.server");
+  const admin = await db.user.findUniqueOrThrow({ where: { email: appEnv.ADMIN_EMAIL } });
+  const setCookie = await createUserSession(admin.id, new Request(`${origin}/login`));
+  return setCookie.split(";")[0]!;
+}
+
+async function lighthouseScores(cookie: string) {
+  const profile = mkdtempSync(join(tmpdir(), "jewel-audit-"));
+  const browser = spawn(chromiumPath, ["--headless=new", `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, ...QUIET_CHROMIUM, "about:blank"], {
+    stdio: "ignore",
+  });
+  children.push(browser);
+  try {
+    await waitFor(`http://127.0.0.1:${debuggingPort}/json/version`, "Chromium");
+    const rows: { page: string; performance: number | null; accessibility: number | null; metrics: string; note?: string }[] = [];
+    for (const page of PAGES) {
+      const result = await lighthouse(`${origin}${page}`, {
+        port: debuggingPort,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        // /login sends a signed-in visitor on to the dashboard, so it is measured signed out.
+        extraHeaders: page === "/login" ? undefined : { Cookie: cookie },
+      });
+      const lhr = result?.lhr;
+      if (reportsDir && lhr) {
+        mkdirSync(reportsDir, { recursive: true });
+        writeFileSync(join(reportsDir, `${page.slice(1)}.json`), JSON.stringify(lhr));
+      }
+      const score = (id: string) => (lhr?.categories[id]?.score == null ? null : Math.round(lhr.categories[id]!.score! * 100));
+      const metric = (id: string, label: string) => `${label} ${lhr?.audits[id]?.displayValue ?? "n/a"}`;
+      const metrics = [metric("first-contentful-paint", "FCP"), metric("largest-contentful-paint", "LCP"), metric("total-blocking-time", "TBT"), metric("cumulative-layout-shift", "CLS")].join(", ");
+      rows.push({ page, performance: score("performance"), accessibility: score("accessibility"), metrics, note: lhr?.runtimeError?.message ?? lhr?.runWarnings[0] });
+    }
+    return rows;
+  } finally {
+    browser.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Chromium's own verdict on installing the app, and the first load of /dashboard on a phone. */
+async function installabilityAndFirstLoad(cookie: string) {
+  const profile = mkdtempSync(join(tmpdir(), "jewel-audit-"));
+  const [name, ...value] = cookie.split("=");
+  // A persistent profile: Chromium never offers installs in an incognito-like context.
+  const context = await chromium.launchPersistentContext(profile, { ...devices["Pixel 5"], executablePath: chromiumPath, args: QUIET_CHROMIUM });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/login`);
+    const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? null);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    const { errors: manifestErrors } = (await cdp.send("Page.getAppManifest")) as { errors: { message: string }[] };
+    await page.close();
+
+    // First load: nothing cached and no service worker yet, as on a phone's first visit.
+    const firstLoad = await chromium.launch({ executablePath: chromiumPath, args: QUIET_CHROMIUM });
+    const phone = await firstLoad.newContext({ ...devices["Pixel 5"], serviceWorkers: "block" });
+    await phone.addCookies([{ name: name!, value: value.join("="), domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+    const dashboard = await phone.newPage();
+    const requests: Request[] = [];
+    dashboard.on("requestfinished", (request) => requests.push(request));
+    await dashboard.goto(`${origin}/dashboard`, { waitUntil: "networkidle" });
+    const scripts = requests.filter((request) => request.resourceType() === "script");
+    // What went over the wire (the server picks brotli when the browser offers it) and, to compare
+    // with the target, the same files gzipped at the server's default level.
+    let transferred = 0;
+    let gzipped = 0;
+    const encodings = new Set<string>();
+    for (const request of scripts) {
+      const sizes = await request.sizes();
+      const response = await request.response();
+      transferred += sizes.responseBodySize + sizes.responseHeadersSize;
+      if (response) {
+        encodings.add((await response.allHeaders())["content-encoding"] ?? "identity");
+        gzipped += gzipSync(await response.body(), { level: 6 }).length;
+      }
+    }
+    const outsideHosts = [...new Set(requests.map((request) => new URL(request.url()).origin).filter((o) => o !== origin && !o.startsWith("data:")))];
+    await firstLoad.close();
+    return {
+      worker,
+      installabilityErrors: installabilityErrors.map((e) => e.errorId),
+      manifestErrors: manifestErrors.map((e) => e.message),
+      js: { files: scripts.length, transferred, gzipped, encodings: [...encodings] },
+      outsideHosts,
+    };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const mark = (ok: boolean) => (ok ? "ok" : "BELOW TARGET");
+
+await startApp();
+const data = await seedClientBook();
+const cookie = await adminSessionCookie();
+const install = await installabilityAndFirstLoad(cookie);
+let scores: Awaited<ReturnType<typeof lighthouseScores>> | null = null;
+let lighthouseError: string | null = null;
+try {
+  scores = await lighthouseScores(cookie);
+} catch (error) {
+  lighthouseError = error instanceof Error ? error.message : String(error);
+}
+
+const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
+const chromiumVersion = execFileSync(chromiumPath, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+console.log(`\nJewel CRM audit — ${origin}, build ${buildDir}, ${data}`);
+console.log(`Lighthouse ${lighthouseVersion} (mobile emulation, simulated slow 4G), ${chromiumVersion}\n`);
+if (scores) {
+  console.log("page          performance        accessibility      metrics");
+  for (const row of scores) {
+    const perf = row.performance === null ? "n/a" : `${row.performance} ${mark(row.performance >= TARGETS.performance)}`;
+    const a11y = row.accessibility === null ? "n/a" : `${row.accessibility} ${mark(row.accessibility >= TARGETS.accessibility)}`;
+    console.log(`${row.page.padEnd(14)}${perf.padEnd(19)}${a11y.padEnd(19)}${row.metrics}${row.note ? `   (${row.note})` : ""}`);
+  }
+  console.log(`targets: performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}\n`);
+} else {
+  console.log(`Lighthouse could not run here: ${lighthouseError}\n`);
+}
+const installable = install.installabilityErrors.length === 0 && install.manifestErrors.length === 0 && install.worker !== null;
+console.log(`PWA installable: ${installable ? "yes" : "no"} (service worker ${install.worker ?? "none"}; Chromium's installability errors: ${install.installabilityErrors.join(", ") || "none"}; manifest errors: ${install.manifestErrors.join(", ") || "none"})`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const { js } = install;
+console.log(
+  `JavaScript, first load of /dashboard (${js.files} files): ${kb(js.gzipped)} gzipped — ${mark(js.gzipped / 1024 < TARGETS.dashboardJsKb)} (target < ${TARGETS.dashboardJsKb} KB); ${kb(js.transferred)} transferred as served (${js.encodings.join(", ")}, with headers)`,
+);
+console.log(`Outside hosts contacted: ${install.outsideHosts.join(", ") || "none"}`);
+stopChildren();
+process.exit(0);
