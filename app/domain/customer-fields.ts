@@ -45,8 +45,11 @@ export const ANNIVERSARY_TYPES = [
 
 export const CONTACT_OK = ["Yes", "No"] as const;
 
-/** Lead locations (spec §9): the 8 emirates plus the other countries. */
-export const LEAD_LOCATIONS = [...EMIRATES, "south_africa", "bahrain", "qatar", "kuwait", "saudi_arabia"] as const;
+/**
+ * Lead locations (spec §9): the 8 emirates plus the other countries, and "uae" for every emirate
+ * at once (a head-office view the spec's list lacks).
+ */
+export const LEAD_LOCATIONS = [...EMIRATES, "uae", "south_africa", "bahrain", "qatar", "kuwait", "saudi_arabia"] as const;
 
 /** "Address" column (spec §2): the country name, or emirate plus area in the UAE. */
 export function addressLabel(c: { country: string; emirate: string; area: string | null }): string {

@@ -24,6 +24,8 @@ describe("lead filters", () => {
   it("map emirates to the UAE and other locations to countries", () => {
     expect(locationWhere("al_ain")).toEqual({ country: "uae", emirate: "al_ain" });
     expect(locationWhere("saudi_arabia")).toEqual({ country: "saudi_arabia" });
+    // "All UAE": every emirate at once.
+    expect(locationWhere("uae")).toEqual({ country: "uae" });
   });
 
   it("turn the last-purchase filter into a cut-off day", () => {

@@ -8,7 +8,8 @@ import type { LeadFormValues } from "~/domain/lead-storage";
 
 export const LEAD_FILTER_FORM_ID = "lead-filters";
 
-const locationLabel = (location: string) => EMIRATE_LABELS[location as Emirate] ?? COUNTRY_LABELS[location as Country] ?? location;
+const locationLabel = (location: string) =>
+  location === "uae" ? "All UAE (every emirate)" : (EMIRATE_LABELS[location as Emirate] ?? COUNTRY_LABELS[location as Country] ?? location);
 
 export function leadFormValuesOf(form: HTMLFormElement): LeadFormValues {
   const data = new FormData(form);
