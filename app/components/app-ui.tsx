@@ -47,6 +47,11 @@ export function AppUiProvider({ children }: { children: ReactNode }) {
     [dismissNotification],
   );
 
+  // Stable, so a screen can toast from an effect that lists it as a dependency without the new
+  // toast re-running that effect (which looped: the login boxes kept clearing after a wrong code).
+  const toast = useCallback<AppUi["toast"]>((t) => setToasts([{ ...t, id: nextId() }]), []);
+  const removeToast = useCallback((id: string) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach(clearTimeout);
@@ -60,12 +65,12 @@ export function AppUiProvider({ children }: { children: ReactNode }) {
       clearNotifications: () => dispatch({ type: "clear" }),
       toasts,
       // One toast at a time (spec §9): a new one replaces the current.
-      toast: (t) => setToasts([{ ...t, id: nextId() }]),
-      removeToast: (id) => setToasts((all) => all.filter((t) => t.id !== id)),
+      toast,
+      removeToast,
       loading,
       setLoading,
     }),
-    [notifications, notify, dismissNotification, toasts, loading],
+    [notifications, notify, dismissNotification, toasts, toast, removeToast, loading],
   );
   return <AppUiContext.Provider value={value}>{children}</AppUiContext.Provider>;
 }

@@ -233,8 +233,13 @@ test.describe("user management with JavaScript", () => {
     await waitForHydration(theirPage);
     await theirPage.getByLabel("Work email").fill(staff.email);
     await theirPage.getByRole("button", { name: "Continue" }).click();
+    // A mistyped code is refused and the boxes take the right one straight after.
     await theirPage.getByLabel("Digit 1").click();
+    await theirPage.keyboard.type(otp === "000000" ? "111111" : "000000");
+    await theirPage.getByRole("button", { name: "Sign in" }).click();
+    await expect(theirPage.getByTestId("login-error")).toContainText("Invalid Code");
     await theirPage.keyboard.type(otp);
+    await expect(theirPage.getByLabel("Digit 6")).toHaveValue(otp[5]!);
     await theirPage.getByRole("button", { name: "Sign in" }).click();
     await expect(theirPage).toHaveURL(/\/account\/authenticator$/);
 
