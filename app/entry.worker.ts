@@ -115,30 +115,16 @@ export const defaultFetchHandler: DefaultFetchHandler = async ({ request, contex
     origin: self.location.origin,
     staticFiles: currentBuild().staticFiles,
   });
-  switch (kind) {
-    case "static":
-      return currentBuild().cacheFirst.handleRequest(request);
-    case "sign-out":
-      event.waitUntil(serially(clearAppCaches));
-      return fetch(request).catch(() => (request.mode === "navigate" ? offlinePage() : Response.error()));
-    case "navigation":
-      try {
-        const response = await fetch(request);
-        event.waitUntil(serially(restoreOfflinePage).catch(() => undefined));
-        return response;
-      } catch {
-        return offlinePage();
-      }
-    case "data":
-      try {
-        const response = await fetch(request);
-        event.waitUntil(serially(restoreOfflinePage).catch(() => undefined));
-        return response;
-      } catch {
-        return new Response(offlineReloadBody(url, request.method), { status: 202, headers: { "Content-Type": "text/x-script" } });
-      }
-    case "network":
-    case "foreign":
-      return fetch(request);
+  if (kind === "static") return currentBuild().cacheFirst.handleRequest(request);
+  if (kind === "network" || kind === "foreign") return fetch(request);
+  // Pages and Remix data: network only, never stored.
+  if (kind === "sign-out") event.waitUntil(serially(clearAppCaches));
+  try {
+    const response = await fetch(request);
+    event.waitUntil(serially(restoreOfflinePage).catch(() => undefined));
+    return response;
+  } catch {
+    if (request.mode === "navigate") return offlinePage();
+    return new Response(offlineReloadBody(url, request.method), { status: 202, headers: { "Content-Type": "text/x-script" } });
   }
 };

@@ -173,6 +173,21 @@ test.describe("shared phones", () => {
   });
 });
 
+test.describe("before the app's JavaScript has loaded", () => {
+  test("a plain form post goes through the worker: Sign Out still signs out and empties the caches", async ({ page, context }) => {
+    await signInAs(context, "sales_front");
+    await page.goto("/customers");
+    await workerInControl(page);
+    expect((await cachedResponses(page)).some((entry) => entry.url.startsWith("/assets/_app.customers"))).toBe(true);
+    // form.submit() posts natively, as the page does when React never hydrated.
+    await Promise.all([page.waitForURL(/\/login$/), page.locator('form[action="/logout"]').evaluate((form: HTMLFormElement) => form.submit())]);
+    await expect(page.getByText("Logged Out", { exact: true }).first()).toBeVisible();
+    await expect
+      .poll(async () => (await cachedResponses(page)).some((entry) => entry.url.startsWith("/assets/_app.customers")))
+      .toBe(false);
+  });
+});
+
 test.describe("updates", () => {
   test("a new version waits, the page offers 'Reload to update', then it takes over and drops the old caches", async ({ page }) => {
     await page.goto("/login");
