@@ -1,0 +1,34 @@
+// npm run bench:data -- --customers 100000 --sales 1000000 [--seed 7] [--db postgres]
+import { BENCH_SQLITE_FILE, argNumber, benchDbKind } from "./bench-env";
+import { benchDatabaseUrl, migrate } from "./database";
+import { generateBenchData } from "./generate";
+import { postgresWriter, sqliteWriter } from "./writers";
+
+const kind = benchDbKind();
+const customers = argNumber("customers", 100_000);
+const sales = argNumber("sales", 1_000_000);
+const seed = argNumber("seed", 7);
+
+const url = await benchDatabaseUrl(kind, { fresh: true });
+migrate(url);
+const writer = kind === "sqlite" ? sqliteWriter(BENCH_SQLITE_FILE, { bulkLoad: true }) : await postgresWriter(url, { bulkLoad: true });
+const started = performance.now();
+let lastLog = 0;
+const result = await generateBenchData(writer, {
+  customers,
+  sales,
+  seed,
+  onProgress: (done) => {
+    if (done - lastLog >= customers / 10 || done === customers) {
+      lastLog = done;
+      process.stdout.write(`  ${done.toLocaleString()} / ${customers.toLocaleString()} clients\r`);
+    }
+  },
+});
+await writer.close();
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`\nGenerated ${result.customers.toLocaleString()} clients and ${result.sales.toLocaleString()} sales in ${seconds} s (seed ${seed}, ${kind}).`);
+if (kind === "postgres" && !process.env.BENCH_PG_URL) {
+  const { stopPostgres } = await import("../scripts/postgres-local.mjs");
+  stopPostgres({ bench: true, keepData: true });
+}

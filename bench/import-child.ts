@@ -1,0 +1,108 @@
+// Import bench, in its own process so its memory growth is its own: a generated 10,000-row .xlsx
+// and a 100,000-row .csv through the app's import service, beside the raw parse and raw insert
+// of the same rows (the floor). Imported rows are removed afterwards so the data set stays as
+// generated. Prints one JSON line.
+import { databaseProvider, db } from "~/db.server";
+import { readSpreadsheet, writeWorkbook } from "~/services/import-spreadsheet.server";
+import { importSpreadsheet } from "~/services/import.server";
+import { newCustomerData } from "~/services/customers.server";
+import { parseNewClientInput } from "~/domain/client-input";
+import { seededRandom } from "./bench-env";
+import { postgresWriter, sqliteWriter, type Row } from "./writers";
+
+const HEADER = ["Full Name", "Mobile Number", "Country", "Emirate", "Area", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email"];
+
+function rows(count: number, prefix: string): string[][] {
+  const rand = seededRandom(count);
+  const out: string[][] = [HEADER];
+  for (let i = 0; i < count; i++) {
+    const total = rand() < 0.3 ? "" : (Math.round(rand() * 50_000_00) / 100).toFixed(2);
+    out.push([
+      `Import Client ${prefix}${i}`,
+      `+971 5${prefix} ${String(i).padStart(7, "0")}`,
+      "UAE",
+      ["Dubai", "Abu Dhabi", "Sharjah"][i % 3]!,
+      "Jumeirah",
+      ["team_a", "team_b", "team_c"][i % 3]!,
+      total,
+      total ? `${String(1 + (i % 28)).padStart(2, "0")}/0${1 + (i % 9)}/2025` : "",
+      `19${60 + (i % 40)}-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, "0")}`,
+      i % 2 ? `client${prefix}${i}@example.com` : "",
+    ]);
+  }
+  return out;
+}
+
+function toCsvText(table: string[][]): string {
+  return table.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(",")).join("\n");
+}
+
+async function removeImported(since: Date) {
+  await db.customer.deleteMany({ where: { createdAt: { gte: since }, source: { not: "manual" }, fullName: { startsWith: "Import Client" } } });
+}
+
+async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; rssGrowthMb: number }> {
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const start = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { result, seconds, rssGrowthMb: (peak - baseline) / 1024 / 1024 };
+}
+
+const FIELDS = ["fullName", "mobileNumber", "country", "emirate", "area", "team", "totalSalesValue", "lastPurchaseDate", "dateOfBirth", "email"];
+const ISO_DATE = (dmy: string) => (dmy.includes("/") ? dmy.split("/").reverse().join("-") : dmy);
+
+/**
+ * The floor: parsing the same file with SheetJS alone, and writing the same rows straight through
+ * the database driver (no validation, no duplicate checks, no progress).
+ */
+async function floor(bytes: Buffer, type: "xlsx" | "csv", admin: { id: string }) {
+  const parseStart = performance.now();
+  const read = readSpreadsheet(bytes, type);
+  if (!read.ok) throw new Error(read.message);
+  const cells = [...read.sheet.rows()].map((row) => row.cells.map((c) => String(c ?? "")));
+  const parseSeconds = (performance.now() - parseStart) / 1000;
+
+  const now = new Date();
+  const customers: Row[] = [];
+  for (const row of cells) {
+    const raw = Object.fromEntries(FIELDS.map((f, i) => [f, f.endsWith("Date") || f === "dateOfBirth" ? ISO_DATE(row[i] ?? "") : (row[i] ?? "")]));
+    const parsed = parseNewClientInput({ ...raw, country: "uae", emirate: "dubai" });
+    if (!parsed.ok) continue;
+    const { customer } = newCustomerData(parsed.value, { createdById: admin.id, source: "client_import" });
+    customers.push({ ...(customer as unknown as Row), createdAt: now, updatedAt: now });
+  }
+  const writer = databaseProvider === "sqlite" ? sqliteWriter(process.env.DATABASE_URL!.slice("file:".length), { bulkLoad: false }) : await postgresWriter(process.env.DATABASE_URL!, { bulkLoad: false });
+  const insertStart = performance.now();
+  await writer.insert("Customer", customers);
+  const insertSeconds = (performance.now() - insertStart) / 1000;
+  await writer.close();
+  await removeImported(now);
+  return { parseSeconds, insertSeconds };
+}
+
+const admin = await db.user.findFirstOrThrow({ where: { email: "bench-admin@example.com" }, select: { id: true, name: true } });
+const results: Record<string, number> = {};
+
+const xlsx = writeWorkbook([{ name: "Clients", rows: rows(10_000, "6") }]);
+const csv = Buffer.from(toCsvText(rows(100_000, "7")), "utf8");
+
+for (const [label, fileName, bytes, type] of [["xlsx10k", "bench-10k.xlsx", xlsx, "xlsx"], ["csv100k", "bench-100k.csv", csv, "csv"]] as const) {
+  const since = new Date();
+  const run = await peakRssDuring(() => importSpreadsheet({ kind: "client", upload: { fileName, bytes }, actor: admin }));
+  if (run.result.status !== 200) throw new Error(`${label} import failed: ${run.result.result.message}`);
+  results[`${label}_seconds`] = run.seconds;
+  results[`${label}_rss_mb`] = run.rssGrowthMb;
+  results[`${label}_imported`] = run.result.result.imported;
+  await removeImported(since);
+  const f = await floor(bytes, type, admin);
+  results[`${label}_raw_parse_seconds`] = f.parseSeconds;
+  results[`${label}_raw_insert_seconds`] = f.insertSeconds;
+}
+console.log(JSON.stringify(results));
+await db.$disconnect();

@@ -1,0 +1,44 @@
+// A bounded HTTP load on loopback only: N keep-alive connections for a fixed time against one URL
+// of the locally started server. Counts requests, non-2xx answers and errors; latency percentiles.
+import http from "node:http";
+import { percentile } from "./measure";
+
+export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; requests: number };
+
+export async function boundedLoad(url: string, options: { connections: number; seconds: number; cookie?: string }): Promise<LoadResult> {
+  const target = new URL(url);
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(target.hostname)) throw new Error("load tests run against loopback only");
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const deadline = performance.now() + options.seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const start = performance.now();
+      const req = http.get(target, { agent, headers: options.cookie ? { Cookie: options.cookie } : {} }, (res) => {
+        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
+        res.resume();
+        res.on("end", () => {
+          latencies.push(performance.now() - start);
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        errors++;
+        resolve();
+      });
+    });
+
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) await one();
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { requestsPerSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, non2xx, requests: latencies.length };
+}

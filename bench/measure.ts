@@ -1,0 +1,40 @@
+// Timing helpers for npm run bench: warm up, run many times, report median / p95 / max.
+export type Measurement = { name: string; unit: "ms"; median: number; p95: number; max: number; runs: number; target?: number; extra?: Record<string, number | string> };
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export async function measure(
+  name: string,
+  run: () => Promise<unknown>,
+  options: { runs?: number; warmup?: number; target?: number } = {},
+): Promise<Measurement> {
+  const { runs = 20, warmup = 3, target } = options;
+  for (let i = 0; i < warmup; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const m: Measurement = { name, unit: "ms", median: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, runs, target };
+  report(m);
+  return m;
+}
+
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1)).padStart(8);
+
+export function verdict(m: Pick<Measurement, "median" | "target">): string {
+  if (m.target === undefined) return "";
+  return m.median <= m.target ? "ok" : "OVER";
+}
+
+export function report(m: Measurement) {
+  const target = m.target === undefined ? "".padStart(16) : `target < ${m.target} ms`.padStart(16);
+  const extra = m.extra ? "  " + Object.entries(m.extra).map(([k, v]) => `${k}=${v}`).join(" ") : "";
+  console.log(`${m.name.padEnd(52)} median ${fmt(m.median)}  p95 ${fmt(m.p95)}  max ${fmt(m.max)}  ${target} ${verdict(m).padEnd(4)}${extra}`);
+}
