@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /**
  * One six-digit code box (spec §5 'Code prompts'): digits only, at most 6. Without JavaScript the
@@ -23,6 +23,16 @@ export function CodeField({
   onComplete?: (value: string) => void;
 }) {
   const [value, setValue] = useState("");
+  const completed = useRef(false);
+
+  // After the render, so the input already holds the cleaned six digits when the form is sent.
+  useEffect(() => {
+    if (value.length < 6) completed.current = false;
+    else if (!completed.current) {
+      completed.current = true;
+      onComplete?.(value);
+    }
+  }, [value, onComplete]);
 
   return (
     <div>
@@ -37,7 +47,6 @@ export function CodeField({
           const digits = e.target.value.replace(/\D/g, "").slice(0, 6);
           setValue(digits);
           onValueChange?.(digits);
-          if (digits.length === 6 && digits !== value) onComplete?.(digits);
         }}
         inputMode="numeric"
         autoComplete="one-time-code"
