@@ -32,11 +32,11 @@ export default defineConfig({
           v3_lazyRouteDiscovery: true,
         },
       }),
-    // The service worker (app/entry.worker.ts) and its registration script, in builds only: the dev
-    // server would write the worker into public/. The worker goes beside the client files it
-    // precaches; no route has worker loaders, so it bundles none of the route modules.
+    // The service worker (app/entry.worker.ts), in builds only: the dev server would write it into
+    // public/. It goes beside the client files it precaches; no route has worker loaders, so it
+    // bundles none of the route modules. The page registers it (app/components/pwa/pwa-head-script.tsx).
     !process.env.VITEST &&
-      remixPWA({ workerBuildDirectory: `${buildDirectory}/client`, ignoredSWRouteFiles: ["*"], workerMinify: true }).map(
+      remixPWA({ workerBuildDirectory: `${buildDirectory}/client`, ignoredSWRouteFiles: ["*"], workerMinify: true, registerSW: null }).map(
         (plugin) => ({ ...plugin, apply: "build" as const }),
       ),
   ],

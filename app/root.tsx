@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { AppUiProvider } from "~/components/app-ui";
 import { LoadingOverlay } from "~/components/loading-overlay";
 import { NotificationStack } from "~/components/notification-stack";
-import { InstallPromptCapture } from "~/components/pwa/install-banner";
+import { PwaHeadScript } from "~/components/pwa/pwa-head-script";
 import { PwaPrompts } from "~/components/pwa/pwa-prompts";
 import { Toaster } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -40,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7c561d" />
         <Meta />
         <Links />
-        <InstallPromptCapture />
+        <PwaHeadScript />
       </head>
       <body className="min-h-screen font-sans antialiased">
         {children}

@@ -6,25 +6,9 @@ type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise
 
 declare global {
   interface Window {
-    /** An install prompt that arrived before React hydrated (kept by InstallPromptCapture). */
+    /** An install prompt that arrived before React hydrated (kept by PwaHeadScript). */
     __installPrompt?: InstallPromptEvent;
   }
-}
-
-/**
- * On a slow phone the browser may offer the install prompt before the app's JavaScript has
- * loaded; this inline script in <head> keeps the event (and stops the browser's own mini-bar)
- * until the banner is ready for it.
- */
-export function InstallPromptCapture() {
-  return (
-    <script
-      // A fixed script with no data in it.
-      dangerouslySetInnerHTML={{
-        __html: "addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.__installPrompt=e})",
-      }}
-    />
-  );
 }
 
 function readDismissed(): boolean {

@@ -16,7 +16,7 @@ async function clearAppCaches() {
 }
 
 /**
- * The PWA's page side (the worker is registered by the script @remix-pwa/dev adds to <head>):
+ * The PWA's page side (PwaHeadScript registers the worker):
  * the install banner, 'Reload to update' when a new version waits, and cache clearing on sign-out.
  */
 export function PwaPrompts() {
