@@ -2,7 +2,7 @@
 // integration tests (vitest, real SQLite files), a production build, then the e2e suite in
 // headless Chromium against the built server. Installs Debian's chromium first when it is missing.
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -19,11 +19,20 @@ if (!existsSync(chromium)) {
   step("Installing Debian's chromium for the browser tests", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"]);
 }
 
+mkdirSync("tests/.tmp", { recursive: true });
 try {
   step("PostgreSQL schema derived from the SQLite source", "node", ["scripts/derive-postgres.mjs", "--check"]);
   step("Typecheck", "npm", ["run", "typecheck", "--silent"]);
   step("Unit and integration tests", "node_modules/.bin/vitest", ["run", "--project", "unit", "--project", "integration"]);
   step("Production build", "npm", ["run", "build", "--silent"]);
+  // Two app servers on one SQLite file behave as one (lockouts, sign-outs, admin-gate unlocks).
+  const instancesDb = `${process.cwd()}/tests/.tmp/instances.db`;
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${instancesDb}${suffix}`, { force: true });
+  step("Migrations for the two-instance test", "node_modules/.bin/prisma", ["migrate", "deploy"], { DATABASE_URL: `file:${instancesDb}` });
+  step("Two app instances on one database", "node_modules/.bin/vitest", ["run", "--project", "multi-instance"], {
+    DATABASE_URL: `file:${instancesDb}`,
+    SESSION_SECRET: "two-instance-test-secret",
+  });
   const e2eDb = `tests/.tmp/e2e-${process.env.E2E_PORT || 3217}.db`;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${e2eDb}${suffix}`, { force: true });
   step("End-to-end tests (Chromium)", "node_modules/.bin/playwright", ["test", ...process.argv.slice(2)]);
