@@ -10,6 +10,6 @@ describe("customer display", () => {
   });
 
   it("greets the client by first name", () => {
-    expect(whatsappGreeting("  Aisha Al Mansoori")).toBe(`Hello Aisha, greetings from ${PRODUCT_NAME}! How may we help you today?`);
+    expect(whatsappGreeting("  Aisha Al Mansoori")).toBe(`Hello Aisha, greetings from ${PRODUCT_NAME}!`);
   });
 });

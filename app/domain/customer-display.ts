@@ -13,5 +13,5 @@ export function formatDay(iso: IsoDate | null): string {
 /** The prefilled WhatsApp greeting of the customers table's contact action. */
 export function whatsappGreeting(fullName: string): string {
   const firstName = fullName.trim().split(/\s+/)[0] ?? "";
-  return `Hello ${firstName}, greetings from ${PRODUCT_NAME}! How may we help you today?`;
+  return `Hello ${firstName}, greetings from ${PRODUCT_NAME}!`;
 }

@@ -17,18 +17,16 @@ export function customerSearchText(c: { fullName: string; mobileNumber: string; 
 }
 
 /**
- * The fragments a query matches (any one is enough): its lower-cased text and, for something that
- * looks like a phone or ID number, its digits without the local "0" or international "00" prefix.
+ * What a query matches in searchText: its lower-cased text, or for something that looks like a
+ * phone or ID number, its digits without the local "0" or international "00" prefix (searchText
+ * keeps IDs as digits too, so one fragment covers both and the scan runs once).
  */
-export function searchFragments(query: string): string[] {
+export function searchFragment(query: string): string | null {
   const text = query.trim().toLowerCase().replace(/\s+/g, " ");
-  if (!text) return [];
-  const fragments = new Set([text]);
-  if (/^[\d\s+()./-]+$/.test(text)) {
-    let digits = text.replace(/\D/g, "");
-    if (digits.startsWith("00")) digits = digits.slice(2);
-    else if (digits.startsWith("0")) digits = digits.slice(1);
-    if (digits) fragments.add(digits);
-  }
-  return [...fragments];
+  if (!text) return null;
+  if (!/^[\d\s+()./-]+$/.test(text)) return text;
+  let digits = text.replace(/\D/g, "");
+  if (digits.startsWith("00")) digits = digits.slice(2);
+  else if (digits.startsWith("0")) digits = digits.slice(1);
+  return digits || text;
 }

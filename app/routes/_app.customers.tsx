@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { useAppUi } from "~/components/app-ui";
@@ -50,6 +50,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   return { query, rows, totalCount: page.totalCount, totalPages: page.totalPages, isAdmin: user.role === "admin" };
 }
+
+/**
+ * With single fetch every loader re-runs on each navigation (Remix passes defaultShouldRevalidate
+ * = true), and opening a client modal must not reload a page of up to 5,000 rows. The list
+ * reloads after a submission, on an explicit revalidate (same URL) and when its own query changes.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if ((formMethod && formMethod !== "GET") || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return currentUrl.search !== nextUrl.search;
+};
 
 export default function CustomersPage() {
   const { query, rows, totalCount, totalPages, isAdmin } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { businessToday, dateFromIso, isoFromDate, monthDayOf, type IsoDate } fro
 import { parseEditClientInput, parseNewClientInput, type ClientInputIssue, type NewClientInput } from "~/domain/client-input";
 import { NO_EMIRATE } from "~/domain/customer-fields";
 import { notPurchasedCutoff, totalPages, type CustomerFilters, type CustomerListQuery } from "~/domain/customer-filters";
-import { customerSearchText, searchFragments } from "~/domain/customer-search";
+import { customerSearchText, searchFragment } from "~/domain/customer-search";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { tierForTotal, type Tier } from "~/domain/tiers";
 import { Prisma } from "~/generated/prisma/client";
@@ -101,9 +101,9 @@ export function duplicateMobileMessage(existing: { fullName: string; deletedAt: 
 
 function listWhere(f: CustomerFilters, today: IsoDate): Prisma.CustomerWhereInput {
   const and: Prisma.CustomerWhereInput[] = [];
-  const fragments = searchFragments(f.search);
-  // searchText is lower-cased, and so are the fragments: a plain LIKE, the same on PostgreSQL.
-  if (fragments.length) and.push({ OR: fragments.map((fragment) => ({ searchText: { contains: fragment } })) });
+  const fragment = searchFragment(f.search);
+  // searchText is lower-cased, and so is the fragment: a plain LIKE, the same on PostgreSQL.
+  if (fragment) and.push({ searchText: { contains: fragment } });
   if (f.tier) and.push({ tier: f.tier });
   if (f.emirate) and.push({ emirate: f.emirate });
   if (f.country) and.push({ country: f.country });
@@ -161,11 +161,12 @@ export type CustomerPage<Row> = {
 
 async function pageOf<S extends Prisma.CustomerSelect>(query: CustomerListQuery, select: S, today: IsoDate) {
   const where = listWhere(query, today);
-  const [totalCount, rows] = await Promise.all([
-    db.customer.count({ where }),
-    // Newest first; the id is the primary key, so the order needs no sort of its own.
-    db.customer.findMany({ where, select, orderBy: { id: "desc" }, skip: (query.page - 1) * query.limit, take: query.limit }),
-  ]);
+  const skip = (query.page - 1) * query.limit;
+  // Newest first; the id is the primary key, so the order needs no sort of its own.
+  const rows = await db.customer.findMany({ where, select, orderBy: { id: "desc" }, skip, take: query.limit });
+  // A page that is not full is the last one, so it gives the count (most searches) without a second scan.
+  const lastPage = rows.length > 0 && rows.length < query.limit;
+  const totalCount = lastPage || (rows.length === 0 && skip === 0) ? skip + rows.length : await db.customer.count({ where });
   return { rows, page: query.page, limit: query.limit, totalCount, totalPages: totalPages(totalCount, query.limit) };
 }
 
@@ -416,11 +417,8 @@ export type DeletedCustomerRow = { id: number; fullName: string; mobileNumber: s
 
 /** Deleted clients for the admin's restore view, most recently deleted first. */
 export async function listDeletedCustomers(search: string, limit = 200): Promise<{ rows: DeletedCustomerRow[]; totalCount: number }> {
-  const fragments = searchFragments(search);
-  const where: Prisma.CustomerWhereInput = {
-    deletedAt: { not: null },
-    ...(fragments.length ? { OR: fragments.map((fragment) => ({ searchText: { contains: fragment } })) } : {}),
-  };
+  const fragment = searchFragment(search);
+  const where: Prisma.CustomerWhereInput = { deletedAt: { not: null }, ...(fragment ? { searchText: { contains: fragment } } : {}) };
   const [totalCount, rows] = await Promise.all([
     db.customer.count({ where }),
     db.customer.findMany({ where, orderBy: [{ deletedAt: "desc" }, { id: "desc" }], take: limit, select: { id: true, fullName: true, mobileNumber: true, deletedAt: true, deletedById: true } }),

@@ -46,7 +46,7 @@ export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onS
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
       {/* Cell styles live on the table, not on each of up to 70,000 cells. */}
-      <table className="min-w-full whitespace-nowrap text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2" data-testid="customer-table">
+      <table className="min-w-full whitespace-nowrap text-left text-sm [&_a]:mr-2 [&_a]:text-brand-700 [&_a:first-child]:text-green-700 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2" data-testid="customer-table">
         <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
           <tr>
             <th scope="col">
@@ -66,9 +66,10 @@ export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onS
                 <input type="checkbox" name="clientIds" value={r.id} form={SELECTION_FORM_ID} aria-label={`Select ${r.name}`} />
               </td>
               <td className="font-medium">
-                {r.name} <span className={`badge ${TIER_BADGE[r.tier]}`}>{TIER_LABELS[r.tier]}</span>
+                {`${r.name} `}
+                <span className={`badge ${TIER_BADGE[r.tier]}`}>{TIER_LABELS[r.tier]}</span>
               </td>
-              <td>+{r.mobile}</td>
+              <td>{`+${r.mobile}`}</td>
               <td>{r.address}</td>
               <td>{r.dateOfBirth}</td>
               <td className="text-right">{r.totalSale}</td>
@@ -79,14 +80,15 @@ export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onS
               <td>{r.idNumber}</td>
               <td className={r.idExpired ? "text-red-700" : undefined}>{r.idExpiry}</td>
               <td>{r.pepStatus}</td>
-              <td className="space-x-2">
-                <a href={whatsappLink(r.mobile, whatsappGreeting(r.name))} target="_blank" rel="noopener noreferrer" className="text-green-700" aria-label={`WhatsApp ${r.name}`}>
+              <td>
+                {/* noreferrer implies noopener; discover="none" keeps route discovery off 10,000 links. */}
+                <a href={whatsappLink(r.mobile, whatsappGreeting(r.name))} target="_blank" rel="noreferrer" aria-label={`WhatsApp ${r.name}`}>
                   WhatsApp
                 </a>
-                <Link to={`/customers/${r.id}/edit${linkSearch}`} preventScrollReset className="text-brand-700" aria-label={`Edit ${r.name}`}>
+                <Link to={`/customers/${r.id}/edit${linkSearch}`} preventScrollReset discover="none" aria-label={`Edit ${r.name}`}>
                   Edit
                 </Link>
-                <Link to={`/customers/${r.id}${linkSearch}`} preventScrollReset className="text-brand-700" aria-label={`View ${r.name}`}>
+                <Link to={`/customers/${r.id}${linkSearch}`} preventScrollReset discover="none" aria-label={`View ${r.name}`}>
                   View
                 </Link>
               </td>
