@@ -107,20 +107,26 @@ export function fieldForHeader(header: unknown): ImportField | null {
   return FIELD_BY_HEADER.get(normalizeHeader(header)) ?? null;
 }
 
-/** Which spreadsheet column feeds each field (the first matching column wins), and the headers nobody reads. */
-export type HeaderMapping = { columns: Partial<Record<ImportField, number>>; ignored: string[] };
+/**
+ * Which spreadsheet column feeds each field (the first matching column wins), the header as the
+ * file writes it (messages use the user's words), and the headers nobody reads.
+ */
+export type HeaderMapping = { columns: Partial<Record<ImportField, number>>; headers: Partial<Record<ImportField, string>>; ignored: string[] };
 
 export function matchHeaders(headerRow: readonly unknown[]): HeaderMapping {
   const columns: Partial<Record<ImportField, number>> = {};
+  const headers: Partial<Record<ImportField, string>> = {};
   const ignored: string[] = [];
   headerRow.forEach((cell, index) => {
     const text = String(cell ?? "").trim();
     if (text === "") return;
     const field = fieldForHeader(text);
-    if (field && columns[field] === undefined) columns[field] = index;
-    else ignored.push(text);
+    if (field && columns[field] === undefined) {
+      columns[field] = index;
+      headers[field] = text;
+    } else ignored.push(text);
   });
-  return { columns, ignored };
+  return { columns, headers, ignored };
 }
 
 /** Without a name and a mobile column no row can be a client, so the file is refused as a whole. */

@@ -68,6 +68,14 @@ describe("an import row goes through the New Client rules", () => {
     );
   });
 
+  it("names the column as the file's own header calls it", () => {
+    const zoho = matchHeaders(["Name", "Phone", "DOB", "Team"]);
+    expect(validateImportRow(9, ["Aisha", "12ab", "soon", "A"], zoho)).toMatchObject({
+      ok: false,
+      error: 'Row 9: DOB "soon" is not a date (use dd/mm/yyyy); Phone "12ab": Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)',
+    });
+  });
+
   it("explains an unreadable date in spreadsheet terms", () => {
     const result = validateImportRow(4, row({ ...valid, "Date of Birth": "31/02/1990" }), mapping);
     expect(result).toMatchObject({ ok: false, error: 'Row 4: Date of Birth "31/02/1990" is not a date (use dd/mm/yyyy)' });

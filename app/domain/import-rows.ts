@@ -91,7 +91,7 @@ export function rowFields(cells: readonly CellValue[], mapping: HeaderMapping, o
       case "date": {
         const date = sheetDateToIso(value, options.date1904);
         if (date.ok) input[field] = date.iso ?? undefined;
-        else problems.set(field, `${column.header} "${shorten(cellText(value) ?? "")}" is not a date (use dd/mm/yyyy)`);
+        else problems.set(field, `${mapping.headers[field] ?? column.header} "${shorten(cellText(value) ?? "")}" is not a date (use dd/mm/yyyy)`);
         break;
       }
       case "amount":
@@ -113,11 +113,10 @@ export function rowFields(cells: readonly CellValue[], mapping: HeaderMapping, o
   return { input, problems };
 }
 
-/** The client rules' field names as the spreadsheet calls them, for error messages. */
-function headerOf(path: string): string {
-  if (path === "totalSalesFils") return importColumn("totalSalesValue").header;
+/** A client rules' field as this spreadsheet's header calls it, for error messages. */
+function headerOf(path: string, mapping: HeaderMapping): string {
   const field = path as ImportField;
-  return importColumn(field)?.header ?? path;
+  return mapping.headers[field] ?? importColumn(field)?.header ?? path;
 }
 
 function shorten(text: string): string {
@@ -143,7 +142,7 @@ export function validateImportRow(rowNumber: number, cells: readonly CellValue[]
       if (problems.has(issue.path)) continue;
       const given = input[issue.path];
       // "Team is required" names its field; a refused value is shown with its column.
-      messages.push(typeof given === "string" ? `${headerOf(issue.path)} "${shorten(given)}": ${issue.message}` : issue.message);
+      messages.push(typeof given === "string" ? `${headerOf(issue.path, mapping)} "${shorten(given)}": ${issue.message}` : issue.message);
     }
   }
   const name = typeof input.fullName === "string" && input.fullName.trim() !== "" ? input.fullName.trim() : null;

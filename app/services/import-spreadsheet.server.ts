@@ -1,5 +1,6 @@
 import { inflateRawSync } from "node:zlib";
 import * as XLSX from "@e965/xlsx";
+import { csvRecords } from "~/domain/spreadsheet-csv";
 import {
   MAX_XLSX_UNCOMPRESSED_BYTES,
   readZipDirectory,
@@ -77,48 +78,104 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
   bookVBA: false,
 };
 
-/** The first sheet of an uploaded workbook or CSV, as rows of plain cell values. */
+const NO_ROWS = "The file has no rows. Fill in the template and try again.";
+
+function isBlank(cells: readonly CellValue[]): boolean {
+  return cells.every((v) => v === undefined || v === null || String(v).trim() === "");
+}
+
+/** The plain values of a dense sheet row (missing cells stay undefined). */
+function rowValues(row: XLSX.CellObject[] | undefined): CellValue[] {
+  if (!row) return [];
+  const cells: CellValue[] = new Array(row.length);
+  for (let c = 0; c < row.length; c++) cells[c] = row[c]?.v as CellValue;
+  return cells;
+}
+
+/** Records of a CSV parsed together: few enough that the parsed cells stay small. */
+const CSV_CHUNK_RECORDS = 2000;
+
+/**
+ * A CSV is parsed a chunk of records at a time, so memory holds the text and one chunk, not a
+ * sheet of every row: the garbage collector then keeps the process small through a 100,000-row file.
+ * raw: cells stay text, so "0501234567" keeps its 0 and "03/04/1990" is not read month-first.
+ */
+function readCsv(text: string): ReadSheetResult {
+  const { separator, bounds } = csvRecords(text);
+  const recordCount = bounds.length / 2;
+  const parseRecords = (from: number, to: number): CellValue[][] => {
+    const chunk = text.slice(bounds[from * 2], bounds[(to - 1) * 2 + 1]);
+    const book = XLSX.read(chunk, { ...READ_OPTIONS, type: "string", raw: true, FS: separator });
+    const data = (book.Sheets[book.SheetNames[0]!] as XLSX.DenseWorkSheet)["!data"] ?? [];
+    return Array.from({ length: to - from }, (_, r) => rowValues(data[r]));
+  };
+  let headerIndex = 0;
+  let header: CellValue[] = [];
+  for (; headerIndex < recordCount; headerIndex++) {
+    header = parseRecords(headerIndex, headerIndex + 1)[0]!;
+    if (!isBlank(header)) break;
+  }
+  if (headerIndex >= recordCount) return { ok: false, message: NO_ROWS };
+  return {
+    ok: true,
+    sheet: {
+      header,
+      rowCount: recordCount - headerIndex - 1,
+      date1904: false,
+      *rows() {
+        for (let from = headerIndex + 1; from < recordCount; from += CSV_CHUNK_RECORDS) {
+          const to = Math.min(recordCount, from + CSV_CHUNK_RECORDS);
+          const rows = parseRecords(from, to);
+          for (let i = 0; i < rows.length; i++) yield { rowNumber: from + i + 1, cells: rows[i]! };
+        }
+      },
+    },
+  };
+}
+
+/** The first sheet of an uploaded workbook or CSV, as rows of plain cell values. Its rows can be read once. */
 export function readSpreadsheet(bytes: Buffer, type: SpreadsheetType): ReadSheetResult {
+  if (type === "csv") {
+    try {
+      return readCsv(decodeCsv(bytes));
+    } catch {
+      return { ok: false, message: UNREADABLE };
+    }
+  }
   if (type === "xlsx") {
     const problem = checkXlsxZip(bytes);
     if (problem) return { ok: false, message: problem };
   }
   let workbook: XLSX.WorkBook;
   try {
-    workbook =
-      type === "csv"
-        ? // raw: CSV cells stay text, so "0501234567" keeps its 0 and "03/04/1990" is not read month-first.
-          XLSX.read(decodeCsv(bytes), { ...READ_OPTIONS, type: "string", raw: true })
-        : XLSX.read(bytes, { ...READ_OPTIONS, type: "buffer" });
+    workbook = XLSX.read(bytes, { ...READ_OPTIONS, type: "buffer" });
   } catch {
     return { ok: false, message: UNREADABLE };
   }
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ""];
-  if (!sheet || !sheet["!ref"]) return { ok: false, message: "The file has no rows. Fill in the template and try again." };
+  if (!sheet || !sheet["!ref"]) return { ok: false, message: NO_ROWS };
   const range = XLSX.utils.decode_range(sheet["!ref"]);
   const data = (sheet as XLSX.DenseWorkSheet)["!data"] ?? [];
-  const valuesOf = (r: number): CellValue[] => {
-    const row = data[r];
-    if (!row) return [];
-    const cells: CellValue[] = new Array(row.length);
-    for (let c = 0; c < row.length; c++) cells[c] = row[c]?.v as CellValue;
-    return cells;
-  };
 
   // A sheet's declared range can run far past its last row (formatting); the dense data ends at the last cell.
   const lastRow = Math.min(range.e.r, data.length - 1);
   let headerRow = range.s.r;
-  while (headerRow <= lastRow && valuesOf(headerRow).every((v) => v === undefined || v === null || String(v).trim() === "")) headerRow++;
-  if (headerRow > lastRow) return { ok: false, message: "The file has no rows. Fill in the template and try again." };
+  while (headerRow <= lastRow && isBlank(rowValues(data[headerRow]))) headerRow++;
+  if (headerRow > lastRow) return { ok: false, message: NO_ROWS };
 
   return {
     ok: true,
     sheet: {
-      header: valuesOf(headerRow),
+      header: rowValues(data[headerRow]),
       rowCount: lastRow - headerRow,
       date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
+      // Each row is released once read, so a big workbook's memory shrinks as the import goes.
       *rows() {
-        for (let r = headerRow + 1; r <= lastRow; r++) yield { rowNumber: r + 1, cells: valuesOf(r) };
+        for (let r = headerRow + 1; r <= lastRow; r++) {
+          const cells = rowValues(data[r]);
+          data[r] = [];
+          yield { rowNumber: r + 1, cells };
+        }
       },
     },
   };

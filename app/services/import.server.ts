@@ -12,6 +12,7 @@ import {
   type SkippedClient,
 } from "~/domain/import-report";
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
+import { Prisma } from "~/generated/prisma/client";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { duplicateMobileMessage, newCustomerData, type Actor } from "./customers.server";
@@ -78,6 +79,20 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+type Row = Record<string, unknown>;
+
+/**
+ * One standard multi-row INSERT … RETURNING (SQLite ≥ 3.35 and PostgreSQL alike). The query
+ * engine's createMany spends about seven times longer per row, which a 100,000-row file feels.
+ * Columns null in every row are left to their default; the names are our own field names.
+ */
+async function insertRows(tx: Tx, table: "Customer" | "Sale", rows: Row[], returning: string): Promise<Row[]> {
+  const columns = Object.keys(rows[0]!).filter((c) => /^[A-Za-z]+$/.test(c) && rows.some((r) => r[c] !== null && r[c] !== undefined));
+  const values = Prisma.join(rows.map((r) => Prisma.sql`(${Prisma.join(columns.map((c) => r[c] ?? null))})`));
+  return tx.$queryRaw<Row[]>`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.map((c) => `"${c}"`).join(", "))}) VALUES ${values} RETURNING ${Prisma.raw(returning)}`;
+}
+
 /**
  * Writes one batch of valid rows: mobiles already on file (deleted clients included, their number
  * stays reserved) are skipped with the client rules' reason; the rest are created with their
@@ -101,12 +116,14 @@ async function writeBatch(runId: string, kind: ImportKind, actor: Actor, rows: V
       await db.$transaction(
         async (tx) => {
           if (records.length) {
-            const created = await tx.customer.createManyAndReturn({ data: records.map((r) => r.customer), select: { id: true, mobileNumber: true } });
-            const idByMobile = new Map(created.map((c) => [c.mobileNumber, c.id]));
+            // Timestamps are written here: the SQLite column default would be text, not the epoch milliseconds Prisma stores.
+            const now = new Date();
+            const created = await insertRows(tx, "Customer", records.map((r) => ({ ...r.customer, createdAt: now, updatedAt: now })), `"id", "mobileNumber"`);
+            const idByMobile = new Map(created.map((c) => [c.mobileNumber as string, Number(c.id)]));
             const sales = records.flatMap(({ customer, openingSale }) =>
-              openingSale ? [{ ...openingSale, customerId: idByMobile.get(customer.mobileNumber)!, createdById: actor.id }] : [],
+              openingSale ? [{ customerId: idByMobile.get(customer.mobileNumber)!, ...openingSale, createdById: actor.id, createdAt: now }] : [],
             );
-            if (sales.length) await tx.sale.createMany({ data: sales });
+            if (sales.length) await insertRows(tx, "Sale", sales, `"id"`);
           }
           await tx.importRun.update({
             where: { id: runId },
@@ -164,6 +181,7 @@ async function importRows(runId: string, kind: ImportKind, actor: Actor, sheet: 
       }
     }
     if (rowsInBatch >= IMPORT_BATCH_ROWS) await flush();
+    else if (rowsInBatch % 100 === 0) await yieldToEventLoop();
   }
   await flush();
   return counts;

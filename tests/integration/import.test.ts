@@ -180,6 +180,18 @@ describe("refused uploads", () => {
   });
 });
 
+describe("CSV dialects", () => {
+  it("reads semicolon CSV from European Excel, quoted names with commas and line breaks, and a BOM", async () => {
+    const [m1, m2] = [nextMobile(), nextMobile()];
+    const csv = `\uFEFFsep=;\r\nName;Mobile;Team;Total Sales;Last Purchase\r\n"Al Mansoori, Aisha";${m1};Team A;"1.250,00";\r\n"Bilal\nBin Saeed";${m2};Team B;;\r\n`;
+    const { body } = await importFile(cookie, "europe.csv", Buffer.from(csv, "utf8"));
+    expect(body.imported).toBe(1);
+    // "1.250,00" is not an amount this shop writes: the row is refused, not misread as 1.25.
+    expect(body.errors).toEqual(['Row 2: Total Sales "1.250,00": Enter an amount in AED, e.g. 1250.50']);
+    expect(await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(m2) } })).toMatchObject({ fullName: "Bilal\nBin Saeed" });
+  });
+});
+
 describe("Zoho import", () => {
   it("reads a Zoho Forms export: Name, Phone with +971, dd-MMM-yyyy dates, ignored extra columns", async () => {
     const mobile = nextMobile();

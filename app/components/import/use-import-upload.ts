@@ -73,14 +73,13 @@ export function useImportUpload() {
       const form = new FormData();
       form.append("progressId", progressId);
       form.append("file", file);
+      // Polling starts with the upload: the server creates the run once the file has arrived.
+      timer = setTimeout(poll, POLL_MS);
       const answer = await postForm(
         ENDPOINT[kind],
         form,
         (fraction) => !finished && setLoading({ isLoading: true, message: `Uploading ${file.name}…`, progress: Math.floor(fraction * 100) }),
-        () => {
-          if (!finished) setLoading({ isLoading: true, message: `Reading ${file.name}…`, progress: 0 });
-          void poll();
-        },
+        () => !finished && setLoading({ isLoading: true, message: `Reading ${file.name}…`, progress: 0 }),
       );
       finished = true;
       clearTimeout(timer);
