@@ -4,7 +4,7 @@ import { dirname, resolve } from "node:path";
 /** The default database: a SQLite file under ./data (git-ignored). */
 export const DEFAULT_DATABASE_URL = "file:./data/crm.db";
 
-/** One switch (docs/decisions/005): a postgresql:// URL selects PostgreSQL, file: selects SQLite. */
+/** One switch (docs/decisions/006): a postgresql:// URL selects PostgreSQL, file: selects SQLite. */
 export function isPostgresUrl(url: string): boolean {
   return url.startsWith("postgresql://") || url.startsWith("postgres://");
 }

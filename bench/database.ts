@@ -11,11 +11,7 @@ export async function benchDatabaseUrl(kind: "sqlite" | "postgres", { fresh }: {
     if (fresh) for (const s of ["", "-wal", "-shm"]) rmSync(BENCH_SQLITE_FILE + s, { force: true });
     return `file:${BENCH_SQLITE_FILE}`;
   }
-  let server = process.env.BENCH_PG_URL;
-  if (!server) {
-    const { startPostgres } = await import("../scripts/postgres-local.mjs");
-    server = startPostgres({ bench: true, keepData: !fresh });
-  }
+  const server = await benchServer({ keepData: !fresh });
   if (fresh) {
     const admin = new pg.Client({ connectionString: `${server}/postgres` });
     await admin.connect();
@@ -26,10 +22,29 @@ export async function benchDatabaseUrl(kind: "sqlite" | "postgres", { fresh }: {
   return `${server}/crm_bench`;
 }
 
+let startedServer: string | null = null;
+
+/** BENCH_PG_URL, or a local cluster under bench/data/pg (started once per process). */
+async function benchServer({ keepData }: { keepData: boolean }): Promise<string> {
+  if (process.env.BENCH_PG_URL) return process.env.BENCH_PG_URL;
+  if (!startedServer) {
+    const { startPostgres } = await import("../scripts/postgres-local.mjs");
+    startedServer = startPostgres({ bench: true, keepData }) as string;
+  }
+  return startedServer;
+}
+
 export function migrate(databaseUrl: string) {
   execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "pipe" });
 }
 
-export function sqliteBenchExists(): boolean {
-  return existsSync(BENCH_SQLITE_FILE);
+/** Whether a generated data set is already there (the SQLite file, or the PostgreSQL database). */
+export async function benchDataExists(kind: "sqlite" | "postgres"): Promise<boolean> {
+  if (kind === "sqlite") return existsSync(BENCH_SQLITE_FILE);
+  const server = await benchServer({ keepData: true });
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'crm_bench'");
+  await admin.end();
+  return rowCount === 1;
 }

@@ -6,7 +6,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { benchDbKind } from "./bench-env";
-import { benchDatabaseUrl, migrate, sqliteBenchExists } from "./database";
+import { benchDataExists, benchDatabaseUrl, migrate } from "./database";
 import { boundedLoad } from "./load";
 import { measure, report, verdict, type Measurement } from "./measure";
 
@@ -14,10 +14,9 @@ const kind = benchDbKind();
 const quick = process.argv.includes("--quick");
 
 // The data set: generated once, reused by later runs.
-const needData = kind === "sqlite" ? !sqliteBenchExists() : true;
-if (needData && !(kind === "postgres" && process.argv.includes("--reuse"))) {
+if (!(await benchDataExists(kind))) {
   console.log("Generating the bench data set (100,000 clients, 1,000,000 sales)...");
-  execFileSync("node_modules/.bin/tsx", ["bench/data.ts", "--db", kind], { stdio: "inherit", env: { ...process.env, BENCH_PG_URL: process.env.BENCH_PG_URL ?? "" } });
+  execFileSync("node_modules/.bin/tsx", ["bench/data.ts", "--db", kind], { stdio: "inherit" });
 }
 const databaseUrl = await benchDatabaseUrl(kind, { fresh: false });
 migrate(databaseUrl);

@@ -1,4 +1,4 @@
-// PostgreSQL is the scale-out database (docs/decisions/005-postgres-scale-out.md). The models
+// PostgreSQL is the scale-out database (docs/decisions/006-postgres-scale-out.md). The models
 // have one source of truth, prisma/schema.prisma (SQLite); this script derives
 // prisma/postgres/schema.prisma from it and, when the models changed, writes the matching
 // PostgreSQL migration (a schema-to-schema diff: no database needed).
