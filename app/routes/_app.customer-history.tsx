@@ -1,2 +1,2 @@
 // Spec §2: /customer-history shows the same Customer Purchase History screen as /customers.
-export { loader, meta, shouldRevalidate, default } from "./_app.customers";
+export { ErrorBoundary, loader, meta, shouldRevalidate, default } from "./_app.customers";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { RouteModal } from "~/components/customers/route-modal";
+import { RouteModal, RouteModalError } from "~/components/customers/route-modal";
 import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/customer-fields";
 import { formatDay, whatsappGreeting } from "~/domain/customer-display";
 import { whatsappLink } from "~/domain/mobile";
@@ -114,4 +114,8 @@ export default function CustomerDetailsModal() {
       )}
     </RouteModal>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteModalError title="Customer Details" fallback="Failed to fetch sales records" />;
 }

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply, type ClientFormValues } from "~/components/customers/client-form";
 import { clientFormFailure } from "~/components/customers/client-form.server";
-import { RouteModal } from "~/components/customers/route-modal";
+import { RouteModal, RouteModalError } from "~/components/customers/route-modal";
 import { editClientSchema } from "~/domain/client-input";
 import { formatAed } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
@@ -72,4 +72,8 @@ export default function EditCustomerModal() {
       <ClientForm mode="edit" action={`/customers/${id}/edit${search}`} closeTo={`/customers${search}`} defaultValue={values} reply={reply} totalSales={totalSales} />
     </RouteModal>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteModalError title="Edit Customer" fallback="Failed to update customer. Please try again." />;
 }

@@ -4,7 +4,7 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply } from "~/components/customers/client-form";
 import { clientFormFailure } from "~/components/customers/client-form.server";
-import { RouteModal } from "~/components/customers/route-modal";
+import { RouteModal, RouteModalError } from "~/components/customers/route-modal";
 import { newClientSchema } from "~/domain/client-input";
 import { ACCESS } from "~/domain/roles";
 import { createCustomer } from "~/services/customers.server";
@@ -37,4 +37,8 @@ export default function NewClientModal() {
       <ClientForm mode="new" action={`/customers/new${search}`} closeTo={`/customers${search}`} defaultValue={{ country: "uae", emirate: "dubai" }} reply={reply} />
     </RouteModal>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteModalError title="Add New Client" fallback="Failed to create customer. Please check all required fields." />;
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRevalidator, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { requireUser } from "~/auth/guards.server";
+import { requireUser, type DeniedData } from "~/auth/guards.server";
+import { AccessDeniedPanel } from "~/components/access-denied";
 import { useAppUi } from "~/components/app-ui";
 import { CustomerFiltersCard } from "~/components/customers/customer-filters-card";
 import { CustomerPagination } from "~/components/customers/customer-pagination";
@@ -152,6 +153,25 @@ export default function CustomersPage() {
       />
 
       <Outlet />
+    </div>
+  );
+}
+
+/** §8 'Failed to fetch customers'; a role refusal from a nested route (Deleted clients) keeps its own text. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403 && (error.data as DeniedData | undefined)?.denial) {
+    return <AccessDeniedPanel denial={(error.data as DeniedData).denial} />;
+  }
+  return (
+    <div className="card mx-auto mt-10 max-w-md text-center">
+      <h1 className="text-xl font-semibold">Customer Purchase History</h1>
+      <p role="alert" className="mt-2 text-red-800">
+        Failed to fetch customers
+      </p>
+      <Link to="/customers" className="btn-secondary mt-4">
+        Try again
+      </Link>
     </div>
   );
 }

@@ -76,4 +76,14 @@ test.describe("Customer Purchase History without JavaScript", () => {
     await expect(page.getByText("No customers found")).toBeVisible();
     expect((await db.customer.findUniqueOrThrow({ where: { id: client.id } })).deletedAt).not.toBeNull();
   });
+
+  test("an unknown client opens as a page saying so, over the list", async ({ page, context }) => {
+    await signInAs(context, "sales_front");
+    const response = await page.goto("/customers/987654321?tier=gold");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("dialog", { name: "Customer Details" })).toContainText("Client not found");
+    await page.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/customers\?tier=gold$/);
+    await expect(page.getByRole("heading", { name: "Customer Purchase History" })).toBeVisible();
+  });
 });
