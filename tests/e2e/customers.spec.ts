@@ -126,6 +126,10 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await waitForHydration(page);
     const deleteButton = page.getByRole("button", { name: "Delete Selected" });
     await expect(deleteButton).toBeDisabled();
+    await page.getByLabel("Select all").check();
+    await expect(page.getByText("3 selected")).toBeVisible();
+    await page.getByLabel("Select all").uncheck();
+    await expect(deleteButton).toBeDisabled();
     await page.getByLabel(`Select ${run} Doomed One`).check();
     await page.getByLabel(`Select ${run} Doomed Two`).check();
     await expect(page.getByText("2 selected")).toBeVisible();

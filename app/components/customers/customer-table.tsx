@@ -50,7 +50,8 @@ export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onS
         <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
           <tr>
             <th scope="col">
-              <input type="checkbox" aria-label="Select all" onChange={(e) => onSelectAll(e.currentTarget.checked)} />
+              {/* Select-all needs JavaScript: hidden until the page has hydrated (root sets data-hydrated). */}
+              <input type="checkbox" aria-label="Select all" onChange={(e) => onSelectAll(e.currentTarget.checked)} className="[html:not([data-hydrated])_&]:invisible" />
             </th>
             {HEADERS.map((h) => (
               <th key={h} scope="col" className="font-semibold">
