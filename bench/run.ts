@@ -4,7 +4,7 @@
 // HTTP load on the built server (loopback only). Prints median / p95 / max against each target,
 // then one JSON line, also saved under bench/results/.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { benchDbKind } from "./bench-env";
 import { benchDataExists, benchDatabaseUrl, migrate } from "./database";
 import { boundedLoad } from "./load";
@@ -100,8 +100,8 @@ for (const [label, target] of [["xlsx10k", 5], ["csv100k", 60]] as const) {
 }
 
 console.log("\nHTTP under bounded load (built server, loopback, 20 connections)");
-const buildDir = process.env.BUILD_DIR || "build";
-if (!existsSync(`${buildDir}/server/index.js`)) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
+const { buildIfStale } = await import("../scripts/build-if-stale.mjs");
+buildIfStale();
 const port = 3499;
 const server = spawn("node", ["server.mjs"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }, stdio: "ignore" });
 for (let i = 0; i < 100; i++) {
