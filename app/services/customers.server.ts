@@ -109,7 +109,9 @@ function listWhere(f: CustomerFilters, today: IsoDate): Prisma.CustomerWhereInpu
   if (f.country) and.push({ country: f.country });
   if (f.team) and.push({ team: f.team });
   // Clients who never bought are not "not purchased for N months": they have no purchase to age.
-  if (f.notPurchasedFor) and.push({ lastPurchaseDate: { lte: dateFromIso(notPurchasedCutoff(today, f.notPurchasedFor)) } });
+  // A client who never bought has not bought for N months either (the dashboard's Inactive card
+  // counts them the same way, and links here).
+  if (f.notPurchasedFor) and.push({ OR: [{ lastPurchaseDate: { lte: dateFromIso(notPurchasedCutoff(today, f.notPurchasedFor)) } }, { lastPurchaseDate: null }] });
   return inClientBook({ AND: and });
 }
 
