@@ -12,11 +12,11 @@ import {
   type SkippedClient,
 } from "~/domain/import-report";
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
-import { Prisma } from "~/generated/prisma/client";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
+import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { duplicateMobileMessage, newCustomerData, type Actor } from "./customers.server";
-import { readSpreadsheet, type ReadSheet, type SheetRow } from "./import-spreadsheet.server";
+import { readSpreadsheet, type ReadSheet } from "./import-spreadsheet.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
 
 /**
@@ -79,18 +79,17 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 type Row = Record<string, unknown>;
 
 /**
- * One standard multi-row INSERT … RETURNING (SQLite ≥ 3.35 and PostgreSQL alike). The query
- * engine's createMany spends about seven times longer per row, which a 100,000-row file feels.
+ * One standard multi-row INSERT (SQLite ≥ 3.35 and PostgreSQL alike, RETURNING included). The
+ * query engine's createMany spends about seven times longer per row, which a 100,000-row file feels.
  * Columns null in every row are left to their default; the names are our own field names.
  */
-async function insertRows(tx: Tx, table: "Customer" | "Sale", rows: Row[], returning: string): Promise<Row[]> {
+function multiRowInsert(table: "Customer" | "Sale", rows: Row[]): Prisma.Sql {
   const columns = Object.keys(rows[0]!).filter((c) => /^[A-Za-z]+$/.test(c) && rows.some((r) => r[c] !== null && r[c] !== undefined));
   const values = Prisma.join(rows.map((r) => Prisma.sql`(${Prisma.join(columns.map((c) => r[c] ?? null))})`));
-  return tx.$queryRaw<Row[]>`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.map((c) => `"${c}"`).join(", "))}) VALUES ${values} RETURNING ${Prisma.raw(returning)}`;
+  return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.map((c) => `"${c}"`).join(", "))}) VALUES ${values}`;
 }
 
 /**
@@ -118,12 +117,13 @@ async function writeBatch(runId: string, kind: ImportKind, actor: Actor, rows: V
           if (records.length) {
             // Timestamps are written here: the SQLite column default would be text, not the epoch milliseconds Prisma stores.
             const now = new Date();
-            const created = await insertRows(tx, "Customer", records.map((r) => ({ ...r.customer, createdAt: now, updatedAt: now })), `"id", "mobileNumber"`);
-            const idByMobile = new Map(created.map((c) => [c.mobileNumber as string, Number(c.id)]));
+            const customers = records.map((r) => ({ ...r.customer, createdAt: now, updatedAt: now }));
+            const created = await tx.$queryRaw<{ id: number; mobileNumber: string }[]>`${multiRowInsert("Customer", customers)} RETURNING "id", "mobileNumber"`;
+            const idByMobile = new Map(created.map((c) => [c.mobileNumber, Number(c.id)]));
             const sales = records.flatMap(({ customer, openingSale }) =>
               openingSale ? [{ customerId: idByMobile.get(customer.mobileNumber)!, ...openingSale, createdById: actor.id, createdAt: now }] : [],
             );
-            if (sales.length) await insertRows(tx, "Sale", sales, `"id"`);
+            if (sales.length) await tx.$executeRaw(multiRowInsert("Sale", sales));
           }
           await tx.importRun.update({
             where: { id: runId },
@@ -150,8 +150,8 @@ async function writeBatch(runId: string, kind: ImportKind, actor: Actor, rows: V
   }
 }
 
-async function importRows(runId: string, kind: ImportKind, actor: Actor, sheet: ReadSheet, mapping: HeaderMapping): Promise<Counts> {
-  const counts: Counts = { processedRows: 0, imported: 0, skippedClients: [], errors: [] };
+/** Goes through the rows, moving `counts` as batches commit (so a failure mid-way still knows what was written). */
+async function importRows(runId: string, kind: ImportKind, actor: Actor, sheet: ReadSheet, mapping: HeaderMapping, counts: Counts): Promise<void> {
   const firstRowOf = new Map<string, number>();
   let batch: ValidRow[] = [];
   let rowsInBatch = 0;
@@ -161,7 +161,7 @@ async function importRows(runId: string, kind: ImportKind, actor: Actor, sheet: 
     rowsInBatch = 0;
     await yieldToEventLoop();
   };
-  for (const { rowNumber, cells } of sheet.rows() as Iterable<SheetRow>) {
+  for (const { rowNumber, cells } of sheet.rows()) {
     counts.processedRows++;
     rowsInBatch++;
     if (!isBlankRow(cells)) {
@@ -184,7 +184,6 @@ async function importRows(runId: string, kind: ImportKind, actor: Actor, sheet: 
     else if (rowsInBatch % 100 === 0) await yieldToEventLoop();
   }
   await flush();
-  return counts;
 }
 
 /**
@@ -237,7 +236,7 @@ export async function importSpreadsheet(args: {
 
   const refuse = async (message: string) => ({ status: 400, result: await finish("failed", failedResult(message), null, 0), runId: run.id });
 
-  let counts: Counts | null = null;
+  const counts: Counts = { processedRows: 0, imported: 0, skippedClients: [], errors: [] };
   let totalRows = 0;
   try {
     const read = readSpreadsheet(upload.bytes, type);
@@ -250,14 +249,14 @@ export async function importSpreadsheet(args: {
     totalRows = sheet.rowCount;
     await db.importRun.update({ where: { id: run.id }, data: { totalRows, heartbeatAt: new Date() } });
 
-    counts = await importRows(run.id, kind, actor, sheet, mapping);
+    await importRows(run.id, kind, actor, sheet, mapping, counts);
     const summary = { imported: counts.imported, skipped: counts.skippedClients.length, errors: counts.errors.length };
     const result: ImportResult = { success: true, imported: counts.imported, skipped: 0, skippedClients: [], errors: [], message: importSummary(summary) };
     return { status: 200, result: await finish("succeeded", result, counts, totalRows), runId: run.id };
   } catch (error) {
     console.error("import failed", error);
     // Batches already committed stay: each is whole, and running the same file again skips them.
-    const imported = counts?.imported ?? 0;
+    const { imported } = counts;
     const message = imported > 0 ? `${UNEXPECTED_FAILURE} ${importSummary({ imported, skipped: 0, errors: 0 })} Import the same file again to finish.` : UNEXPECTED_FAILURE;
     const result = await finish("failed", { ...failedResult(message), imported }, counts, totalRows).catch(() => failedResult(message));
     return { status: 500, result, runId: run.id };
@@ -265,12 +264,11 @@ export async function importSpreadsheet(args: {
 }
 
 /** The upload and the import of one request (field `file`; optional `progressId` for the page's polling). */
-export async function importFromRequest(request: Request, kind: ImportKind, actor: Actor, ip?: string): Promise<ImportOutcome & { fields: Map<string, string> }> {
+export async function importFromRequest(request: Request, kind: ImportKind, actor: Actor, ip?: string): Promise<ImportOutcome> {
   const upload = await readSpreadsheetUpload(request);
-  if (!upload.ok) return { status: upload.status, result: failedResult(upload.message), runId: null, fields: new Map() };
-  if (!upload.file) return { status: 400, result: failedResult("Choose a file to import."), runId: null, fields: upload.fields };
-  const outcome = await importSpreadsheet({ kind, upload: upload.file, actor, ip, progressId: upload.fields.get("progressId") });
-  return { ...outcome, fields: upload.fields };
+  if (!upload.ok) return { status: upload.status, result: failedResult(upload.message), runId: null };
+  if (!upload.file) return { status: 400, result: failedResult("Choose a file to import."), runId: null };
+  return importSpreadsheet({ kind, upload: upload.file, actor, ip, progressId: upload.fields.get("progressId") });
 }
 
 export type ImportProgress = { status: string; totalRows: number; processedRows: number; imported: number; skipped: number; errorCount: number };

@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { deflateRawSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { IMPORT_BUSY_MESSAGE, type ImportResult } from "~/domain/import-report";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";
@@ -118,6 +118,37 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
     ]);
     expect(await db.customer.count()).toBe(clientsBefore);
     expect(await db.sale.count()).toBe(salesBefore);
+  });
+});
+
+describe("a failure mid-way", () => {
+  it("keeps whole committed batches with totals equal to their sales, and the same file again finishes the job", async () => {
+    const rows: Row[] = [HEADER, ...Array.from({ length: 900 }, (_, i) => [`Crash ${i}`, nextMobile(), "", "", "Team A", `${i + 1},000.50`, "01/03/2025"] as Row)];
+    const bytes = spreadsheet(rows, "csv");
+    const realTransaction = db.$transaction.bind(db);
+    let calls = 0;
+    const spy = vi.spyOn(db, "$transaction").mockImplementation(((...args: Parameters<typeof db.$transaction>) => {
+      calls += 1;
+      if (calls === 2) return Promise.reject(new Error("disk unplugged"));
+      return realTransaction(...args);
+    }) as typeof db.$transaction);
+    const failed = await importFile(cookie, "crash.csv", bytes);
+    spy.mockRestore();
+    expect(failed.status).toBe(500);
+    expect(failed.body.success).toBe(false);
+    expect(failed.body.message).toContain("Imported 400 new clients.");
+    const crashClients = { fullName: { startsWith: "Crash " } };
+    expect(await db.customer.count({ where: crashClients })).toBe(400);
+    const totals = await db.customer.aggregate({ where: crashClients, _sum: { totalSalesFils: true } });
+    const sales = await db.sale.aggregate({ where: { customer: crashClients }, _sum: { amountFils: true }, _count: true });
+    expect(sales._count).toBe(400);
+    expect(sales._sum.amountFils).toBe(totals._sum.totalSalesFils);
+    expect(await db.importRun.findUniqueOrThrow({ where: { id: failed.body.runId! } })).toMatchObject({ status: "failed", imported: 400 });
+
+    const again = await importFile(cookie, "crash.csv", bytes);
+    expect(again.body).toMatchObject({ success: true, imported: 500, skipped: 400 });
+    expect(await db.customer.count({ where: crashClients })).toBe(900);
+    expect(await db.sale.count({ where: { customer: crashClients } })).toBe(900);
   });
 });
 
