@@ -5,8 +5,6 @@ import { execFileSync, execSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, chmodSync } from "node:fs";
 import { resolve } from "node:path";
 
-export const PG_PORT = Number(process.env.TEST_PG_PORT || 5433);
-const DATA_DIR = resolve(`tests/.tmp/pg-${PG_PORT}`);
 const isRoot = process.getuid?.() === 0;
 
 function pgBinDir() {
@@ -30,25 +28,38 @@ function runAsPgUser(bin, args) {
   else execFileSync(bin, args, { stdio: "pipe" });
 }
 
-export function startPostgres() {
-  const bin = ensurePostgresInstalled();
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  mkdirSync(DATA_DIR, { recursive: true });
-  if (isRoot) {
-    execFileSync("chown", ["postgres:postgres", DATA_DIR]);
-    chmodSync(resolve("tests/.tmp"), 0o755);
-  }
-  runAsPgUser(`${bin}/initdb`, ["-D", DATA_DIR, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale"]);
-  runAsPgUser(`${bin}/pg_ctl`, [
-    "-D", DATA_DIR, "-w", "-l", `${DATA_DIR}/server.log`,
-    "-o", `-p ${PG_PORT} -c listen_addresses=127.0.0.1 -k ${DATA_DIR} -c fsync=off -c max_connections=200`,
-    "start",
-  ]);
-  return `postgresql://postgres@127.0.0.1:${PG_PORT}`;
+/** The test cluster (port 5433, wiped each run) or the bench cluster (port 5434, kept). */
+function clusterFor({ bench = false } = {}) {
+  const port = Number(process.env.TEST_PG_PORT || (bench ? 5434 : 5433));
+  return { port, dir: resolve(bench ? "bench/data/pg" : `tests/.tmp/pg-${port}`) };
 }
 
-export function stopPostgres() {
+/** Starts the cluster (initialising it unless `keepData` finds one) and returns its server URL. */
+export function startPostgres({ bench = false, keepData = false } = {}) {
+  const bin = ensurePostgresInstalled();
+  const { port, dir } = clusterFor({ bench });
+  if (existsSync(`${dir}/postmaster.pid`)) runAsPgUser(`${bin}/pg_ctl`, ["-D", dir, "-m", "fast", "stop"]);
+  const reuse = keepData && existsSync(`${dir}/PG_VERSION`);
+  if (!reuse) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    if (isRoot) {
+      execFileSync("chown", ["postgres:postgres", dir]);
+      chmodSync(resolve(dir, ".."), 0o755);
+    }
+    runAsPgUser(`${bin}/initdb`, ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale"]);
+  }
+  runAsPgUser(`${bin}/pg_ctl`, [
+    "-D", dir, "-w", "-l", `${dir}/server.log`,
+    "-o", `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=200`,
+    "start",
+  ]);
+  return `postgresql://postgres@127.0.0.1:${port}`;
+}
+
+export function stopPostgres({ bench = false, keepData = false } = {}) {
   const bin = pgBinDir();
-  if (bin && existsSync(`${DATA_DIR}/postmaster.pid`)) runAsPgUser(`${bin}/pg_ctl`, ["-D", DATA_DIR, "-m", "fast", "stop"]);
-  rmSync(DATA_DIR, { recursive: true, force: true });
+  const { dir } = clusterFor({ bench });
+  if (bin && existsSync(`${dir}/postmaster.pid`)) runAsPgUser(`${bin}/pg_ctl`, ["-D", dir, "-m", "fast", "stop"]);
+  if (!keepData) rmSync(dir, { recursive: true, force: true });
 }
