@@ -88,7 +88,7 @@ export default function ImportDataPage() {
           problems are reported by row number.
         </p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <ImportSection {...sectionProps("client")} lastImport={times.lastClientImport} dragAndDrop />
         <ImportSection {...sectionProps("zoho")} lastImport={times.lastZohoImport} />
       </div>

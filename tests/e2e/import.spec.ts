@@ -55,6 +55,14 @@ test.describe("Import Data with JavaScript", () => {
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
 
+    // The answer is held back a moment after the server finishes, so at least one progress poll
+    // lands before it even on a fast machine (on a slow one several do, mid-import).
+    await page.route("**/api/import/clients", async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ response });
+    });
+
     const importButton = page.getByRole("button", { name: "Import Clients" });
     await expect(importButton).toBeDisabled();
     await page.locator("#client-file").setInputFiles({ name: "clients.xlsx", mimeType: "application/octet-stream", buffer: file });

@@ -39,7 +39,7 @@ const TEXTS = {
   },
 } as const;
 
-export function formatImportTime(iso: string, timeZone: string): string {
+function formatImportTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
 }
 
