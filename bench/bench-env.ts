@@ -14,15 +14,3 @@ export function argNumber(name: string, fallback: number, argv: string[] = proce
   const value = i >= 0 ? Number(argv[i + 1]) : NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same data set. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -3,7 +3,7 @@
 import { customerDerivedFields } from "~/services/customers.server";
 import { addDays, businessToday, dateFromIso } from "~/domain/calendar";
 import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/customer-fields";
-import { seededRandom } from "./bench-env";
+import { seededRandom } from "../scripts/seeded-random";
 import type { BulkWriter } from "./writers";
 
 const FIRST = ["Aisha", "Fatima", "Mariam", "Noura", "Layla", "Hessa", "Sara", "Reem", "Amna", "Maitha", "Mohammed", "Ahmed", "Khalid", "Omar", "Saeed", "Rashid", "Hamdan", "Sultan", "Yousef", "Ali", "Priya", "Anjali", "Ravi", "Arjun", "Elena", "Sofia", "James", "Olivia", "Chen", "Mei", "Thandiwe", "Sipho", "Hassan", "Zainab", "Abdullah", "Mona", "Ibrahim", "Salma", "Tariq", "Huda"];

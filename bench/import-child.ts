@@ -7,7 +7,7 @@ import { readSpreadsheet, writeWorkbook } from "~/services/import-spreadsheet.se
 import { importSpreadsheet } from "~/services/import.server";
 import { newCustomerData } from "~/services/customers.server";
 import { parseNewClientInput } from "~/domain/client-input";
-import { seededRandom } from "./bench-env";
+import { seededRandom } from "../scripts/seeded-random";
 import { postgresWriter, sqliteWriter, type Row } from "./writers";
 
 const HEADER = ["Full Name", "Mobile Number", "Country", "Emirate", "Area", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email"];

@@ -10,23 +10,13 @@ import { AED, sumFils, type Fils } from "~/domain/money";
 import { DIAMOND_FROM, GOLD_FROM, PLATINUM_FROM, SILVER_FROM, type Tier } from "~/domain/tiers";
 import type { Prisma } from "~/generated/prisma/client";
 import { customerDerivedFields } from "~/services/customers.server";
+import { seededRandom } from "./seeded-random";
 
 const CLIENT_COUNT = 2000;
 /** The same seed gives the same clients, names, sales and secrets on every machine. */
 const SEED = 20240601;
 
-/** mulberry32: a small, well-distributed PRNG, so the data set is reproducible. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(SEED);
+const random = seededRandom(SEED);
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const chance = (p: number) => random() < p;

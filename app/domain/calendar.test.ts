@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessToday, daysBetween, daysUntilNextOccasion, isIsoDate, monthDayOf, monthDaysWithin } from "./calendar";
+import { businessToday, daysBetween, daysUntilNextOccasion, isIsoDate, monthDayOf, monthDaysWithin, subtractMonths } from "./calendar";
 
 describe("business day", () => {
   it("is already tomorrow in Dubai at 23:30 UTC", () => {
@@ -46,6 +46,11 @@ describe("calendar helpers", () => {
     expect(isIsoDate("2024-02-29")).toBe(true);
     expect(isIsoDate("2023-02-29")).toBe(false);
     expect(isIsoDate("29/02/2024")).toBe(false);
+  });
+  it("goes back whole calendar months, the 31st falling on a shorter month's last day", () => {
+    expect(subtractMonths("2026-05-31", 3)).toBe("2026-02-28");
+    expect(subtractMonths("2028-05-31", 3)).toBe("2028-02-29");
+    expect(subtractMonths("2026-01-15", 1)).toBe("2025-12-15");
   });
   it("reads month-day from a stored date and counts days", () => {
     expect(monthDayOf(new Date("1990-01-03T00:00:00Z"))).toBe(103);

@@ -46,6 +46,16 @@ export function addDays(iso: IsoDate, days: number): IsoDate {
   return isoFromDayNumber(dayNumber(iso) + days);
 }
 
+/** The same calendar day `months` earlier; the 31st falls back to the shorter month's last day. */
+export function subtractMonths(iso: IsoDate, months: number): IsoDate {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) - months;
+  const y = Math.floor(index / 12);
+  const m = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${y}-${String(m).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   return dayNumber(to) - dayNumber(from);

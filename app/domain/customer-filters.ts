@@ -1,4 +1,4 @@
-import { daysBetween, type IsoDate } from "./calendar";
+import { daysBetween, subtractMonths, type IsoDate } from "./calendar";
 import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./customer-fields";
 import { TIERS, type Tier } from "./tiers";
 
@@ -79,14 +79,7 @@ export function customerListSearch(query: CustomerListQuery, change: Partial<Cus
 
 /** "Not purchased for N months": the last purchase was on or before this day (calendar months back). */
 export function notPurchasedCutoff(today: IsoDate, months: number): IsoDate {
-  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-  const monthIndex = y * 12 + (m - 1) - months;
-  const year = Math.floor(monthIndex / 12);
-  const month = (monthIndex % 12) + 1;
-  // 31 May minus 3 months is 28/29 February: the last day of the shorter month.
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const day = Math.min(d, lastDay);
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return subtractMonths(today, months);
 }
 
 export function totalPages(totalCount: number, limit: number): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LeadFiltersSchema, locationWhere, purchasedBefore, subtractMonths } from "./lead-filters";
+import { subtractMonths } from "./calendar";
+import { LeadFiltersSchema, locationWhere, purchasedBefore } from "./lead-filters";
 
 describe("lead filters", () => {
   it("require a location, with the spec's message, and refuse 'none'", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, type IsoDate } from "./calendar";
+import { isIsoDate, subtractMonths, type IsoDate } from "./calendar";
 import { EMIRATES, LEAD_LOCATIONS, TEAMS } from "./customer-fields";
 
 /** Spec §9: lead count requested and the generation time-out. */
@@ -54,16 +54,6 @@ export type LeadFilters = z.output<typeof LeadFiltersSchema>;
 /** Where a location sits in the customer columns: an emirate of the UAE, or a country. */
 export function locationWhere(location: LeadFilters["location"]): { country: string; emirate?: string } {
   return (EMIRATES as readonly string[]).includes(location) ? { country: "uae", emirate: location } : { country: location };
-}
-
-/** The same calendar day `months` earlier; the 31st falls back to the month's last day. */
-export function subtractMonths(iso: IsoDate, months: number): IsoDate {
-  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
-  const index = year * 12 + (month - 1) - months;
-  const y = Math.floor(index / 12);
-  const m = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return `${y}-${String(m).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
 }
 
 /**
