@@ -1,9 +1,10 @@
-import { Form, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { NavLink, useLocation, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
 import type { ReactNode } from "react";
 import type { SessionUser } from "~/auth/session.server";
 import { PRODUCT_NAME } from "~/domain/product";
 import { roleSidebarLabel } from "~/domain/roles";
+import { SignOutForm } from "./sign-out-form";
 
 const NAV = [
   { to: "/dashboard", label: "Dashboard", icon: "▦", hideFor: ["road_sales"] },
@@ -92,12 +93,10 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
             <span aria-hidden className="w-5 text-center">⟳</span>
             <span className="nav-label">Refresh</span>
           </a>
-          <Form method="post" action="/logout">
-            <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100">
-              <span aria-hidden className="w-5 text-center">⎋</span>
-              <span className="nav-label">Sign Out</span>
-            </button>
-          </Form>
+          <SignOutForm className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100">
+            <span aria-hidden className="w-5 text-center">⎋</span>
+            <span className="nav-label">Sign Out</span>
+          </SignOutForm>
         </nav>
         <div className="nav-label border-t border-gray-200 p-3">
           {user.role === "admin" ? (

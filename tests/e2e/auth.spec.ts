@@ -83,6 +83,27 @@ test.describe("admin sign-in with JavaScript", () => {
   });
 });
 
+test.describe("sign-out", () => {
+  test("clears the leads this browser saved, and still does when the server cannot be reached ('Session ended')", async ({ page, context }) => {
+    await signInAs(context, "sales_front");
+    await page.goto("/ai-assistant");
+    await waitForHydration(page);
+    await page.evaluate(() => localStorage.setItem("jewel-crm.ai-leads", JSON.stringify({ leads: [{ name: "Client Data" }] })));
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("jewel-crm.ai-leads"))).toBeNull();
+
+    await signInAs(context, "sales_front");
+    await page.goto("/ai-assistant");
+    await waitForHydration(page);
+    await page.evaluate(() => localStorage.setItem("jewel-crm.ai-leads", "[]"));
+    await page.route("**/logout", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByText("Session ended", { exact: true }).first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("jewel-crm.ai-leads"))).toBeNull();
+  });
+});
+
 test.describe("admin sign-in without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
