@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import * as Dialog from "@radix-ui/react-dialog";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { useHydrated } from "~/components/use-hydrated";
+import { RouteDialog } from "~/components/route-dialog";
 import { addDays, businessToday } from "~/domain/calendar";
 import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -53,8 +52,6 @@ export default function ScheduleFollowUp() {
   const { client, today, suggestedDay, backTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: `schedule-${client.id}`,
     defaultValue: { dueDate: suggestedDay, note: "" },
@@ -98,30 +95,9 @@ export default function ScheduleFollowUp() {
   const title = "Schedule a follow-up";
   const description = `A reminder to contact ${client.fullName}. It appears on the client's details and in the dashboard's Follow-ups panel.`;
 
-  if (!hydrated) {
-    return (
-      <section className="card max-w-lg space-y-3" aria-labelledby="schedule-title">
-        <h2 id="schedule-title" className="text-lg font-semibold">
-          {title}
-        </h2>
-        <p className="text-sm text-gray-600">{description}</p>
-        {body}
-      </section>
-    );
-  }
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && navigate(backTo, { preventScrollReset: true })}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="card fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-3">
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Description className="text-sm text-gray-600">{description}</Dialog.Description>
-          {body}
-          <Dialog.Close className="btn-ghost absolute right-2 top-2 px-2" aria-label="Close">
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <RouteDialog title={title} description={description} closeTo={backTo} size="sm">
+      {body}
+    </RouteDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { RouteModal, RouteModalError } from "~/components/customers/route-modal";
+import { RouteDialog } from "~/components/route-dialog";
+import { RouteModalError } from "~/components/customers/route-modal";
 import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/customer-fields";
 import { formatDay, whatsappGreeting } from "~/domain/customer-display";
 import { whatsappLink } from "~/domain/mobile";
@@ -48,7 +49,7 @@ export default function CustomerDetailsModal() {
     ["Client Since", formatDay(c.createdAt.slice(0, 10))],
   ];
   return (
-    <RouteModal title="Customer Details" description={c.fullName} closeTo={`/customers${search}`} wide>
+    <RouteDialog title="Customer Details" description={c.fullName} closeTo={`/customers${search}`} size="lg">
       <div className="mb-4 flex flex-wrap gap-2">
         <Link to={`/customers/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
           Edit Customer
@@ -112,7 +113,7 @@ export default function CustomerDetailsModal() {
           ))}
         </ul>
       )}
-    </RouteModal>
+    </RouteDialog>
   );
 }
 

@@ -4,7 +4,8 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply, type ClientFormValues } from "~/components/customers/client-form";
 import { clientFormFailure } from "~/components/customers/client-form.server";
-import { RouteModal, RouteModalError } from "~/components/customers/route-modal";
+import { RouteDialog } from "~/components/route-dialog";
+import { RouteModalError } from "~/components/customers/route-modal";
 import { editClientSchema } from "~/domain/client-input";
 import { formatAed } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
@@ -68,9 +69,9 @@ export default function EditCustomerModal() {
   const reply = useActionData<typeof action>();
   const { search } = useLocation();
   return (
-    <RouteModal title="Edit Customer" description={name} closeTo={`/customers${search}`} wide>
+    <RouteDialog title="Edit Customer" description={name} closeTo={`/customers${search}`} size="lg">
       <ClientForm mode="edit" action={`/customers/${id}/edit${search}`} closeTo={`/customers${search}`} defaultValue={values} reply={reply} totalSales={totalSales} />
-    </RouteModal>
+    </RouteDialog>
   );
 }
 

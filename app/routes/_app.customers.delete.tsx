@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-ru
 import { useEffect, useState } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
-import { RouteModal } from "~/components/customers/route-modal";
+import { RouteDialog } from "~/components/route-dialog";
 import { SecurityCodeInput } from "~/components/customers/security-code-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { clientAddress } from "~/domain/client-ip";
@@ -51,7 +51,7 @@ export default function DeleteVerificationPage() {
   useEffect(() => setCode(""), [step]);
 
   return (
-    <RouteModal title="Security Verification" closeTo={closeTo}>
+    <RouteDialog title="Security Verification" closeTo={closeTo}>
       {step ? (
         <Form method="post" action={`/customers/delete${search}`} className="space-y-4">
           <p className="text-sm text-gray-700">
@@ -81,6 +81,6 @@ export default function DeleteVerificationPage() {
           </Link>
         </p>
       )}
-    </RouteModal>
+    </RouteDialog>
   );
 }

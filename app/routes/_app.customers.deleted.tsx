@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { RouteModal } from "~/components/customers/route-modal";
+import { RouteDialog } from "~/components/route-dialog";
 import { clientAddress } from "~/domain/client-ip";
 import { ACCESS } from "~/domain/roles";
 import { listDeletedCustomers, parseClientIds, restoreCustomers } from "~/services/customers.server";
@@ -38,7 +38,7 @@ export default function DeletedClientsModal() {
   listSearch.delete("q");
   const closeTo = `/customers${listSearch.size ? `?${listSearch}` : ""}`;
   return (
-    <RouteModal title="Deleted clients" description={`${totalCount.toLocaleString("en-US")} deleted; restoring puts a client and their purchases back in every list.`} closeTo={closeTo} wide>
+    <RouteDialog title="Deleted clients" description={`${totalCount.toLocaleString("en-US")} deleted; restoring puts a client and their purchases back in every list.`} closeTo={closeTo} size="lg">
       <Form method="get" className="mb-3 flex gap-2" role="search">
         {[...listSearch].map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
@@ -89,6 +89,6 @@ export default function DeletedClientsModal() {
           </div>
         </Form>
       )}
-    </RouteModal>
+    </RouteDialog>
   );
 }

@@ -4,7 +4,8 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply } from "~/components/customers/client-form";
 import { clientFormFailure } from "~/components/customers/client-form.server";
-import { RouteModal, RouteModalError } from "~/components/customers/route-modal";
+import { RouteDialog } from "~/components/route-dialog";
+import { RouteModalError } from "~/components/customers/route-modal";
 import { newClientSchema } from "~/domain/client-input";
 import { ACCESS } from "~/domain/roles";
 import { createCustomer } from "~/services/customers.server";
@@ -33,9 +34,9 @@ export default function NewClientModal() {
   const reply = useActionData<typeof action>();
   const { search } = useLocation();
   return (
-    <RouteModal title="Add New Client" description="Name, mobile, country, emirate (in the UAE) and team are required." closeTo={`/customers${search}`}>
+    <RouteDialog title="Add New Client" description="Name, mobile, country, emirate (in the UAE) and team are required." closeTo={`/customers${search}`}>
       <ClientForm mode="new" action={`/customers/new${search}`} closeTo={`/customers${search}`} defaultValue={{ country: "uae", emirate: "dubai" }} reply={reply} />
-    </RouteModal>
+    </RouteDialog>
   );
 }
 

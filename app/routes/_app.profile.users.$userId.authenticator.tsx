@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
-import { RouteDialog } from "~/components/users/route-dialog";
+import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { clientAddress } from "~/domain/client-ip";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
@@ -66,7 +66,7 @@ export default function UserAuthenticator() {
   const title = isSelf ? "Add Authenticator Device" : `Set up authenticator for ${user.name}`;
 
   return (
-    <RouteDialog title={title} description={isSelf ? "Link another phone to your account." : "Scan with their phone, then confirm with the code it shows."} closeTo={closeTo} stacked>
+    <RouteDialog title={title} description={isSelf ? "Link another phone to your account." : "Scan with their phone, then confirm with the code it shows."} closeTo={closeTo} stacked size="sm">
       {setup ? (
         <AuthenticatorSetup
           setup={setup}

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
-import { RouteDialog } from "~/components/users/route-dialog";
+import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { clientAddress } from "~/domain/client-ip";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
@@ -35,7 +35,7 @@ export default function DeleteUser() {
   const closeTo = `/profile/users${query}`;
   const deleting = navigation.state === "submitting";
   return (
-    <RouteDialog title="Delete User" description="Are you sure you want to delete this user?" closeTo={closeTo} stacked>
+    <RouteDialog title="Delete User" description="Are you sure you want to delete this user?" closeTo={closeTo} stacked size="sm">
       <p className="text-sm">
         <strong>{user.name}</strong> ({user.email}) loses access at once and is signed out everywhere. Their past activity stays in System Logs.
       </p>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
-import { RouteDialog } from "~/components/users/route-dialog";
+import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserForm } from "~/components/users/user-form";
 import { clientAddress } from "~/domain/client-ip";
@@ -43,7 +43,7 @@ export default function EditUser() {
   const { user, query } = loaderData;
   const closeTo = `/profile/users${query}`;
   return (
-    <RouteDialog title="Edit User" description={user.email} closeTo={closeTo} stacked>
+    <RouteDialog title="Edit User" description={user.email} closeTo={closeTo} stacked size="sm">
       <UserForm
         key={user.id}
         mode="edit"

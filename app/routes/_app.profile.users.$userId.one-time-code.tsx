@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
 import { shopDateTime } from "~/components/users/dates";
-import { RouteDialog } from "~/components/users/route-dialog";
+import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { clientAddress } from "~/domain/client-ip";
@@ -39,7 +39,7 @@ export default function OneTimeCode() {
   const closeTo = `/profile/users${query}`;
   const generating = navigation.state === "submitting";
   return (
-    <RouteDialog title="One-time sign-in code" description={`${user.name} · ${user.email}`} closeTo={closeTo} stacked>
+    <RouteDialog title="One-time sign-in code" description={`${user.name} · ${user.email}`} closeTo={closeTo} stacked size="sm">
       {actionData?.otp ? (
         <div className="space-y-3 text-center">
           <p className="text-sm text-gray-700">Give this code to {user.name} in person. It is shown only now.</p>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
-import { RouteDialog } from "~/components/users/route-dialog";
+import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { NEW_USER_DEFAULTS, UserForm } from "~/components/users/user-form";
 import { clientAddress } from "~/domain/client-ip";
@@ -41,7 +41,7 @@ export default function AddUser() {
   if (loaderData.locked) return null;
   const closeTo = `/profile/users${loaderData.query}`;
   return (
-    <RouteDialog title="Add User" description="A new staff account. They sign in with an authenticator app or an admin-generated code." closeTo={closeTo} stacked>
+    <RouteDialog title="Add User" description="A new staff account. They sign in with an authenticator app or an admin-generated code." closeTo={closeTo} stacked size="sm">
       <UserForm mode="create" action={`/profile/users/new${loaderData.query}`} lastResult={actionData?.result} defaults={NEW_USER_DEFAULTS} cancelTo={closeTo} />
     </RouteDialog>
   );

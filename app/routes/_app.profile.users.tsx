@@ -5,7 +5,7 @@ import { requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.
 import { useHydrated } from "~/components/use-hydrated";
 import { CodeField } from "~/components/users/code-field";
 import { shopDay } from "~/components/users/dates";
-import { RouteDialog } from "~/components/users/route-dialog";
+import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserCard } from "~/components/users/user-card";
 import { appTimezone } from "~/domain/calendar";
@@ -162,7 +162,7 @@ function AdminGate({ next }: { next: string }) {
   });
 
   return (
-    <RouteDialog title="Admin Verification Required" description="Enter the 6-digit code from your authenticator app to manage users." closeTo="/profile">
+    <RouteDialog title="Admin Verification Required" description="Enter the 6-digit code from your authenticator app to manage users." closeTo="/profile" size="sm">
       <Form method="post" action="/profile/users" className="space-y-3" preventScrollReset>
         <input type="hidden" name="intent" value="unlock" />
         <input type="hidden" name="next" value={next} />
@@ -183,7 +183,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const locked = isRouteErrorResponse(error) && error.status === 403 && (error.data as AdminGateRefusal | undefined)?.adminGate === "locked";
   return (
-    <RouteDialog title={locked ? "Admin Verification Required" : "Something went wrong"} closeTo="/profile">
+    <RouteDialog title={locked ? "Admin Verification Required" : "Something went wrong"} closeTo="/profile" size="sm">
       <p className="text-sm text-gray-700">
         {locked
           ? "Your verification has expired. Enter a new code from your authenticator app to continue."
