@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { memo } from "react";
+import { useNavigate } from "@remix-run/react";
+import { memo, type MouseEvent } from "react";
 import { whatsappLink } from "~/domain/mobile";
 import { whatsappGreeting } from "~/domain/customer-display";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
@@ -36,17 +36,33 @@ const TIER_BADGE: Record<Tier, string> = {
 const HEADERS = ["Name", "Mobile Number", "Address", "Date of Birth", "Total Sale", "Last Purchase", "Purchase Since (days)", "Email", "Team", "ID Number", "Expiry Date", "PEP Status", "Actions"];
 
 /**
+ * Edit and View are plain links (a Remix <Link> per row is 1,000 components with hooks to hydrate
+ * on a 500-row page); this one handler on the table gives them client navigation, so their modal
+ * opens over the list without reloading it. Modified clicks and other targets behave as links do.
+ */
+function openInApp(event: MouseEvent<HTMLTableElement>, navigate: ReturnType<typeof useNavigate>) {
+  const link = (event.target as Element).closest("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const url = new URL(link.href);
+  if (url.origin !== window.location.origin) return;
+  event.preventDefault();
+  navigate(url.pathname + url.search, { preventScrollReset: true });
+}
+
+/**
  * The customer table (spec §2 columns, in order). Row checkboxes belong to the selection form by
  * its id, so the table needs no form around it. Memoised and kept plain: a page can be 5,000 rows.
  */
 export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onSelectAll }: { rows: CustomerRowView[]; linkSearch: string; onSelectAll: (checked: boolean) => void }) {
+  const navigate = useNavigate();
   if (rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">No customers found</p>;
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
       {/* Cell styles live on the table, not on each of up to 70,000 cells. */}
-      <table className="min-w-full whitespace-nowrap text-left text-sm [&_a]:mr-2 [&_a]:text-brand-700 [&_a:first-child]:text-green-700 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2" data-testid="customer-table">
+      <table className="min-w-full whitespace-nowrap text-left text-sm [&_a]:mr-2 [&_a]:text-brand-700 [&_a:first-child]:text-green-700 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2" data-testid="customer-table" onClick={(event) => openInApp(event, navigate)}>
         <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
           <tr>
             <th scope="col">
@@ -86,12 +102,12 @@ export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onS
                 <a href={whatsappLink(r.mobile, whatsappGreeting(r.name))} target="_blank" rel="noreferrer" aria-label={`WhatsApp ${r.name}`}>
                   WhatsApp
                 </a>
-                <Link to={`/customers/${r.id}/edit${linkSearch}`} preventScrollReset discover="none" aria-label={`Edit ${r.name}`}>
+                <a href={`/customers/${r.id}/edit${linkSearch}`} aria-label={`Edit ${r.name}`}>
                   Edit
-                </Link>
-                <Link to={`/customers/${r.id}${linkSearch}`} preventScrollReset discover="none" aria-label={`View ${r.name}`}>
+                </a>
+                <a href={`/customers/${r.id}${linkSearch}`} aria-label={`View ${r.name}`}>
                   View
-                </Link>
+                </a>
               </td>
             </tr>
           ))}
