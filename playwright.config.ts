@@ -8,7 +8,8 @@ export default defineConfig({
   // One server and one SQLite file: files run one at a time, tests inside a file in order.
   workers: 1,
   fullyParallel: false,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
+  forbidOnly: Boolean(process.env.CI),
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: "chromium",
