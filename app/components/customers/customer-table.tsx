@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { memo, type MouseEvent } from "react";
+import { memo, type CSSProperties, type MouseEvent } from "react";
 import { whatsappLink } from "~/domain/mobile";
 import { whatsappGreeting } from "~/domain/customer-display";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
@@ -33,7 +33,34 @@ const TIER_BADGE: Record<Tier, string> = {
   bronze: "bg-orange-100 text-orange-900",
 };
 
-const HEADERS = ["Name", "Mobile Number", "Address", "Date of Birth", "Total Sale", "Last Purchase", "Purchase Since (days)", "Email", "Team", "ID Number", "Expiry Date", "PEP Status", "Actions"];
+/** The §2 columns after the checkbox, with their widths in rem. */
+const COLUMNS = [
+  { header: "Name", rem: 15 },
+  { header: "Mobile Number", rem: 9 },
+  { header: "Address", rem: 14 },
+  { header: "Date of Birth", rem: 8 },
+  { header: "Total Sale", rem: 11 },
+  { header: "Last Purchase", rem: 8 },
+  { header: "Purchase Since (days)", rem: 8 },
+  { header: "Email", rem: 18 },
+  { header: "Team", rem: 13 },
+  { header: "ID Number", rem: 11 },
+  { header: "Expiry Date", rem: 8 },
+  { header: "PEP Status", rem: 7 },
+  { header: "Actions", rem: 12 },
+];
+const CHECKBOX_REM = 2.5;
+
+/**
+ * Rows are grids with the same fixed column widths rather than CSS table rows, so each row can be
+ * `content-visibility: auto` (containment has no effect on table rows): the browser lays out and
+ * paints only the rows near the screen, not all 500 (or 5,000) while a phone is still loading.
+ * The elements stay <table>/<tr>/<td>, so the table keeps its semantics and works without JS.
+ */
+const TABLE_LAYOUT = {
+  "--customer-columns": [CHECKBOX_REM, ...COLUMNS.map((c) => c.rem)].map((rem) => `${rem}rem`).join(" "),
+  width: `${COLUMNS.reduce((sum, c) => sum + c.rem, CHECKBOX_REM)}rem`,
+} as CSSProperties;
 
 /**
  * Edit and View are plain links (a Remix <Link> per row is 1,000 components with hooks to hydrate
@@ -61,17 +88,23 @@ export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onS
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
-      {/* Cell styles live on the table, not on each of up to 70,000 cells. */}
-      <table className="min-w-full whitespace-nowrap text-left text-sm [&_a]:mr-2 [&_a]:text-brand-700 [&_a:first-child]:text-green-700 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2" data-testid="customer-table" onClick={(event) => openInApp(event, navigate)}>
+      {/* Cell styles live on the table, not on each of up to 70,000 cells. The free-text cells wrap
+          (td 2, 4, 9, 10, 11, 13: Name, Address, Email, Team, ID Number, PEP Status); the rest stay on one line. */}
+      <table
+        className="block min-w-full text-left text-sm [&_tbody]:block [&_thead]:block [&_tr]:grid [&_tr]:grid-cols-[var(--customer-columns)] [&_tr]:items-center [&_tbody_tr]:[contain-intrinsic-block-size:auto_2.3rem] [&_tbody_tr]:[content-visibility:auto] [&_td]:whitespace-nowrap [&_td:is(:nth-child(2),:nth-child(4),:nth-child(9),:nth-child(10),:nth-child(11),:nth-child(13))]:whitespace-normal [&_td]:[overflow-wrap:anywhere] [&_a]:mr-2 [&_a]:text-brand-700 [&_a:first-child]:text-green-700 [&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2"
+        style={TABLE_LAYOUT}
+        data-testid="customer-table"
+        onClick={(event) => openInApp(event, navigate)}
+      >
         <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
           <tr>
             <th scope="col">
               {/* Select-all needs JavaScript: hidden until the page has hydrated (root sets data-hydrated). */}
               <input type="checkbox" aria-label="Select all" onChange={(e) => onSelectAll(e.currentTarget.checked)} className="[html:not([data-hydrated])_&]:invisible" />
             </th>
-            {HEADERS.map((h) => (
-              <th key={h} scope="col" className="font-semibold">
-                {h}
+            {COLUMNS.map(({ header }) => (
+              <th key={header} scope="col" className="font-semibold">
+                {header}
               </th>
             ))}
           </tr>
