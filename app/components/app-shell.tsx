@@ -2,6 +2,7 @@ import { NavLink, useLocation, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
 import type { ReactNode } from "react";
 import type { SessionUser } from "~/auth/session.server";
+import { fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { roleSidebarLabel } from "~/domain/roles";
 import { SignOutForm } from "./sign-out-form";
@@ -117,7 +118,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
       <div className="lg:pl-64 lg:peer-checked/collapse:pl-16">
         <header className="hidden items-center justify-between border-b border-gray-200 bg-white px-6 py-3 lg:flex">
           <span className="text-sm text-gray-600">Signed in as {user.name}</span>
-          <span className="text-sm text-gray-600">{new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${today}T00:00:00Z`))}</span>
+          <span className="text-sm text-gray-600">{fullDayLabel(today)}</span>
         </header>
         <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-xs text-amber-900">
           Client information is confidential: do not share screenshots or exports outside the team.

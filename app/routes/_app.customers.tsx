@@ -13,6 +13,7 @@ import { businessToday, isoFromDate } from "~/domain/calendar";
 import { addressLabel, TEAM_LABELS, type Team } from "~/domain/customer-fields";
 import { customerListSearch, daysSincePurchase, parseCustomerListQuery } from "~/domain/customer-filters";
 import { formatDay } from "~/domain/customer-display";
+import { formatCount } from "~/domain/display-labels";
 import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
@@ -96,7 +97,7 @@ export default function CustomersPage() {
         <div>
           <h1 className="text-2xl font-semibold">Customer Purchase History</h1>
           <p className="text-sm text-gray-600" data-testid="customer-count">
-            {totalCount.toLocaleString("en-US")} {totalCount === 1 ? "client" : "clients"}
+            {formatCount(totalCount)} {totalCount === 1 ? "client" : "clients"}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -7,9 +7,10 @@ import { BusinessSummaryPanel } from "~/components/dashboard/business-summary";
 import { FigureCards } from "~/components/dashboard/figure-cards";
 import { COMPLETE_FOLLOW_UP_INTENT, FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { TierBreakdownPanel } from "~/components/dashboard/tier-breakdown";
-import { firstName } from "~/domain/alerts";
-import { businessToday, dateFromIso } from "~/domain/calendar";
+import { firstName, shortDayLabel } from "~/domain/alerts";
+import { businessToday } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, businessSummary } from "~/domain/dashboard-figures";
+import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS, ROLE_LABELS } from "~/domain/roles";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
@@ -30,14 +31,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
     listDueFollowUps(today),
   ]);
+  // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
+  const labelled = <T extends { date: string }>(list: { items: T[]; total: number }) => ({
+    total: list.total,
+    items: list.items.map((alert) => ({ ...alert, dayLabel: shortDayLabel(alert.date) })),
+  });
   return {
     greetingName: firstName(user.name),
     roleLabel: ROLE_LABELS[user.role],
     today,
     ...figures,
     summary: businessSummary(figures.metrics),
-    alerts,
-    followUps,
+    alerts: alerts && { birthdays: labelled(alerts.birthdays), anniversaries: labelled(alerts.anniversaries), emiratesId: labelled(alerts.emiratesId) },
+    followUps: { total: followUps.total, items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })) },
   };
 }
 
@@ -56,12 +62,10 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-const count = new Intl.NumberFormat("en-GB");
-const inNext30Days = (n: number) => `${count.format(n)} in ${ALERT_WINDOW_DAYS} days`;
+const inNext30Days = (n: number) => `${formatCount(n)} in ${ALERT_WINDOW_DAYS} days`;
 
 export default function Dashboard() {
   const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps } = useLoaderData<typeof loader>();
-  const todayLabel = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeZone: "UTC" }).format(dateFromIso(today));
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-center gap-3">
@@ -69,7 +73,7 @@ export default function Dashboard() {
         <span className="badge bg-brand-100 text-brand-700" data-testid="role-badge">
           {roleLabel}
         </span>
-        <p className="w-full text-sm text-gray-600">{todayLabel}: your clients at a glance and who to contact in the next 30 days.</p>
+        <p className="w-full text-sm text-gray-600">{fullDayLabel(today)}: your clients at a glance and who to contact in the next 30 days.</p>
       </header>
 
       <FigureCards metrics={metrics} tierBreakdown={tierBreakdown} />
@@ -98,7 +102,7 @@ export default function Dashboard() {
           title="Emirates ID"
           testId="emirates-id-alerts"
           list={alerts?.emiratesId ?? null}
-          totalLabel={(n) => `${count.format(n)} to follow up`}
+          totalLabel={(n) => `${formatCount(n)} to follow up`}
           emptyText={`No Emirates IDs expiring in the next ${ALERT_WINDOW_DAYS} days or expired in the last ${EXPIRED_ID_LOOKBACK_DAYS}.`}
         />
       </div>

@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import clsx from "clsx";
 import { customerListSearch, pagerPages, PAGE_SIZES, type CustomerListQuery } from "~/domain/customer-filters";
+import { formatCount } from "~/domain/display-labels";
 
 /** Pages as plain links (up to 5 numbers) and a page-size picker that goes back to page 1. */
 export function CustomerPagination({ query, totalPages, totalCount, path }: { query: CustomerListQuery; totalPages: number; totalCount: number; path: string }) {
@@ -16,7 +17,7 @@ export function CustomerPagination({ query, totalPages, totalCount, path }: { qu
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-gray-700" data-testid="page-summary">
-        Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {totalCount.toLocaleString("en-US")}
+        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(totalCount)}
       </p>
       <nav aria-label="Pages" className="flex items-center gap-1">
         <PageLink to={to(page - 1)} disabled={page <= 1} label="Previous" />

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 import clsx from "clsx";
-import { shortDayLabel, type Alert, type AlertPriority } from "~/domain/alerts";
+import type { Alert, AlertPriority } from "~/domain/alerts";
+import { formatCount } from "~/domain/display-labels";
 
-const count = new Intl.NumberFormat("en-GB");
+/** An alert with its day as the panel shows it ("Sat 3 Jan"), made by the loader. */
+export type LabelledAlert = Alert & { dayLabel: string };
 
 const PRIORITY_STYLE: Record<AlertPriority, string> = {
   high: "bg-red-100 text-red-800",
@@ -37,7 +39,7 @@ export function AlertPanel({
   /** The badge beside the title, e.g. "12 in 30 days". */
   totalLabel: (total: number) => string;
   /** null when the alerts could not be loaded. */
-  list: { items: Alert[]; total: number } | null;
+  list: { items: LabelledAlert[]; total: number } | null;
   emptyText: string;
 }) {
   return (
@@ -70,7 +72,7 @@ export function AlertPanel({
                   <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>{PRIORITY_LABEL[alert.priority]}</span>
                 </div>
                 <p className="text-xs text-gray-600">
-                  <span className="font-medium">{dueLabel(alert)}</span> · {shortDayLabel(alert.date)} · +{alert.mobileNumber}
+                  <span className="font-medium">{dueLabel(alert)}</span> · {alert.dayLabel} · +{alert.mobileNumber}
                 </p>
                 <p className="mt-1 text-sm text-gray-700">{alert.message}</p>
                 <a
@@ -87,7 +89,7 @@ export function AlertPanel({
           </ul>
           {list.total > list.items.length ? (
             <p className="mt-2 text-sm text-gray-600" data-testid={`${testId}-more`}>
-              and {count.format(list.total - list.items.length)} more
+              and {formatCount(list.total - list.items.length)} more
             </p>
           ) : null}
         </>

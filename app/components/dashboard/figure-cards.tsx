@@ -2,8 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { DashboardMetrics, TierBreakdown } from "~/domain/dashboard-figures";
 import { INACTIVE_AFTER_DAYS } from "~/domain/dashboard-figures";
-
-const count = new Intl.NumberFormat("en-GB");
+import { formatCount } from "~/domain/display-labels";
 
 function FigureCard({ title, value, testId, children }: { title: string; value: number; testId: string; children: ReactNode }) {
   return (
@@ -12,7 +11,7 @@ function FigureCard({ title, value, testId, children }: { title: string; value: 
         {title}
       </h2>
       <p className="text-3xl font-semibold" data-testid={`${testId}-value`}>
-        {count.format(value)}
+        {formatCount(value)}
       </p>
       <div className="mt-auto text-sm text-gray-600">{children}</div>
     </section>
@@ -35,10 +34,10 @@ export function FigureCards({ metrics, tierBreakdown }: { metrics: DashboardMetr
         <p>Platinum and Diamond</p>
         <p className="mt-1 flex flex-wrap gap-x-3">
           <Link to="/customers?tier=platinum" className="font-medium text-brand-700 hover:underline">
-            Platinum ({count.format(tierBreakdown.platinum)}) →
+            Platinum ({formatCount(tierBreakdown.platinum)}) →
           </Link>
           <Link to="/customers?tier=diamond" className="font-medium text-brand-700 hover:underline">
-            Diamond ({count.format(tierBreakdown.diamond)}) →
+            Diamond ({formatCount(tierBreakdown.diamond)}) →
           </Link>
         </p>
       </FigureCard>

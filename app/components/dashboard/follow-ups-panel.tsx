@@ -1,9 +1,10 @@
 import { Link, useFetcher } from "@remix-run/react";
 import clsx from "clsx";
-import { shortDayLabel } from "~/domain/alerts";
+import { formatCount } from "~/domain/display-labels";
 import type { DueFollowUp } from "~/services/follow-ups.server";
 
-const count = new Intl.NumberFormat("en-GB");
+/** A follow-up with its due day as the panel shows it ("Sat 3 Jan"), made by the loader. */
+export type LabelledFollowUp = DueFollowUp & { dayLabel: string };
 
 export const COMPLETE_FOLLOW_UP_INTENT = "complete-follow-up";
 
@@ -14,7 +15,7 @@ function dueLabel(daysLeft: number): string {
   return `Due in ${daysLeft} days`;
 }
 
-function FollowUpRow({ followUp }: { followUp: DueFollowUp }) {
+function FollowUpRow({ followUp }: { followUp: LabelledFollowUp }) {
   const fetcher = useFetcher();
   // Hidden as soon as it is submitted; the revalidated list confirms it.
   if (fetcher.state !== "idle") return null;
@@ -26,7 +27,7 @@ function FollowUpRow({ followUp }: { followUp: DueFollowUp }) {
         </Link>
         {followUp.note ? <p className="text-sm text-gray-700">{followUp.note}</p> : null}
         <p className={clsx("text-xs", followUp.daysLeft < 0 ? "font-medium text-red-700" : "text-gray-600")}>
-          {dueLabel(followUp.daysLeft)} · {shortDayLabel(followUp.dueDate)}
+          {dueLabel(followUp.daysLeft)} · {followUp.dayLabel}
         </p>
       </div>
       <fetcher.Form method="post" preventScrollReset>
@@ -40,14 +41,14 @@ function FollowUpRow({ followUp }: { followUp: DueFollowUp }) {
 }
 
 /** Open follow-ups that are overdue or due within 30 days, soonest first. */
-export function FollowUpsPanel({ followUps }: { followUps: { items: DueFollowUp[]; total: number } }) {
+export function FollowUpsPanel({ followUps }: { followUps: { items: LabelledFollowUp[]; total: number } }) {
   return (
     <section className="card" aria-labelledby="follow-ups-title" data-testid="follow-ups">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="follow-ups-title" className="text-lg font-semibold">
           Follow-ups
         </h2>
-        {followUps.total > 0 ? <span className="badge bg-brand-100 text-brand-700">{count.format(followUps.total)} open</span> : null}
+        {followUps.total > 0 ? <span className="badge bg-brand-100 text-brand-700">{formatCount(followUps.total)} open</span> : null}
       </div>
       {followUps.items.length === 0 ? (
         <p className="mt-3 text-sm text-gray-600">No follow-ups due in the next 30 days.</p>
@@ -59,7 +60,7 @@ export function FollowUpsPanel({ followUps }: { followUps: { items: DueFollowUp[
             ))}
           </ul>
           {followUps.total > followUps.items.length ? (
-            <p className="mt-2 text-sm text-gray-600">and {count.format(followUps.total - followUps.items.length)} more</p>
+            <p className="mt-2 text-sm text-gray-600">and {formatCount(followUps.total - followUps.items.length)} more</p>
           ) : null}
         </>
       )}

@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { percentOf, type TierBreakdown } from "~/domain/dashboard-figures";
+import { formatCount } from "~/domain/display-labels";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
-
-const count = new Intl.NumberFormat("en-GB");
 
 type Row = { key: keyof TierBreakdown; tiers: Tier[]; barClass: string };
 
@@ -43,7 +42,7 @@ export function TierBreakdownPanel({ breakdown, totalClients }: { breakdown: Tie
                 </span>
                 <span>
                   <span className="font-semibold" data-testid={`tier-${row.key}-count`}>
-                    {count.format(value)}
+                    {formatCount(value)}
                   </span>{" "}
                   <span className="text-gray-500">({share}%)</span>
                 </span>
