@@ -131,7 +131,7 @@ export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onS
               <td className={r.idExpired ? "text-red-700" : undefined}>{r.idExpiry}</td>
               <td>{r.pepStatus}</td>
               <td>
-                {/* noreferrer implies noopener; discover="none" keeps route discovery off 10,000 links. */}
+                {/* noreferrer implies noopener. */}
                 <a href={whatsappLink(r.mobile, whatsappGreeting(r.name))} target="_blank" rel="noreferrer" aria-label={`WhatsApp ${r.name}`}>
                   WhatsApp
                 </a>
