@@ -1,0 +1,41 @@
+import { expect, signInAs, test, waitForHydration } from "./support/fixtures";
+
+const { createCustomer } = await import("~/services/customers.server");
+
+// The table's Edit/View are plain links that one handler on the table turns into in-app
+// navigation: the list must stay where the user scrolled, not reload under the modal.
+const run = `Zt${Date.now().toString(36)}`;
+let mobileSeq = Math.floor(Math.random() * 1_000_000);
+const nextMobile = () => `97156${String(++mobileSeq).padStart(7, "0")}`;
+
+test("opening a client from far down the list keeps the list and its scroll position", async ({ page, context }) => {
+  const { user } = await signInAs(context, "sales_front");
+  for (let i = 1; i <= 40; i++) {
+    const result = await createCustomer({ fullName: `${run} Row ${String(i).padStart(2, "0")}`, team: "team_a", mobileNumber: nextMobile() }, user);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  }
+  await page.goto(`/customers?search=${run}`);
+  await waitForHydration(page);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+
+  const farRow = page.getByTestId("customer-table").locator("tbody tr").filter({ hasText: `${run} Row 01` });
+  await farRow.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  await farRow.getByRole("link", { name: `Edit ${run} Row 01` }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Customer" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await farRow.getByRole("link", { name: `View ${run} Row 01` }).click();
+  await expect(page.getByRole("dialog", { name: "Customer Details" })).toBeVisible();
+
+  expect(documents).toEqual([]);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // A modified click is still a link: it opens a new tab rather than the modal.
+  await page.keyboard.press("Escape");
+  const [tab] = await Promise.all([context.waitForEvent("page"), farRow.getByRole("link", { name: `View ${run} Row 01` }).click({ modifiers: ["Control"] })]);
+  await expect(tab).toHaveURL(/\/customers\/\d+\?search=/);
+});
