@@ -1,5 +1,5 @@
 import { useAppUi } from "./app-ui";
-import { clearLeadStorage } from "~/domain/lead-storage";
+import { clearLeadStorage } from "~/domain/lead-storage-keys";
 
 /**
  * Sign Out (spec §4): a plain form POST to /logout, so it works without JavaScript. With it, the

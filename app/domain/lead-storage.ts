@@ -7,8 +7,9 @@ import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadSource } from "./lead
  * Spec §4 Lead generation: leads and filters are kept in the browser's local storage and restored
  * on load; the saved purchase-date filter is reset to empty on load; Clear empties list and storage.
  */
-export const LEADS_STORAGE_KEY = "jewel-crm.ai-leads";
-export const LEAD_FILTERS_STORAGE_KEY = "jewel-crm.ai-lead-filters";
+import { LEAD_FILTERS_STORAGE_KEY, LEADS_STORAGE_KEY, type KeyValueStorage } from "./lead-storage-keys";
+
+export { clearLeadStorage, LEAD_FILTERS_STORAGE_KEY, LEADS_STORAGE_KEY, type KeyValueStorage } from "./lead-storage-keys";
 
 /** The filter form's values as the inputs hold them ("" = not chosen). */
 export type LeadFormValues = { location: string; team: string; purchaseDateFilter: string; customDateFrom: string };
@@ -27,9 +28,6 @@ export function leadFormValuesFrom(filters: Record<string, unknown>): LeadFormVa
 }
 
 export type SavedLeads = { leads: AiLead[]; source: LeadSource; notice?: string };
-
-/** The part of the Web Storage API these rules use, so tests can pass a plain object. */
-export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 const SavedLeadsSchema = z.object({
   leads: z.array(z.unknown()),
@@ -83,8 +81,3 @@ export function forgetLeads(storage: KeyValueStorage): void {
   storage.removeItem(LEADS_STORAGE_KEY);
 }
 
-/** Clear Leads: the list and everything saved for it. */
-export function clearLeadStorage(storage: KeyValueStorage): void {
-  storage.removeItem(LEADS_STORAGE_KEY);
-  storage.removeItem(LEAD_FILTERS_STORAGE_KEY);
-}
