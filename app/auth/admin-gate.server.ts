@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
 import { ACCESS } from "~/domain/roles";
+import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
+import { getUser } from "~/services/users.server";
 import { requireApiUser, requireUser } from "./guards.server";
 import type { CurrentSession } from "./session.server";
 import { useAdminGate } from "./verification.server";
@@ -30,4 +32,16 @@ export async function requireUnlockedAdminApi(request: Request): Promise<Current
   const session = await requireApiUser(request, { access: ACCESS.profile });
   if (!(await useAdminGate(session))) throw Response.json({ error: ADMIN_GATE_REQUIRED }, { status: 403 });
   return session;
+}
+
+/**
+ * The loader of a dialog about one staff member (delete, one-time code): 403 while the gate is
+ * locked, 404 for an unknown user, else who they are and the list filters to go back to.
+ */
+export async function loadManagedUserDialog(request: Request, userId: string) {
+  const { unlocked } = await requireUserManagement(request);
+  if (!unlocked) return data({ locked: true as const }, { status: 403 });
+  const user = await getUser(userId);
+  if (!user) throw data("User not found", { status: 404 });
+  return { locked: false as const, user: { id: user.id, name: user.name, email: user.email }, query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)) };
 }

@@ -1,20 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
+import { loadManagedUserDialog, requireUnlockedUserManagement } from "~/auth/admin-gate.server";
 import { shopDateTime } from "~/components/users/dates";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { clientAddress } from "~/domain/client-ip";
-import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
-import { generateOneTimeCode, getUser } from "~/services/users.server";
+import { generateOneTimeCode } from "~/services/users.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { unlocked } = await requireUserManagement(request);
-  if (!unlocked) return data({ locked: true as const }, { status: 403 });
-  const user = await getUser(params.userId!);
-  if (!user) throw data("User not found", { status: 404 });
-  return { locked: false as const, user: { id: user.id, name: user.name, email: user.email }, query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)) };
+  return loadManagedUserDialog(request, params.userId!);
 }
 
 /**
