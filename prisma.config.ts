@@ -41,7 +41,11 @@ function sqliteAdapter(): SqlMigrationAwareDriverAdapterFactory {
 // types (name, "char", ...) the adapter cannot map, so they are reported as text / text[].
 function postgresAdapter(): SqlMigrationAwareDriverAdapterFactory {
   const asText: Record<number, number> = { 18: 25, 19: 25, 22: 25, 30: 25, 194: 25, 1002: 1009, 1003: 1009 };
-  const Query = (pg as unknown as { Query: { prototype: { handleRowDescription: (msg: { fields: { dataTypeID: number }[] }) => unknown } } }).Query;
+  const Query = (
+    pg as unknown as {
+      Query: { prototype: { handleRowDescription: (msg: { fields: { dataTypeID: number }[] }) => unknown } };
+    }
+  ).Query;
   const handleRowDescription = Query.prototype.handleRowDescription;
   Query.prototype.handleRowDescription = function (this: unknown, msg) {
     for (const f of msg.fields) f.dataTypeID = asText[f.dataTypeID] ?? f.dataTypeID;

@@ -61,4 +61,6 @@ app.use(
 );
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
-app.listen(port, host, () => console.log(`Jewel CRM listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`));
+app.listen(port, host, () =>
+  console.log(`Jewel CRM listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`),
+);

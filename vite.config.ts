@@ -36,9 +36,12 @@ export default defineConfig({
     // public/. It goes beside the client files it precaches; no route has worker loaders, so it
     // bundles none of the route modules. The page registers it (app/components/pwa/pwa-head-script.tsx).
     !process.env.VITEST &&
-      remixPWA({ workerBuildDirectory: `${buildDirectory}/client`, ignoredSWRouteFiles: ["*"], workerMinify: true, registerSW: null }).map(
-        (plugin) => ({ ...plugin, apply: "build" as const }),
-      ),
+      remixPWA({
+        workerBuildDirectory: `${buildDirectory}/client`,
+        ignoredSWRouteFiles: ["*"],
+        workerMinify: true,
+        registerSW: null,
+      }).map((plugin) => ({ ...plugin, apply: "build" as const })),
   ],
   test: {
     projects: [
@@ -60,7 +63,12 @@ export default defineConfig({
       {
         resolve: { alias },
         // Started by npm run test:pg against the built server; shares the database in DATABASE_URL.
-        test: { name: "multi-instance", include: ["tests/multi-instance/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: "multi-instance",
+          include: ["tests/multi-instance/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
     ],
   },

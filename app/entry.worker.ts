@@ -102,7 +102,13 @@ self.addEventListener("message", (event) => {
 
 async function offlinePage(): Promise<Response> {
   const cached = await caches.match(OFFLINE_PAGE);
-  return cached ?? new Response("You are offline — the client book needs a connection.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return (
+    cached ??
+    new Response("You are offline — the client book needs a connection.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    })
+  );
 }
 
 export const defaultFetchHandler: DefaultFetchHandler = async ({ request, context }) => {
@@ -125,6 +131,9 @@ export const defaultFetchHandler: DefaultFetchHandler = async ({ request, contex
     return response;
   } catch {
     if (request.mode === "navigate") return offlinePage();
-    return new Response(offlineReloadBody(url, request.method), { status: 202, headers: { "Content-Type": "text/x-script" } });
+    return new Response(offlineReloadBody(url, request.method), {
+      status: 202,
+      headers: { "Content-Type": "text/x-script" },
+    });
   }
 };

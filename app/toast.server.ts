@@ -11,7 +11,13 @@ export type Toast = z.input<typeof ToastSchema>;
 
 /** A flash message: set on a redirect, shown (and cleared) by the next page. Works without JS. */
 function toastCookie() {
-  return createCookie("crm_toast", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [sessionSecret()] });
+  return createCookie("crm_toast", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 60,
+    secrets: [sessionSecret()],
+  });
 }
 
 export async function toastHeader(toast: Toast): Promise<string> {
@@ -25,7 +31,9 @@ export async function redirectWithToast(url: string, toast: Toast, init: Respons
 }
 
 /** The pending toast, if any, and the header that clears it. */
-export async function readToast(request: Request): Promise<{ toast: z.output<typeof ToastSchema> | null; clear: string | null }> {
+export async function readToast(
+  request: Request,
+): Promise<{ toast: z.output<typeof ToastSchema> | null; clear: string | null }> {
   const raw: unknown = await toastCookie().parse(request.headers.get("Cookie"));
   const parsed = ToastSchema.safeParse(raw);
   if (!parsed.success) return { toast: null, clear: null };

@@ -11,7 +11,10 @@ const seed = argNumber("seed", 7);
 
 const url = await benchDatabaseUrl(kind, { fresh: true });
 migrate(url);
-const writer = kind === "sqlite" ? sqliteWriter(BENCH_SQLITE_FILE, { bulkLoad: true }) : await postgresWriter(url, { bulkLoad: true });
+const writer =
+  kind === "sqlite"
+    ? sqliteWriter(BENCH_SQLITE_FILE, { bulkLoad: true })
+    : await postgresWriter(url, { bulkLoad: true });
 const started = performance.now();
 let lastLog = 0;
 const result = await generateBenchData(writer, {
@@ -27,7 +30,9 @@ const result = await generateBenchData(writer, {
 });
 await writer.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`\nGenerated ${result.customers.toLocaleString()} clients and ${result.sales.toLocaleString()} sales in ${seconds} s (seed ${seed}, ${kind}).`);
+console.log(
+  `\nGenerated ${result.customers.toLocaleString()} clients and ${result.sales.toLocaleString()} sales in ${seconds} s (seed ${seed}, ${kind}).`,
+);
 if (kind === "postgres" && !process.env.BENCH_PG_URL) {
   const { stopPostgres } = await import("../scripts/postgres-local.mjs");
   stopPostgres({ bench: true, keepData: true });

@@ -35,7 +35,10 @@ async function benchServer({ keepData }: { keepData: boolean }): Promise<string>
 }
 
 export function migrate(databaseUrl: string) {
-  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "pipe" });
+  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: "pipe",
+  });
 }
 
 /** Whether a generated data set is already there (the SQLite file, or the PostgreSQL database). */

@@ -6,16 +6,104 @@ import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/customer
 import { seededRandom } from "../scripts/seeded-random";
 import type { BulkWriter } from "./writers";
 
-const FIRST = ["Aisha", "Fatima", "Mariam", "Noura", "Layla", "Hessa", "Sara", "Reem", "Amna", "Maitha", "Mohammed", "Ahmed", "Khalid", "Omar", "Saeed", "Rashid", "Hamdan", "Sultan", "Yousef", "Ali", "Priya", "Anjali", "Ravi", "Arjun", "Elena", "Sofia", "James", "Olivia", "Chen", "Mei", "Thandiwe", "Sipho", "Hassan", "Zainab", "Abdullah", "Mona", "Ibrahim", "Salma", "Tariq", "Huda"];
-const LAST = ["Al Mansoori", "Al Nahyan", "Al Maktoum", "Al Suwaidi", "Al Falasi", "Al Hashemi", "Al Qasimi", "Al Shamsi", "Al Ketbi", "Al Zaabi", "Khan", "Sharma", "Patel", "Menon", "Fernandes", "Haddad", "Nasser", "Karimi", "Smith", "Ivanova", "Nkosi", "Dlamini", "Al Thani", "Al Sabah", "Al Khalifa", "Al Saud", "Rahman", "Qureshi", "Costa", "Wang"];
-const AREAS = ["Jumeirah", "Downtown", "Al Barsha", "Deira", "Marina", "Al Reem", "Khalifa City", "Al Nahda", "Al Majaz", "Mirdif", "Business Bay", "Al Rashidiya"];
+const FIRST = [
+  "Aisha",
+  "Fatima",
+  "Mariam",
+  "Noura",
+  "Layla",
+  "Hessa",
+  "Sara",
+  "Reem",
+  "Amna",
+  "Maitha",
+  "Mohammed",
+  "Ahmed",
+  "Khalid",
+  "Omar",
+  "Saeed",
+  "Rashid",
+  "Hamdan",
+  "Sultan",
+  "Yousef",
+  "Ali",
+  "Priya",
+  "Anjali",
+  "Ravi",
+  "Arjun",
+  "Elena",
+  "Sofia",
+  "James",
+  "Olivia",
+  "Chen",
+  "Mei",
+  "Thandiwe",
+  "Sipho",
+  "Hassan",
+  "Zainab",
+  "Abdullah",
+  "Mona",
+  "Ibrahim",
+  "Salma",
+  "Tariq",
+  "Huda",
+];
+const LAST = [
+  "Al Mansoori",
+  "Al Nahyan",
+  "Al Maktoum",
+  "Al Suwaidi",
+  "Al Falasi",
+  "Al Hashemi",
+  "Al Qasimi",
+  "Al Shamsi",
+  "Al Ketbi",
+  "Al Zaabi",
+  "Khan",
+  "Sharma",
+  "Patel",
+  "Menon",
+  "Fernandes",
+  "Haddad",
+  "Nasser",
+  "Karimi",
+  "Smith",
+  "Ivanova",
+  "Nkosi",
+  "Dlamini",
+  "Al Thani",
+  "Al Sabah",
+  "Al Khalifa",
+  "Al Saud",
+  "Rahman",
+  "Qureshi",
+  "Costa",
+  "Wang",
+];
+const AREAS = [
+  "Jumeirah",
+  "Downtown",
+  "Al Barsha",
+  "Deira",
+  "Marina",
+  "Al Reem",
+  "Khalifa City",
+  "Al Nahda",
+  "Al Majaz",
+  "Mirdif",
+  "Business Bay",
+  "Al Rashidiya",
+];
 const COLLECTIONS = ["Bridal", "Diamonds", "Gold 22k", "Pearls", "Watches", "Everyday"];
 const TIMES = ["Morning", "Afternoon", "Evening", "Weekend"];
 const EMIRATE_WEIGHTS = [40, 20, 15, 7, 6, 4, 5, 3];
 
 export type GenerateOptions = { customers: number; sales: number; seed: number; onProgress?: (done: number) => void };
 
-export async function generateBenchData(writer: BulkWriter, options: GenerateOptions): Promise<{ customers: number; sales: number }> {
+export async function generateBenchData(
+  writer: BulkWriter,
+  options: GenerateOptions,
+): Promise<{ customers: number; sales: number }> {
   const rand = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const weighted = <T>(items: readonly T[], weights: readonly number[]): T => {
@@ -52,10 +140,20 @@ export async function generateBenchData(writer: BulkWriter, options: GenerateOpt
       const country = rand() < 0.85 ? "uae" : pick(COUNTRIES.filter((c) => c !== "uae"));
       const emirate = country === "uae" ? weighted(EMIRATES, EMIRATE_WEIGHTS) : "none";
       const fullName = `${pick(FIRST)} ${pick(LAST)}`;
-      const mobileNumber = country === "uae" ? `9715${String(10_000_000 + id).slice(-8)}` : `27${String(800_000_000 + id)}`;
+      const mobileNumber =
+        country === "uae" ? `9715${String(10_000_000 + id).slice(-8)}` : `27${String(800_000_000 + id)}`;
       // Tier mix: a few Diamond and Platinum clients, most Silver and Bronze.
       const r = rand();
-      const [minAed, maxAed] = r < 0.01 ? [1_000_000, 3_000_000] : r < 0.04 ? [500_000, 999_999] : r < 0.19 ? [100_000, 499_999] : r < 0.49 ? [25_000, 99_999] : [500, 24_999];
+      const [minAed, maxAed] =
+        r < 0.01
+          ? [1_000_000, 3_000_000]
+          : r < 0.04
+            ? [500_000, 999_999]
+            : r < 0.19
+              ? [100_000, 499_999]
+              : r < 0.49
+                ? [25_000, 99_999]
+                : [500, 24_999];
       const count = counts[i]!;
       let totalFils = 0n;
       let lastPurchase: string | null = null;
@@ -67,17 +165,30 @@ export async function generateBenchData(writer: BulkWriter, options: GenerateOpt
         const weightSum = weights.reduce((a, b) => a + b, 0);
         let remaining = targetFils;
         for (let k = 0; k < count; k++) {
-          const amount = k === count - 1 ? remaining : (targetFils * BigInt(Math.round((weights[k]! / weightSum) * 1e6))) / 1_000_000n;
+          const amount =
+            k === count - 1
+              ? remaining
+              : (targetFils * BigInt(Math.round((weights[k]! / weightSum) * 1e6))) / 1_000_000n;
           remaining -= amount;
           const day = addDays(today, newest - Math.floor(rand() * 1000) * (k === count - 1 ? 0 : 1));
-          sales.push({ id: saleId++, customerId: id, saleDate: dateFromIso(day), amountFils: amount, description: rand() < 0.7 ? pick(COLLECTIONS) : null, createdAt: now });
+          sales.push({
+            id: saleId++,
+            customerId: id,
+            saleDate: dateFromIso(day),
+            amountFils: amount,
+            description: rand() < 0.7 ? pick(COLLECTIONS) : null,
+            createdAt: now,
+          });
           totalFils += amount;
           if (!lastPurchase || day > lastPurchase) lastPurchase = day;
         }
       }
       const dateOfBirth = dateFromIso(addDays("1955-01-01", Math.floor(rand() * 18_250)));
       const anniversaryDate = rand() < 0.4 ? dateFromIso(addDays("1985-01-01", Math.floor(rand() * 14_000))) : null;
-      const emiratesId = country === "uae" && rand() < 0.85 ? `784-${1950 + Math.floor(rand() * 55)}-${String(Math.floor(rand() * 1e7)).padStart(7, "0")}-${Math.floor(rand() * 10)}` : null;
+      const emiratesId =
+        country === "uae" && rand() < 0.85
+          ? `784-${1950 + Math.floor(rand() * 55)}-${String(Math.floor(rand() * 1e7)).padStart(7, "0")}-${Math.floor(rand() * 10)}`
+          : null;
       const email = rand() < 0.6 ? `${fullName.toLowerCase().replace(/[^a-z]+/g, ".")}.${id}@example.com` : null;
       customers.push({
         id,
@@ -103,7 +214,15 @@ export async function generateBenchData(writer: BulkWriter, options: GenerateOpt
         source: "client_import",
         createdAt: now,
         updatedAt: now,
-        ...customerDerivedFields({ fullName, mobileNumber, email, emiratesId, totalSalesFils: totalFils, dateOfBirth, anniversaryDate }),
+        ...customerDerivedFields({
+          fullName,
+          mobileNumber,
+          email,
+          emiratesId,
+          totalSalesFils: totalFils,
+          dateOfBirth,
+          anniversaryDate,
+        }),
       });
     }
     await writer.insert("Customer", customers);

@@ -10,7 +10,18 @@ import { parseNewClientInput } from "~/domain/client-input";
 import { seededRandom } from "../scripts/seeded-random";
 import { postgresWriter, sqliteWriter, type Row } from "./writers";
 
-const HEADER = ["Full Name", "Mobile Number", "Country", "Emirate", "Area", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email"];
+const HEADER = [
+  "Full Name",
+  "Mobile Number",
+  "Country",
+  "Emirate",
+  "Area",
+  "Team",
+  "Total Sales (AED)",
+  "Last Purchase Date",
+  "Date of Birth",
+  "Email",
+];
 
 function rows(count: number, prefix: string): string[][] {
   const rand = seededRandom(count);
@@ -38,7 +49,9 @@ function toCsvText(table: string[][]): string {
 }
 
 async function removeImported(since: Date) {
-  await db.customer.deleteMany({ where: { createdAt: { gte: since }, source: { not: "manual" }, fullName: { startsWith: "Import Client" } } });
+  await db.customer.deleteMany({
+    where: { createdAt: { gte: since }, source: { not: "manual" }, fullName: { startsWith: "Import Client" } },
+  });
 }
 
 async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; rssGrowthMb: number }> {
@@ -54,7 +67,18 @@ async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ result: T; se
   return { result, seconds, rssGrowthMb: (peak - baseline) / 1024 / 1024 };
 }
 
-const FIELDS = ["fullName", "mobileNumber", "country", "emirate", "area", "team", "totalSalesValue", "lastPurchaseDate", "dateOfBirth", "email"];
+const FIELDS = [
+  "fullName",
+  "mobileNumber",
+  "country",
+  "emirate",
+  "area",
+  "team",
+  "totalSalesValue",
+  "lastPurchaseDate",
+  "dateOfBirth",
+  "email",
+];
 const ISO_DATE = (dmy: string) => (dmy.includes("/") ? dmy.split("/").reverse().join("-") : dmy);
 
 /**
@@ -71,13 +95,18 @@ async function floor(bytes: Buffer, type: "xlsx" | "csv", admin: { id: string })
   const now = new Date();
   const customers: Row[] = [];
   for (const row of cells) {
-    const raw = Object.fromEntries(FIELDS.map((f, i) => [f, f.endsWith("Date") || f === "dateOfBirth" ? ISO_DATE(row[i] ?? "") : (row[i] ?? "")]));
+    const raw = Object.fromEntries(
+      FIELDS.map((f, i) => [f, f.endsWith("Date") || f === "dateOfBirth" ? ISO_DATE(row[i] ?? "") : (row[i] ?? "")]),
+    );
     const parsed = parseNewClientInput({ ...raw, country: "uae", emirate: "dubai" });
     if (!parsed.ok) continue;
     const { customer } = newCustomerData(parsed.value, { createdById: admin.id, source: "client_import" });
     customers.push({ ...(customer as unknown as Row), createdAt: now, updatedAt: now });
   }
-  const writer = databaseProvider === "sqlite" ? sqliteWriter(process.env.DATABASE_URL!.slice("file:".length), { bulkLoad: false }) : await postgresWriter(process.env.DATABASE_URL!, { bulkLoad: false });
+  const writer =
+    databaseProvider === "sqlite"
+      ? sqliteWriter(process.env.DATABASE_URL!.slice("file:".length), { bulkLoad: false })
+      : await postgresWriter(process.env.DATABASE_URL!, { bulkLoad: false });
   const insertStart = performance.now();
   await writer.insert("Customer", customers);
   const insertSeconds = (performance.now() - insertStart) / 1000;
@@ -86,15 +115,23 @@ async function floor(bytes: Buffer, type: "xlsx" | "csv", admin: { id: string })
   return { parseSeconds, insertSeconds };
 }
 
-const admin = await db.user.findFirstOrThrow({ where: { email: "bench-admin@example.com" }, select: { id: true, name: true } });
+const admin = await db.user.findFirstOrThrow({
+  where: { email: "bench-admin@example.com" },
+  select: { id: true, name: true },
+});
 const results: Record<string, number> = {};
 
 const xlsx = writeWorkbook([{ name: "Clients", rows: rows(10_000, "6") }]);
 const csv = Buffer.from(toCsvText(rows(100_000, "7")), "utf8");
 
-for (const [label, fileName, bytes, type] of [["xlsx10k", "bench-10k.xlsx", xlsx, "xlsx"], ["csv100k", "bench-100k.csv", csv, "csv"]] as const) {
+for (const [label, fileName, bytes, type] of [
+  ["xlsx10k", "bench-10k.xlsx", xlsx, "xlsx"],
+  ["csv100k", "bench-100k.csv", csv, "csv"],
+] as const) {
   const since = new Date();
-  const run = await peakRssDuring(() => importSpreadsheet({ kind: "client", upload: { fileName, bytes }, actor: admin }));
+  const run = await peakRssDuring(() =>
+    importSpreadsheet({ kind: "client", upload: { fileName, bytes }, actor: admin }),
+  );
   if (run.result.status !== 200) throw new Error(`${label} import failed: ${run.result.result.message}`);
   results[`${label}_seconds`] = run.seconds;
   results[`${label}_rss_mb`] = run.rssGrowthMb;

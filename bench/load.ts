@@ -3,11 +3,22 @@
 import http from "node:http";
 import { percentile } from "./measure";
 
-export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; requests: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+};
 
-export async function boundedLoad(url: string, options: { connections: number; seconds: number; cookie?: string }): Promise<LoadResult> {
+export async function boundedLoad(
+  url: string,
+  options: { connections: number; seconds: number; cookie?: string },
+): Promise<LoadResult> {
   const target = new URL(url);
-  if (!["127.0.0.1", "localhost", "[::1]"].includes(target.hostname)) throw new Error("load tests run against loopback only");
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(target.hostname))
+    throw new Error("load tests run against loopback only");
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const deadline = performance.now() + options.seconds * 1000;
   const latencies: number[] = [];
@@ -40,5 +51,12 @@ export async function boundedLoad(url: string, options: { connections: number; s
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, non2xx, requests: latencies.length };
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+    non2xx,
+    requests: latencies.length,
+  };
 }

@@ -1,5 +1,14 @@
 // Timing helpers for npm run bench: warm up, run many times, report median / p95 / max.
-export type Measurement = { name: string; unit: "ms"; median: number; p95: number; max: number; runs: number; target?: number; extra?: Record<string, number | string> };
+export type Measurement = {
+  name: string;
+  unit: "ms";
+  median: number;
+  p95: number;
+  max: number;
+  runs: number;
+  target?: number;
+  extra?: Record<string, number | string>;
+};
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -21,7 +30,15 @@ export async function measure(
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  const m: Measurement = { name, unit: "ms", median: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, runs, target };
+  const m: Measurement = {
+    name,
+    unit: "ms",
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1)!,
+    runs,
+    target,
+  };
   report(m);
   return m;
 }
@@ -35,6 +52,13 @@ export function verdict(m: Pick<Measurement, "median" | "target">): string {
 
 export function report(m: Measurement) {
   const target = m.target === undefined ? "".padStart(16) : `target < ${m.target} ms`.padStart(16);
-  const extra = m.extra ? "  " + Object.entries(m.extra).map(([k, v]) => `${k}=${v}`).join(" ") : "";
-  console.log(`${m.name.padEnd(52)} median ${fmt(m.median)}  p95 ${fmt(m.p95)}  max ${fmt(m.max)}  ${target} ${verdict(m).padEnd(4)}${extra}`);
+  const extra = m.extra
+    ? "  " +
+      Object.entries(m.extra)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" ")
+    : "";
+  console.log(
+    `${m.name.padEnd(52)} median ${fmt(m.median)}  p95 ${fmt(m.p95)}  max ${fmt(m.max)}  ${target} ${verdict(m).padEnd(4)}${extra}`,
+  );
 }

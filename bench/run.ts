@@ -41,7 +41,12 @@ const cookie = (await createUserSession(admin.id, new Request("http://127.0.0.1/
 const pageRequest = (path: string) => new Request(`http://127.0.0.1${path}`, { headers: { Cookie: cookie } });
 const loaderArgs = (path: string) => ({ request: pageRequest(path), params: {}, context: {} });
 
-const sample = await db.customer.findFirstOrThrow({ where: { deletedAt: null, country: "uae" }, orderBy: { id: "asc" }, skip: 4321, select: { fullName: true, mobileNumber: true } });
+const sample = await db.customer.findFirstOrThrow({
+  where: { deletedAt: null, country: "uae" },
+  orderBy: { id: "asc" },
+  skip: 4321,
+  select: { fullName: true, mobileNumber: true },
+});
 const namePart = sample.fullName.split(" ").at(-1)!.slice(0, 5).toLowerCase();
 const mobileDigits = "0" + sample.mobileNumber.slice(3, 10); // typed the local way: 05x...
 
@@ -49,14 +54,49 @@ const results: Measurement[] = [];
 const runs = quick ? 5 : 20;
 const add = async (m: Promise<Measurement>) => results.push(await m);
 
-console.log(`\nBench on ${kind} — ${(await db.customer.count()).toLocaleString()} clients, ${(await db.sale.count()).toLocaleString()} sales\n`);
+console.log(
+  `\nBench on ${kind} — ${(await db.customer.count()).toLocaleString()} clients, ${(await db.sale.count()).toLocaleString()} sales\n`,
+);
 console.log("Customers page loader");
-await add(measure("customers: page 1, limit 500, unfiltered", () => customersRoute.loader(loaderArgs("/customers?limit=500")), { runs, target: 100 }));
-for (const filter of ["tier=gold", "tier=diamond", "emirate=dubai", "country=qatar", "team=team_b", "notPurchasedFor=3", "notPurchasedFor=6", "notPurchasedFor=12", "tier=silver&emirate=sharjah&team=team_a"]) {
-  await add(measure(`customers: limit 500, ${filter}`, () => customersRoute.loader(loaderArgs(`/customers?limit=500&${filter}`)), { runs, target: 100 }));
+await add(
+  measure("customers: page 1, limit 500, unfiltered", () => customersRoute.loader(loaderArgs("/customers?limit=500")), {
+    runs,
+    target: 100,
+  }),
+);
+for (const filter of [
+  "tier=gold",
+  "tier=diamond",
+  "emirate=dubai",
+  "country=qatar",
+  "team=team_b",
+  "notPurchasedFor=3",
+  "notPurchasedFor=6",
+  "notPurchasedFor=12",
+  "tier=silver&emirate=sharjah&team=team_a",
+]) {
+  await add(
+    measure(
+      `customers: limit 500, ${filter}`,
+      () => customersRoute.loader(loaderArgs(`/customers?limit=500&${filter}`)),
+      { runs, target: 100 },
+    ),
+  );
 }
-await add(measure(`customers: search name part "${namePart}"`, () => customersRoute.loader(loaderArgs(`/customers?limit=500&search=${encodeURIComponent(namePart)}`)), { runs, target: 50 }));
-await add(measure(`customers: search mobile digits "${mobileDigits}"`, () => customersRoute.loader(loaderArgs(`/customers?limit=500&search=${mobileDigits}`)), { runs, target: 50 }));
+await add(
+  measure(
+    `customers: search name part "${namePart}"`,
+    () => customersRoute.loader(loaderArgs(`/customers?limit=500&search=${encodeURIComponent(namePart)}`)),
+    { runs, target: 50 },
+  ),
+);
+await add(
+  measure(
+    `customers: search mobile digits "${mobileDigits}"`,
+    () => customersRoute.loader(loaderArgs(`/customers?limit=500&search=${mobileDigits}`)),
+    { runs, target: 50 },
+  ),
+);
 
 console.log("\nDashboard loader (figures + breakdown + three alert lists + follow-ups)");
 await add(measure("dashboard loader", () => dashboardRoute.loader(loaderArgs("/dashboard")), { runs, target: 150 }));
@@ -69,14 +109,26 @@ for (const location of ["dubai", "uae"]) {
     console.log(`leads: ${location} — not a lead location in this build`);
     continue;
   }
-  await add(measure(`leads: engine, ${location}`, () => rankEngineLeads(filters.data, today, 10), { runs: quick ? 3 : 10, target: 1000 }));
+  await add(
+    measure(`leads: engine, ${location}`, () => rankEngineLeads(filters.data, today, 10), {
+      runs: quick ? 3 : 10,
+      target: 1000,
+    }),
+  );
 }
 await db.$disconnect();
 
 console.log("\nImports (own process: time, raw parse and insert floor, peak RSS growth)");
-const importJson = execFileSync("node_modules/.bin/tsx", ["--expose-gc", "bench/import-child.ts"], { env: { ...process.env }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+const importJson = execFileSync("node_modules/.bin/tsx", ["--expose-gc", "bench/import-child.ts"], {
+  env: { ...process.env },
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+});
 const imp = JSON.parse(importJson.trim().split("\n").at(-1)!) as Record<string, number>;
-for (const [label, target] of [["xlsx10k", 5], ["csv100k", 60]] as const) {
+for (const [label, target] of [
+  ["xlsx10k", 5],
+  ["csv100k", 60],
+] as const) {
   const seconds = imp[`${label}_seconds`]!;
   const m: Measurement = {
     name: label === "xlsx10k" ? "import: 10,000-row .xlsx (end to end)" : "import: 100,000-row .csv (end to end)",
@@ -95,7 +147,15 @@ for (const [label, target] of [["xlsx10k", 5], ["csv100k", 60]] as const) {
   };
   report(m);
   results.push(m);
-  const rss: Measurement = { name: `import: ${label} peak RSS growth (MB)`, unit: "ms", median: imp[`${label}_rss_mb`]!, p95: imp[`${label}_rss_mb`]!, max: imp[`${label}_rss_mb`]!, runs: 1, target: 300 };
+  const rss: Measurement = {
+    name: `import: ${label} peak RSS growth (MB)`,
+    unit: "ms",
+    median: imp[`${label}_rss_mb`]!,
+    p95: imp[`${label}_rss_mb`]!,
+    max: imp[`${label}_rss_mb`]!,
+    runs: 1,
+    target: 300,
+  };
   results.push(rss);
 }
 
@@ -103,7 +163,10 @@ console.log("\nHTTP under bounded load (built server, loopback, 20 connections)"
 const { buildIfStale } = await import("../scripts/build-if-stale.mjs");
 buildIfStale();
 const port = 3499;
-const server = spawn("node", ["server.mjs"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }, stdio: "ignore" });
+const server = spawn("node", ["server.mjs"], {
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+  stdio: "ignore",
+});
 for (let i = 0; i < 100; i++) {
   try {
     if ((await fetch(`http://127.0.0.1:${port}/login`)).ok) break;
@@ -116,10 +179,16 @@ const seconds = quick ? 5 : 20;
 const http: Record<string, unknown> = {};
 try {
   for (const path of ["/customers", "/dashboard", "/login"]) {
-    const r = await boundedLoad(`http://127.0.0.1:${port}${path}`, { connections: 20, seconds, cookie: path === "/login" ? undefined : cookie });
+    const r = await boundedLoad(`http://127.0.0.1:${port}${path}`, {
+      connections: 20,
+      seconds,
+      cookie: path === "/login" ? undefined : cookie,
+    });
     http[path] = r;
     const bad = r.errors + r.non2xx;
-    console.log(`GET ${path.padEnd(12)} ${r.requestsPerSecond.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  errors ${bad}  ${bad === 0 ? "ok" : "OVER"}`);
+    console.log(
+      `GET ${path.padEnd(12)} ${r.requestsPerSecond.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  errors ${bad}  ${bad === 0 ? "ok" : "OVER"}`,
+    );
   }
   const page = await fetch(`http://127.0.0.1:${port}/customers?limit=5000`, { headers: { Cookie: cookie } });
   const start = performance.now();
@@ -128,7 +197,9 @@ try {
   await page.text();
   const renderMs = performance.now() - start;
   http["/customers?limit=5000"] = { status: big.status, ms: renderMs, bytes: html.length };
-  console.log(`GET /customers?limit=5000  ${big.status}  ${renderMs.toFixed(0)} ms  ${(html.length / 1024).toFixed(0)} KB of HTML`);
+  console.log(
+    `GET /customers?limit=5000  ${big.status}  ${renderMs.toFixed(0)} ms  ${(html.length / 1024).toFixed(0)} KB of HTML`,
+  );
 } finally {
   server.kill();
 }
@@ -138,7 +209,15 @@ const summary = {
   date: new Date().toISOString(),
   commit,
   db: kind,
-  results: results.map((m) => ({ name: m.name, median: +m.median.toFixed(1), p95: +m.p95.toFixed(1), max: +m.max.toFixed(1), target: m.target, verdict: verdict(m), ...m.extra })),
+  results: results.map((m) => ({
+    name: m.name,
+    median: +m.median.toFixed(1),
+    p95: +m.p95.toFixed(1),
+    max: +m.max.toFixed(1),
+    target: m.target,
+    verdict: verdict(m),
+    ...m.extra,
+  })),
   http,
 };
 mkdirSync("bench/results", { recursive: true });

@@ -23,7 +23,9 @@ export function sqliteWriter(file: string, { bulkLoad }: { bulkLoad: boolean }):
       const key = `${table}:${columns.join(",")}`;
       let statement = statements.get(key);
       if (!statement) {
-        statement = sqlite.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES (${columns.map(() => "?").join(",")})`);
+        statement = sqlite.prepare(
+          `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES (${columns.map(() => "?").join(",")})`,
+        );
         statements.set(key, statement);
       }
       const run = statement;
@@ -56,15 +58,22 @@ export async function postgresWriter(url: string, { bulkLoad }: { bulkLoad: bool
         const batch = rows.slice(i, i + perStatement);
         const values: unknown[] = [];
         const tuples = batch.map((row) => `(${columns.map((c) => `$${values.push(toPg(row[c]!))}`).join(",")})`);
-        await client.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${tuples.join(",")}`, values);
+        await client.query(
+          `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${tuples.join(",")}`,
+          values,
+        );
       }
       await client.query("COMMIT");
     },
     async close() {
       if (!bulkLoad) return client.end();
       // Autoincrement sequences must continue after the explicit ids.
-      await client.query(`SELECT setval(pg_get_serial_sequence('"Customer"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "Customer"))`);
-      await client.query(`SELECT setval(pg_get_serial_sequence('"Sale"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "Sale"))`);
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('"Customer"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "Customer"))`,
+      );
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('"Sale"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "Sale"))`,
+      );
       await client.query("ANALYZE");
       await client.end();
     },

@@ -25,7 +25,16 @@ const reportsDir = process.env.AUDIT_REPORTS;
 const PAGES = ["/login", "/dashboard", "/customers"] as const;
 const TARGETS = { performance: 90, accessibility: 95, dashboardJsKb: 150 };
 // Without these Chromium keeps calling Google's services, which this network does not reach.
-const QUIET_CHROMIUM = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--no-default-browser-check"];
+const QUIET_CHROMIUM = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--no-default-browser-check",
+];
 
 const appEnv: Record<string, string> = {
   PORT: String(port),
@@ -116,13 +125,30 @@ async function adminSessionCookie() {
 
 async function lighthouseScores(cookie: string) {
   const profile = mkdtempSync(join(tmpdir(), "jewel-audit-"));
-  const browser = spawn(chromiumPath, ["--headless=new", `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, ...QUIET_CHROMIUM, "about:blank"], {
-    stdio: "ignore",
-  });
+  const browser = spawn(
+    chromiumPath,
+    [
+      "--headless=new",
+      `--remote-debugging-port=${debuggingPort}`,
+      `--user-data-dir=${profile}`,
+      ...QUIET_CHROMIUM,
+      "about:blank",
+    ],
+    {
+      stdio: "ignore",
+    },
+  );
   children.push(browser);
   try {
     await waitFor(`http://127.0.0.1:${debuggingPort}/json/version`, "Chromium");
-    const rows: { page: string; performance: number | null; accessibility: number | null; metrics: string; benchmarkIndex?: number; note?: string }[] = [];
+    const rows: {
+      page: string;
+      performance: number | null;
+      accessibility: number | null;
+      metrics: string;
+      benchmarkIndex?: number;
+      note?: string;
+    }[] = [];
     for (const page of PAGES) {
       const result = await lighthouse(`${origin}${page}`, {
         port: debuggingPort,
@@ -137,9 +163,15 @@ async function lighthouseScores(cookie: string) {
         mkdirSync(reportsDir, { recursive: true });
         writeFileSync(join(reportsDir, `${page.slice(1)}.json`), JSON.stringify(lhr));
       }
-      const score = (id: string) => (lhr?.categories[id]?.score == null ? null : Math.round(lhr.categories[id]!.score! * 100));
+      const score = (id: string) =>
+        lhr?.categories[id]?.score == null ? null : Math.round(lhr.categories[id]!.score! * 100);
       const metric = (id: string, label: string) => `${label} ${lhr?.audits[id]?.displayValue ?? "n/a"}`;
-      const metrics = [metric("first-contentful-paint", "FCP"), metric("largest-contentful-paint", "LCP"), metric("total-blocking-time", "TBT"), metric("cumulative-layout-shift", "CLS")].join(", ");
+      const metrics = [
+        metric("first-contentful-paint", "FCP"),
+        metric("largest-contentful-paint", "LCP"),
+        metric("total-blocking-time", "TBT"),
+        metric("cumulative-layout-shift", "CLS"),
+      ].join(", ");
       rows.push({
         page,
         performance: score("performance"),
@@ -162,20 +194,28 @@ async function installabilityAndFirstLoad(cookie: string) {
   const profile = mkdtempSync(join(tmpdir(), "jewel-audit-"));
   const [name, ...value] = cookie.split("=");
   // A persistent profile: Chromium never offers installs in an incognito-like context.
-  const context = await chromium.launchPersistentContext(profile, { ...devices["Pixel 5"], executablePath: chromiumPath, args: QUIET_CHROMIUM });
+  const context = await chromium.launchPersistentContext(profile, {
+    ...devices["Pixel 5"],
+    executablePath: chromiumPath,
+    args: QUIET_CHROMIUM,
+  });
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/login`);
     const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? null);
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
     const { errors: manifestErrors } = (await cdp.send("Page.getAppManifest")) as { errors: { message: string }[] };
     await page.close();
 
     // First load: nothing cached and no service worker yet, as on a phone's first visit.
     const firstLoad = await chromium.launch({ executablePath: chromiumPath, args: QUIET_CHROMIUM });
     const phone = await firstLoad.newContext({ ...devices["Pixel 5"], serviceWorkers: "block" });
-    await phone.addCookies([{ name: name!, value: value.join("="), domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+    await phone.addCookies([
+      { name: name!, value: value.join("="), domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
     const dashboard = await phone.newPage();
     const requests: Request[] = [];
     dashboard.on("requestfinished", (request) => requests.push(request));
@@ -195,7 +235,11 @@ async function installabilityAndFirstLoad(cookie: string) {
         gzipped += gzipSync(await response.body(), { level: 6 }).length;
       }
     }
-    const outsideHosts = [...new Set(requests.map((request) => new URL(request.url()).origin).filter((o) => o !== origin && !o.startsWith("data:")))];
+    const outsideHosts = [
+      ...new Set(
+        requests.map((request) => new URL(request.url()).origin).filter((o) => o !== origin && !o.startsWith("data:")),
+      ),
+    ];
     await firstLoad.close();
     return {
       worker,
@@ -224,26 +268,41 @@ try {
   lighthouseError = error instanceof Error ? error.message : String(error);
 }
 
-const lighthouseVersion = (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
-const chromiumVersion = execFileSync(chromiumPath, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+const lighthouseVersion = (
+  JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }
+).version;
+const chromiumVersion = execFileSync(chromiumPath, ["--version"], {
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "ignore"],
+}).trim();
 console.log(`\nJewel CRM audit — ${origin}, build ${buildDir}, ${data}`);
 console.log(`Lighthouse ${lighthouseVersion} (mobile emulation, simulated slow 4G), ${chromiumVersion}\n`);
 if (scores) {
   console.log("page          performance        accessibility      metrics");
   for (const row of scores) {
-    const perf = row.performance === null ? "n/a" : `${row.performance} ${mark(row.performance >= TARGETS.performance)}`;
-    const a11y = row.accessibility === null ? "n/a" : `${row.accessibility} ${mark(row.accessibility >= TARGETS.accessibility)}`;
-    console.log(`${row.page.padEnd(14)}${perf.padEnd(19)}${a11y.padEnd(19)}${row.metrics}${row.note ? `   (${row.note})` : ""}`);
+    const perf =
+      row.performance === null ? "n/a" : `${row.performance} ${mark(row.performance >= TARGETS.performance)}`;
+    const a11y =
+      row.accessibility === null ? "n/a" : `${row.accessibility} ${mark(row.accessibility >= TARGETS.accessibility)}`;
+    console.log(
+      `${row.page.padEnd(14)}${perf.padEnd(19)}${a11y.padEnd(19)}${row.metrics}${row.note ? `   (${row.note})` : ""}`,
+    );
   }
   console.log(`targets: performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}`);
   // Simulated throttling scales the CPU time it observes, so a busy machine lowers the scores (mostly TBT).
   const benchmark = Math.min(...scores.map((row) => row.benchmarkIndex ?? Infinity));
-  if (Number.isFinite(benchmark)) console.log(`this machine's Lighthouse CPU benchmark: ${Math.round(benchmark)} (the 4x CPU slowdown Lighthouse applies assumes a fast, idle desktop; lower here means lower scores)\n`);
+  if (Number.isFinite(benchmark))
+    console.log(
+      `this machine's Lighthouse CPU benchmark: ${Math.round(benchmark)} (the 4x CPU slowdown Lighthouse applies assumes a fast, idle desktop; lower here means lower scores)\n`,
+    );
 } else {
   console.log(`Lighthouse could not run here: ${lighthouseError}\n`);
 }
-const installable = install.installabilityErrors.length === 0 && install.manifestErrors.length === 0 && install.worker !== null;
-console.log(`PWA installable: ${installable ? "yes" : "no"} (service worker ${install.worker ?? "none"}; Chromium's installability errors: ${install.installabilityErrors.join(", ") || "none"}; manifest errors: ${install.manifestErrors.join(", ") || "none"})`);
+const installable =
+  install.installabilityErrors.length === 0 && install.manifestErrors.length === 0 && install.worker !== null;
+console.log(
+  `PWA installable: ${installable ? "yes" : "no"} (service worker ${install.worker ?? "none"}; Chromium's installability errors: ${install.installabilityErrors.join(", ") || "none"}; manifest errors: ${install.manifestErrors.join(", ") || "none"})`,
+);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const { js } = install;
 console.log(

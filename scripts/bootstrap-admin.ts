@@ -10,7 +10,8 @@ const issued = await ensureFirstAdmin({
   secret: process.env.ADMIN_TOTP_SECRET,
 });
 if (issued) {
-  if (process.env.ADMIN_TOTP_SECRET) console.log(`First admin ${issued.email} created with the authenticator secret from ADMIN_TOTP_SECRET.`);
+  if (process.env.ADMIN_TOTP_SECRET)
+    console.log(`First admin ${issued.email} created with the authenticator secret from ADMIN_TOTP_SECRET.`);
   else await printIssuedSecret(issued, `First admin ${issued.email} created. Link the authenticator app now:`);
 }
 await db.$disconnect();

@@ -16,6 +16,8 @@ function newestMtime(dir) {
 
 export function buildIfStale() {
   const serverBuild = `${process.env.BUILD_DIR || "build"}/server/index.js`;
-  const stale = !existsSync(serverBuild) || Math.max(newestMtime("app"), statSync("server.mjs").mtimeMs) > statSync(serverBuild).mtimeMs;
+  const stale =
+    !existsSync(serverBuild) ||
+    Math.max(newestMtime("app"), statSync("server.mjs").mtimeMs) > statSync(serverBuild).mtimeMs;
   if (stale) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env: process.env });
 }

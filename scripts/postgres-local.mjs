@@ -10,7 +10,9 @@ const isRoot = process.getuid?.() === 0;
 function pgBinDir() {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(`${root}/${v}/bin/initdb`)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(`${root}/${v}/bin/initdb`))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? `${root}/${versions[0]}/bin` : null;
 }
 
@@ -18,7 +20,9 @@ export function ensurePostgresInstalled() {
   if (pgBinDir()) return pgBinDir();
   if (!isRoot) throw new Error("PostgreSQL is not installed. Install it with: sudo apt-get install -y postgresql");
   console.log("▶ Installing Debian's postgresql");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null", { stdio: "inherit" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null", {
+    stdio: "inherit",
+  });
   return pgBinDir();
 }
 
@@ -50,8 +54,13 @@ export function startPostgres({ bench = false, keepData = false } = {}) {
     runAsPgUser(`${bin}/initdb`, ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale"]);
   }
   runAsPgUser(`${bin}/pg_ctl`, [
-    "-D", dir, "-w", "-l", `${dir}/server.log`,
-    "-o", `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=200`,
+    "-D",
+    dir,
+    "-w",
+    "-l",
+    `${dir}/server.log`,
+    "-o",
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=200`,
     "start",
   ]);
   return `postgresql://postgres@127.0.0.1:${port}`;

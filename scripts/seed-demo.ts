@@ -27,13 +27,97 @@ function weighted<T extends string>(weights: Record<T, number>): T {
   return entries[entries.length - 1]![0];
 }
 
-const EMIRATI_MEN = ["Mohammed", "Ahmed", "Khalid", "Saeed", "Rashid", "Hamdan", "Sultan", "Omar", "Abdullah", "Majid", "Saif", "Obaid", "Humaid", "Juma", "Yousef", "Hamad", "Faisal", "Mansour", "Nasser", "Ali"];
-const EMIRATI_WOMEN = ["Fatima", "Aisha", "Mariam", "Noura", "Hessa", "Shamma", "Latifa", "Moza", "Alia", "Amna", "Maitha", "Reem", "Sara", "Mahra", "Hind", "Shaikha", "Dana", "Meera", "Asma", "Khawla"];
-const EMIRATI_FAMILIES = ["Al Mansoori", "Al Nuaimi", "Al Suwaidi", "Al Hashimi", "Al Falasi", "Al Ketbi", "Al Shamsi", "Al Mazrouei", "Al Dhaheri", "Al Marri", "Al Zaabi", "Al Blooshi", "Al Awadhi", "Al Hammadi", "Al Kaabi", "Al Muhairi", "Al Romaithi", "Al Qubaisi", "Al Mheiri", "Al Shehhi", "Al Tunaiji", "Al Neyadi", "Al Ameri", "Al Kindi"];
+const EMIRATI_MEN = [
+  "Mohammed",
+  "Ahmed",
+  "Khalid",
+  "Saeed",
+  "Rashid",
+  "Hamdan",
+  "Sultan",
+  "Omar",
+  "Abdullah",
+  "Majid",
+  "Saif",
+  "Obaid",
+  "Humaid",
+  "Juma",
+  "Yousef",
+  "Hamad",
+  "Faisal",
+  "Mansour",
+  "Nasser",
+  "Ali",
+];
+const EMIRATI_WOMEN = [
+  "Fatima",
+  "Aisha",
+  "Mariam",
+  "Noura",
+  "Hessa",
+  "Shamma",
+  "Latifa",
+  "Moza",
+  "Alia",
+  "Amna",
+  "Maitha",
+  "Reem",
+  "Sara",
+  "Mahra",
+  "Hind",
+  "Shaikha",
+  "Dana",
+  "Meera",
+  "Asma",
+  "Khawla",
+];
+const EMIRATI_FAMILIES = [
+  "Al Mansoori",
+  "Al Nuaimi",
+  "Al Suwaidi",
+  "Al Hashimi",
+  "Al Falasi",
+  "Al Ketbi",
+  "Al Shamsi",
+  "Al Mazrouei",
+  "Al Dhaheri",
+  "Al Marri",
+  "Al Zaabi",
+  "Al Blooshi",
+  "Al Awadhi",
+  "Al Hammadi",
+  "Al Kaabi",
+  "Al Muhairi",
+  "Al Romaithi",
+  "Al Qubaisi",
+  "Al Mheiri",
+  "Al Shehhi",
+  "Al Tunaiji",
+  "Al Neyadi",
+  "Al Ameri",
+  "Al Kindi",
+];
 const EXPAT_NAMES = [
-  ["Priya", "Nair"], ["Rahul", "Menon"], ["Anjali", "Sharma"], ["Vikram", "Iyer"], ["Maria", "Santos"], ["Jose", "Reyes"], ["Grace", "Dela Cruz"],
-  ["James", "Whitfield"], ["Emma", "Clarke"], ["Oliver", "Hughes"], ["Thabo", "Nkosi"], ["Lerato", "Dlamini"], ["Pieter", "van der Merwe"],
-  ["Layla", "Haddad"], ["Rami", "Khoury"], ["Nour", "Saleh"], ["Hassan", "Qureshi"], ["Ayesha", "Siddiqui"], ["Elena", "Petrova"], ["Wei", "Zhang"],
+  ["Priya", "Nair"],
+  ["Rahul", "Menon"],
+  ["Anjali", "Sharma"],
+  ["Vikram", "Iyer"],
+  ["Maria", "Santos"],
+  ["Jose", "Reyes"],
+  ["Grace", "Dela Cruz"],
+  ["James", "Whitfield"],
+  ["Emma", "Clarke"],
+  ["Oliver", "Hughes"],
+  ["Thabo", "Nkosi"],
+  ["Lerato", "Dlamini"],
+  ["Pieter", "van der Merwe"],
+  ["Layla", "Haddad"],
+  ["Rami", "Khoury"],
+  ["Nour", "Saleh"],
+  ["Hassan", "Qureshi"],
+  ["Ayesha", "Siddiqui"],
+  ["Elena", "Petrova"],
+  ["Wei", "Zhang"],
 ];
 const GCC_FAMILIES: Record<Exclude<Country, "uae" | "south_africa">, string[]> = {
   bahrain: ["Al Khalifa", "Al Zayani", "Kanoo", "Al Moayyed"],
@@ -42,8 +126,26 @@ const GCC_FAMILIES: Record<Exclude<Country, "uae" | "south_africa">, string[]> =
   saudi_arabia: ["Al Saud", "Al Rashid", "Al Otaibi", "Al Qahtani", "Al Harbi"],
 };
 const AREAS: Record<Emirate, string[]> = {
-  dubai: ["Jumeirah", "Al Barsha", "Dubai Marina", "Downtown Dubai", "Mirdif", "Deira", "Al Warqa", "Arabian Ranches", "Palm Jumeirah", "Al Quoz"],
-  abu_dhabi: ["Khalifa City", "Al Reem Island", "Al Bateen", "Mohammed Bin Zayed City", "Saadiyat Island", "Al Mushrif"],
+  dubai: [
+    "Jumeirah",
+    "Al Barsha",
+    "Dubai Marina",
+    "Downtown Dubai",
+    "Mirdif",
+    "Deira",
+    "Al Warqa",
+    "Arabian Ranches",
+    "Palm Jumeirah",
+    "Al Quoz",
+  ],
+  abu_dhabi: [
+    "Khalifa City",
+    "Al Reem Island",
+    "Al Bateen",
+    "Mohammed Bin Zayed City",
+    "Saadiyat Island",
+    "Al Mushrif",
+  ],
   sharjah: ["Al Majaz", "Al Khan", "Muwaileh", "Al Nahda", "Al Qasimia"],
   ajman: ["Al Nuaimiya", "Al Rashidiya", "Al Jurf"],
   al_ain: ["Al Jimi", "Al Muwaiji", "Hili", "Al Towayya"],
@@ -51,7 +153,19 @@ const AREAS: Record<Emirate, string[]> = {
   ras_al_khaimah: ["Al Nakheel", "Al Hamra", "Khuzam"],
   umm_al_quwain: ["Al Salama", "Al Raas"],
 };
-const DESCRIPTIONS = ["", "", "Gold bangle", "Diamond ring", "Pearl necklace", "Wedding set", "Earrings", "Bracelet", "Watch", "Solitaire pendant", "Eid gift"];
+const DESCRIPTIONS = [
+  "",
+  "",
+  "Gold bangle",
+  "Diamond ring",
+  "Pearl necklace",
+  "Wedding set",
+  "Earrings",
+  "Bracelet",
+  "Watch",
+  "Solitaire pendant",
+  "Eid gift",
+];
 const COLLECTIONS = ["Bridal", "Everyday Gold", "Diamonds", "Pearls", "Kids", "Men's"];
 const PREFERRED_TIMES = ["Mornings", "Afternoons", "Evenings", "Weekends"];
 const CATEGORIES = ["Walk-in", "Referral", "Corporate", "Event"];
@@ -72,16 +186,22 @@ const today = businessToday();
 function salesFor(tier: Tier): { saleDate: Date; amountFils: Fils; description: string | null }[] {
   const [min, max] = TIER_RANGE[tier];
   // Whole dirhams, so amounts look like real tickets.
-  const total = (min + BigInt(Math.floor(random() * Number(max - min)))) / 100n * 100n;
+  const total = ((min + BigInt(Math.floor(random() * Number(max - min)))) / 100n) * 100n;
   if (total === 0n) return [];
   const count = Math.min(int(1, tier === "bronze" ? 3 : 10), Number(total / 100n));
-  const cuts = Array.from({ length: count - 1 }, () => BigInt(Math.floor(random() * Number(total / 100n)))).sort((a, b) => (a < b ? -1 : 1));
+  const cuts = Array.from({ length: count - 1 }, () => BigInt(Math.floor(random() * Number(total / 100n)))).sort(
+    (a, b) => (a < b ? -1 : 1),
+  );
   const bounds = [0n, ...cuts.map((c) => c * 100n), total];
   // Some clients are recent, some have lapsed (the 3/6/12-month filters and "inactive" need both).
   const newest = chance(0.45) ? int(0, 89) : int(90, 900);
   return bounds
     .slice(1)
-    .map((end, i) => ({ saleDate: dateFromIso(addDays(today, -(newest + int(0, 400) * (i === 0 ? 0 : 1)))), amountFils: end - bounds[i]!, description: pick(DESCRIPTIONS) || null }))
+    .map((end, i) => ({
+      saleDate: dateFromIso(addDays(today, -(newest + int(0, 400) * (i === 0 ? 0 : 1)))),
+      amountFils: end - bounds[i]!,
+      description: pick(DESCRIPTIONS) || null,
+    }))
     .filter((s) => s.amountFils > 0n);
 }
 
@@ -112,7 +232,19 @@ type SeedClient = { customer: Prisma.CustomerCreateManyInput; sales: ReturnType<
 
 function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
   const country = weighted<Country>({ uae: 85, south_africa: 3, bahrain: 3, qatar: 3, kuwait: 3, saudi_arabia: 3 });
-  const emirate: Emirate | "none" = country === "uae" ? weighted<Emirate>({ dubai: 40, abu_dhabi: 20, sharjah: 15, ajman: 7, al_ain: 6, ras_al_khaimah: 5, fujairah: 4, umm_al_quwain: 3 }) : "none";
+  const emirate: Emirate | "none" =
+    country === "uae"
+      ? weighted<Emirate>({
+          dubai: 40,
+          abu_dhabi: 20,
+          sharjah: 15,
+          ajman: 7,
+          al_ain: 6,
+          ras_al_khaimah: 5,
+          fujairah: 4,
+          umm_al_quwain: 3,
+        })
+      : "none";
   let first: string;
   let last: string;
   if (country === "uae" && chance(0.65)) {
@@ -129,8 +261,16 @@ function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
   const fullName = `${first} ${last}`;
 
   let mobileNumber: string;
-  const prefix = { uae: "9715", south_africa: "2782", bahrain: "9733", qatar: "9745", kuwait: "9656", saudi_arabia: "9665" }[country];
-  do mobileNumber = `${prefix}${String(int(0, 99_999_999)).padStart(country === "uae" || country === "saudi_arabia" ? 8 : 7, "0")}`;
+  const prefix = {
+    uae: "9715",
+    south_africa: "2782",
+    bahrain: "9733",
+    qatar: "9745",
+    kuwait: "9656",
+    saudi_arabia: "9665",
+  }[country];
+  do
+    mobileNumber = `${prefix}${String(int(0, 99_999_999)).padStart(country === "uae" || country === "saudi_arabia" ? 8 : 7, "0")}`;
   while (usedMobiles.has(mobileNumber));
   usedMobiles.add(mobileNumber);
 
@@ -144,7 +284,10 @@ function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
   const anniversaryType = chance(0.4) ? pick(ANNIVERSARY_TYPES) : null;
   const anniversaryDate = anniversaryType ? yearlyDate(int(1985, 2023), chance(0.06)) : null;
   const resident = country === "uae" && chance(0.85);
-  const email = chance(0.6) ? `${first}.${last}${index}`.toLowerCase().replace(/[^a-z0-9.]+/g, "") + `@${pick(["gmail.com", "outlook.com", "yahoo.com", "icloud.com"])}` : null;
+  const email = chance(0.6)
+    ? `${first}.${last}${index}`.toLowerCase().replace(/[^a-z0-9.]+/g, "") +
+      `@${pick(["gmail.com", "outlook.com", "yahoo.com", "icloud.com"])}`
+    : null;
   const id = resident ? emiratesId(birthYear) : null;
   const fields = { fullName, mobileNumber, email, emiratesId: id, totalSalesFils, dateOfBirth, anniversaryDate };
 
@@ -190,7 +333,9 @@ const STAFF = [
 async function main() {
   const existing = await db.customer.count();
   if (existing > 0) {
-    console.log(`The client book already holds ${existing} client(s): the demo seed only fills an empty database, so nothing was changed.`);
+    console.log(
+      `The client book already holds ${existing} client(s): the demo seed only fills an empty database, so nothing was changed.`,
+    );
     return;
   }
 
@@ -209,20 +354,28 @@ async function main() {
             email: s.email,
             role: s.role,
             department: s.department,
-            devices: { create: { label: "Demo authenticator", secretEncrypted: encryptSecret(s.secret), verifiedAt: new Date() } },
+            devices: {
+              create: { label: "Demo authenticator", secretEncrypted: encryptSecret(s.secret), verifiedAt: new Date() },
+            },
           },
         });
         createdStaff.push(s.email);
       }
       const byMobile = new Map<string, number>();
       for (let i = 0; i < clients.length; i += 500) {
-        const rows = await tx.customer.createManyAndReturn({ data: clients.slice(i, i + 500).map((c) => c.customer), select: { id: true, mobileNumber: true } });
+        const rows = await tx.customer.createManyAndReturn({
+          data: clients.slice(i, i + 500).map((c) => c.customer),
+          select: { id: true, mobileNumber: true },
+        });
         for (const r of rows) byMobile.set(r.mobileNumber, r.id);
       }
-      const sales = clients.flatMap((c) => c.sales.map((s) => ({ ...s, customerId: byMobile.get(c.customer.mobileNumber)! })));
+      const sales = clients.flatMap((c) =>
+        c.sales.map((s) => ({ ...s, customerId: byMobile.get(c.customer.mobileNumber)! })),
+      );
       for (let i = 0; i < sales.length; i += 2000) await tx.sale.createMany({ data: sales.slice(i, i + 2000) });
       console.log(`Seeded ${clients.length} clients with ${sales.length} sales.`);
-      if (createdStaff.length < staffSecrets.length) console.log(`Kept ${staffSecrets.length - createdStaff.length} demo staff account(s) that already existed.`);
+      if (createdStaff.length < staffSecrets.length)
+        console.log(`Kept ${staffSecrets.length - createdStaff.length} demo staff account(s) that already existed.`);
     },
     { timeout: 120_000 },
   );

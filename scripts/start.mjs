@@ -10,7 +10,8 @@ const bin = (name) => join("node_modules", ".bin", name);
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit", env: process.env });
 
 run(bin("prisma"), ["migrate", "deploy"]);
-if (!existsSync("app/generated/prisma/client.ts") || !existsSync("app/generated/prisma-pg/client.ts")) run("npm", ["run", "db:generate", "--silent"]);
+if (!existsSync("app/generated/prisma/client.ts") || !existsSync("app/generated/prisma-pg/client.ts"))
+  run("npm", ["run", "db:generate", "--silent"]);
 run(bin("tsx"), ["scripts/bootstrap-admin.ts"]);
 
 if (process.env.SKIP_BUILD !== "1") buildIfStale();

@@ -11,7 +11,9 @@ function step(title, cmd, args, env = {}) {
 
 const server = startPostgres();
 try {
-  step("Integration tests on PostgreSQL", "node_modules/.bin/vitest", ["run", "--project", "integration"], { TEST_PG_URL: server });
+  step("Integration tests on PostgreSQL", "node_modules/.bin/vitest", ["run", "--project", "integration"], {
+    TEST_PG_URL: server,
+  });
 
   const admin = new pg.Client({ connectionString: `${server}/postgres` });
   await admin.connect();
@@ -20,10 +22,15 @@ try {
   const databaseUrl = `${server}/crm_instances`;
   step("Migrations on PostgreSQL", "node_modules/.bin/prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl });
   step("Build", "npm", ["run", "build", "--silent"]);
-  step("Two app instances on one PostgreSQL database", "node_modules/.bin/vitest", ["run", "--project", "multi-instance"], {
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: "two-instance-test-secret",
-  });
+  step(
+    "Two app instances on one PostgreSQL database",
+    "node_modules/.bin/vitest",
+    ["run", "--project", "multi-instance"],
+    {
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "two-instance-test-secret",
+    },
+  );
 } catch {
   process.exitCode = 1;
 } finally {

@@ -16,19 +16,30 @@ if (!existsSync(chromium)) {
     console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
     process.exit(1);
   }
-  step("Installing Debian's chromium for the browser tests", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"]);
+  step("Installing Debian's chromium for the browser tests", "sh", [
+    "-c",
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null",
+  ]);
 }
 
 mkdirSync("tests/.tmp", { recursive: true });
 try {
   step("PostgreSQL schema derived from the SQLite source", "node", ["scripts/derive-postgres.mjs", "--check"]);
   step("Typecheck", "npm", ["run", "typecheck", "--silent"]);
-  step("Unit and integration tests", "node_modules/.bin/vitest", ["run", "--project", "unit", "--project", "integration"]);
+  step("Unit and integration tests", "node_modules/.bin/vitest", [
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "integration",
+  ]);
   step("Production build", "npm", ["run", "build", "--silent"]);
   // Two app servers on one SQLite file behave as one (lockouts, sign-outs, admin-gate unlocks).
   const instancesDb = `${process.cwd()}/tests/.tmp/instances.db`;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${instancesDb}${suffix}`, { force: true });
-  step("Migrations for the two-instance test", "node_modules/.bin/prisma", ["migrate", "deploy"], { DATABASE_URL: `file:${instancesDb}` });
+  step("Migrations for the two-instance test", "node_modules/.bin/prisma", ["migrate", "deploy"], {
+    DATABASE_URL: `file:${instancesDb}`,
+  });
   step("Two app instances on one database", "node_modules/.bin/vitest", ["run", "--project", "multi-instance"], {
     DATABASE_URL: `file:${instancesDb}`,
     SESSION_SECRET: "two-instance-test-secret",

@@ -23,7 +23,8 @@ export async function requireUserManagement(request: Request): Promise<{ session
 /** User-management page actions: 403 while the gate is closed. */
 export async function requireUnlockedUserManagement(request: Request): Promise<CurrentSession> {
   const { session, unlocked } = await requireUserManagement(request);
-  if (!unlocked) throw data({ adminGate: "locked", message: ADMIN_GATE_REQUIRED } satisfies AdminGateRefusal, { status: 403 });
+  if (!unlocked)
+    throw data({ adminGate: "locked", message: ADMIN_GATE_REQUIRED } satisfies AdminGateRefusal, { status: 403 });
   return session;
 }
 
@@ -43,5 +44,9 @@ export async function loadManagedUserDialog(request: Request, userId: string) {
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
   const user = await getUser(userId);
   if (!user) throw data("User not found", { status: 404 });
-  return { locked: false as const, user: { id: user.id, name: user.name, email: user.email }, query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)) };
+  return {
+    locked: false as const,
+    user: { id: user.id, name: user.name, email: user.email },
+    query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
+  };
 }

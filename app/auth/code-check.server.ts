@@ -1,10 +1,5 @@
 import { db } from "~/db.server";
-import {
-  ACCOUNT_FAILURE_LIMIT,
-  ADDRESS_FAILURE_LIMIT,
-  LOCK_LOOKBACK_MS,
-  lockedUntil,
-} from "~/domain/lockout";
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, LOCK_LOOKBACK_MS, lockedUntil } from "~/domain/lockout";
 import { AUDIT_ACTIONS, writeAudit } from "~/services/audit.server";
 import { decryptSecret, hashCode, sameHash } from "./crypto.server";
 import { verifyTotp } from "./totp.server";
@@ -38,8 +33,16 @@ export async function currentLock(userId: string | null, ip: string, now = new D
     }),
   ]);
   const locks = [
-    lockedUntil(byAccount.map((a) => a.createdAt), now, ACCOUNT_FAILURE_LIMIT),
-    lockedUntil(byAddress.map((a) => a.createdAt), now, ADDRESS_FAILURE_LIMIT),
+    lockedUntil(
+      byAccount.map((a) => a.createdAt),
+      now,
+      ACCOUNT_FAILURE_LIMIT,
+    ),
+    lockedUntil(
+      byAddress.map((a) => a.createdAt),
+      now,
+      ADDRESS_FAILURE_LIMIT,
+    ),
   ].filter((d): d is Date => d !== null);
   return locks.length ? new Date(Math.max(...locks.map((d) => d.getTime()))) : null;
 }
@@ -116,7 +119,13 @@ export async function checkUserCode(input: {
   });
   const lockNow = await currentLock(input.userId, input.ip, now);
   if (lockNow) {
-    await writeAudit({ actor, action: AUDIT_ACTIONS.locked, targetType: "user", targetId: input.userId ?? undefined, ip: input.ip });
+    await writeAudit({
+      actor,
+      action: AUDIT_ACTIONS.locked,
+      targetType: "user",
+      targetId: input.userId ?? undefined,
+      ip: input.ip,
+    });
     return { ok: false, reason: "locked", lockedUntil: lockNow, message: lockedMessage(lockNow, now) };
   }
   return { ok: false, reason: "invalid", message: INVALID_CODE_MESSAGE };

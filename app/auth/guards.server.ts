@@ -56,7 +56,9 @@ export async function requireUser(request: Request, options: GuardOptions = {}):
   if (!session) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
-    throw redirect(back === "/" || back.startsWith("/login") ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(
+      back === "/" || back.startsWith("/login") ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`,
+    );
   }
   const denial = options.access ? checkAccess(session.user.role, options.access) : null;
   if (denial) throw data({ denial } satisfies DeniedData, { status: 403 });

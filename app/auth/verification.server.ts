@@ -7,7 +7,10 @@ export const ADMIN_GATE_IDLE_MS = 15 * 60_000;
 export const ACTION_VERIFICATION_MS = 5 * 60_000;
 
 export async function openAdminGate(sessionId: string, now = new Date()): Promise<void> {
-  await db.session.update({ where: { id: sessionId }, data: { adminUnlockedUntil: new Date(now.getTime() + ADMIN_GATE_IDLE_MS) } });
+  await db.session.update({
+    where: { id: sessionId },
+    data: { adminUnlockedUntil: new Date(now.getTime() + ADMIN_GATE_IDLE_MS) },
+  });
 }
 
 /**

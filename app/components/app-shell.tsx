@@ -42,20 +42,36 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
       {/* Mobile top bar */}
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-gray-200 bg-white px-3 py-2 lg:hidden">
         <label htmlFor="nav-open" className="btn-ghost cursor-pointer px-2" aria-label="Toggle menu">
-          <span aria-hidden className="text-xl">☰</span>
+          <span aria-hidden className="text-xl">
+            ☰
+          </span>
           <span className="sr-only">Menu</span>
         </label>
         <span className="font-semibold">{PRODUCT_NAME}</span>
         <div className="flex items-center gap-3">
           <span className="relative" aria-label={`${MOBILE_BADGE_COUNT} notifications`}>
-            <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 text-gray-700" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="h-6 w-6 text-gray-700"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path
+                d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <span className="badge absolute -right-2 -top-1 bg-red-600 px-1.5 text-white" data-testid="mobile-badge">
               {MOBILE_BADGE_COUNT}
             </span>
           </span>
-          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white" aria-label={user.name}>
+          <span
+            className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
+            aria-label={user.name}
+          >
             {initials(user.name)}
           </span>
         </div>
@@ -67,7 +83,11 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
       >
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-4">
           <span className="nav-label truncate font-semibold text-brand-700">{PRODUCT_NAME}</span>
-          <label htmlFor="nav-collapsed" className="btn-ghost hidden cursor-pointer px-2 lg:inline-flex" aria-label="Collapse sidebar">
+          <label
+            htmlFor="nav-collapsed"
+            className="btn-ghost hidden cursor-pointer px-2 lg:inline-flex"
+            aria-label="Collapse sidebar"
+          >
             «
           </label>
           <label htmlFor="nav-open" className="btn-ghost cursor-pointer px-2 lg:hidden" aria-label="Close menu">
@@ -81,7 +101,10 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
               to={item.to}
               prefetch="intent"
               className={({ isActive }) =>
-                clsx("flex items-center gap-3 rounded-md px-3 py-2 text-sm", isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-gray-700 hover:bg-gray-100")
+                clsx(
+                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm",
+                  isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-gray-700 hover:bg-gray-100",
+                )
               }
             >
               <span aria-hidden className="w-5 text-center">
@@ -90,12 +113,23 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
               <span className="nav-label">{item.label}</span>
             </NavLink>
           ))}
-          <a href={here} className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100" onClick={(e) => { e.preventDefault(); window.location.reload(); }}>
-            <span aria-hidden className="w-5 text-center">⟳</span>
+          <a
+            href={here}
+            className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100"
+            onClick={(e) => {
+              e.preventDefault();
+              window.location.reload();
+            }}
+          >
+            <span aria-hidden className="w-5 text-center">
+              ⟳
+            </span>
             <span className="nav-label">Refresh</span>
           </a>
           <SignOutForm className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100">
-            <span aria-hidden className="w-5 text-center">⎋</span>
+            <span aria-hidden className="w-5 text-center">
+              ⎋
+            </span>
             <span className="nav-label">Sign Out</span>
           </SignOutForm>
         </nav>
@@ -124,7 +158,11 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
           Client information is confidential: do not share screenshots or exports outside the team.
         </div>
         {navigation.state === "loading" && navigation.location.pathname !== location.pathname ? (
-          <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" role="progressbar" aria-label="Loading" />
+          <div
+            className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600"
+            role="progressbar"
+            aria-label="Loading"
+          />
         ) : null}
         <main className="p-4 sm:p-6">{children}</main>
       </div>

@@ -1,9 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 import {
-  notificationsReducer,
-  type NotificationType,
-  type PersistentNotification,
-} from "~/domain/notifications";
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { notificationsReducer, type NotificationType, type PersistentNotification } from "~/domain/notifications";
 
 export type ToastMessage = { id: string; type: "success" | "error" | "info"; title: string; description?: string };
 export type LoadingState = { isLoading: boolean; message: string; progress?: number };
@@ -42,7 +48,11 @@ export function AppUiProvider({ children }: { children: ReactNode }) {
     (n) => {
       const id = nextId();
       dispatch({ type: "add", notification: { ...n, id, timestamp: Date.now() } });
-      if (n.duration) timers.current.set(id, setTimeout(() => dismissNotification(id), n.duration));
+      if (n.duration)
+        timers.current.set(
+          id,
+          setTimeout(() => dismissNotification(id), n.duration),
+        );
     },
     [dismissNotification],
   );

@@ -5,9 +5,17 @@ export function LoadingOverlay() {
   const { loading } = useAppUi();
   if (!loading.isLoading) return null;
   return (
-    <div role="alertdialog" aria-modal="true" aria-label={loading.message} className="fixed inset-0 z-50 flex items-center justify-center bg-black/40">
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-label={loading.message}
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/40"
+    >
       <div className="w-80 rounded-lg bg-white p-6 text-center shadow-xl">
-        <div className="mx-auto mb-3 h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden />
+        <div
+          className="mx-auto mb-3 h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+          aria-hidden
+        />
         <p className="font-medium">{loading.message}</p>
         {loading.progress !== undefined ? (
           <>

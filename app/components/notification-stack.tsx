@@ -20,7 +20,12 @@ export function NotificationStack() {
         </button>
       ) : null}
       {notifications.map((n) => (
-        <div key={n.id} role="status" data-notification-type={n.type} className={clsx("relative rounded-lg border p-3 pr-8 shadow", tone[n.type])}>
+        <div
+          key={n.id}
+          role="status"
+          data-notification-type={n.type}
+          className={clsx("relative rounded-lg border p-3 pr-8 shadow", tone[n.type])}
+        >
           <p className="text-sm font-semibold">{n.title}</p>
           {n.description ? <p className="text-sm text-gray-700">{n.description}</p> : null}
           <p className="mt-1 text-xs text-gray-500">{new Date(n.timestamp).toLocaleTimeString()}</p>

@@ -36,7 +36,10 @@ export function OtpBoxes({
 
   function fillFrom(index: number, text: string) {
     const next = [...values];
-    const chars = text.replace(/\D/g, "").slice(0, 6 - index).split("");
+    const chars = text
+      .replace(/\D/g, "")
+      .slice(0, 6 - index)
+      .split("");
     chars.forEach((c, i) => (next[index + i] = c));
     onChange(next);
     refs.current[Math.min(index + chars.length, 5)]?.focus();

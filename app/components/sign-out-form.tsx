@@ -18,7 +18,11 @@ export function SignOutForm({ children, className }: { children: React.ReactNode
         try {
           // The answer is a redirect to /login carrying the cleared session cookie and the
           // 'Logged Out' toast; following it as a document load drops every in-memory state.
-          const response = await fetch("/logout", { method: "POST", body: new FormData(event.currentTarget), redirect: "manual" });
+          const response = await fetch("/logout", {
+            method: "POST",
+            body: new FormData(event.currentTarget),
+            redirect: "manual",
+          });
           if (response.type !== "opaqueredirect" && !response.ok) throw new Error(`${response.status}`);
         } catch {
           toast({ type: "info", title: "Session ended" });

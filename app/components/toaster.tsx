@@ -26,7 +26,10 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
 
   if (!hydrated) {
     return flash ? (
-      <div role="status" className={clsx("fixed bottom-4 right-4 z-50 max-w-sm rounded-lg border p-4 shadow-lg", tone[flash.type])}>
+      <div
+        role="status"
+        className={clsx("fixed bottom-4 right-4 z-50 max-w-sm rounded-lg border p-4 shadow-lg", tone[flash.type])}
+      >
         <p className="font-semibold">{flash.title}</p>
         {flash.description ? <p className="text-sm">{flash.description}</p> : null}
       </div>
@@ -39,12 +42,20 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
         <ToastPrimitive.Root
           key={t.id}
           onOpenChange={(open) => !open && removeToast(t.id)}
-          className={clsx("rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]", tone[t.type])}
+          className={clsx(
+            "rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
+            tone[t.type],
+          )}
           data-toast-type={t.type}
         >
           <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
-          {t.description ? <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description> : null}
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-60 hover:opacity-100">
+          {t.description ? (
+            <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description>
+          ) : null}
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-60 hover:opacity-100"
+          >
             ×
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { alertPriority, anniversaryAlert, anniversaryName, birthdayAlert, emiratesIdAlert, firstName, messageTemplate } from "./alerts";
+import {
+  alertPriority,
+  anniversaryAlert,
+  anniversaryName,
+  birthdayAlert,
+  emiratesIdAlert,
+  firstName,
+  messageTemplate,
+} from "./alerts";
 import { businessToday, daysUntilNextOccasion, monthDaysWithin } from "./calendar";
 
 const aisha = { id: 7, fullName: "Aisha Al Mansoori", mobileNumber: "971501234567" };
@@ -54,9 +62,15 @@ describe("message template choice", () => {
   it("tells expiring and expired Emirates IDs apart; an ID expiring today is still valid", () => {
     const expired = emiratesIdAlert(aisha, "2026-03-09", "2026-03-10");
     expect(expired).toMatchObject({ type: "emirates_id_expired", daysLeft: -1, priority: "high" });
-    expect(expired.message).toBe("Aisha Al Mansoori's Emirates ID expired yesterday (Mon 9 Mar): ask for the renewed ID.");
+    expect(expired.message).toBe(
+      "Aisha Al Mansoori's Emirates ID expired yesterday (Mon 9 Mar): ask for the renewed ID.",
+    );
     expect(expired.whatsappMessage).toContain("expired on 9 March");
-    expect(emiratesIdAlert(aisha, "2026-03-10", "2026-03-10")).toMatchObject({ type: "emirates_id_expiring", daysLeft: 0, priority: "high" });
+    expect(emiratesIdAlert(aisha, "2026-03-10", "2026-03-10")).toMatchObject({
+      type: "emirates_id_expiring",
+      daysLeft: 0,
+      priority: "high",
+    });
     expect(emiratesIdAlert(aisha, "2026-03-10", "2026-03-10").message).toContain("expires today");
     const soon = emiratesIdAlert(aisha, "2026-03-15", "2026-03-10");
     expect(soon).toMatchObject({ type: "emirates_id_expiring", daysLeft: 5, priority: "medium" });

@@ -45,7 +45,9 @@ export function firstName(fullName: string): string {
 
 /** "Sat 3 Jan" for the panels. */
 export function shortDayLabel(iso: IsoDate): string {
-  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(dateFromIso(iso));
+  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(
+    dateFromIso(iso),
+  );
 }
 
 /** "3 January" for messages to clients. */
@@ -71,7 +73,14 @@ export function anniversaryName(anniversaryType: string | null): string {
   return /anniversary/i.test(type) ? type : `${type} Anniversary`;
 }
 
-function alertFor(client: AlertClient, type: AlertType, date: IsoDate, daysLeft: number, message: string, whatsappMessage: string): Alert {
+function alertFor(
+  client: AlertClient,
+  type: AlertType,
+  date: IsoDate,
+  daysLeft: number,
+  message: string,
+  whatsappMessage: string,
+): Alert {
   return {
     customerId: client.id,
     clientName: client.fullName,
@@ -110,7 +119,12 @@ export function birthdayAlert(client: AlertClient, today: IsoDate, daysLeft: num
   );
 }
 
-export function anniversaryAlert(client: AlertClient, anniversaryType: string | null, today: IsoDate, daysLeft: number): Alert {
+export function anniversaryAlert(
+  client: AlertClient,
+  anniversaryType: string | null,
+  today: IsoDate,
+  daysLeft: number,
+): Alert {
   const date = addDays(today, daysLeft);
   const name = client.fullName;
   const first = firstName(name);
@@ -135,7 +149,8 @@ export function anniversaryAlert(client: AlertClient, anniversaryType: string | 
   );
 }
 
-const ID_RENEWAL_REQUEST = "please share your renewed Emirates ID with us so we can keep your client file up to date. Thank you!";
+const ID_RENEWAL_REQUEST =
+  "please share your renewed Emirates ID with us so we can keep your client file up to date. Thank you!";
 
 /** An ID expiring today is still valid today: it is "expiring" (daysLeft 0); from tomorrow it is "expired". */
 export function emiratesIdAlert(client: AlertClient, expiry: IsoDate, today: IsoDate): Alert {

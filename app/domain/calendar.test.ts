@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { businessToday, daysBetween, daysUntilNextOccasion, isIsoDate, monthDayOf, monthDaysWithin, subtractMonths } from "./calendar";
+import {
+  businessToday,
+  daysBetween,
+  daysUntilNextOccasion,
+  isIsoDate,
+  monthDayOf,
+  monthDaysWithin,
+  subtractMonths,
+} from "./calendar";
 
 describe("business day", () => {
   it("is already tomorrow in Dubai at 23:30 UTC", () => {

@@ -13,7 +13,17 @@ describe("new client (spec §5)", () => {
     const result = parseNewClientInput({ ...minimal, fullName: "  Aisha Al Mansoori ", area: "  Jumeirah  " });
     expect(result).toMatchObject({
       ok: true,
-      value: { fullName: "Aisha Al Mansoori", area: "Jumeirah", mobileNumber: "971501234567", country: "uae", emirate: "dubai", totalSalesFils: 0n, isActive: true, email: null, dateOfBirth: null },
+      value: {
+        fullName: "Aisha Al Mansoori",
+        area: "Jumeirah",
+        mobileNumber: "971501234567",
+        country: "uae",
+        emirate: "dubai",
+        totalSalesFils: 0n,
+        isActive: true,
+        email: null,
+        dateOfBirth: null,
+      },
     });
   });
 
@@ -31,12 +41,22 @@ describe("new client (spec §5)", () => {
 
   it("requires name, mobile and team, and names every failing field at once", () => {
     const issues = issuesOf(parseNewClientInput({ fullName: "   ", mobileNumber: "", team: "" }));
-    expect(issues).toEqual({ fullName: CLIENT_MESSAGES.nameRequired, mobileNumber: CLIENT_MESSAGES.mobileRequired, team: CLIENT_MESSAGES.teamRequired });
+    expect(issues).toEqual({
+      fullName: CLIENT_MESSAGES.nameRequired,
+      mobileNumber: CLIENT_MESSAGES.mobileRequired,
+      team: CLIENT_MESSAGES.teamRequired,
+    });
   });
 
   it("refuses a mobile too short to be one, an unknown team and an invalid email", () => {
-    const issues = issuesOf(parseNewClientInput({ ...minimal, mobileNumber: "12345", team: "team_z", email: "not-an-email" }));
-    expect(issues).toEqual({ mobileNumber: CLIENT_MESSAGES.mobileInvalid, team: CLIENT_MESSAGES.teamInvalid, email: CLIENT_MESSAGES.emailInvalid });
+    const issues = issuesOf(
+      parseNewClientInput({ ...minimal, mobileNumber: "12345", team: "team_z", email: "not-an-email" }),
+    );
+    expect(issues).toEqual({
+      mobileNumber: CLIENT_MESSAGES.mobileInvalid,
+      team: CLIENT_MESSAGES.teamInvalid,
+      email: CLIENT_MESSAGES.emailInvalid,
+    });
   });
 
   it("needs a purchase date for a sales amount above 0", () => {
@@ -51,28 +71,62 @@ describe("new client (spec §5)", () => {
   });
 
   it("parses the sales amount to exact fils", () => {
-    const result = parseNewClientInput({ ...minimal, totalSalesValue: "AED 1,250,000.10", lastPurchaseDate: "2024-05-01" });
+    const result = parseNewClientInput({
+      ...minimal,
+      totalSalesValue: "AED 1,250,000.10",
+      lastPurchaseDate: "2024-05-01",
+    });
     expect(result.ok && result.value.totalSalesFils).toBe(125_000_010n);
-    expect(issuesOf(parseNewClientInput({ ...minimal, totalSalesValue: "12.345", lastPurchaseDate: "2024-05-01" }))).toEqual({ totalSalesValue: CLIENT_MESSAGES.amountInvalid });
+    expect(
+      issuesOf(parseNewClientInput({ ...minimal, totalSalesValue: "12.345", lastPurchaseDate: "2024-05-01" })),
+    ).toEqual({ totalSalesValue: CLIENT_MESSAGES.amountInvalid });
   });
 
   it("sets the emirate to none outside the UAE and requires one of the 8 inside it", () => {
     const abroad = parseNewClientInput({ ...minimal, country: "qatar", emirate: "dubai" });
     expect(abroad.ok && abroad.value.emirate).toBe("none");
-    expect(issuesOf(parseNewClientInput({ ...minimal, country: "uae", emirate: "none" }))).toEqual({ emirate: CLIENT_MESSAGES.emirateRequired });
+    expect(issuesOf(parseNewClientInput({ ...minimal, country: "uae", emirate: "none" }))).toEqual({
+      emirate: CLIENT_MESSAGES.emirateRequired,
+    });
     const sharjah = parseNewClientInput({ ...minimal, emirate: "sharjah" });
     expect(sharjah.ok && sharjah.value.emirate).toBe("sharjah");
   });
 
   it("takes calendar dates as YYYY-MM-DD, ISO timestamps or Dates, and refuses impossible days", () => {
-    const result = parseNewClientInput({ ...minimal, dateOfBirth: "1990-02-28T00:00:00.000Z", anniversaryDate: new Date("2015-06-01T00:00:00Z"), emiratesIdExpiry: "2027-01-31" });
-    expect(result).toMatchObject({ ok: true, value: { dateOfBirth: "1990-02-28", anniversaryDate: "2015-06-01", emiratesIdExpiry: "2027-01-31" } });
-    expect(issuesOf(parseNewClientInput({ ...minimal, dateOfBirth: "2023-02-29" }))).toEqual({ dateOfBirth: CLIENT_MESSAGES.dateInvalid });
+    const result = parseNewClientInput({
+      ...minimal,
+      dateOfBirth: "1990-02-28T00:00:00.000Z",
+      anniversaryDate: new Date("2015-06-01T00:00:00Z"),
+      emiratesIdExpiry: "2027-01-31",
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { dateOfBirth: "1990-02-28", anniversaryDate: "2015-06-01", emiratesIdExpiry: "2027-01-31" },
+    });
+    expect(issuesOf(parseNewClientInput({ ...minimal, dateOfBirth: "2023-02-29" }))).toEqual({
+      dateOfBirth: CLIENT_MESSAGES.dateInvalid,
+    });
   });
 
   it("keeps the extra §3 fields and reads yes/no loosely", () => {
-    const result = parseNewClientInput({ ...minimal, contactOk: "yes", anniversaryType: "Graduation", pepStatus: "No", category: "VIP", email: "Aisha@Example.COM" });
-    expect(result).toMatchObject({ ok: true, value: { contactOk: "Yes", anniversaryType: "Graduation", pepStatus: "No", category: "VIP", email: "aisha@example.com" } });
+    const result = parseNewClientInput({
+      ...minimal,
+      contactOk: "yes",
+      anniversaryType: "Graduation",
+      pepStatus: "No",
+      category: "VIP",
+      email: "Aisha@Example.COM",
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        contactOk: "Yes",
+        anniversaryType: "Graduation",
+        pepStatus: "No",
+        category: "VIP",
+        email: "aisha@example.com",
+      },
+    });
   });
 
   it("builds the §8 message from the failing paths", () => {
@@ -85,22 +139,39 @@ describe("edit client (spec §5)", () => {
   const edit = { fullName: "Aisha", mobileNumber: "0501234567" };
 
   it("saves an empty team and anniversary type as null", () => {
-    expect(parseEditClientInput({ ...edit, team: "", anniversaryType: "" })).toMatchObject({ ok: true, value: { team: null, anniversaryType: null } });
+    expect(parseEditClientInput({ ...edit, team: "", anniversaryType: "" })).toMatchObject({
+      ok: true,
+      value: { team: null, anniversaryType: null },
+    });
   });
 
   it("records a new sale only when above 0, in exact fils", () => {
-    expect(parseEditClientInput({ ...edit, newSaleAmount: "0" })).toMatchObject({ ok: true, value: { newSaleAmount: null } });
-    expect(parseEditClientInput({ ...edit, newSaleAmount: "0.10" })).toMatchObject({ ok: true, value: { newSaleAmount: 10n } });
-    expect(parseEditClientInput({ ...edit, newSaleAmount: "2500.5" })).toMatchObject({ ok: true, value: { newSaleAmount: 250050n } });
+    expect(parseEditClientInput({ ...edit, newSaleAmount: "0" })).toMatchObject({
+      ok: true,
+      value: { newSaleAmount: null },
+    });
+    expect(parseEditClientInput({ ...edit, newSaleAmount: "0.10" })).toMatchObject({
+      ok: true,
+      value: { newSaleAmount: 10n },
+    });
+    expect(parseEditClientInput({ ...edit, newSaleAmount: "2500.5" })).toMatchObject({
+      ok: true,
+      value: { newSaleAmount: 250050n },
+    });
   });
 
   it("accepts only digits with an optional decimal point for the new sale", () => {
     for (const bad of ["1,000", "-5", "12.345", "abc"]) {
-      expect(issuesOf(parseEditClientInput({ ...edit, newSaleAmount: bad }))).toEqual({ newSaleAmount: CLIENT_MESSAGES.saleAmountInvalid });
+      expect(issuesOf(parseEditClientInput({ ...edit, newSaleAmount: bad }))).toEqual({
+        newSaleAmount: CLIENT_MESSAGES.saleAmountInvalid,
+      });
     }
   });
 
   it("requires name and mobile only", () => {
-    expect(issuesOf(parseEditClientInput({ fullName: "", mobileNumber: " " }))).toEqual({ fullName: CLIENT_MESSAGES.nameRequired, mobileNumber: CLIENT_MESSAGES.mobileRequired });
+    expect(issuesOf(parseEditClientInput({ fullName: "", mobileNumber: " " }))).toEqual({
+      fullName: CLIENT_MESSAGES.nameRequired,
+      mobileNumber: CLIENT_MESSAGES.mobileRequired,
+    });
   });
 });

@@ -39,7 +39,8 @@ function blankToUndefined(value: unknown): unknown {
   return value;
 }
 
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().max(max, CLIENT_MESSAGES.tooLong).optional());
+const optionalText = (max: number) =>
+  z.preprocess(blankToUndefined, z.string().max(max, CLIENT_MESSAGES.tooLong).optional());
 
 const requiredText = (max: number, required: string) =>
   z.preprocess(blankToUndefined, z.string({ error: required }).max(max, CLIENT_MESSAGES.tooLong));
@@ -54,10 +55,7 @@ function toIsoDate(value: unknown): unknown {
 
 const optionalDate = z.preprocess(
   toIsoDate,
-  z
-    .string({ error: CLIENT_MESSAGES.dateInvalid })
-    .refine(isIsoDate, CLIENT_MESSAGES.dateInvalid)
-    .optional(),
+  z.string({ error: CLIENT_MESSAGES.dateInvalid }).refine(isIsoDate, CLIENT_MESSAGES.dateInvalid).optional(),
 );
 
 const mobileField = z.preprocess(
@@ -68,31 +66,42 @@ const mobileField = z.preprocess(
     .refine(isValidMobile, CLIENT_MESSAGES.mobileInvalid),
 );
 
-const countryField = z.preprocess(blankToUndefined, z.enum(COUNTRIES, { error: CLIENT_MESSAGES.countryInvalid }).default("uae"));
+const countryField = z.preprocess(
+  blankToUndefined,
+  z.enum(COUNTRIES, { error: CLIENT_MESSAGES.countryInvalid }).default("uae"),
+);
 
 /** Checked against the country in `withPlace`: the 8 emirates in the UAE, forced to "none" elsewhere. */
 const emirateField = z.preprocess(blankToUndefined, z.string().optional());
 
 const optionalTeam = z.preprocess(blankToUndefined, z.enum(TEAMS, { error: CLIENT_MESSAGES.teamInvalid }).optional());
 
-const requiredTeam = z.preprocess(blankToUndefined, z.enum(TEAMS, { error: (issue) => (issue.input === undefined ? CLIENT_MESSAGES.teamRequired : CLIENT_MESSAGES.teamInvalid) }));
-
-const optionalEmail = z.preprocess(
-  (v) => {
-    const text = blankToUndefined(v);
-    return typeof text === "string" ? text.toLowerCase() : text;
-  },
-  z.email(CLIENT_MESSAGES.emailInvalid).max(254, CLIENT_MESSAGES.tooLong).optional(),
+const requiredTeam = z.preprocess(
+  blankToUndefined,
+  z.enum(TEAMS, {
+    error: (issue) => (issue.input === undefined ? CLIENT_MESSAGES.teamRequired : CLIENT_MESSAGES.teamInvalid),
+  }),
 );
 
-const anniversaryTypeField = z.preprocess(blankToUndefined, z.enum(ANNIVERSARY_TYPES, { error: CLIENT_MESSAGES.anniversaryTypeInvalid }).optional());
-
-const contactOkField = z.preprocess((v) => {
+const optionalEmail = z.preprocess((v) => {
   const text = blankToUndefined(v);
-  if (typeof text !== "string") return text;
-  const lower = text.toLowerCase();
-  return lower === "yes" ? "Yes" : lower === "no" ? "No" : text;
-}, z.enum(CONTACT_OK, { error: CLIENT_MESSAGES.contactOkInvalid }).optional());
+  return typeof text === "string" ? text.toLowerCase() : text;
+}, z.email(CLIENT_MESSAGES.emailInvalid).max(254, CLIENT_MESSAGES.tooLong).optional());
+
+const anniversaryTypeField = z.preprocess(
+  blankToUndefined,
+  z.enum(ANNIVERSARY_TYPES, { error: CLIENT_MESSAGES.anniversaryTypeInvalid }).optional(),
+);
+
+const contactOkField = z.preprocess(
+  (v) => {
+    const text = blankToUndefined(v);
+    if (typeof text !== "string") return text;
+    const lower = text.toLowerCase();
+    return lower === "yes" ? "Yes" : lower === "no" ? "No" : text;
+  },
+  z.enum(CONTACT_OK, { error: CLIENT_MESSAGES.contactOkInvalid }).optional(),
+);
 
 /** Checkboxes send "on"; JSON sends booleans; spreadsheets say yes/no. Absent means active (§5 default). */
 const isActiveField = z.preprocess((v) => {
@@ -118,13 +127,19 @@ const totalSalesField = z.preprocess(blankToUndefined, z.string().optional()).tr
 });
 
 /** §5 Edit client: the new sale is "digits with an optional decimal point", recorded only when above 0. */
-const newSaleField = z.preprocess(blankToUndefined, z.string().regex(/^\d+(\.\d{1,2})?$/, CLIENT_MESSAGES.saleAmountInvalid).optional()).transform(
-  (text): Fils | undefined => {
+const newSaleField = z
+  .preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/, CLIENT_MESSAGES.saleAmountInvalid)
+      .optional(),
+  )
+  .transform((text): Fils | undefined => {
     if (text === undefined) return undefined;
     const fils = parseAedToFils(text);
     return fils !== null && fils > 0n ? fils : undefined;
-  },
-);
+  });
 
 /** The §3 fields beyond the New Client essentials, shared by both forms and the imports. */
 const profileFields = {
@@ -187,7 +202,11 @@ export const newClientSchema = newClientObject
     },
     { when: unlessFailed("totalSalesValue", "lastPurchaseDate") },
   )
-  .transform(({ totalSalesValue, ...rest }) => ({ ...rest, emirate: emirateFor(rest), totalSalesFils: totalSalesValue }));
+  .transform(({ totalSalesValue, ...rest }) => ({
+    ...rest,
+    emirate: emirateFor(rest),
+    totalSalesFils: totalSalesValue,
+  }));
 
 const editClientObject = z.object({
   fullName: requiredText(200, CLIENT_MESSAGES.nameRequired),
@@ -223,7 +242,10 @@ function nullForMissing<T extends Record<string, unknown>>(keys: readonly string
   return out as Normalised<T>;
 }
 
-const NEW_CLIENT_KEYS = [...Object.keys(newClientObject.shape).filter((k) => k !== "totalSalesValue"), "totalSalesFils"];
+const NEW_CLIENT_KEYS = [
+  ...Object.keys(newClientObject.shape).filter((k) => k !== "totalSalesValue"),
+  "totalSalesFils",
+];
 const EDIT_CLIENT_KEYS = Object.keys(editClientObject.shape);
 
 function issuesOf(error: z.ZodError): ClientInputIssue[] {

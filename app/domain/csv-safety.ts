@@ -14,6 +14,9 @@ export function csvField(value: string | number | null | undefined): string {
 }
 
 /** CSV text with CRLF line ends (what Excel expects) and a BOM so Arabic names open correctly. */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string {
   return "\uFEFF" + [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

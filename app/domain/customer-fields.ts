@@ -10,7 +10,16 @@ export const COUNTRY_LABELS: Record<Country, string> = {
   saudi_arabia: "Saudi Arabia",
 };
 
-export const EMIRATES = ["dubai", "abu_dhabi", "sharjah", "ajman", "al_ain", "fujairah", "ras_al_khaimah", "umm_al_quwain"] as const;
+export const EMIRATES = [
+  "dubai",
+  "abu_dhabi",
+  "sharjah",
+  "ajman",
+  "al_ain",
+  "fujairah",
+  "ras_al_khaimah",
+  "umm_al_quwain",
+] as const;
 export type Emirate = (typeof EMIRATES)[number];
 export const EMIRATE_LABELS: Record<Emirate, string> = {
   dubai: "Dubai",
@@ -49,7 +58,15 @@ export const CONTACT_OK = ["Yes", "No"] as const;
  * Lead locations (spec §9): the 8 emirates plus the other countries, and "uae" for every emirate
  * at once (a head-office view the spec's list lacks).
  */
-export const LEAD_LOCATIONS = [...EMIRATES, "uae", "south_africa", "bahrain", "qatar", "kuwait", "saudi_arabia"] as const;
+export const LEAD_LOCATIONS = [
+  ...EMIRATES,
+  "uae",
+  "south_africa",
+  "bahrain",
+  "qatar",
+  "kuwait",
+  "saudi_arabia",
+] as const;
 
 /** "Address" column (spec §2): the country name, or emirate plus area in the UAE. */
 export function addressLabel(c: { country: string; emirate: string; area: string | null }): string {

@@ -1,15 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { customerListSearch, daysSincePurchase, DEFAULT_PAGE_SIZE, notPurchasedCutoff, pagerPages, parseCustomerListQuery, totalPages } from "./customer-filters";
+import {
+  customerListSearch,
+  daysSincePurchase,
+  DEFAULT_PAGE_SIZE,
+  notPurchasedCutoff,
+  pagerPages,
+  parseCustomerListQuery,
+  totalPages,
+} from "./customer-filters";
 
 const parse = (qs: string) => parseCustomerListQuery(new URLSearchParams(qs));
 
 describe("customer list query", () => {
   it("defaults to page 1 of 500 with no filters", () => {
-    expect(parse("")).toEqual({ search: "", tier: null, emirate: null, country: null, team: null, notPurchasedFor: null, page: 1, limit: DEFAULT_PAGE_SIZE });
+    expect(parse("")).toEqual({
+      search: "",
+      tier: null,
+      emirate: null,
+      country: null,
+      team: null,
+      notPurchasedFor: null,
+      page: 1,
+      limit: DEFAULT_PAGE_SIZE,
+    });
   });
 
   it("reads every filter and ignores values it does not know", () => {
-    expect(parse("search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&page=3&limit=25")).toEqual({
+    expect(
+      parse("search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&page=3&limit=25"),
+    ).toEqual({
       search: "aisha",
       tier: "gold",
       emirate: "sharjah",
@@ -19,10 +38,22 @@ describe("customer list query", () => {
       page: 3,
       limit: 25,
     });
-    expect(parse("tier=ruby&emirate=paris&team=team_z&notPurchasedFor=5&page=-2&limit=abc")).toMatchObject({ tier: null, emirate: null, team: null, notPurchasedFor: null, page: 1, limit: 500 });
+    expect(parse("tier=ruby&emirate=paris&team=team_z&notPurchasedFor=5&page=-2&limit=abc")).toMatchObject({
+      tier: null,
+      emirate: null,
+      team: null,
+      notPurchasedFor: null,
+      page: 1,
+      limit: 500,
+    });
   });
 
-  it.each([["3", 3], ["3m", 3], ["6months", 6], ["12m", 12]])("reads notPurchasedFor=%s as %i months", (raw, months) => {
+  it.each([
+    ["3", 3],
+    ["3m", 3],
+    ["6months", 6],
+    ["12m", 12],
+  ])("reads notPurchasedFor=%s as %i months", (raw, months) => {
     expect(parse(`notPurchasedFor=${raw}`).notPurchasedFor).toBe(months);
   });
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { customerSearchText, searchFragment } from "./customer-search";
 
 describe("customer search", () => {
-  const text = customerSearchText({ fullName: "Aisha  Al Mansoori", mobileNumber: "971501234567", email: "Aisha@Example.com", emiratesId: "784-1990-1234567-1" });
+  const text = customerSearchText({
+    fullName: "Aisha  Al Mansoori",
+    mobileNumber: "971501234567",
+    email: "Aisha@Example.com",
+    emiratesId: "784-1990-1234567-1",
+  });
 
   it("holds the lower-cased name, mobile, email and ID (and the ID's digits)", () => {
     expect(text).toBe("aisha al mansoori 971501234567 aisha@example.com 784-1990-1234567-1 784199012345671");
@@ -10,7 +15,17 @@ describe("customer search", () => {
 
   const matches = (query: string) => text.includes(searchFragment(query)!);
 
-  it.each(["AISHA", "mansoori", "050 123", "+971 50 123 4567", "00971501234567", "1234567", "example.com", "784-1990", "7841990"])("finds the client by %s", (query) => {
+  it.each([
+    "AISHA",
+    "mansoori",
+    "050 123",
+    "+971 50 123 4567",
+    "00971501234567",
+    "1234567",
+    "example.com",
+    "784-1990",
+    "7841990",
+  ])("finds the client by %s", (query) => {
     expect(matches(query)).toBe(true);
   });
 

@@ -5,7 +5,12 @@
  */
 
 /** The value of Customer.searchText: written with every change to the fields it covers. */
-export function customerSearchText(c: { fullName: string; mobileNumber: string; email?: string | null; emiratesId?: string | null }): string {
+export function customerSearchText(c: {
+  fullName: string;
+  mobileNumber: string;
+  email?: string | null;
+  emiratesId?: string | null;
+}): string {
   const parts = [c.fullName, c.mobileNumber, c.email ?? "", c.emiratesId ?? ""];
   // IDs are written "784-1990-1234567-1" but often typed as bare digits: keep both forms.
   const idDigits = (c.emiratesId ?? "").replace(/\D/g, "");

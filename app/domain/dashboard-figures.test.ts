@@ -4,11 +4,20 @@ import { activeSince, businessSummary, figuresFromTierCounts, percentOf } from "
 
 describe("business summary", () => {
   it("rounds the VIP rate and retention", () => {
-    expect(businessSummary({ totalClients: 3, activeVips: 1, inactiveClients: 1 })).toEqual({ vipRate: 33, retention: 67 });
-    expect(businessSummary({ totalClients: 8, activeVips: 1, inactiveClients: 0 })).toEqual({ vipRate: 13, retention: 100 });
+    expect(businessSummary({ totalClients: 3, activeVips: 1, inactiveClients: 1 })).toEqual({
+      vipRate: 33,
+      retention: 67,
+    });
+    expect(businessSummary({ totalClients: 8, activeVips: 1, inactiveClients: 0 })).toEqual({
+      vipRate: 13,
+      retention: 100,
+    });
   });
   it("is 0%, never NaN, with no clients", () => {
-    expect(businessSummary({ totalClients: 0, activeVips: 0, inactiveClients: 0 })).toEqual({ vipRate: 0, retention: 0 });
+    expect(businessSummary({ totalClients: 0, activeVips: 0, inactiveClients: 0 })).toEqual({
+      vipRate: 0,
+      retention: 0,
+    });
     expect(percentOf(5, 0)).toBe(0);
   });
 });
@@ -23,7 +32,10 @@ describe("inactive clients", () => {
 
 describe("figures from tier counts", () => {
   it("totals the tiers, counts Platinum and Diamond as VIPs and folds Silver with Bronze", () => {
-    const { metrics, tierBreakdown } = figuresFromTierCounts({ diamond: 1, platinum: 2, gold: 3, silver: 4, bronze: 5 }, 6);
+    const { metrics, tierBreakdown } = figuresFromTierCounts(
+      { diamond: 1, platinum: 2, gold: 3, silver: 4, bronze: 5 },
+      6,
+    );
     expect(metrics).toEqual({ totalClients: 15, activeVips: 3, inactiveClients: 9 });
     expect(tierBreakdown).toEqual({ diamond: 1, platinum: 2, gold: 3, silverBronze: 9 });
   });

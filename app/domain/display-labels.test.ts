@@ -15,6 +15,7 @@ describe("display labels without Intl", () => {
 
   it("groups thousands like en-GB", () => {
     const intl = new Intl.NumberFormat("en-GB");
-    for (const n of [0, 7, 999, 1000, 12_345, 100_000, 1_234_567, 5_000_000]) expect(formatCount(n)).toBe(intl.format(n));
+    for (const n of [0, 7, 999, 1000, 12_345, 100_000, 1_234_567, 5_000_000])
+      expect(formatCount(n)).toBe(intl.format(n));
   });
 });

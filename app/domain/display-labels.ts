@@ -7,7 +7,20 @@ import { dateFromIso, type IsoDate } from "./calendar";
  */
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "Monday, 23 November 2026": a calendar day as en-GB writes it in full. */
 export function fullDayLabel(iso: IsoDate): string {

@@ -10,7 +10,10 @@ import { PRODUCT_NAME } from "./product";
 export const IMPORT_KINDS = ["client", "zoho"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-export const IMPORT_KIND_LABELS: Record<ImportKind, string> = { client: "Client Data Import", zoho: "Zoho Form Import" };
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
+  client: "Client Data Import",
+  zoho: "Zoho Form Import",
+};
 
 /** How a column's cells are read before the client rules see them. */
 export type ColumnKind = "text" | "date" | "amount" | "country" | "emirate" | "team" | "anniversaryType";
@@ -49,7 +52,16 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: "mobileNumber",
     header: "Mobile Number",
-    aliases: ["Mobile", "Mobile No", "Phone", "Phone Number", "Phone No", "Contact Number", "WhatsApp", "WhatsApp Number"],
+    aliases: [
+      "Mobile",
+      "Mobile No",
+      "Phone",
+      "Phone Number",
+      "Phone No",
+      "Contact Number",
+      "WhatsApp",
+      "WhatsApp Number",
+    ],
     kind: "text",
   },
   { field: "country", header: "Country", aliases: ["Country of Residence"], kind: "country" },
@@ -62,10 +74,20 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     aliases: ["Total Sales", "Total Sale", "Total Sales Value", "Total Purchases", "Sales Amount", "Sales"],
     kind: "amount",
   },
-  { field: "lastPurchaseDate", header: "Last Purchase Date", aliases: ["Last Purchase", "Purchase Date", "Last Purchased"], kind: "date" },
+  {
+    field: "lastPurchaseDate",
+    header: "Last Purchase Date",
+    aliases: ["Last Purchase", "Purchase Date", "Last Purchased"],
+    kind: "date",
+  },
   { field: "dateOfBirth", header: "Date of Birth", aliases: ["DOB", "Birthday", "Birth Date"], kind: "date" },
   { field: "email", header: "Email", aliases: ["Email Address", "E-mail", "Email ID"], kind: "text" },
-  { field: "emiratesId", header: "Emirates ID", aliases: ["Emirates ID Number", "Emirates ID No", "ID Number", "EID"], kind: "text" },
+  {
+    field: "emiratesId",
+    header: "Emirates ID",
+    aliases: ["Emirates ID Number", "Emirates ID No", "ID Number", "EID"],
+    kind: "text",
+  },
   {
     field: "emiratesIdExpiry",
     header: "Emirates ID Expiry",
@@ -73,12 +95,32 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     kind: "date",
   },
   { field: "pepStatus", header: "PEP Status", aliases: ["PEP"], kind: "text" },
-  { field: "anniversaryType", header: "Anniversary Type", aliases: ["Occasion", "Occasion Type"], kind: "anniversaryType" },
+  {
+    field: "anniversaryType",
+    header: "Anniversary Type",
+    aliases: ["Occasion", "Occasion Type"],
+    kind: "anniversaryType",
+  },
   { field: "anniversaryDate", header: "Anniversary Date", aliases: ["Anniversary", "Occasion Date"], kind: "date" },
-  { field: "preferredTime", header: "Preferred Time", aliases: ["Preferred Contact Time", "Best Time to Contact"], kind: "text" },
-  { field: "preferredCollection", header: "Preferred Collection", aliases: ["Collection", "Interested In"], kind: "text" },
+  {
+    field: "preferredTime",
+    header: "Preferred Time",
+    aliases: ["Preferred Contact Time", "Best Time to Contact"],
+    kind: "text",
+  },
+  {
+    field: "preferredCollection",
+    header: "Preferred Collection",
+    aliases: ["Collection", "Interested In"],
+    kind: "text",
+  },
   { field: "meetingComments", header: "Meeting Comments", aliases: ["Comments", "Notes", "Remarks"], kind: "text" },
-  { field: "contactOk", header: "Contact OK", aliases: ["OK to Contact", "Contact Permission", "Can We Contact You"], kind: "text" },
+  {
+    field: "contactOk",
+    header: "Contact OK",
+    aliases: ["OK to Contact", "Contact Permission", "Can We Contact You"],
+    kind: "text",
+  },
   { field: "category", header: "Category", aliases: ["Client Category", "Customer Category"], kind: "text" },
 ];
 
@@ -111,7 +153,11 @@ export function fieldForHeader(header: unknown): ImportField | null {
  * Which spreadsheet column feeds each field (the first matching column wins), the header as the
  * file writes it (messages use the user's words), and the headers nobody reads.
  */
-export type HeaderMapping = { columns: Partial<Record<ImportField, number>>; headers: Partial<Record<ImportField, string>>; ignored: string[] };
+export type HeaderMapping = {
+  columns: Partial<Record<ImportField, number>>;
+  headers: Partial<Record<ImportField, string>>;
+  ignored: string[];
+};
 
 export function matchHeaders(headerRow: readonly unknown[]): HeaderMapping {
   const columns: Partial<Record<ImportField, number>> = {};
@@ -132,13 +178,16 @@ export function matchHeaders(headerRow: readonly unknown[]): HeaderMapping {
 /** Without a name and a mobile column no row can be a client, so the file is refused as a whole. */
 export function missingRequiredColumns(mapping: HeaderMapping): string[] {
   const missing: string[] = [];
-  if (mapping.columns.fullName === undefined && mapping.columns.firstName === undefined) missing.push(importColumn("fullName").header);
+  if (mapping.columns.fullName === undefined && mapping.columns.firstName === undefined)
+    missing.push(importColumn("fullName").header);
   if (mapping.columns.mobileNumber === undefined) missing.push(importColumn("mobileNumber").header);
   return missing;
 }
 
 /** The client template: every importable field with its human header (first/last name are Zoho's split form). */
-export const CLIENT_TEMPLATE_FIELDS: readonly ImportField[] = IMPORT_COLUMNS.map((c) => c.field).filter((f) => f !== "firstName" && f !== "lastName");
+export const CLIENT_TEMPLATE_FIELDS: readonly ImportField[] = IMPORT_COLUMNS.map((c) => c.field).filter(
+  (f) => f !== "firstName" && f !== "lastName",
+);
 
 /** The mobile of the templates' example rows: a row left unchanged is recognised and skipped, not imported. */
 export const TEMPLATE_EXAMPLE_MOBILE = "971500000000";

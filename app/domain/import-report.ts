@@ -12,7 +12,13 @@ export type ImportResult = {
 };
 
 /** Spec §3 'Import last-times': when each import last finished, and who ran it (timestamp null: never). */
-export type LastImport = { timestamp: string | null; userName: string | null; fileName: string | null; imported: number; skipped: number };
+export type LastImport = {
+  timestamp: string | null;
+  userName: string | null;
+  fileName: string | null;
+  imported: number;
+  skipped: number;
+};
 export type LastImportTimes = { lastClientImport: LastImport; lastZohoImport: LastImport };
 
 /** Spec §9: the page lists the first 10 skipped clients and the first 5 errors, then "and N more". */
@@ -28,8 +34,12 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 /** The one-line summary shown in the notification and on the result page. */
 export function importSummary(counts: { imported: number; skipped: number; errors: number }): string {
   const parts = [`Imported ${plural(counts.imported, "new client", "new clients")}.`];
-  if (counts.skipped > 0) parts.push(`${plural(counts.skipped, "row", "rows")} skipped (already in the system or repeated in the file).`);
-  if (counts.errors > 0) parts.push(`${plural(counts.errors, "row has errors", "rows have errors")} and ${counts.errors === 1 ? "was" : "were"} not imported.`);
+  if (counts.skipped > 0)
+    parts.push(`${plural(counts.skipped, "row", "rows")} skipped (already in the system or repeated in the file).`);
+  if (counts.errors > 0)
+    parts.push(
+      `${plural(counts.errors, "row has errors", "rows have errors")} and ${counts.errors === 1 ? "was" : "were"} not imported.`,
+    );
   return parts.join(" ");
 }
 

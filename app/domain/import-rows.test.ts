@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { matchHeaders } from "./import-columns";
 import { isBlankRow, validateImportRow } from "./import-rows";
 
-const header = ["Full Name", "Mobile Number", "Country", "Emirate", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email", "Anniversary Type"];
+const header = [
+  "Full Name",
+  "Mobile Number",
+  "Country",
+  "Emirate",
+  "Team",
+  "Total Sales (AED)",
+  "Last Purchase Date",
+  "Date of Birth",
+  "Email",
+  "Anniversary Type",
+];
 const mapping = matchHeaders(header);
 const row = (values: Partial<Record<(typeof header)[number], string | number>>) => header.map((h) => values[h]);
 const valid = { "Full Name": "Aisha Al Mansoori", "Mobile Number": "050 123 4567", Team: "Team A" };
@@ -60,7 +71,11 @@ describe("an import row goes through the New Client rules", () => {
   });
 
   it("shows a refused value with its column", () => {
-    const result = validateImportRow(3, row({ ...valid, "Mobile Number": "12ab", Country: "Narnia", Email: "aisha@" }), mapping);
+    const result = validateImportRow(
+      3,
+      row({ ...valid, "Mobile Number": "12ab", Country: "Narnia", Email: "aisha@" }),
+      mapping,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error).toBe(
@@ -72,25 +87,46 @@ describe("an import row goes through the New Client rules", () => {
     const zoho = matchHeaders(["Name", "Phone", "DOB", "Team"]);
     expect(validateImportRow(9, ["Aisha", "12ab", "soon", "A"], zoho)).toMatchObject({
       ok: false,
-      error: 'Row 9: DOB "soon" is not a date (use dd/mm/yyyy); Phone "12ab": Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)',
+      error:
+        'Row 9: DOB "soon" is not a date (use dd/mm/yyyy); Phone "12ab": Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)',
     });
   });
 
   it("explains an unreadable date in spreadsheet terms", () => {
     const result = validateImportRow(4, row({ ...valid, "Date of Birth": "31/02/1990" }), mapping);
-    expect(result).toMatchObject({ ok: false, error: 'Row 4: Date of Birth "31/02/1990" is not a date (use dd/mm/yyyy)' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'Row 4: Date of Birth "31/02/1990" is not a date (use dd/mm/yyyy)',
+    });
   });
 
   it("needs a purchase date for a sales amount, and says so once when the date is unreadable", () => {
     const missing = validateImportRow(5, row({ ...valid, "Total Sales (AED)": "1,000" }), mapping);
-    expect(missing).toMatchObject({ ok: false, error: "Row 5: Purchase date is required when entering a sales amount" });
-    const unreadable = validateImportRow(5, row({ ...valid, "Total Sales (AED)": "1,000", "Last Purchase Date": "soon" }), mapping);
-    expect(unreadable).toMatchObject({ ok: false, error: 'Row 5: Last Purchase Date "soon" is not a date (use dd/mm/yyyy)' });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: "Row 5: Purchase date is required when entering a sales amount",
+    });
+    const unreadable = validateImportRow(
+      5,
+      row({ ...valid, "Total Sales (AED)": "1,000", "Last Purchase Date": "soon" }),
+      mapping,
+    );
+    expect(unreadable).toMatchObject({
+      ok: false,
+      error: 'Row 5: Last Purchase Date "soon" is not a date (use dd/mm/yyyy)',
+    });
   });
 
   it("refuses an amount it cannot read", () => {
-    const result = validateImportRow(6, row({ ...valid, "Total Sales (AED)": "lots", "Last Purchase Date": "01/01/2025" }), mapping);
-    expect(result).toMatchObject({ ok: false, error: 'Row 6: Total Sales (AED) "lots": Enter an amount in AED, e.g. 1250.50' });
+    const result = validateImportRow(
+      6,
+      row({ ...valid, "Total Sales (AED)": "lots", "Last Purchase Date": "01/01/2025" }),
+      mapping,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'Row 6: Total Sales (AED) "lots": Enter an amount in AED, e.g. 1250.50',
+    });
   });
 
   it("joins Zoho's split name columns", () => {

@@ -1,5 +1,13 @@
 import { parseNewClientInput, type NewClientInput } from "./client-input";
-import { ANNIVERSARY_TYPES, COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "./customer-fields";
+import {
+  ANNIVERSARY_TYPES,
+  COUNTRIES,
+  COUNTRY_LABELS,
+  EMIRATES,
+  EMIRATE_LABELS,
+  TEAMS,
+  TEAM_LABELS,
+} from "./customer-fields";
 import { importColumn, normalizeHeader, type ColumnKind, type HeaderMapping, type ImportField } from "./import-columns";
 import { normalizeMobile } from "./mobile";
 import { amountCellText, cellText, sheetDateToIso, type CellValue } from "./spreadsheet-values";
@@ -81,7 +89,11 @@ export function isBlankRow(cells: readonly CellValue[]): boolean {
 type RowFields = { input: Record<string, unknown>; problems: Map<string, string> };
 
 /** The row's cells under the client rules' field names, plus the dates we could not read. */
-export function rowFields(cells: readonly CellValue[], mapping: HeaderMapping, options: RowReadOptions = {}): RowFields {
+export function rowFields(
+  cells: readonly CellValue[],
+  mapping: HeaderMapping,
+  options: RowReadOptions = {},
+): RowFields {
   const input: Record<string, unknown> = {};
   const problems = new Map<string, string>();
   for (const [field, index] of Object.entries(mapping.columns) as [ImportField, number][]) {
@@ -91,7 +103,11 @@ export function rowFields(cells: readonly CellValue[], mapping: HeaderMapping, o
       case "date": {
         const date = sheetDateToIso(value, options.date1904);
         if (date.ok) input[field] = date.iso ?? undefined;
-        else problems.set(field, `${mapping.headers[field] ?? column.header} "${shorten(cellText(value) ?? "")}" is not a date (use dd/mm/yyyy)`);
+        else
+          problems.set(
+            field,
+            `${mapping.headers[field] ?? column.header} "${shorten(cellText(value) ?? "")}" is not a date (use dd/mm/yyyy)`,
+          );
         break;
       }
       case "amount":
@@ -124,14 +140,18 @@ function shorten(text: string): string {
 }
 
 export type ImportRowResult =
-  | { ok: true; client: NewClientInput }
-  | { ok: false; error: string; name: string | null; mobile: string | null };
+  { ok: true; client: NewClientInput } | { ok: false; error: string; name: string | null; mobile: string | null };
 
 /**
  * Validates one data row. `rowNumber` is the row as the spreadsheet shows it (the header is row 1),
  * so an error reads "Row 7: …" and points at the row the user sees in Excel.
  */
-export function validateImportRow(rowNumber: number, cells: readonly CellValue[], mapping: HeaderMapping, options: RowReadOptions = {}): ImportRowResult {
+export function validateImportRow(
+  rowNumber: number,
+  cells: readonly CellValue[],
+  mapping: HeaderMapping,
+  options: RowReadOptions = {},
+): ImportRowResult {
   const { input, problems } = rowFields(cells, mapping, options);
   const parsed = parseNewClientInput(input);
   if (parsed.ok && problems.size === 0) return { ok: true, client: parsed.value };
@@ -142,7 +162,11 @@ export function validateImportRow(rowNumber: number, cells: readonly CellValue[]
       if (problems.has(issue.path)) continue;
       const given = input[issue.path];
       // "Team is required" names its field; a refused value is shown with its column.
-      messages.push(typeof given === "string" ? `${headerOf(issue.path, mapping)} "${shorten(given)}": ${issue.message}` : issue.message);
+      messages.push(
+        typeof given === "string"
+          ? `${headerOf(issue.path, mapping)} "${shorten(given)}": ${issue.message}`
+          : issue.message,
+      );
     }
   }
   const name = typeof input.fullName === "string" && input.fullName.trim() !== "" ? input.fullName.trim() : null;

@@ -30,16 +30,42 @@ describe("lead CSV export (spec §9)", () => {
   });
 
   it("has the spec's columns and one row per lead, with labels, not codes", () => {
-    const lines = leadsCsv([base, { ...base, clientId: 2, name: "Sara", country: "qatar", emirate: "none", tier: "bronze", recommendedTeam: "team_b" }]).replace(/^\uFEFF/, "").split("\r\n");
+    const lines = leadsCsv([
+      base,
+      {
+        ...base,
+        clientId: 2,
+        name: "Sara",
+        country: "qatar",
+        emirate: "none",
+        tier: "bronze",
+        recommendedTeam: "team_b",
+      },
+    ])
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
     expect(lines[0]).toBe("Name,Mobile,Location,Tier,Lead Score,Recommended Product,Team,Reasoning");
-    expect(lines[1]).toBe('Aisha Khan,971501234567,Abu Dhabi,Gold,74,"Pearl necklace, 22K gold chain, Diamond tennis bracelet",Mixed Products,"Gold client, birthday in 3 days."');
+    expect(lines[1]).toBe(
+      'Aisha Khan,971501234567,Abu Dhabi,Gold,74,"Pearl necklace, 22K gold chain, Diamond tennis bracelet",Mixed Products,"Gold client, birthday in 3 days."',
+    );
     expect(lines[2]).toMatch(/^Sara,971501234567,Qatar,Bronze,74,.*,Entry Level,/);
     expect(lines).toHaveLength(4); // trailing CRLF
   });
 
   it("quotes quotes and line breaks, and neutralises formula cells", () => {
-    const csv = leadsCsv([{ ...base, name: '=HYPERLINK("http://evil")', aiInsights: 'Said "call me"\nafter Eid', recommendedProducts: ["@SUM(A1)"] }]);
-    const row = csv.replace(/^\uFEFF/, "").split("\r\n").slice(1).join("\r\n");
+    const csv = leadsCsv([
+      {
+        ...base,
+        name: '=HYPERLINK("http://evil")',
+        aiInsights: 'Said "call me"\nafter Eid',
+        recommendedProducts: ["@SUM(A1)"],
+      },
+    ]);
+    const row = csv
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .slice(1)
+      .join("\r\n");
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(row).toContain(`'@SUM(A1)`);
     expect(row).toContain('"Said ""call me""\nafter Eid"');

@@ -6,7 +6,16 @@ import type { AiLead } from "./lead-schema";
 import { TIER_LABELS, type Tier } from "./tiers";
 
 /** Spec §9: the export's name and columns. */
-export const LEAD_CSV_COLUMNS = ["Name", "Mobile", "Location", "Tier", "Lead Score", "Recommended Product", "Team", "Reasoning"] as const;
+export const LEAD_CSV_COLUMNS = [
+  "Name",
+  "Mobile",
+  "Location",
+  "Tier",
+  "Lead Score",
+  "Recommended Product",
+  "Team",
+  "Reasoning",
+] as const;
 
 export function leadsCsvFileName(today: IsoDate): string {
   return `ai-leads-generate-${today}.csv`;

@@ -7,19 +7,32 @@ describe("lead filters", () => {
     for (const location of [undefined, "", null, "none"]) {
       const result = LeadFiltersSchema.safeParse({ location });
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe("Location Selection Required: Please select a location before generating leads");
+      expect(result.error?.issues[0]?.message).toBe(
+        "Location Selection Required: Please select a location before generating leads",
+      );
     }
   });
 
   it("read the API's nulls and the form's empty strings alike, with 10 leads by default", () => {
-    expect(LeadFiltersSchema.parse({ location: "dubai", team: null, purchaseDateFilter: null, customDateFrom: null })).toEqual({ count: 10, location: "dubai" });
-    expect(LeadFiltersSchema.parse({ location: "kuwait", team: "", purchaseDateFilter: "", count: "5" })).toEqual({ count: 5, location: "kuwait" });
+    expect(
+      LeadFiltersSchema.parse({ location: "dubai", team: null, purchaseDateFilter: null, customDateFrom: null }),
+    ).toEqual({ count: 10, location: "dubai" });
+    expect(LeadFiltersSchema.parse({ location: "kuwait", team: "", purchaseDateFilter: "", count: "5" })).toEqual({
+      count: 5,
+      location: "kuwait",
+    });
   });
 
   it("need a before-date for the custom filter", () => {
     expect(LeadFiltersSchema.safeParse({ location: "dubai", purchaseDateFilter: "custom" }).success).toBe(false);
-    expect(LeadFiltersSchema.safeParse({ location: "dubai", purchaseDateFilter: "custom", customDateFrom: "2026-02-30" }).success).toBe(false);
-    expect(LeadFiltersSchema.parse({ location: "dubai", purchaseDateFilter: "custom", customDateFrom: "2026-01-31" }).customDateFrom).toBe("2026-01-31");
+    expect(
+      LeadFiltersSchema.safeParse({ location: "dubai", purchaseDateFilter: "custom", customDateFrom: "2026-02-30" })
+        .success,
+    ).toBe(false);
+    expect(
+      LeadFiltersSchema.parse({ location: "dubai", purchaseDateFilter: "custom", customDateFrom: "2026-01-31" })
+        .customDateFrom,
+    ).toBe("2026-01-31");
   });
 
   it("map emirates to the UAE and other locations to countries", () => {
@@ -32,7 +45,9 @@ describe("lead filters", () => {
   it("turn the last-purchase filter into a cut-off day", () => {
     expect(purchasedBefore({ purchaseDateFilter: "3months" }, "2026-05-31")).toBe("2026-02-28");
     expect(purchasedBefore({ purchaseDateFilter: "12months" }, "2028-02-29")).toBe("2027-02-28");
-    expect(purchasedBefore({ purchaseDateFilter: "custom", customDateFrom: "2025-12-01" }, "2026-05-31")).toBe("2025-12-01");
+    expect(purchasedBefore({ purchaseDateFilter: "custom", customDateFrom: "2025-12-01" }, "2026-05-31")).toBe(
+      "2025-12-01",
+    );
     expect(purchasedBefore({ purchaseDateFilter: "none" }, "2026-05-31")).toBeNull();
     expect(subtractMonths("2026-01-15", 6)).toBe("2025-07-15");
   });

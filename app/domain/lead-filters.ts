@@ -23,7 +23,10 @@ export const PURCHASE_DATE_FILTER_LABELS: Record<PurchaseDateFilter, string> = {
 };
 
 /** Spec §5 Lead generation. */
-export const LOCATION_REQUIRED = { title: "Location Selection Required", description: "Please select a location before generating leads" };
+export const LOCATION_REQUIRED = {
+  title: "Location Selection Required",
+  description: "Please select a location before generating leads",
+};
 export const CUSTOM_DATE_REQUIRED = "Pick the date the last purchase must be before";
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
@@ -41,7 +44,10 @@ export const LeadFiltersSchema = z
     ),
     team: z.preprocess(emptyToUndefined, z.enum(TEAMS).optional()),
     purchaseDateFilter: z.preprocess(emptyToUndefined, z.enum(PURCHASE_DATE_FILTERS).optional()),
-    customDateFrom: z.preprocess(emptyToUndefined, z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD").optional()),
+    customDateFrom: z.preprocess(
+      emptyToUndefined,
+      z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD").optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.purchaseDateFilter === "custom" && !value.customDateFrom) {
@@ -53,14 +59,19 @@ export type LeadFilters = z.output<typeof LeadFiltersSchema>;
 
 /** Where a location sits in the customer columns: an emirate of the UAE, or a country. */
 export function locationWhere(location: LeadFilters["location"]): { country: string; emirate?: string } {
-  return (EMIRATES as readonly string[]).includes(location) ? { country: "uae", emirate: location } : { country: location };
+  return (EMIRATES as readonly string[]).includes(location)
+    ? { country: "uae", emirate: location }
+    : { country: location };
 }
 
 /**
  * The last-purchase filter as "last purchase strictly before this day", or null for no filter.
  * Clients with no purchase at all have no last purchase and are not matched by a date filter.
  */
-export function purchasedBefore(filters: Pick<LeadFilters, "purchaseDateFilter" | "customDateFrom">, today: IsoDate): IsoDate | null {
+export function purchasedBefore(
+  filters: Pick<LeadFilters, "purchaseDateFilter" | "customDateFrom">,
+  today: IsoDate,
+): IsoDate | null {
   switch (filters.purchaseDateFilter) {
     case "3months":
       return subtractMonths(today, 3);

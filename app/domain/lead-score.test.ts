@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "./calendar";
-import { buildLead, compareLeads, leadScore, priorityForScore, recommendedProducts, scoreBand, type LeadFacts } from "./lead-score";
+import {
+  buildLead,
+  compareLeads,
+  leadScore,
+  priorityForScore,
+  recommendedProducts,
+  scoreBand,
+  type LeadFacts,
+} from "./lead-score";
 import { AED } from "./money";
 
 const TODAY = "2026-06-15";
@@ -50,10 +58,13 @@ describe("each factor moves the score the right way", () => {
   });
 
   it("a VIP past the inactivity line gains more from lapsing than others do (at risk of being lost)", () => {
-    const gain = (tier: string) => score({ tier, lastPurchaseDate: addDays(TODAY, -120) }) - score({ tier, lastPurchaseDate: addDays(TODAY, -60) });
+    const gain = (tier: string) =>
+      score({ tier, lastPurchaseDate: addDays(TODAY, -120) }) - score({ tier, lastPurchaseDate: addDays(TODAY, -60) });
     expect(gain("diamond")).toBeGreaterThan(gain("gold"));
     expect(gain("platinum")).toBe(gain("diamond"));
-    expect(score({ tier: "diamond", lastPurchaseDate: addDays(TODAY, -900) })).toBeLessThan(score({ tier: "diamond", lastPurchaseDate: addDays(TODAY, -120) }));
+    expect(score({ tier: "diamond", lastPurchaseDate: addDays(TODAY, -900) })).toBeLessThan(
+      score({ tier: "diamond", lastPurchaseDate: addDays(TODAY, -120) }),
+    );
   });
 
   it("value: a bigger average ticket scores higher", () => {
@@ -85,7 +96,9 @@ describe("each factor moves the score the right way", () => {
   it("Emirates ID: expiring soon raises it, more when sooner; just expired still counts; far away does not", () => {
     const none = score({});
     expect(score({ emiratesIdExpiry: addDays(TODAY, 20) })).toBeGreaterThan(none);
-    expect(score({ emiratesIdExpiry: addDays(TODAY, 5) })).toBeGreaterThan(score({ emiratesIdExpiry: addDays(TODAY, 20) }));
+    expect(score({ emiratesIdExpiry: addDays(TODAY, 5) })).toBeGreaterThan(
+      score({ emiratesIdExpiry: addDays(TODAY, 20) }),
+    );
     expect(score({ emiratesIdExpiry: addDays(TODAY, -10) })).toBeGreaterThan(none);
     expect(score({ emiratesIdExpiry: addDays(TODAY, 200) })).toBe(none);
     expect(score({ emiratesIdExpiry: addDays(TODAY, -200) })).toBe(none);
@@ -93,7 +106,9 @@ describe("each factor moves the score the right way", () => {
 
   it("known preferences (collection, time) raise it", () => {
     expect(score({ preferredCollection: "Bridal" })).toBeGreaterThan(score({}));
-    expect(score({ preferredCollection: "Bridal", preferredTime: "Evenings" })).toBeGreaterThan(score({ preferredCollection: "Bridal" }));
+    expect(score({ preferredCollection: "Bridal", preferredTime: "Evenings" })).toBeGreaterThan(
+      score({ preferredCollection: "Bridal" }),
+    );
   });
 
   it("contactOk = No excludes the client whatever the score", () => {
@@ -143,7 +158,14 @@ describe("priority and colour bands at their edges", () => {
 
 describe("the lead", () => {
   it("is deterministic and carries every field of spec §3", () => {
-    const input = facts({ tier: "diamond", totalSalesFils: AED(1_200_000), purchaseCount: 4, lastPurchaseDate: addDays(TODAY, -150), team: null, mobileNumber: "+971 50 123 4567" });
+    const input = facts({
+      tier: "diamond",
+      totalSalesFils: AED(1_200_000),
+      purchaseCount: 4,
+      lastPurchaseDate: addDays(TODAY, -150),
+      team: null,
+      mobileNumber: "+971 50 123 4567",
+    });
     const lead = buildLead(input, TODAY)!;
     expect(buildLead(input, TODAY)).toEqual(lead);
     expect(lead).toMatchObject({
@@ -175,7 +197,11 @@ describe("the lead", () => {
   });
 
   it("recommends the preferred collection first, then the occasion, then the team's range, at most 3", () => {
-    expect(recommendedProducts("team_b", "Bridal", "birthday")).toEqual(["Bridal collection", "Birthstone pendant", "18K gold pendant"]);
+    expect(recommendedProducts("team_b", "Bridal", "birthday")).toEqual([
+      "Bridal collection",
+      "Birthstone pendant",
+      "18K gold pendant",
+    ]);
     expect(recommendedProducts("team_a", null, null)).toHaveLength(3);
   });
 

@@ -103,7 +103,8 @@ export function idExpiryPoints(daysUntilExpiry: number | null): number {
 
 /** A VIP past the inactivity line is the costliest client to lose: winning them back comes first. */
 export function vipAtRiskPoints(tier: string, daysSinceLastPurchase: number | null): number {
-  const lapsed = daysSinceLastPurchase !== null && daysSinceLastPurchase >= INACTIVE_AFTER_DAYS && daysSinceLastPurchase <= 730;
+  const lapsed =
+    daysSinceLastPurchase !== null && daysSinceLastPurchase >= INACTIVE_AFTER_DAYS && daysSinceLastPurchase <= 730;
   return lapsed && isVip(tier) ? 15 : 0;
 }
 
@@ -176,7 +177,8 @@ function scoreOf(facts: LeadFacts, s: Situation): number {
 // ---- the lead's words ----
 
 const inWindow = (days: number | null) => days !== null && days <= OCCASION_WINDOW_DAYS;
-const idReason = (days: number | null) => days !== null && days <= OCCASION_WINDOW_DAYS && days >= -ID_EXPIRED_GRACE_DAYS;
+const idReason = (days: number | null) =>
+  days !== null && days <= OCCASION_WINDOW_DAYS && days >= -ID_EXPIRED_GRACE_DAYS;
 
 function segmentFor(facts: LeadFacts, s: Situation): string {
   if (inWindow(s.birthdayIn) || inWindow(s.anniversaryIn)) return "Upcoming occasion";
@@ -203,7 +205,11 @@ export const TEAM_RANGES: Record<Team, readonly string[]> = {
   team_c: ["Diamond tennis bracelet", "22K gold chain", "Pearl necklace"],
 };
 
-export function recommendedProducts(team: Team, preferredCollection: string | null, occasion: "birthday" | "anniversary" | null): string[] {
+export function recommendedProducts(
+  team: Team,
+  preferredCollection: string | null,
+  occasion: "birthday" | "anniversary" | null,
+): string[] {
   const picks = [
     preferredCollection?.trim() ? `${preferredCollection.trim()} collection` : null,
     occasion === "birthday" ? "Birthstone pendant" : occasion === "anniversary" ? "Matching anniversary bands" : null,
@@ -231,7 +237,8 @@ function nearestOccasion(s: Situation): { kind: "birthday" | "anniversary"; days
   const birthday = inWindow(s.birthdayIn) ? s.birthdayIn! : null;
   const anniversary = inWindow(s.anniversaryIn) ? s.anniversaryIn! : null;
   if (birthday === null && anniversary === null) return null;
-  if (anniversary === null || (birthday !== null && birthday <= anniversary)) return { kind: "birthday", days: birthday! };
+  if (anniversary === null || (birthday !== null && birthday <= anniversary))
+    return { kind: "birthday", days: birthday! };
   return { kind: "anniversary", days: anniversary };
 }
 
@@ -261,10 +268,24 @@ function suggestedMessage(facts: LeadFacts, s: Situation, product: string): stri
 function reasonForOutreach(facts: LeadFacts, s: Situation): string {
   const reasons: string[] = [];
   if (inWindow(s.birthdayIn)) reasons.push(`Birthday ${whenIn(s.birthdayIn!)}`);
-  if (inWindow(s.anniversaryIn)) reasons.push(`${facts.anniversaryType?.trim() || "Anniversary"} ${whenIn(s.anniversaryIn!)}`);
-  if (idReason(s.idExpiresIn)) reasons.push(s.idExpiresIn! < 0 ? `Emirates ID expired ${plural(-s.idExpiresIn!, "day")} ago` : `Emirates ID expires ${whenIn(s.idExpiresIn!)}`);
-  if (s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS) reasons.push(`No purchase for ${plural(s.daysSince, "day")}`);
-  if (reasons.length === 0) reasons.push(isVip(facts.tier) ? "Keep a top client close" : facts.purchaseCount >= 2 ? "Repeat buyer on the rise" : "Build the relationship");
+  if (inWindow(s.anniversaryIn))
+    reasons.push(`${facts.anniversaryType?.trim() || "Anniversary"} ${whenIn(s.anniversaryIn!)}`);
+  if (idReason(s.idExpiresIn))
+    reasons.push(
+      s.idExpiresIn! < 0
+        ? `Emirates ID expired ${plural(-s.idExpiresIn!, "day")} ago`
+        : `Emirates ID expires ${whenIn(s.idExpiresIn!)}`,
+    );
+  if (s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS)
+    reasons.push(`No purchase for ${plural(s.daysSince, "day")}`);
+  if (reasons.length === 0)
+    reasons.push(
+      isVip(facts.tier)
+        ? "Keep a top client close"
+        : facts.purchaseCount >= 2
+          ? "Repeat buyer on the rise"
+          : "Build the relationship",
+    );
   return reasons.join("; ");
 }
 
@@ -276,11 +297,14 @@ function insight(facts: LeadFacts, s: Situation): string {
       : `${tier} client with ${formatAed(facts.totalSalesFils)} in recorded sales.`,
   ];
   if (s.daysSince === null) parts.push("No purchase on record yet.");
-  else if (s.daysSince >= INACTIVE_AFTER_DAYS) parts.push(`Last purchase ${plural(s.daysSince, "day")} ago, past the ${INACTIVE_AFTER_DAYS}-day inactivity line.`);
+  else if (s.daysSince >= INACTIVE_AFTER_DAYS)
+    parts.push(`Last purchase ${plural(s.daysSince, "day")} ago, past the ${INACTIVE_AFTER_DAYS}-day inactivity line.`);
   else parts.push(`Active: last purchase ${plural(s.daysSince, "day")} ago.`);
   if (inWindow(s.birthdayIn)) parts.push(`Birthday ${whenIn(s.birthdayIn!)}.`);
-  if (inWindow(s.anniversaryIn)) parts.push(`${facts.anniversaryType?.trim() || "Anniversary"} ${whenIn(s.anniversaryIn!)}.`);
-  if (idReason(s.idExpiresIn)) parts.push(s.idExpiresIn! < 0 ? "Emirates ID has expired." : `Emirates ID expires ${whenIn(s.idExpiresIn!)}.`);
+  if (inWindow(s.anniversaryIn))
+    parts.push(`${facts.anniversaryType?.trim() || "Anniversary"} ${whenIn(s.anniversaryIn!)}.`);
+  if (idReason(s.idExpiresIn))
+    parts.push(s.idExpiresIn! < 0 ? "Emirates ID has expired." : `Emirates ID expires ${whenIn(s.idExpiresIn!)}.`);
   if (facts.preferredCollection?.trim()) parts.push(`Prefers the ${facts.preferredCollection.trim()} collection.`);
   return parts.join(" ");
 }

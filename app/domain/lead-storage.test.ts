@@ -52,14 +52,18 @@ describe("leads in local storage (spec §4)", () => {
   });
 
   it("drop entries that are not leads and ignore unreadable storage", () => {
-    const storage = memoryStorage({ [LEADS_STORAGE_KEY]: JSON.stringify({ leads: [lead, { clientId: "x" }], source: "model" }) });
+    const storage = memoryStorage({
+      [LEADS_STORAGE_KEY]: JSON.stringify({ leads: [lead, { clientId: "x" }], source: "model" }),
+    });
     expect(restoreLeads(storage)).toEqual({ leads: [lead], source: "model", notice: undefined });
     expect(restoreLeads(memoryStorage({ [LEADS_STORAGE_KEY]: "{not json" }))).toBeNull();
     expect(restoreLeads(memoryStorage())).toBeNull();
   });
 
   it("a lead saved without a known priority defaults to Medium", () => {
-    const storage = memoryStorage({ [LEADS_STORAGE_KEY]: JSON.stringify({ leads: [{ ...lead, priority: "Urgent" }], source: "engine" }) });
+    const storage = memoryStorage({
+      [LEADS_STORAGE_KEY]: JSON.stringify({ leads: [{ ...lead, priority: "Urgent" }], source: "engine" }),
+    });
     expect(restoreLeads(storage)?.leads[0]?.priority).toBe("Medium");
   });
 
@@ -79,14 +83,32 @@ describe("leads in local storage (spec §4)", () => {
 describe("filters in local storage (spec §4)", () => {
   it("restore location and team, and reset the saved purchase-date filter to empty", () => {
     const storage = memoryStorage();
-    saveLeadForm(storage, { location: "sharjah", team: "team_b", purchaseDateFilter: "custom", customDateFrom: "2026-01-01" });
-    expect(JSON.parse(storage.getItem(LEAD_FILTERS_STORAGE_KEY)!)).toMatchObject({ purchaseDateFilter: "custom", customDateFrom: "2026-01-01" });
-    expect(restoreLeadForm(storage)).toEqual({ location: "sharjah", team: "team_b", purchaseDateFilter: "", customDateFrom: "" });
+    saveLeadForm(storage, {
+      location: "sharjah",
+      team: "team_b",
+      purchaseDateFilter: "custom",
+      customDateFrom: "2026-01-01",
+    });
+    expect(JSON.parse(storage.getItem(LEAD_FILTERS_STORAGE_KEY)!)).toMatchObject({
+      purchaseDateFilter: "custom",
+      customDateFrom: "2026-01-01",
+    });
+    expect(restoreLeadForm(storage)).toEqual({
+      location: "sharjah",
+      team: "team_b",
+      purchaseDateFilter: "",
+      customDateFrom: "",
+    });
   });
 
   it("drop values that are not options", () => {
     const storage = memoryStorage({ [LEAD_FILTERS_STORAGE_KEY]: JSON.stringify({ location: "mars", team: "team_z" }) });
     expect(restoreLeadForm(storage)).toEqual({ location: "", team: "", purchaseDateFilter: "", customDateFrom: "" });
-    expect(restoreLeadForm(memoryStorage({ [LEAD_FILTERS_STORAGE_KEY]: "oops" }))).toEqual({ location: "", team: "", purchaseDateFilter: "", customDateFrom: "" });
+    expect(restoreLeadForm(memoryStorage({ [LEAD_FILTERS_STORAGE_KEY]: "oops" }))).toEqual({
+      location: "",
+      team: "",
+      purchaseDateFilter: "",
+      customDateFrom: "",
+    });
   });
 });

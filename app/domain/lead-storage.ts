@@ -9,13 +9,19 @@ import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadSource } from "./lead
  */
 import { LEAD_FILTERS_STORAGE_KEY, LEADS_STORAGE_KEY, type KeyValueStorage } from "./lead-storage-keys";
 
-export { clearLeadStorage, LEAD_FILTERS_STORAGE_KEY, LEADS_STORAGE_KEY, type KeyValueStorage } from "./lead-storage-keys";
+export {
+  clearLeadStorage,
+  LEAD_FILTERS_STORAGE_KEY,
+  LEADS_STORAGE_KEY,
+  type KeyValueStorage,
+} from "./lead-storage-keys";
 
 /** The filter form's values as the inputs hold them ("" = not chosen). */
 export type LeadFormValues = { location: string; team: string; purchaseDateFilter: string; customDateFrom: string };
 export const EMPTY_LEAD_FORM: LeadFormValues = { location: "", team: "", purchaseDateFilter: "", customDateFrom: "" };
 
-const oneOf = (allowed: readonly string[], value: unknown) => (typeof value === "string" && allowed.includes(value) ? value : "");
+const oneOf = (allowed: readonly string[], value: unknown) =>
+  typeof value === "string" && allowed.includes(value) ? value : "";
 
 /** The form values for filters a generation used (e.g. a saved run), unknown values dropped. */
 export function leadFormValuesFrom(filters: Record<string, unknown>): LeadFormValues {
@@ -43,7 +49,6 @@ function parseJson(raw: string | null): unknown {
     return null;
   }
 }
-
 
 /** The saved leads; entries that no longer match the lead shape are dropped, anything unreadable gives none. */
 export function restoreLeads(storage: KeyValueStorage): SavedLeads | null {
@@ -80,4 +85,3 @@ export function saveLeadForm(storage: KeyValueStorage, values: LeadFormValues): 
 export function forgetLeads(storage: KeyValueStorage): void {
   storage.removeItem(LEADS_STORAGE_KEY);
 }
-

@@ -23,6 +23,8 @@ describe("mobile normalisation", () => {
   });
 
   it("builds a wa.me link with the digits and an encoded message", () => {
-    expect(whatsappLink("+971 50 123 4567", "Hi Aisha & family?")).toBe("https://wa.me/971501234567?text=Hi%20Aisha%20%26%20family%3F");
+    expect(whatsappLink("+971 50 123 4567", "Hi Aisha & family?")).toBe(
+      "https://wa.me/971501234567?text=Hi%20Aisha%20%26%20family%3F",
+    );
   });
 });

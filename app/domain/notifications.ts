@@ -13,9 +13,7 @@ export type PersistentNotification = {
 };
 
 export type NotificationAction =
-  | { type: "add"; notification: PersistentNotification }
-  | { type: "dismiss"; id: string }
-  | { type: "clear" };
+  { type: "add"; notification: PersistentNotification } | { type: "dismiss"; id: string } | { type: "clear" };
 
 export function notificationsReducer(
   state: readonly PersistentNotification[],

@@ -23,7 +23,7 @@ describe("CSV records", () => {
   });
 
   it("treats a quote inside an unquoted field as text, as Excel and the parser do", () => {
-    expect(records('name,height\nSam 5\'10",x\nnext,y').out).toEqual(["name,height", "Sam 5'10\",x", "next,y"]);
+    expect(records("name,height\nSam 5'10\",x\nnext,y").out).toEqual(["name,height", "Sam 5'10\",x", "next,y"]);
   });
 
   it("finds the separator: semicolons, tabs, or Excel's sep= line", () => {

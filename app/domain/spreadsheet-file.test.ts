@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAX_XLSX_ENTRIES, MAX_XLSX_UNCOMPRESSED_BYTES, readZipDirectory, sniffSpreadsheetType, spreadsheetTypeOfName, zipEntryDataOffset } from "./spreadsheet-file";
+import {
+  MAX_XLSX_ENTRIES,
+  MAX_XLSX_UNCOMPRESSED_BYTES,
+  readZipDirectory,
+  sniffSpreadsheetType,
+  spreadsheetTypeOfName,
+  zipEntryDataOffset,
+} from "./spreadsheet-file";
 
 /** A stored (uncompressed) zip whose directory may claim other sizes than the data has. */
 function zip(entries: { name: string; data: Uint8Array; claimedSize?: number }[]): Uint8Array {
@@ -96,7 +103,12 @@ describe("zip directory caps", () => {
 
   it("refuses a zip that claims to unpack past the cap", () => {
     const half = MAX_XLSX_UNCOMPRESSED_BYTES / 2 + 1;
-    const dir = readZipDirectory(zip([{ name: "a", data: text("x"), claimedSize: half }, { name: "b", data: text("y"), claimedSize: half }]));
+    const dir = readZipDirectory(
+      zip([
+        { name: "a", data: text("x"), claimedSize: half },
+        { name: "b", data: text("y"), claimedSize: half },
+      ]),
+    );
     expect(dir).toEqual({ ok: false, reason: "unpacks to more than the size limit" });
   });
 

@@ -49,8 +49,15 @@ export function sniffSpreadsheetType(fileName: string, bytes: Uint8Array): Sprea
   return null;
 }
 
-export type ZipEntry = { name: string; method: number; compressedSize: number; uncompressedSize: number; localHeaderOffset: number };
-export type ZipDirectory = { ok: true; entries: ZipEntry[]; declaredUncompressed: number } | { ok: false; reason: string };
+export type ZipEntry = {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+};
+export type ZipDirectory =
+  { ok: true; entries: ZipEntry[]; declaredUncompressed: number } | { ok: false; reason: string };
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
@@ -72,14 +79,16 @@ export function readZipDirectory(bytes: Uint8Array): ZipDirectory {
   if (eocd < 0) return { ok: false, reason: "not a zip file" };
   const count = view.getUint16(eocd + 10, true);
   const directoryOffset = view.getUint32(eocd + 16, true);
-  if (count === 0xffff || directoryOffset === 0xffffffff) return { ok: false, reason: "ZIP64 archives are not supported" };
+  if (count === 0xffff || directoryOffset === 0xffffffff)
+    return { ok: false, reason: "ZIP64 archives are not supported" };
   if (count > MAX_XLSX_ENTRIES) return { ok: false, reason: `more than ${MAX_XLSX_ENTRIES} parts` };
 
   const entries: ZipEntry[] = [];
   let declaredUncompressed = 0;
   let at = directoryOffset;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_SIGNATURE) return { ok: false, reason: "damaged zip directory" };
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_SIGNATURE)
+      return { ok: false, reason: "damaged zip directory" };
     const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
     const uncompressedSize = view.getUint32(at + 24, true);
@@ -94,7 +103,8 @@ export function readZipDirectory(bytes: Uint8Array): ZipDirectory {
     const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
     entries.push({ name, method, compressedSize, uncompressedSize, localHeaderOffset });
     declaredUncompressed += uncompressedSize;
-    if (declaredUncompressed > MAX_XLSX_UNCOMPRESSED_BYTES) return { ok: false, reason: "unpacks to more than the size limit" };
+    if (declaredUncompressed > MAX_XLSX_UNCOMPRESSED_BYTES)
+      return { ok: false, reason: "unpacks to more than the size limit" };
     at += 46 + nameLength + extraLength + commentLength;
   }
   return { ok: true, entries, declaredUncompressed };

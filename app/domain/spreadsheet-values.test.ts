@@ -51,9 +51,12 @@ describe("spreadsheet dates", () => {
     expect(sheetDateToIso("   ")).toEqual({ ok: true, iso: null });
   });
 
-  it.each([["31/02/1990"], ["15/13/1990"], ["1990-02-30"], ["yesterday"], ["15/03/90"], ["Smarch 3, 1990"], [true]])("refuses %s", (value) => {
-    expect(sheetDateToIso(value as string)).toEqual({ ok: false });
-  });
+  it.each([["31/02/1990"], ["15/13/1990"], ["1990-02-30"], ["yesterday"], ["15/03/90"], ["Smarch 3, 1990"], [true]])(
+    "refuses %s",
+    (value) => {
+      expect(sheetDateToIso(value as string)).toEqual({ ok: false });
+    },
+  );
 });
 
 describe("spreadsheet amounts", () => {

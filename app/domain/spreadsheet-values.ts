@@ -48,7 +48,8 @@ export type SheetDate = { ok: true; iso: IsoDate | null } | { ok: false };
  */
 export function sheetDateToIso(value: CellValue, date1904 = false): SheetDate {
   if (value === null || value === undefined) return { ok: true, iso: null };
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? { ok: false } : { ok: true, iso: isoFromDate(value) };
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? { ok: false } : { ok: true, iso: isoFromDate(value) };
   if (typeof value === "number") {
     const iso = excelSerialToIso(value, date1904);
     return iso ? { ok: true, iso } : { ok: false };

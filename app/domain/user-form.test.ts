@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { UserCreateSchema, UserEditSchema, UserPatchSchema, hasActiveFilters, userFiltersFrom, userFiltersQuery } from "./user-form";
+import {
+  UserCreateSchema,
+  UserEditSchema,
+  UserPatchSchema,
+  hasActiveFilters,
+  userFiltersFrom,
+  userFiltersQuery,
+} from "./user-form";
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -19,15 +26,22 @@ describe("user form schema", () => {
   });
 
   it("accepts only the four roles and the two auth types", () => {
-    expect(messagesOf(UserCreateSchema.safeParse({ name: "A", email: "a@b.co", role: "owner", authType: "sms" }))).toEqual({
+    expect(
+      messagesOf(UserCreateSchema.safeParse({ name: "A", email: "a@b.co", role: "owner", authType: "sms" })),
+    ).toEqual({
       role: "Invalid input",
       authType: "Invalid input",
     });
-    expect(UserCreateSchema.parse({ name: "A", email: "a@b.co", role: "road_sales", authType: "otp" })).toMatchObject({ role: "road_sales", authType: "otp" });
+    expect(UserCreateSchema.parse({ name: "A", email: "a@b.co", role: "road_sales", authType: "otp" })).toMatchObject({
+      role: "road_sales",
+      authType: "otp",
+    });
   });
 
   it("has no authType on the edit form, and the patch takes any subset", () => {
-    expect(UserEditSchema.parse({ name: "A", email: "a@b.co", role: "admin", authType: "otp" })).not.toHaveProperty("authType");
+    expect(UserEditSchema.parse({ name: "A", email: "a@b.co", role: "admin", authType: "otp" })).not.toHaveProperty(
+      "authType",
+    );
     expect(messagesOf(UserEditSchema.safeParse({ name: "A", email: "a@b.co" }))).toEqual({ role: "Required" });
     expect(UserPatchSchema.parse({ isActive: false })).toEqual({ isActive: false });
   });
@@ -35,7 +49,10 @@ describe("user form schema", () => {
 
 describe("user list filters in the URL", () => {
   it("reads the search and a valid role, ignoring anything else", () => {
-    expect(userFiltersFrom(new URLSearchParams("q=%20Omar%20&role=road_sales"))).toEqual({ search: "Omar", role: "road_sales" });
+    expect(userFiltersFrom(new URLSearchParams("q=%20Omar%20&role=road_sales"))).toEqual({
+      search: "Omar",
+      role: "road_sales",
+    });
     expect(userFiltersFrom(new URLSearchParams("role=owner"))).toEqual({ search: "", role: null });
   });
 

@@ -25,7 +25,9 @@ export function refuseUserChange(input: {
   if (change.kind === "delete" && self) return USER_PROTECTION_MESSAGES.selfDelete;
   if (change.kind === "update" && self && !change.isActive) return USER_PROTECTION_MESSAGES.selfDeactivate;
   const removesAnAdmin =
-    target.role === "admin" && target.isActive && (change.kind === "delete" || change.role !== "admin" || !change.isActive);
+    target.role === "admin" &&
+    target.isActive &&
+    (change.kind === "delete" || change.role !== "admin" || !change.isActive);
   if (removesAnAdmin && input.otherActiveAdmins === 0) return USER_PROTECTION_MESSAGES.lastAdmin;
   return null;
 }

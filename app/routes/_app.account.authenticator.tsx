@@ -10,7 +10,13 @@ import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { clientAddress } from "~/domain/client-ip";
 import { PRODUCT_NAME } from "~/domain/product";
-import { confirmLinkedDevice, listLinkedDevices, pendingDeviceSetup, startDeviceSetup, verifyDeviceSetup } from "~/services/authenticators.server";
+import {
+  confirmLinkedDevice,
+  listLinkedDevices,
+  pendingDeviceSetup,
+  startDeviceSetup,
+  verifyDeviceSetup,
+} from "~/services/authenticators.server";
 import { homePathFor } from "~/services/auth.server";
 import { redirectWithToast } from "~/toast.server";
 
@@ -42,23 +48,57 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "start") {
     const started = await startDeviceSetup({ userId: user.id, additional: false });
-    if (!started.ok) return data({ error: started.error || "Failed to setup authenticator", attempt: Date.now(), step: "start" as const }, { status: started.status });
+    if (!started.ok)
+      return data(
+        { error: started.error || "Failed to setup authenticator", attempt: Date.now(), step: "start" as const },
+        { status: started.status },
+      );
     const r = started.response;
-    if (r.isLinked) return redirectWithToast(HERE, { type: "success", title: "Device Linked Successfully", description: `${r.message} ${r.note}` });
+    if (r.isLinked)
+      return redirectWithToast(HERE, {
+        type: "success",
+        title: "Device Linked Successfully",
+        description: `${r.message} ${r.note}`,
+      });
     return redirect(HERE);
   }
 
   if (intent === "add-another") {
     const confirmed = await confirmLinkedDevice(user, String(form.get("currentCode") ?? ""), ip);
-    if (!confirmed.ok) return data({ error: confirmed.error, attempt: Date.now(), step: "add-another" as const }, { status: confirmed.status });
+    if (!confirmed.ok)
+      return data(
+        { error: confirmed.error, attempt: Date.now(), step: "add-another" as const },
+        { status: confirmed.status },
+      );
     const started = await startDeviceSetup({ userId: user.id, additional: true });
-    if (!started.ok) return data({ error: started.error || "Failed to setup authenticator", attempt: Date.now(), step: "add-another" as const }, { status: started.status });
-    return redirectWithToast(HERE, { type: "info", title: "Additional Device Setup", description: started.response.message });
+    if (!started.ok)
+      return data(
+        { error: started.error || "Failed to setup authenticator", attempt: Date.now(), step: "add-another" as const },
+        { status: started.status },
+      );
+    return redirectWithToast(HERE, {
+      type: "info",
+      title: "Additional Device Setup",
+      description: started.response.message,
+    });
   }
 
-  const verified = await verifyDeviceSetup({ userId: user.id, token: String(form.get("token") ?? ""), ip, actor: user });
-  if (!verified.ok) return data({ error: verified.error || "Invalid setup code", attempt: Date.now(), step: "verify" as const }, { status: verified.status });
-  return redirectWithToast(homePathFor(user.role), { type: "success", title: "Authenticator Setup Complete", description: "New device has been added successfully" });
+  const verified = await verifyDeviceSetup({
+    userId: user.id,
+    token: String(form.get("token") ?? ""),
+    ip,
+    actor: user,
+  });
+  if (!verified.ok)
+    return data(
+      { error: verified.error || "Invalid setup code", attempt: Date.now(), step: "verify" as const },
+      { status: verified.status },
+    );
+  return redirectWithToast(homePathFor(user.role), {
+    type: "success",
+    title: "Authenticator Setup Complete",
+    description: "New device has been added successfully",
+  });
 }
 
 export default function AccountAuthenticator() {
@@ -74,7 +114,9 @@ export default function AccountAuthenticator() {
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">Authenticator app</h1>
-        <p className="text-sm text-gray-600">Sign in with a 6-digit code from an authenticator app on your phone. No passwords.</p>
+        <p className="text-sm text-gray-600">
+          Sign in with a 6-digit code from an authenticator app on your phone. No passwords.
+        </p>
       </div>
 
       {setup ? (
@@ -100,8 +142,8 @@ export default function AccountAuthenticator() {
             Link an authenticator app
           </h2>
           <p className="text-sm text-gray-700">
-            A one-time code from your admin works only once. Link Microsoft Authenticator (or another authenticator app) now, and sign in with its codes from
-            then on.
+            A one-time code from your admin works only once. Link Microsoft Authenticator (or another authenticator app)
+            now, and sign in with its codes from then on.
           </p>
           <p role="alert" className="field-error">
             {actionData?.step === "start" ? actionData.error : ""}
@@ -137,8 +179,16 @@ export default function AccountAuthenticator() {
             </h2>
             <Form method="post" className="space-y-2">
               <input type="hidden" name="intent" value="add-another" />
-              <p className="text-sm text-gray-700">To add a second phone, first enter a code from the app you already use.</p>
-              <CodeField key={actionData?.step === "add-another" ? actionData.attempt : 0} id="current-code" name="currentCode" label="Code from your current authenticator" onValueChange={setCurrentCode} />
+              <p className="text-sm text-gray-700">
+                To add a second phone, first enter a code from the app you already use.
+              </p>
+              <CodeField
+                key={actionData?.step === "add-another" ? actionData.attempt : 0}
+                id="current-code"
+                name="currentCode"
+                label="Code from your current authenticator"
+                onValueChange={setCurrentCode}
+              />
               <p role="alert" className="field-error">
                 {actionData?.step === "add-another" ? actionData.error : ""}
               </p>

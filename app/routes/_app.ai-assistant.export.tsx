@@ -14,7 +14,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.aiAssistant });
   const run = await getLastLeadRun(user.id);
   if (!run || run.leads.length === 0) {
-    return redirectWithToast("/ai-assistant", { type: "error", title: "Nothing to export", description: "Generate leads first." });
+    return redirectWithToast("/ai-assistant", {
+      type: "error",
+      title: "Nothing to export",
+      description: "Generate leads first.",
+    });
   }
   return new Response(leadsCsv(run.leads), {
     headers: {

@@ -39,7 +39,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = await requireClient(params);
   const submission = parseWithZod(await request.formData(), { schema: scheduleFollowUpSchema(businessToday()) });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-  const created = await createFollowUp({ customerId: client.id, dueDate: submission.value.dueDate, note: submission.value.note, createdById: user.id });
+  const created = await createFollowUp({
+    customerId: client.id,
+    dueDate: submission.value.dueDate,
+    note: submission.value.note,
+    createdById: user.id,
+  });
   if (!created) throw new Response("Client not found", { status: 404 });
   return redirectWithToast(leadListPath(request), {
     type: "success",
@@ -76,7 +81,13 @@ export default function ScheduleFollowUp() {
         <label htmlFor={fields.note.id} className="label">
           Note (optional)
         </label>
-        <textarea {...getTextareaProps(fields.note)} maxLength={FOLLOW_UP_NOTE_MAX} rows={3} className="input mt-1" placeholder="What to talk about" />
+        <textarea
+          {...getTextareaProps(fields.note)}
+          maxLength={FOLLOW_UP_NOTE_MAX}
+          rows={3}
+          className="input mt-1"
+          placeholder="What to talk about"
+        />
         <p id={fields.note.errorId} className="field-error">
           {fields.note.errors?.[0] ?? ""}
         </p>

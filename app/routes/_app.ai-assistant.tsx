@@ -10,7 +10,13 @@ import { LeadFilterForm } from "~/components/leads/lead-filter-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { businessToday } from "~/domain/calendar";
 import { leadsCsv, leadsCsvFileName } from "~/domain/lead-export";
-import { LEAD_COUNT, LEAD_REQUEST_TIMEOUT_MS, LeadFiltersSchema, LOCATION_REQUIRED, type LeadFilters } from "~/domain/lead-filters";
+import {
+  LEAD_COUNT,
+  LEAD_REQUEST_TIMEOUT_MS,
+  LeadFiltersSchema,
+  LOCATION_REQUIRED,
+  type LeadFilters,
+} from "~/domain/lead-filters";
 import { AiLeadSchema, LEAD_SOURCES } from "~/domain/lead-schema";
 import {
   clearLeadStorage,
@@ -38,7 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const run = runId ? await getLastLeadRun(user.id, runId) : null;
   return {
     today: businessToday(),
-    run: run ? { leads: run.leads, source: run.source, notice: run.notice, form: leadFormValuesFrom(run.filters) } : null,
+    run: run
+      ? { leads: run.leads, source: run.source, notice: run.notice, form: leadFormValuesFrom(run.filters) }
+      : null,
   };
 }
 
@@ -60,7 +68,10 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     console.error("lead generation failed", error);
-    return data({ lastResult: submission.reply({ formErrors: ["Generation Failed: Failed to generate leads"] }) }, { status: 500 });
+    return data(
+      { lastResult: submission.reply({ formErrors: ["Generation Failed: Failed to generate leads"] }) },
+      { status: 500 },
+    );
   }
 }
 
@@ -101,7 +112,8 @@ export default function AiAssistantPage() {
 
   /** Leaves a ?run= address, so a reload shows the browser's list rather than that saved run. */
   function dropRunFromAddress() {
-    if (new URLSearchParams(location.search).has("run")) navigate("/ai-assistant", { replace: true, preventScrollReset: true });
+    if (new URLSearchParams(location.search).has("run"))
+      navigate("/ai-assistant", { replace: true, preventScrollReset: true });
   }
 
   async function generate(filters: LeadFilters) {
@@ -127,7 +139,10 @@ export default function AiAssistantPage() {
       });
       const body: unknown = await response.json().catch(() => null);
       if (!response.ok) {
-        const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : "Failed to generate leads";
+        const error =
+          body && typeof body === "object" && "error" in body && typeof body.error === "string"
+            ? body.error
+            : "Failed to generate leads";
         toast({ type: "error", title: "Generation Failed", description: error });
         return;
       }
@@ -137,7 +152,12 @@ export default function AiAssistantPage() {
       if (result.notice) notify({ type: "warning", title: "AI model not used", description: result.notice });
       toast({ type: "success", title: "Leads Generated", description: `${result.leads.length} leads` });
     } catch {
-      if (controller.signal.aborted) toast({ type: "error", title: "Timeout", description: "AI lead generation took too long. Try again with fewer customers." });
+      if (controller.signal.aborted)
+        toast({
+          type: "error",
+          title: "Timeout",
+          description: "AI lead generation took too long. Try again with fewer customers.",
+        });
       else toast({ type: "error", title: "Error", description: "Failed to generate AI leads" });
     } finally {
       clearTimeout(timer);
@@ -172,7 +192,9 @@ export default function AiAssistantPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">AI Assistant</h1>
-        <p className="text-sm text-gray-600">Outreach leads ranked from your client book: who to contact, why, and what to offer.</p>
+        <p className="text-sm text-gray-600">
+          Outreach leads ranked from your client book: who to contact, why, and what to offer.
+        </p>
       </div>
 
       <Outlet />
@@ -212,7 +234,11 @@ export default function AiAssistantPage() {
       </section>
 
       {saved?.notice ? (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="lead-notice">
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="lead-notice"
+        >
           {saved.notice}
         </p>
       ) : null}
@@ -221,16 +247,25 @@ export default function AiAssistantPage() {
         {leads.length > 0 ? (
           <>
             <h2 className="text-lg font-semibold">
-              {leads.length} leads <span className="text-sm font-normal text-gray-600">· {saved?.source === "model" ? "ranked and written by the AI model" : "from the built-in lead engine"}</span>
+              {leads.length} leads{" "}
+              <span className="text-sm font-normal text-gray-600">
+                · {saved?.source === "model" ? "ranked and written by the AI model" : "from the built-in lead engine"}
+              </span>
             </h2>
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {leads.map((lead) => (
-                <LeadCard key={lead.clientId} lead={lead} scheduleHref={`/ai-assistant/schedule/${lead.clientId}${location.search}`} />
+                <LeadCard
+                  key={lead.clientId}
+                  lead={lead}
+                  scheduleHref={`/ai-assistant/schedule/${lead.clientId}${location.search}`}
+                />
               ))}
             </div>
           </>
         ) : (
-          <div className="card py-10 text-center text-gray-600">{generating ? "Finding the best clients to contact..." : "No leads generated yet"}</div>
+          <div className="card py-10 text-center text-gray-600">
+            {generating ? "Finding the best clients to contact..." : "No leads generated yet"}
+          </div>
         )}
       </section>
     </div>

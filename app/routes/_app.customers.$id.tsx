@@ -9,7 +9,13 @@ import { whatsappLink } from "~/domain/mobile";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
-import { customerJson, getCustomer, listCustomerFollowUps, listCustomerSales, parseClientIds } from "~/services/customers.server";
+import {
+  customerJson,
+  getCustomer,
+  listCustomerFollowUps,
+  listCustomerSales,
+  parseClientIds,
+} from "~/services/customers.server";
 
 /** Customer Details (spec §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,7 +46,10 @@ export default function CustomerDetailsModal() {
     ["ID Number", c.emiratesId ?? "—"],
     ["ID Expiry Date", formatDay(c.emiratesIdExpiry)],
     ["PEP Status", c.pepStatus ?? "—"],
-    ["Anniversary", c.anniversaryType ? `${c.anniversaryType}, ${formatDay(c.anniversaryDate)}` : formatDay(c.anniversaryDate)],
+    [
+      "Anniversary",
+      c.anniversaryType ? `${c.anniversaryType}, ${formatDay(c.anniversaryDate)}` : formatDay(c.anniversaryDate),
+    ],
     ["Preferred Time", c.preferredTime ?? "—"],
     ["Preferred Collection", c.preferredCollection ?? "—"],
     ["OK to Contact", c.contactOk ?? "—"],
@@ -54,7 +63,12 @@ export default function CustomerDetailsModal() {
         <Link to={`/customers/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
           Edit Customer
         </Link>
-        <a href={whatsappLink(c.mobileNumber, whatsappGreeting(c.fullName))} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+        <a
+          href={whatsappLink(c.mobileNumber, whatsappGreeting(c.fullName))}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-secondary"
+        >
           WhatsApp
         </a>
       </div>
@@ -77,7 +91,10 @@ export default function CustomerDetailsModal() {
       {sales.length === 0 ? (
         <p className="text-sm text-gray-600">No purchases recorded</p>
       ) : (
-        <table className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5" data-testid="purchase-history">
+        <table
+          className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5"
+          data-testid="purchase-history"
+        >
           <thead className="bg-gray-50 text-xs uppercase text-gray-600">
             <tr>
               <th scope="col">Date</th>
@@ -108,7 +125,9 @@ export default function CustomerDetailsModal() {
             <li key={f.id} className="flex gap-3 py-1.5">
               <span className="w-28 shrink-0">{formatDay(f.dueDate)}</span>
               <span className="flex-1">{f.note || "Follow up"}</span>
-              <span className={f.done ? "badge bg-green-100 text-green-800" : "badge bg-amber-100 text-amber-900"}>{f.done ? "Done" : "Open"}</span>
+              <span className={f.done ? "badge bg-green-100 text-green-800" : "badge bg-amber-100 text-amber-900"}>
+                {f.done ? "Done" : "Open"}
+              </span>
             </li>
           ))}
         </ul>

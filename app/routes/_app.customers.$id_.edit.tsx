@@ -56,7 +56,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: editClientSchema, disableAutoCoercion: true });
   const result = await updateCustomer(customer.id, Object.fromEntries(formData), user);
   if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
-  const sale = submission.status === "success" && submission.value.newSaleAmount !== undefined ? ` A sale of ${formatAed(submission.value.newSaleAmount)} was recorded.` : "";
+  const sale =
+    submission.status === "success" && submission.value.newSaleAmount !== undefined
+      ? ` A sale of ${formatAed(submission.value.newSaleAmount)} was recorded.`
+      : "";
   return redirectWithToast(`/customers${new URL(request.url).search}`, {
     type: "success",
     title: "Customer Updated",
@@ -70,7 +73,14 @@ export default function EditCustomerModal() {
   const { search } = useLocation();
   return (
     <RouteDialog title="Edit Customer" description={name} closeTo={`/customers${search}`} size="lg">
-      <ClientForm mode="edit" action={`/customers/${id}/edit${search}`} closeTo={`/customers${search}`} defaultValue={values} reply={reply} totalSales={totalSales} />
+      <ClientForm
+        mode="edit"
+        action={`/customers/${id}/edit${search}`}
+        closeTo={`/customers${search}`}
+        defaultValue={values}
+        reply={reply}
+        totalSales={totalSales}
+      />
     </RouteDialog>
   );
 }

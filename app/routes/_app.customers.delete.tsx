@@ -25,17 +25,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const clientIds = parseClientIds(form.getAll("clientIds"));
   const back = `/customers${new URL(request.url).search}`;
   if (clientIds.length === 0) {
-    return redirectWithToast(back, { type: "info", title: "Nothing selected", description: "Tick the clients to delete first." });
+    return redirectWithToast(back, {
+      type: "info",
+      title: "Nothing selected",
+      description: "Tick the clients to delete first.",
+    });
   }
   if (form.get("intent") !== "delete") return data<DeleteStep>({ clientIds, error: null });
 
   const verified = await verifyForAction(session, String(form.get("otpCode") ?? "").trim(), clientAddress(request));
   if (!verified.ok) return data<DeleteStep>({ clientIds, error: verified.error }, { status: verified.status });
   if (!(await consumeActionVerification(session.id))) {
-    return data<DeleteStep>({ clientIds, error: "The verification has expired. Please enter a new code." }, { status: 403 });
+    return data<DeleteStep>(
+      { clientIds, error: "The verification has expired. Please enter a new code." },
+      { status: 403 },
+    );
   }
   const { deleted } = await deleteCustomers(clientIds, session.user, clientAddress(request));
-  return redirectWithToast(back, { type: "success", title: "Clients Deleted", description: `${deleted} client${deleted === 1 ? "" : "s"} deleted. An admin can restore them.` });
+  return redirectWithToast(back, {
+    type: "success",
+    title: "Clients Deleted",
+    description: `${deleted} client${deleted === 1 ? "" : "s"} deleted. An admin can restore them.`,
+  });
 }
 
 export default function DeleteVerificationPage() {
@@ -55,7 +66,8 @@ export default function DeleteVerificationPage() {
       {step ? (
         <Form method="post" action={`/customers/delete${search}`} className="space-y-4">
           <p className="text-sm text-gray-700">
-            Enter a code from your authenticator app to delete {count} selected client{count === 1 ? "" : "s"}. An admin can restore deleted clients.
+            Enter a code from your authenticator app to delete {count} selected client{count === 1 ? "" : "s"}. An admin
+            can restore deleted clients.
           </p>
           {step.clientIds.map((id) => (
             <input key={id} type="hidden" name="clientIds" value={id} />
@@ -68,7 +80,13 @@ export default function DeleteVerificationPage() {
             <Link to={closeTo} className="btn-secondary">
               Cancel
             </Link>
-            <button type="submit" name="intent" value="delete" className="btn-danger" disabled={hydrated && (busy || code.length !== 6)}>
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="btn-danger"
+              disabled={hydrated && (busy || code.length !== 6)}
+            >
               {busy ? "Verifying..." : "Verify & Delete"}
             </button>
           </div>

@@ -23,9 +23,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const ids = parseClientIds(form.getAll("clientIds"));
   const back = `/customers/deleted${new URL(request.url).search}`;
-  if (ids.length === 0) return redirectWithToast(back, { type: "info", title: "Nothing selected", description: "Tick the clients to restore first." });
+  if (ids.length === 0)
+    return redirectWithToast(back, {
+      type: "info",
+      title: "Nothing selected",
+      description: "Tick the clients to restore first.",
+    });
   const { restored } = await restoreCustomers(ids, user, clientAddress(request));
-  return redirectWithToast(back, { type: "success", title: "Clients Restored", description: `${restored} client${restored === 1 ? "" : "s"} back in the client book.` });
+  return redirectWithToast(back, {
+    type: "success",
+    title: "Clients Restored",
+    description: `${restored} client${restored === 1 ? "" : "s"} back in the client book.`,
+  });
 }
 
 const dateTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -38,7 +47,12 @@ export default function DeletedClientsModal() {
   listSearch.delete("q");
   const closeTo = `/customers${listSearch.size ? `?${listSearch}` : ""}`;
   return (
-    <RouteDialog title="Deleted clients" description={`${totalCount.toLocaleString("en-US")} deleted; restoring puts a client and their purchases back in every list.`} closeTo={closeTo} size="lg">
+    <RouteDialog
+      title="Deleted clients"
+      description={`${totalCount.toLocaleString("en-US")} deleted; restoring puts a client and their purchases back in every list.`}
+      closeTo={closeTo}
+      size="lg"
+    >
       <Form method="get" className="mb-3 flex gap-2" role="search">
         {[...listSearch].map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
@@ -46,7 +60,14 @@ export default function DeletedClientsModal() {
         <label htmlFor="deleted-search" className="sr-only">
           Search deleted clients
         </label>
-        <input id="deleted-search" name="q" type="search" defaultValue={q} placeholder="Name, mobile, email or ID number" className="input" />
+        <input
+          id="deleted-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Name, mobile, email or ID number"
+          className="input"
+        />
         <button type="submit" className="btn-secondary">
           Search
         </button>
@@ -81,7 +102,11 @@ export default function DeletedClientsModal() {
               ))}
             </tbody>
           </table>
-          {totalCount > rows.length ? <p className="mt-2 text-sm text-gray-600">Showing the {rows.length} most recently deleted; search to find others.</p> : null}
+          {totalCount > rows.length ? (
+            <p className="mt-2 text-sm text-gray-600">
+              Showing the {rows.length} most recently deleted; search to find others.
+            </p>
+          ) : null}
           <div className="mt-3 flex justify-end">
             <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
               Restore Selected

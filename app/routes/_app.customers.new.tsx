@@ -34,12 +34,24 @@ export default function NewClientModal() {
   const reply = useActionData<typeof action>();
   const { search } = useLocation();
   return (
-    <RouteDialog title="Add New Client" description="Name, mobile, country, emirate (in the UAE) and team are required." closeTo={`/customers${search}`}>
-      <ClientForm mode="new" action={`/customers/new${search}`} closeTo={`/customers${search}`} defaultValue={{ country: "uae", emirate: "dubai" }} reply={reply} />
+    <RouteDialog
+      title="Add New Client"
+      description="Name, mobile, country, emirate (in the UAE) and team are required."
+      closeTo={`/customers${search}`}
+    >
+      <ClientForm
+        mode="new"
+        action={`/customers/new${search}`}
+        closeTo={`/customers${search}`}
+        defaultValue={{ country: "uae", emirate: "dubai" }}
+        reply={reply}
+      />
     </RouteDialog>
   );
 }
 
 export function ErrorBoundary() {
-  return <RouteModalError title="Add New Client" fallback="Failed to create customer. Please check all required fields." />;
+  return (
+    <RouteModalError title="Add New Client" fallback="Failed to create customer. Please check all required fields." />
+  );
 }

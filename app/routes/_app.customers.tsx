@@ -1,5 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRevalidator, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRevalidator,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { requireUser, type DeniedData } from "~/auth/guards.server";
 import { AccessDeniedPanel } from "~/components/access-denied";
@@ -58,7 +68,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * = true), and opening a client modal must not reload a page of up to 5,000 rows. The list
  * reloads after a submission, on an explicit revalidate (same URL) and when its own query changes.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if ((formMethod && formMethod !== "GET") || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return currentUrl.search !== nextUrl.search;
 };
@@ -76,7 +91,11 @@ export default function CustomersPage() {
   const path = location.pathname.startsWith("/customer-history") ? "/customer-history" : "/customers";
 
   // Checkboxes stay uncontrolled (a page can hold 5,000 rows); the count is read from the form.
-  const boxes = () => [...(selectionRef.current?.ownerDocument.querySelectorAll<HTMLInputElement>(`input[name="clientIds"][form="${SELECTION_FORM_ID}"]`) ?? [])];
+  const boxes = () => [
+    ...(selectionRef.current?.ownerDocument.querySelectorAll<HTMLInputElement>(
+      `input[name="clientIds"][form="${SELECTION_FORM_ID}"]`,
+    ) ?? []),
+  ];
   const recount = () => setSelectedCount(boxes().filter((b) => b.checked).length);
   const selectAll = useCallback((checked: boolean) => {
     for (const box of boxes()) box.checked = checked;
@@ -126,14 +145,22 @@ export default function CustomersPage() {
         onSubmit={(event) => {
           // With JavaScript the code prompt opens here; without it the form posts to /customers/delete.
           event.preventDefault();
-          const ids = boxes().filter((b) => b.checked).map((b) => Number(b.value));
+          const ids = boxes()
+            .filter((b) => b.checked)
+            .map((b) => Number(b.value));
           if (ids.length) setPendingDelete(ids);
         }}
       >
         <p className="text-sm text-gray-700" aria-live="polite">
           {hydrated && selectedCount > 0 ? `${selectedCount} selected` : "Tick clients to act on them"}
         </p>
-        <button type="submit" name="intent" value="confirm" className="btn-danger" disabled={hydrated && selectedCount === 0}>
+        <button
+          type="submit"
+          name="intent"
+          value="confirm"
+          className="btn-danger"
+          disabled={hydrated && selectedCount === 0}
+        >
           Delete Selected
         </button>
       </Form>
@@ -148,7 +175,11 @@ export default function CustomersPage() {
         onDeleted={(deleted) => {
           setPendingDelete(null);
           clearSelection();
-          toast({ type: "success", title: "Clients Deleted", description: `${deleted} client${deleted === 1 ? "" : "s"} deleted. An admin can restore them.` });
+          toast({
+            type: "success",
+            title: "Clients Deleted",
+            description: `${deleted} client${deleted === 1 ? "" : "s"} deleted. An admin can restore them.`,
+          });
           revalidator.revalidate();
         }}
       />

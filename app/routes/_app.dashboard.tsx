@@ -42,12 +42,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today,
     ...figures,
     summary: businessSummary(figures.metrics),
-    alerts: alerts && { birthdays: labelled(alerts.birthdays), anniversaries: labelled(alerts.anniversaries), emiratesId: labelled(alerts.emiratesId) },
-    followUps: { total: followUps.total, items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })) },
+    alerts: alerts && {
+      birthdays: labelled(alerts.birthdays),
+      anniversaries: labelled(alerts.anniversaries),
+      emiratesId: labelled(alerts.emiratesId),
+    },
+    followUps: {
+      total: followUps.total,
+      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+    },
   };
 }
 
-const CompleteFollowUpSchema = z.object({ intent: z.literal(COMPLETE_FOLLOW_UP_INTENT), followUpId: z.string().min(1) });
+const CompleteFollowUpSchema = z.object({
+  intent: z.literal(COMPLETE_FOLLOW_UP_INTENT),
+  followUpId: z.string().min(1),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request, { access: ACCESS.dashboard });
@@ -65,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const inNext30Days = (n: number) => `${formatCount(n)} in ${ALERT_WINDOW_DAYS} days`;
 
 export default function Dashboard() {
-  const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps } = useLoaderData<typeof loader>();
+  const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps } =
+    useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-center gap-3">
@@ -73,7 +84,9 @@ export default function Dashboard() {
         <span className="badge bg-brand-100 text-brand-700" data-testid="role-badge">
           {roleLabel}
         </span>
-        <p className="w-full text-sm text-gray-600">{fullDayLabel(today)}: your clients at a glance and who to contact in the next 30 days.</p>
+        <p className="w-full text-sm text-gray-600">
+          {fullDayLabel(today)}: your clients at a glance and who to contact in the next 30 days.
+        </p>
       </header>
 
       <FigureCards metrics={metrics} tierBreakdown={tierBreakdown} />

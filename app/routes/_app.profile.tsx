@@ -44,11 +44,17 @@ export default function ProfilePage() {
               <Row label="Name">{user.name}</Row>
               <Row label="Email">{user.email}</Row>
               <Row label="Role">
-                <span className="badge bg-brand-100 text-brand-700">{isAdmin ? "Administrator" : ROLE_LABELS[user.role]}</span>
+                <span className="badge bg-brand-100 text-brand-700">
+                  {isAdmin ? "Administrator" : ROLE_LABELS[user.role]}
+                </span>
               </Row>
               <Row label="Authentication Method">
                 Authenticator app{" "}
-                <span className={authenticatorLinked ? "badge bg-green-100 text-green-800" : "badge bg-amber-100 text-amber-900"}>
+                <span
+                  className={
+                    authenticatorLinked ? "badge bg-green-100 text-green-800" : "badge bg-amber-100 text-amber-900"
+                  }
+                >
                   {authenticatorLinked ? "Active" : "Not linked"}
                 </span>
               </Row>
@@ -78,7 +84,10 @@ export default function ProfilePage() {
             <ul className="space-y-2">
               {ADMIN_ACTIONS.map((a) => (
                 <li key={a.to}>
-                  <Link to={a.to} className="block rounded-md border border-gray-200 p-3 hover:border-brand-500 hover:bg-brand-50">
+                  <Link
+                    to={a.to}
+                    className="block rounded-md border border-gray-200 p-3 hover:border-brand-500 hover:bg-brand-50"
+                  >
                     <span className="block font-medium">{a.title}</span>
                     <span className="block text-xs text-gray-600">{a.text}</span>
                   </Link>

@@ -42,17 +42,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/profile/users/${userId}/authenticator${query}`;
 
   if (form.get("intent") === "start") {
-    const started = await startDeviceSetup({ userId, additional: form.get("additional") === "1" && userId === session.user.id });
-    if (!started.ok) return redirectWithToast(back, { type: "error", title: "Setup Failed", description: started.error || "Failed to setup authenticator" });
+    const started = await startDeviceSetup({
+      userId,
+      additional: form.get("additional") === "1" && userId === session.user.id,
+    });
+    if (!started.ok)
+      return redirectWithToast(back, {
+        type: "error",
+        title: "Setup Failed",
+        description: started.error || "Failed to setup authenticator",
+      });
     const r = started.response;
-    if (r.isAdditionalDevice) return redirectWithToast(here, { type: "info", title: "Additional Device Setup", description: r.message });
-    if (r.isLinked) return redirectWithToast(back, { type: "success", title: "Device Linked Successfully", description: `${r.message} ${r.note}` });
+    if (r.isAdditionalDevice)
+      return redirectWithToast(here, { type: "info", title: "Additional Device Setup", description: r.message });
+    if (r.isLinked)
+      return redirectWithToast(back, {
+        type: "success",
+        title: "Device Linked Successfully",
+        description: `${r.message} ${r.note}`,
+      });
     return redirect(here);
   }
 
-  const verified = await verifyDeviceSetup({ userId, token: String(form.get("token") ?? ""), ip: clientAddress(request), actor: session.user });
-  if (!verified.ok) return data({ error: verified.error || "Invalid setup code", attempt: Date.now() }, { status: verified.status });
-  return redirectWithToast(back, { type: "success", title: "Authenticator Setup Complete", description: "New device has been added successfully" });
+  const verified = await verifyDeviceSetup({
+    userId,
+    token: String(form.get("token") ?? ""),
+    ip: clientAddress(request),
+    actor: session.user,
+  });
+  if (!verified.ok)
+    return data({ error: verified.error || "Invalid setup code", attempt: Date.now() }, { status: verified.status });
+  return redirectWithToast(back, {
+    type: "success",
+    title: "Authenticator Setup Complete",
+    description: "New device has been added successfully",
+  });
 }
 
 export default function UserAuthenticator() {
@@ -66,7 +90,15 @@ export default function UserAuthenticator() {
   const title = isSelf ? "Add Authenticator Device" : `Set up authenticator for ${user.name}`;
 
   return (
-    <RouteDialog title={title} description={isSelf ? "Link another phone to your account." : "Scan with their phone, then confirm with the code it shows."} closeTo={closeTo} stacked size="sm">
+    <RouteDialog
+      title={title}
+      description={
+        isSelf ? "Link another phone to your account." : "Scan with their phone, then confirm with the code it shows."
+      }
+      closeTo={closeTo}
+      stacked
+      size="sm"
+    >
       {setup ? (
         <AuthenticatorSetup
           setup={setup}

@@ -31,14 +31,26 @@ export default function DeleteUser() {
   const closeTo = `/profile/users${query}`;
   const deleting = navigation.state === "submitting";
   return (
-    <RouteDialog title="Delete User" description="Are you sure you want to delete this user?" closeTo={closeTo} stacked size="sm">
+    <RouteDialog
+      title="Delete User"
+      description="Are you sure you want to delete this user?"
+      closeTo={closeTo}
+      stacked
+      size="sm"
+    >
       <p className="text-sm">
-        <strong>{user.name}</strong> ({user.email}) loses access at once and is signed out everywhere. Their past activity stays in System Logs.
+        <strong>{user.name}</strong> ({user.email}) loses access at once and is signed out everywhere. Their past
+        activity stays in System Logs.
       </p>
       <p role="alert" className="field-error">
         {actionData?.error ?? ""}
       </p>
-      <Form method="post" action={`/profile/users/${user.id}/delete${query}`} className="flex justify-end gap-2" preventScrollReset>
+      <Form
+        method="post"
+        action={`/profile/users/${user.id}/delete${query}`}
+        className="flex justify-end gap-2"
+        preventScrollReset
+      >
         <Link to={closeTo} preventScrollReset className="btn-secondary">
           Cancel
         </Link>

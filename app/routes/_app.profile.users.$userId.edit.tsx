@@ -16,7 +16,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(params.userId!);
   if (!user) throw data("User not found", { status: 404 });
   const { id, name, email, role, department, isActive } = user;
-  return { locked: false as const, user: { id, name, email, role, department, isActive }, query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)) };
+  return {
+    locked: false as const,
+    user: { id, name, email, role, department, isActive },
+    query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -25,10 +29,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const { isActive, department, ...rest } = submission.value;
   // An emptied department box clears the department.
-  const updated = await updateUser(session.user, params.userId!, { ...rest, department: department ?? "", isActive: isActive ?? false }, clientAddress(request));
+  const updated = await updateUser(
+    session.user,
+    params.userId!,
+    { ...rest, department: department ?? "", isActive: isActive ?? false },
+    clientAddress(request),
+  );
   if (!updated.ok) {
     const error = updated.error || "Failed to update user";
-    const result = updated.field ? submission.reply({ fieldErrors: { [updated.field]: [error] } }) : submission.reply({ formErrors: [error] });
+    const result = updated.field
+      ? submission.reply({ fieldErrors: { [updated.field]: [error] } })
+      : submission.reply({ formErrors: [error] });
     return data({ result, error }, { status: updated.status });
   }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;

@@ -21,7 +21,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await generateOneTimeCode(session.user, params.userId!, clientAddress(request));
   const headers = { "Cache-Control": "no-store" };
   if (!result.ok) return data({ error: result.error, otp: null, expires: null }, { status: result.status, headers });
-  return data({ error: null, otp: result.value.otp, expires: shopDateTime(result.value.expiresAt, appTimezone()) }, { headers });
+  return data(
+    { error: null, otp: result.value.otp, expires: shopDateTime(result.value.expiresAt, appTimezone()) },
+    { headers },
+  );
 }
 
 export default function OneTimeCode() {
@@ -34,7 +37,13 @@ export default function OneTimeCode() {
   const closeTo = `/profile/users${query}`;
   const generating = navigation.state === "submitting";
   return (
-    <RouteDialog title="One-time sign-in code" description={`${user.name} · ${user.email}`} closeTo={closeTo} stacked size="sm">
+    <RouteDialog
+      title="One-time sign-in code"
+      description={`${user.name} · ${user.email}`}
+      closeTo={closeTo}
+      stacked
+      size="sm"
+    >
       {actionData?.otp ? (
         <div className="space-y-3 text-center">
           <p className="text-sm text-gray-700">Give this code to {user.name} in person. It is shown only now.</p>
@@ -56,7 +65,12 @@ export default function OneTimeCode() {
           <p role="alert" className="field-error">
             {actionData?.error ?? ""}
           </p>
-          <Form method="post" action={`/profile/users/${user.id}/one-time-code${query}`} className="flex justify-end gap-2" preventScrollReset>
+          <Form
+            method="post"
+            action={`/profile/users/${user.id}/one-time-code${query}`}
+            className="flex justify-end gap-2"
+            preventScrollReset
+          >
             <Link to={closeTo} preventScrollReset className="btn-secondary">
               Cancel
             </Link>

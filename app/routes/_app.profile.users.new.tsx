@@ -20,10 +20,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
   const submission = parseWithZod(await request.formData(), { schema: UserCreateSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const created = await createUser(session.user, { ...submission.value, isActive: submission.value.isActive ?? false }, clientAddress(request));
+  const created = await createUser(
+    session.user,
+    { ...submission.value, isActive: submission.value.isActive ?? false },
+    clientAddress(request),
+  );
   if (!created.ok) {
     const error = created.error || "Failed to create user";
-    const result = created.field ? submission.reply({ fieldErrors: { [created.field]: [error] } }) : submission.reply({ formErrors: [error] });
+    const result = created.field
+      ? submission.reply({ fieldErrors: { [created.field]: [error] } })
+      : submission.reply({ formErrors: [error] });
     return data({ result, error }, { status: created.status });
   }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
@@ -31,7 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
     created.value.authType === "otp"
       ? "Generate a one-time code so they can sign in."
       : "Use 'Set up authenticator' on their card so they can link their phone and sign in.";
-  return redirectWithToast(back, { type: "success", title: "User Created Successfully", description: `${created.value.name} has been created. ${next}` });
+  return redirectWithToast(back, {
+    type: "success",
+    title: "User Created Successfully",
+    description: `${created.value.name} has been created. ${next}`,
+  });
 }
 
 export default function AddUser() {
@@ -41,8 +51,20 @@ export default function AddUser() {
   if (loaderData.locked) return null;
   const closeTo = `/profile/users${loaderData.query}`;
   return (
-    <RouteDialog title="Add User" description="A new staff account. They sign in with an authenticator app or an admin-generated code." closeTo={closeTo} stacked size="sm">
-      <UserForm mode="create" action={`/profile/users/new${loaderData.query}`} lastResult={actionData?.result} defaults={NEW_USER_DEFAULTS} cancelTo={closeTo} />
+    <RouteDialog
+      title="Add User"
+      description="A new staff account. They sign in with an authenticator app or an admin-generated code."
+      closeTo={closeTo}
+      stacked
+      size="sm"
+    >
+      <UserForm
+        mode="create"
+        action={`/profile/users/new${loaderData.query}`}
+        lastResult={actionData?.result}
+        defaults={NEW_USER_DEFAULTS}
+        cancelTo={closeTo}
+      />
     </RouteDialog>
   );
 }

@@ -1,5 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  Outlet,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useSubmit,
+} from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
 import { useHydrated } from "~/components/use-hydrated";
@@ -30,7 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!unlocked) return data({ locked: true as const, next: url.pathname + url.search }, { status: 403 });
   const filters = userFiltersFrom(url.searchParams);
   const timeZone = appTimezone();
-  const users = (await listUsers(filters)).map(({ createdAt, ...u }) => ({ ...u, created: shopDay(createdAt, timeZone) }));
+  const users = (await listUsers(filters)).map(({ createdAt, ...u }) => ({
+    ...u,
+    created: shopDay(createdAt, timeZone),
+  }));
   return { locked: false as const, me: session.user, filters, users };
 }
 
@@ -42,15 +55,32 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "unlock") {
     const result = await verifyAdminGate(session, String(form.get("token") ?? ""), clientAddress(request));
     if (!result.ok) return data({ error: result.error || "Invalid OTP code" }, { status: result.status });
-    return redirectWithToast(nextAfterGate(form.get("next")), { type: "success", title: "Access Granted", description: "OTP verified successfully" });
+    return redirectWithToast(nextAfterGate(form.get("next")), {
+      type: "success",
+      title: "Access Granted",
+      description: "OTP verified successfully",
+    });
   }
 
-  if (!unlocked) throw data({ adminGate: "locked", message: "Admin verification required" } satisfies AdminGateRefusal, { status: 403 });
+  if (!unlocked)
+    throw data({ adminGate: "locked", message: "Admin verification required" } satisfies AdminGateRefusal, {
+      status: 403,
+    });
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
 
   if (intent === "set-active") {
-    const result = await updateUser(session.user, String(form.get("userId") ?? ""), { isActive: form.get("isActive") === "true" }, clientAddress(request));
-    if (!result.ok) return redirectWithToast(back, { type: "error", title: "Error", description: result.error || "Failed to update user" });
+    const result = await updateUser(
+      session.user,
+      String(form.get("userId") ?? ""),
+      { isActive: form.get("isActive") === "true" },
+      clientAddress(request),
+    );
+    if (!result.ok)
+      return redirectWithToast(back, {
+        type: "error",
+        title: "Error",
+        description: result.error || "Failed to update user",
+      });
     return redirectWithToast(back, { type: "success", title: "Success", description: "User updated successfully" });
   }
   return data({ error: "Unknown action" }, { status: 400 });
@@ -64,7 +94,12 @@ export default function UserManagement() {
   const filtered = hasActiveFilters(filters);
   return (
     <>
-      <RouteDialog title="User Management" description="Manage staff accounts and access permissions" closeTo="/profile" size="lg">
+      <RouteDialog
+        title="User Management"
+        description="Manage staff accounts and access permissions"
+        closeTo="/profile"
+        size="lg"
+      >
         <div className="space-y-4">
           <div className="flex flex-wrap gap-2">
             <Link to={`/profile/users/new${query}`} preventScrollReset className="btn-primary">
@@ -92,7 +127,9 @@ export default function UserManagement() {
             <div className="rounded-md border border-dashed border-gray-300 p-8 text-center">
               <p className="font-semibold">No users found</p>
               <p className="mt-1 text-sm text-gray-600">
-                {filtered ? "No users match your search or role filter. Try other words or clear the filters." : "Add staff accounts so your team can sign in."}
+                {filtered
+                  ? "No users match your search or role filter. Try other words or clear the filters."
+                  : "Add staff accounts so your team can sign in."}
               </p>
               <Link to={`/profile/users/new${query}`} preventScrollReset className="btn-primary mt-4">
                 Add First User
@@ -114,21 +151,47 @@ function UserFilterForm({ search, role }: { search: string; role: string }) {
   useEffect(() => () => clearTimeout(timer.current), []);
   const apply = (delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }), delay);
+    timer.current = setTimeout(
+      () => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true }),
+      delay,
+    );
   };
   return (
-    <Form ref={formRef} method="get" action="/profile/users" role="search" className="flex flex-wrap items-end gap-2" preventScrollReset>
+    <Form
+      ref={formRef}
+      method="get"
+      action="/profile/users"
+      role="search"
+      className="flex flex-wrap items-end gap-2"
+      preventScrollReset
+    >
       <div className="min-w-48 flex-1">
         <label htmlFor="user-search" className="label">
           Search
         </label>
-        <input id="user-search" name="q" type="search" defaultValue={search} key={search} placeholder="Name or email" className="input mt-1" onChange={() => apply(400)} />
+        <input
+          id="user-search"
+          name="q"
+          type="search"
+          defaultValue={search}
+          key={search}
+          placeholder="Name or email"
+          className="input mt-1"
+          onChange={() => apply(400)}
+        />
       </div>
       <div>
         <label htmlFor="user-role" className="label">
           Role
         </label>
-        <select id="user-role" name="role" defaultValue={role} key={role} className="input mt-1" onChange={() => apply(0)}>
+        <select
+          id="user-role"
+          name="role"
+          defaultValue={role}
+          key={role}
+          className="input mt-1"
+          onChange={() => apply(0)}
+        >
           <option value="">All Roles</option>
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
@@ -162,11 +225,23 @@ function AdminGate({ next }: { next: string }) {
   });
 
   return (
-    <RouteDialog title="Admin Verification Required" description="Enter the 6-digit code from your authenticator app to manage users." closeTo="/profile" size="sm">
+    <RouteDialog
+      title="Admin Verification Required"
+      description="Enter the 6-digit code from your authenticator app to manage users."
+      closeTo="/profile"
+      size="sm"
+    >
       <Form method="post" action="/profile/users" className="space-y-3" preventScrollReset>
         <input type="hidden" name="intent" value="unlock" />
         <input type="hidden" name="next" value={next} />
-        <CodeField key={attempt} id="gate-code" label="Authenticator code" autoFocus onValueChange={setCode} readOnly={verifying} />
+        <CodeField
+          key={attempt}
+          id="gate-code"
+          label="Authenticator code"
+          autoFocus
+          onValueChange={setCode}
+          readOnly={verifying}
+        />
         <p role="alert" className="field-error" data-testid="gate-error">
           {gateError ? `Invalid OTP: ${gateError}` : ""}
         </p>
@@ -181,7 +256,10 @@ function AdminGate({ next }: { next: string }) {
 /** A child's action refused because the gate closed meanwhile: offer to verify again. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const locked = isRouteErrorResponse(error) && error.status === 403 && (error.data as AdminGateRefusal | undefined)?.adminGate === "locked";
+  const locked =
+    isRouteErrorResponse(error) &&
+    error.status === 403 &&
+    (error.data as AdminGateRefusal | undefined)?.adminGate === "locked";
   return (
     <RouteDialog title={locked ? "Admin Verification Required" : "Something went wrong"} closeTo="/profile" size="sm">
       <p className="text-sm text-gray-700">

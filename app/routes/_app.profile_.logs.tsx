@@ -42,7 +42,9 @@ export default function SystemLogs() {
           ← Profile
         </Link>
         <h1 className="text-2xl font-semibold">System Logs</h1>
-        <p className="text-sm text-gray-600">Sign-ins, failed codes and lockouts, user changes, client deletions and imports. Read-only.</p>
+        <p className="text-sm text-gray-600">
+          Sign-ins, failed codes and lockouts, user changes, client deletions and imports. Read-only.
+        </p>
       </div>
       <Form method="get" className="card flex flex-wrap items-end gap-3" role="search">
         <div>

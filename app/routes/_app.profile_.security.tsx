@@ -16,7 +16,10 @@ export const meta: MetaFunction = () => [{ title: `Security Settings | ${PRODUCT
 /** Security Settings (Admin Actions): your linked authenticators and where you are signed in. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.profile });
-  const [devices, sessions] = await Promise.all([listLinkedDevices(session.user.id), activeSessionsOf(session.user.id)]);
+  const [devices, sessions] = await Promise.all([
+    listLinkedDevices(session.user.id),
+    activeSessionsOf(session.user.id),
+  ]);
   const timeZone = appTimezone();
   return {
     devices: devices.map((d) => ({ id: d.id, label: d.label, linked: shopDateTime(d.verifiedAt, timeZone) })),
@@ -36,7 +39,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const ended = await signOutEverywhere(session.user, clientAddress(request));
   return redirectWithToast(
     "/login",
-    { type: "success", title: "Signed out everywhere", description: `${ended} ${ended === 1 ? "session" : "sessions"} ended, this one included.` },
+    {
+      type: "success",
+      title: "Signed out everywhere",
+      description: `${ended} ${ended === 1 ? "session" : "sessions"} ended, this one included.`,
+    },
     { headers: { "Set-Cookie": await destroyCurrentSession(request) } },
   );
 }
@@ -74,7 +81,9 @@ export default function SecuritySettings() {
         ) : (
           <p className="text-sm text-gray-600">No authenticator is linked to your account.</p>
         )}
-        <p className="text-xs text-gray-500">Lost a phone? An operator can issue a new key with `npm run admin:reset-authenticator`.</p>
+        <p className="text-xs text-gray-500">
+          Lost a phone? An operator can issue a new key with `npm run admin:reset-authenticator`.
+        </p>
       </section>
 
       <section className="card space-y-3" aria-labelledby="security-sessions">
@@ -85,7 +94,8 @@ export default function SecuritySettings() {
           {sessions.map((s) => (
             <li key={s.id} className="py-2 text-sm" data-testid="session">
               <p className="font-medium">
-                {s.userAgent ?? "Unknown browser"} {s.current ? <span className="badge bg-green-100 text-green-800">This session</span> : null}
+                {s.userAgent ?? "Unknown browser"}{" "}
+                {s.current ? <span className="badge bg-green-100 text-green-800">This session</span> : null}
               </p>
               <p className="text-gray-600">
                 Signed in {s.started} · last active {s.lastSeen}

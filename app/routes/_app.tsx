@@ -33,7 +33,9 @@ export function ErrorBoundary() {
       <div className="card mx-auto mt-10 max-w-md text-center">
         <h1 className="text-xl font-semibold">Something went wrong</h1>
         <p className="mt-2 text-gray-700">
-          {isRouteErrorResponse(error) ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}` : "Please try again."}
+          {isRouteErrorResponse(error)
+            ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`
+            : "Please try again."}
         </p>
       </div>
     );

@@ -13,7 +13,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
   const session = await requireApiUser(request, { access: ACCESS.aiAssistant });
   const body: unknown = await request.json().catch(() => null);
-  if (!body || typeof body !== "object") return Response.json({ error: "Send the filters as a JSON object" }, { status: 400 });
+  if (!body || typeof body !== "object")
+    return Response.json({ error: "Send the filters as a JSON object" }, { status: 400 });
   const parsed = LeadFiltersSchema.safeParse(body);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));

@@ -14,7 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await dbReady();
   assertSameOrigin(request, "json");
   const parsed = Body.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid credentials" }, { status: 400 });
+  if (!parsed.success)
+    return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid credentials" }, { status: 400 });
   const { userId, authType } = await startSignIn(parsed.data.email);
   return Response.json({ directLogin: false, requiresOtp: true, userId, authType });
 }

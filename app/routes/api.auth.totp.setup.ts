@@ -28,7 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const gateOpen = session.user.role === "admin" && (await useAdminGate(session));
   if (userId !== session.user.id && !gateOpen) {
-    return Response.json({ error: "Only an administrator with user management unlocked can set up another user's authenticator" }, { status: 403 });
+    return Response.json(
+      { error: "Only an administrator with user management unlocked can set up another user's authenticator" },
+      { status: 403 },
+    );
   }
   if (userId === session.user.id && additionalDevice && !gateOpen && (await hasLinkedDevice(userId))) {
     const confirmed = await confirmLinkedDevice(session.user, token ?? "", ip);

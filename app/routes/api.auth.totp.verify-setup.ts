@@ -14,9 +14,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return Response.json({ error: "Please enter all 6 digits" }, { status: 400 });
   const userId = parsed.data.userId ?? session.user.id;
   if (userId !== session.user.id && !(session.user.role === "admin" && (await useAdminGate(session)))) {
-    return Response.json({ error: "Only an administrator with user management unlocked can set up another user's authenticator" }, { status: 403 });
+    return Response.json(
+      { error: "Only an administrator with user management unlocked can set up another user's authenticator" },
+      { status: 403 },
+    );
   }
-  const result = await verifyDeviceSetup({ userId, token: parsed.data.token, ip: clientAddress(request), actor: session.user });
+  const result = await verifyDeviceSetup({
+    userId,
+    token: parsed.data.token,
+    ip: clientAddress(request),
+    actor: session.user,
+  });
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json({ isLinked: true, message: "New device has been added successfully", label: result.label });
 }

@@ -11,6 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await dbReady();
   assertSameOrigin(request, "json");
   const parsed = Body.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid input" }, { status: 400 });
+  if (!parsed.success)
+    return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid input" }, { status: 400 });
   return Response.json(await startSignIn(parsed.data.email));
 }

@@ -12,8 +12,12 @@ import { verifyAdminGate } from "~/services/code-verification.server";
 export async function action({ request }: ActionFunctionArgs) {
   await dbReady();
   assertSameOrigin(request, "json");
-  const body = (await request.clone().json().catch(() => null)) as { userId?: unknown; email?: unknown; token?: unknown } | null;
-  if (!body || typeof body.token !== "string") return Response.json({ error: "Please enter all 6 digits" }, { status: 400 });
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as { userId?: unknown; email?: unknown; token?: unknown } | null;
+  if (!body || typeof body.token !== "string")
+    return Response.json({ error: "Please enter all 6 digits" }, { status: 400 });
 
   if (typeof body.email === "string" && !body.userId) {
     const session = await requireApiUser(request);

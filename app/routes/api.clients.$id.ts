@@ -21,7 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
   const body: unknown = await request.json().catch(() => null);
-  if (!body || typeof body !== "object" || Array.isArray(body)) return Response.json({ error: "Send the client as a JSON object" }, { status: 400 });
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return Response.json({ error: "Send the client as a JSON object" }, { status: 400 });
   const result = await updateCustomer(id, body as Record<string, unknown>, session.user);
   if (!result.ok) {
     if (result.status === 404) return notFound();

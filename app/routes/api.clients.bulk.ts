@@ -16,7 +16,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const ids = parseClientIds(body?.clientIds);
   if (ids.length === 0) return Response.json({ error: "Select at least one client to delete" }, { status: 400 });
   if (!(await consumeActionVerification(session.id))) {
-    return Response.json({ error: "Security verification required: enter a fresh code from your authenticator app" }, { status: 403 });
+    return Response.json(
+      { error: "Security verification required: enter a fresh code from your authenticator app" },
+      { status: 403 },
+    );
   }
   const { deleted } = await deleteCustomers(ids, session.user, clientAddress(request));
   return Response.json({ success: true, deleted, message: `${deleted} client${deleted === 1 ? "" : "s"} deleted` });

@@ -28,7 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireApiUser(request, { access: ACCESS.customers });
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
   const body: unknown = await request.json().catch(() => null);
-  if (!body || typeof body !== "object" || Array.isArray(body)) return Response.json({ error: "Send the client as a JSON object" }, { status: 400 });
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return Response.json({ error: "Send the client as a JSON object" }, { status: 400 });
   const result = await createCustomer(body as Record<string, unknown>, session.user);
   if (!result.ok) {
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);

@@ -16,7 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       emiratesIdAlerts: emiratesId.items,
       birthdayAlerts: birthdays.items,
       anniversaryAlerts: anniversaries.items,
-      totals: { emiratesIdAlerts: emiratesId.total, birthdayAlerts: birthdays.total, anniversaryAlerts: anniversaries.total },
+      totals: {
+        emiratesIdAlerts: emiratesId.total,
+        birthdayAlerts: birthdays.total,
+        anniversaryAlerts: anniversaries.total,
+      },
     });
   } catch (error) {
     console.error("dashboard alerts failed", error);

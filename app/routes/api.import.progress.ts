@@ -8,6 +8,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireApiUser(request, { access: ACCESS.importData });
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const progress = id ? await importProgress(id, user.id) : null;
-  if (!progress) return Response.json({ error: "No such import" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!progress)
+    return Response.json({ error: "No such import" }, { status: 404, headers: { "Cache-Control": "no-store" } });
   return Response.json(progress, { headers: { "Cache-Control": "no-store" } });
 }

@@ -19,7 +19,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
     return Response.json({ error: details[0]?.message ?? "Invalid input", details }, { status: 400 });
   }
-  const result = await createUser(session.user, { ...parsed.data, isActive: parsed.data.isActive ?? true }, clientAddress(request));
+  const result = await createUser(
+    session.user,
+    { ...parsed.data, isActive: parsed.data.isActive ?? true },
+    clientAddress(request),
+  );
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json({ message: "User has been created and can now log in", user: result.value }, { status: 201 });
 }

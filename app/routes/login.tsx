@@ -28,7 +28,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   if (form.get("intent") === "email") {
     const parsed = EmailStep.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ step: "email" as const, error: parsed.error.issues[0]?.message ?? "Invalid email" }, { status: 400 });
+    if (!parsed.success)
+      return data(
+        { step: "email" as const, error: parsed.error.issues[0]?.message ?? "Invalid email" },
+        { status: 400 },
+      );
     const email = parsed.data.email.trim().toLowerCase();
     const redirectTo = new URL(request.url).searchParams.get("redirectTo");
     const next = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
@@ -42,8 +46,14 @@ export async function action({ request }: ActionFunctionArgs) {
   headers.append("Set-Cookie", result.setCookie);
   headers.append("Set-Cookie", await lastEmailCookie.serialize(user.email));
   // A one-time code is a bridge: the user is offered to link an authenticator next.
-  const destination = via === "one_time_code" ? "/account/authenticator" : safeRedirectPath(form.get("redirectTo"), homePathFor(user.role));
-  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Welcome!", description: `Signed in as ${user.name}` }));
+  const destination =
+    via === "one_time_code"
+      ? "/account/authenticator"
+      : safeRedirectPath(form.get("redirectTo"), homePathFor(user.role));
+  headers.append(
+    "Set-Cookie",
+    await toastHeader({ type: "success", title: "Welcome!", description: `Signed in as ${user.name}` }),
+  );
   return redirect(destination, { headers });
 }
 
@@ -108,7 +118,15 @@ export default function LoginPage() {
               <label htmlFor="email" className="label">
                 Work email
               </label>
-              <input id="email" name="email" type="email" autoComplete="username" required autoFocus className="input mt-1" />
+              <input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                autoFocus
+                className="input mt-1"
+              />
               <p role="alert" className="field-error">
                 {actionData?.step === "email" ? actionData.error : ""}
               </p>

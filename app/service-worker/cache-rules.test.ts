@@ -11,7 +11,13 @@ import {
 } from "./cache-rules";
 
 const origin = "https://crm.example";
-const buildFiles = ["/assets/root-Ab12.js", "/assets/tailwind-Cd34.css", "/favicon.svg", "/icons/icon-192.png", OFFLINE_PAGE];
+const buildFiles = [
+  "/assets/root-Ab12.js",
+  "/assets/tailwind-Cd34.css",
+  "/favicon.svg",
+  "/icons/icon-192.png",
+  OFFLINE_PAGE,
+];
 const staticFiles = new Set(precacheList(buildFiles));
 
 function kind(path: string, { method = "GET", mode = "cors" as RequestMode, host = origin } = {}) {
@@ -68,7 +74,9 @@ describe("cache versions", () => {
 
 describe("offline client-side navigation", () => {
   it("maps a data request back to its page address", () => {
-    expect(documentUrlForData(new URL("/customers.data?q=ali&_routes=routes%2F_app.customers", origin))).toBe("/customers?q=ali");
+    expect(documentUrlForData(new URL("/customers.data?q=ali&_routes=routes%2F_app.customers", origin))).toBe(
+      "/customers?q=ali",
+    );
     expect(documentUrlForData(new URL("/_root.data", origin))).toBe("/");
     expect(documentUrlForData(new URL("/customers/new.data?index", origin))).toBe("/customers/new");
   });

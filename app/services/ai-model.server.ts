@@ -88,7 +88,8 @@ function noticeFor(error: unknown, timeoutMs: number): string {
     return `The AI model did not answer within ${seconds} s: ${FALLBACK}`;
   }
   if (error instanceof APIConnectionError) return `The AI model could not be reached: ${FALLBACK}`;
-  if (error instanceof APIError) return `The AI model answered with an error${error.status ? ` (${error.status})` : ""}: ${FALLBACK}`;
+  if (error instanceof APIError)
+    return `The AI model answered with an error${error.status ? ` (${error.status})` : ""}: ${FALLBACK}`;
   return `The AI model's answer could not be read: ${FALLBACK}`;
 }
 
@@ -103,7 +104,10 @@ export function mergeModelLeads(shortlist: readonly AiLead[], answer: readonly M
   for (const m of answer) {
     const engine = byId.get(m.clientId);
     if (!engine || chosen.has(m.clientId) || chosen.size >= count) continue;
-    const products = m.recommendedProducts.map((p) => p.trim()).filter(Boolean).slice(0, 3);
+    const products = m.recommendedProducts
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .slice(0, 3);
     chosen.set(m.clientId, {
       ...engine,
       leadScore: m.leadScore,
@@ -125,8 +129,18 @@ export function mergeModelLeads(shortlist: readonly AiLead[], answer: readonly M
 }
 
 /** Asks the model; any timeout, error or unreadable answer comes back as a notice, never a throw. */
-export async function writeLeadsWithModel(shortlist: readonly AiLead[], count: number, settings: ModelSettings, today: IsoDate): Promise<ModelOutcome> {
-  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, maxRetries: 0, timeout: settings.timeoutMs });
+export async function writeLeadsWithModel(
+  shortlist: readonly AiLead[],
+  count: number,
+  settings: ModelSettings,
+  today: IsoDate,
+): Promise<ModelOutcome> {
+  const client = new OpenAI({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL,
+    maxRetries: 0,
+    timeout: settings.timeoutMs,
+  });
   try {
     const completion = await client.chat.completions.parse(
       {

@@ -81,7 +81,10 @@ export async function listAuditLog(filters: AuditLogFilters) {
   });
   const userIds = [...new Set(rows.filter((r) => r.targetType === "user" && r.targetId).map((r) => r.targetId!))];
   const names = new Map(
-    (await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]),
+    (await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })).map((u) => [
+      u.id,
+      u.name,
+    ]),
   );
   const entries: AuditEntry[] = rows.map((r) => ({
     id: r.id,
@@ -89,7 +92,12 @@ export async function listAuditLog(filters: AuditLogFilters) {
     actorName: r.actorName,
     action: r.action,
     actionLabel: isAuditAction(r.action) ? AUDIT_ACTION_LABELS[r.action] : r.action,
-    target: r.targetType === "user" && r.targetId ? (names.get(r.targetId) ?? "a removed or unknown account") : r.targetType ? `${r.targetType} ${r.targetId ?? ""}`.trim() : null,
+    target:
+      r.targetType === "user" && r.targetId
+        ? (names.get(r.targetId) ?? "a removed or unknown account")
+        : r.targetType
+          ? `${r.targetType} ${r.targetId ?? ""}`.trim()
+          : null,
     details: describeDetails(r.details),
     ip: r.ip,
   }));

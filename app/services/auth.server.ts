@@ -13,7 +13,10 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
  */
 export async function startSignIn(email: string): Promise<{ userId: string; authType: AuthType }> {
   const normalised = email.trim().toLowerCase();
-  const user = await db.user.findFirst({ where: { email: normalised, isActive: true }, select: { id: true, authType: true } });
+  const user = await db.user.findFirst({
+    where: { email: normalised, isActive: true },
+    select: { id: true, authType: true },
+  });
   if (!user) return { userId: decoyUserId(normalised), authType: "totp" };
   return { userId: user.id, authType: user.authType as AuthType };
 }

@@ -23,11 +23,17 @@ export type IssuedSecret = { email: string; secret: string; uri: string };
  * Creates the first admin when the database has none (idempotent on later starts). The secret is
  * ADMIN_TOTP_SECRET when given, else a new one the caller prints for the operator to scan.
  */
-export async function ensureFirstAdmin(input: { email?: string; name?: string; secret?: string; role?: string }): Promise<IssuedSecret | null> {
+export async function ensureFirstAdmin(input: {
+  email?: string;
+  name?: string;
+  secret?: string;
+  role?: string;
+}): Promise<IssuedSecret | null> {
   const existing = await db.user.findFirst({ where: { role: "admin" }, select: { id: true } });
   if (existing) return null;
   const email = (input.email || "admin@example.com").trim().toLowerCase();
-  if (input.secret && !isBase32Secret(input.secret)) throw new Error("ADMIN_TOTP_SECRET must be base32 (A-Z, 2-7), at least 16 characters");
+  if (input.secret && !isBase32Secret(input.secret))
+    throw new Error("ADMIN_TOTP_SECRET must be base32 (A-Z, 2-7), at least 16 characters");
   const secret = input.secret ? input.secret.replace(/\s+/g, "").toUpperCase() : generateTotpSecret();
   const role: Role = isRole(input.role) ? input.role : "admin";
   const user = await db.user.upsert({
@@ -97,7 +103,9 @@ async function setupView(email: string, secret: string, linkedCount: number): Pr
   return {
     isLinked: additional,
     isAdditionalDevice: additional,
-    message: additional ? "Scan the QR code with the new device's authenticator app" : "Scan the QR code with your authenticator app",
+    message: additional
+      ? "Scan the QR code with the new device's authenticator app"
+      : "Scan the QR code with your authenticator app",
     note: "Then enter the 6-digit code the app shows to finish linking. The QR code is valid for 30 minutes.",
     qrCodeUrl: await qrCodeDataUrl(totpUri(secret, email)),
     secret,
@@ -109,9 +117,16 @@ async function setupView(email: string, secret: string, linkedCount: number): Pr
  * shown as a QR code. A user who already has one gets 'already linked' unless another device is
  * asked for. The device signs nobody in until its first code is verified (verifyDeviceSetup).
  */
-export async function startDeviceSetup(input: { userId: string; additional: boolean; now?: Date }): Promise<{ ok: true; response: SetupResponse } | SetupFailure> {
+export async function startDeviceSetup(input: {
+  userId: string;
+  additional: boolean;
+  now?: Date;
+}): Promise<{ ok: true; response: SetupResponse } | SetupFailure> {
   const now = input.now ?? new Date();
-  const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true, email: true, isActive: true } });
+  const user = await db.user.findUnique({
+    where: { id: input.userId },
+    select: { id: true, email: true, isActive: true },
+  });
   if (!user || !user.isActive) return { ok: false, status: 404, error: "User not found" };
   const linkedCount = await db.authenticatorDevice.count({ where: { userId: user.id, verifiedAt: { not: null } } });
   if (linkedCount > 0 && !input.additional) {
@@ -132,7 +147,12 @@ export async function startDeviceSetup(input: { userId: string; additional: bool
   await db.$transaction([
     db.authenticatorDevice.deleteMany({ where: { userId: user.id, verifiedAt: null } }),
     db.authenticatorDevice.create({
-      data: { userId: user.id, label: `Authenticator ${linkedCount + 1}`, secretEncrypted: encryptSecret(secret), createdAt: now },
+      data: {
+        userId: user.id,
+        label: `Authenticator ${linkedCount + 1}`,
+        secretEncrypted: encryptSecret(secret),
+        createdAt: now,
+      },
     }),
   ]);
   return { ok: true, response: await setupView(user.email, secret, linkedCount) };
@@ -166,25 +186,53 @@ export async function verifyDeviceSetup(input: {
   const lock = await currentLock(input.userId, input.ip, now);
   if (lock) return { ok: false, status: 429, error: lockedMessage(lock, now) };
   const device = await pendingDevice(input.userId, now);
-  if (!device) return { ok: false, status: 400, error: "No authenticator setup is in progress. Start the setup again." };
+  if (!device)
+    return { ok: false, status: 400, error: "No authenticator setup is in progress. Start the setup again." };
 
   const match = verifyTotp(decryptSecret(device.secretEncrypted), token, device.lastUsedStep, now);
   // Conditional update: a device is linked once, even if two confirmations race.
   const linked =
     match.ok &&
-    (await db.authenticatorDevice.updateMany({ where: { id: device.id, verifiedAt: null }, data: { verifiedAt: now, lastUsedStep: match.step } })).count === 1;
-  await db.authAttempt.create({ data: { userId: input.userId, ip: input.ip, purpose: "setup", success: linked, createdAt: now } });
+    (
+      await db.authenticatorDevice.updateMany({
+        where: { id: device.id, verifiedAt: null },
+        data: { verifiedAt: now, lastUsedStep: match.step },
+      })
+    ).count === 1;
+  await db.authAttempt.create({
+    data: { userId: input.userId, ip: input.ip, purpose: "setup", success: linked, createdAt: now },
+  });
 
   if (linked) {
     // Someone who signed in with admin-issued codes now has an authenticator: that is how they sign in from here on.
     await db.user.updateMany({ where: { id: input.userId, authType: "otp" }, data: { authType: "totp" } });
-    await writeAudit({ actor: input.actor, action: AUDIT_ACTIONS.deviceLinked, targetType: "user", targetId: input.userId, details: { label: device.label }, ip: input.ip });
+    await writeAudit({
+      actor: input.actor,
+      action: AUDIT_ACTIONS.deviceLinked,
+      targetType: "user",
+      targetId: input.userId,
+      details: { label: device.label },
+      ip: input.ip,
+    });
     return { ok: true, label: device.label };
   }
-  await writeAudit({ actor: input.actor, action: AUDIT_ACTIONS.codeFailed, targetType: "user", targetId: input.userId, details: { purpose: "setup" }, ip: input.ip });
+  await writeAudit({
+    actor: input.actor,
+    action: AUDIT_ACTIONS.codeFailed,
+    targetType: "user",
+    targetId: input.userId,
+    details: { purpose: "setup" },
+    ip: input.ip,
+  });
   const lockNow = await currentLock(input.userId, input.ip, now);
   if (lockNow) {
-    await writeAudit({ actor: input.actor, action: AUDIT_ACTIONS.locked, targetType: "user", targetId: input.userId, ip: input.ip });
+    await writeAudit({
+      actor: input.actor,
+      action: AUDIT_ACTIONS.locked,
+      targetType: "user",
+      targetId: input.userId,
+      ip: input.ip,
+    });
     return { ok: false, status: 429, error: lockedMessage(lockNow, now) };
   }
   return { ok: false, status: 401, error: INVALID_SETUP_CODE };
@@ -194,8 +242,13 @@ export async function verifyDeviceSetup(input: {
  * Adding another device to an account that has one needs proof of the existing one (a fresh code
  * from it), so a borrowed signed-in session cannot quietly add an attacker's phone.
  */
-export async function confirmLinkedDevice(user: { id: string; name: string }, token: string, ip: string): Promise<{ ok: true } | SetupFailure> {
-  if (!/^\d{6}$/.test(token.trim())) return { ok: false, status: 400, error: "Enter a code from your current authenticator app to add another device" };
+export async function confirmLinkedDevice(
+  user: { id: string; name: string },
+  token: string,
+  ip: string,
+): Promise<{ ok: true } | SetupFailure> {
+  if (!/^\d{6}$/.test(token.trim()))
+    return { ok: false, status: 400, error: "Enter a code from your current authenticator app to add another device" };
   const check = await checkUserCode({ userId: user.id, token, purpose: "setup", ip, actor: user });
   if (!check.ok) return { ok: false, status: check.reason === "locked" ? 429 : 401, error: check.message };
   return { ok: true };

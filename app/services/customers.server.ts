@@ -1,8 +1,18 @@
 import { db } from "~/db.server";
 import { businessToday, dateFromIso, isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
-import { parseEditClientInput, parseNewClientInput, type ClientInputIssue, type NewClientInput } from "~/domain/client-input";
+import {
+  parseEditClientInput,
+  parseNewClientInput,
+  type ClientInputIssue,
+  type NewClientInput,
+} from "~/domain/client-input";
 import { NO_EMIRATE } from "~/domain/customer-fields";
-import { notPurchasedCutoff, totalPages, type CustomerFilters, type CustomerListQuery } from "~/domain/customer-filters";
+import {
+  notPurchasedCutoff,
+  totalPages,
+  type CustomerFilters,
+  type CustomerListQuery,
+} from "~/domain/customer-filters";
 import { customerSearchText, searchFragment } from "~/domain/customer-search";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { tierForTotal, type Tier } from "~/domain/tiers";
@@ -45,7 +55,10 @@ const dateOrNull = (iso: IsoDate | null): Date | null => (iso ? dateFromIso(iso)
 export function newCustomerData(
   input: NewClientInput,
   options: { createdById: string | null; source: CustomerSource; openingSaleDescription?: string | null },
-): { customer: Prisma.CustomerUncheckedCreateInput; openingSale: { saleDate: Date; amountFils: Fils; description: string | null } | null } {
+): {
+  customer: Prisma.CustomerUncheckedCreateInput;
+  openingSale: { saleDate: Date; amountFils: Fils; description: string | null } | null;
+} {
   const dateOfBirth = dateOrNull(input.dateOfBirth);
   const anniversaryDate = dateOrNull(input.anniversaryDate);
   const lastPurchaseDate = dateOrNull(input.lastPurchaseDate);
@@ -79,7 +92,11 @@ export function newCustomerData(
   };
   const openingSale =
     input.totalSalesFils > 0n && lastPurchaseDate
-      ? { saleDate: lastPurchaseDate, amountFils: input.totalSalesFils, description: options.openingSaleDescription ?? null }
+      ? {
+          saleDate: lastPurchaseDate,
+          amountFils: input.totalSalesFils,
+          description: options.openingSaleDescription ?? null,
+        }
       : null;
   return { customer, openingSale };
 }
@@ -111,7 +128,13 @@ function listWhere(f: CustomerFilters, today: IsoDate): Prisma.CustomerWhereInpu
   // Clients who never bought are not "not purchased for N months": they have no purchase to age.
   // A client who never bought has not bought for N months either (the dashboard's Inactive card
   // counts them the same way, and links here).
-  if (f.notPurchasedFor) and.push({ OR: [{ lastPurchaseDate: { lte: dateFromIso(notPurchasedCutoff(today, f.notPurchasedFor)) } }, { lastPurchaseDate: null }] });
+  if (f.notPurchasedFor)
+    and.push({
+      OR: [
+        { lastPurchaseDate: { lte: dateFromIso(notPurchasedCutoff(today, f.notPurchasedFor)) } },
+        { lastPurchaseDate: null },
+      ],
+    });
   return inClientBook({ AND: and });
 }
 
@@ -168,17 +191,24 @@ async function pageOf<S extends Prisma.CustomerSelect>(query: CustomerListQuery,
   const rows = await db.customer.findMany({ where, select, orderBy: { id: "desc" }, skip, take: query.limit });
   // A page that is not full is the last one, so it gives the count (most searches) without a second scan.
   const lastPage = rows.length > 0 && rows.length < query.limit;
-  const totalCount = lastPage || (rows.length === 0 && skip === 0) ? skip + rows.length : await db.customer.count({ where });
+  const totalCount =
+    lastPage || (rows.length === 0 && skip === 0) ? skip + rows.length : await db.customer.count({ where });
   return { rows, page: query.page, limit: query.limit, totalCount, totalPages: totalPages(totalCount, query.limit) };
 }
 
 /** One page of the client book for the table. */
-export function listCustomers(query: CustomerListQuery, today: IsoDate = businessToday()): Promise<CustomerPage<CustomerTableRow>> {
+export function listCustomers(
+  query: CustomerListQuery,
+  today: IsoDate = businessToday(),
+): Promise<CustomerPage<CustomerTableRow>> {
   return pageOf(query, TABLE_COLUMNS, today);
 }
 
 /** One page of the client book with every field, for GET /api/clients. */
-export function listCustomerRecords(query: CustomerListQuery, today: IsoDate = businessToday()): Promise<CustomerPage<CustomerRecord>> {
+export function listCustomerRecords(
+  query: CustomerListQuery,
+  today: IsoDate = businessToday(),
+): Promise<CustomerPage<CustomerRecord>> {
   return pageOf(query, ALL_COLUMNS, today);
 }
 
@@ -238,7 +268,12 @@ export async function listCustomerSales(customerId: number): Promise<SaleJson[] 
     orderBy: [{ saleDate: "desc" }, { id: "desc" }],
     select: { id: true, saleDate: true, amountFils: true, description: true },
   });
-  return sales.map((s) => ({ id: s.id, saleDate: isoFromDate(s.saleDate), amount: filsToDecimalString(s.amountFils), description: s.description }));
+  return sales.map((s) => ({
+    id: s.id,
+    saleDate: isoFromDate(s.saleDate),
+    amount: filsToDecimalString(s.amountFils),
+    description: s.description,
+  }));
 }
 
 export type FollowUpJson = { id: string; dueDate: IsoDate; note: string | null; done: boolean };
@@ -256,7 +291,8 @@ export async function listCustomerFollowUps(customerId: number): Promise<FollowU
 // ---------------------------------------------------------------------------------------------
 // Writes. Each returns the issues a form or the API shows, or the saved client.
 
-export type WriteResult = { ok: true; customer: CustomerRecord } | { ok: false; status: 400 | 404 | 409; issues: ClientInputIssue[] };
+export type WriteResult =
+  { ok: true; customer: CustomerRecord } | { ok: false; status: 400 | 404 | 409; issues: ClientInputIssue[] };
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
@@ -268,7 +304,8 @@ export async function createCustomer(raw: Record<string, unknown>, actor: Actor)
   if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
   const input = parsed.value;
   const existing = await findClientByMobile(input.mobileNumber);
-  if (existing) return { ok: false, status: 409, issues: [{ path: "mobileNumber", message: duplicateMobileMessage(existing) }] };
+  if (existing)
+    return { ok: false, status: 409, issues: [{ path: "mobileNumber", message: duplicateMobileMessage(existing) }] };
   const { customer, openingSale } = newCustomerData(input, { createdById: actor.id, source: "manual" });
   try {
     const created = await db.customer.create({
@@ -280,7 +317,16 @@ export async function createCustomer(raw: Record<string, unknown>, actor: Actor)
     // Two people adding the same number at once: the unique index decides.
     if (!isUniqueViolation(error)) throw error;
     const winner = await findClientByMobile(input.mobileNumber);
-    return { ok: false, status: 409, issues: [{ path: "mobileNumber", message: winner ? duplicateMobileMessage(winner) : "This mobile number is already in use." }] };
+    return {
+      ok: false,
+      status: 409,
+      issues: [
+        {
+          path: "mobileNumber",
+          message: winner ? duplicateMobileMessage(winner) : "This mobile number is already in use.",
+        },
+      ],
+    };
   }
 }
 
@@ -307,22 +353,40 @@ const EDITABLE_DATE_FIELDS = ["dateOfBirth", "emiratesIdExpiry", "anniversaryDat
  * (dated today or the given day), added exactly to the total, moves the last purchase forward and
  * recomputes the tier, all in one transaction.
  */
-export async function updateCustomer(id: number, raw: Record<string, unknown>, actor: Actor, today: IsoDate = businessToday()): Promise<WriteResult> {
+export async function updateCustomer(
+  id: number,
+  raw: Record<string, unknown>,
+  actor: Actor,
+  today: IsoDate = businessToday(),
+): Promise<WriteResult> {
   const parsed = parseEditClientInput(raw);
   if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
   const input = parsed.value;
   const current = await db.customer.findFirst({
     where: inClientBook({ id }),
-    select: { id: true, mobileNumber: true, country: true, email: true, emiratesId: true, dateOfBirth: true, anniversaryDate: true },
+    select: {
+      id: true,
+      mobileNumber: true,
+      country: true,
+      email: true,
+      emiratesId: true,
+      dateOfBirth: true,
+      anniversaryDate: true,
+    },
   });
   if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
   if (input.mobileNumber !== current.mobileNumber) {
     const other = await findClientByMobile(input.mobileNumber);
-    if (other) return { ok: false, status: 409, issues: [{ path: "mobileNumber", message: duplicateMobileMessage(other) }] };
+    if (other)
+      return { ok: false, status: 409, issues: [{ path: "mobileNumber", message: duplicateMobileMessage(other) }] };
   }
   const saleDate = input.newSaleDate ?? today;
   if (input.newSaleAmount !== null && saleDate > today) {
-    return { ok: false, status: 400, issues: [{ path: "newSaleDate", message: "The sale date cannot be in the future" }] };
+    return {
+      ok: false,
+      status: 400,
+      issues: [{ path: "newSaleDate", message: "The sale date cannot be in the future" }],
+    };
   }
 
   const given = (key: string) => Object.hasOwn(raw, key);
@@ -353,9 +417,20 @@ export async function updateCustomer(id: number, raw: Record<string, unknown>, a
       const updated = await tx.customer.update({ where: { id }, data, select: { totalSalesFils: true, tier: true } });
       if (sale !== null) {
         const day = dateFromIso(saleDate);
-        await tx.sale.create({ data: { customerId: id, saleDate: day, amountFils: sale, description: input.newSaleDescription, createdById: actor.id } });
+        await tx.sale.create({
+          data: {
+            customerId: id,
+            saleDate: day,
+            amountFils: sale,
+            description: input.newSaleDescription,
+            createdById: actor.id,
+          },
+        });
         // A back-dated sale does not move the last purchase backwards.
-        await tx.customer.updateMany({ where: { id, OR: [{ lastPurchaseDate: null }, { lastPurchaseDate: { lt: day } }] }, data: { lastPurchaseDate: day } });
+        await tx.customer.updateMany({
+          where: { id, OR: [{ lastPurchaseDate: null }, { lastPurchaseDate: { lt: day } }] },
+          data: { lastPurchaseDate: day },
+        });
       }
       const tier = tierForTotal(updated.totalSalesFils);
       if (tier !== updated.tier) await tx.customer.update({ where: { id }, data: { tier } });
@@ -364,7 +439,11 @@ export async function updateCustomer(id: number, raw: Record<string, unknown>, a
     return { ok: true, customer: saved };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return { ok: false, status: 409, issues: [{ path: "mobileNumber", message: "This mobile number is already in use." }] };
+    return {
+      ok: false,
+      status: 409,
+      issues: [{ path: "mobileNumber", message: "This mobile number is already in use." }],
+    };
   }
 }
 
@@ -383,7 +462,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 /** Client ids from a form or JSON body: positive integers, each once. */
 export function parseClientIds(raw: unknown): number[] {
   const values = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
-  const ids = values.map((v) => (typeof v === "number" ? v : typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v) : NaN));
+  const ids = values.map((v) =>
+    typeof v === "number" ? v : typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v) : NaN,
+  );
   return [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))];
 }
 
@@ -391,13 +472,24 @@ export function parseClientIds(raw: unknown): number[] {
  * Moves clients out of the book (the caller has spent a fresh code). Each batch of 50 is one
  * transaction that also writes its audit entry, so no deletion goes unrecorded.
  */
-export async function deleteCustomers(ids: readonly number[], actor: Actor, ip: string | null, now: Date = new Date()): Promise<{ deleted: number }> {
+export async function deleteCustomers(
+  ids: readonly number[],
+  actor: Actor,
+  ip: string | null,
+  now: Date = new Date(),
+): Promise<{ deleted: number }> {
   let deleted = 0;
   for (const batch of chunks(ids, DELETE_BATCH_SIZE)) {
     deleted += await db.$transaction(async (tx) => {
-      const targets = await tx.customer.findMany({ where: inClientBook({ id: { in: batch } }), select: { id: true, fullName: true, mobileNumber: true } });
+      const targets = await tx.customer.findMany({
+        where: inClientBook({ id: { in: batch } }),
+        select: { id: true, fullName: true, mobileNumber: true },
+      });
       if (targets.length === 0) return 0;
-      const { count } = await tx.customer.updateMany({ where: { id: { in: targets.map((t) => t.id) }, deletedAt: null }, data: { deletedAt: now, deletedById: actor.id } });
+      const { count } = await tx.customer.updateMany({
+        where: { id: { in: targets.map((t) => t.id) }, deletedAt: null },
+        data: { deletedAt: now, deletedById: actor.id },
+      });
       await tx.auditLog.create({
         data: {
           actorId: actor.id,
@@ -415,33 +507,68 @@ export async function deleteCustomers(ids: readonly number[], actor: Actor, ip: 
   return { deleted };
 }
 
-export type DeletedCustomerRow = { id: number; fullName: string; mobileNumber: string; deletedAt: string; deletedBy: string | null };
+export type DeletedCustomerRow = {
+  id: number;
+  fullName: string;
+  mobileNumber: string;
+  deletedAt: string;
+  deletedBy: string | null;
+};
 
 /** Deleted clients for the admin's restore view, most recently deleted first. */
-export async function listDeletedCustomers(search: string, limit = 200): Promise<{ rows: DeletedCustomerRow[]; totalCount: number }> {
+export async function listDeletedCustomers(
+  search: string,
+  limit = 200,
+): Promise<{ rows: DeletedCustomerRow[]; totalCount: number }> {
   const fragment = searchFragment(search);
-  const where: Prisma.CustomerWhereInput = { deletedAt: { not: null }, ...(fragment ? { searchText: { contains: fragment } } : {}) };
+  const where: Prisma.CustomerWhereInput = {
+    deletedAt: { not: null },
+    ...(fragment ? { searchText: { contains: fragment } } : {}),
+  };
   const [totalCount, rows] = await Promise.all([
     db.customer.count({ where }),
-    db.customer.findMany({ where, orderBy: [{ deletedAt: "desc" }, { id: "desc" }], take: limit, select: { id: true, fullName: true, mobileNumber: true, deletedAt: true, deletedById: true } }),
+    db.customer.findMany({
+      where,
+      orderBy: [{ deletedAt: "desc" }, { id: "desc" }],
+      take: limit,
+      select: { id: true, fullName: true, mobileNumber: true, deletedAt: true, deletedById: true },
+    }),
   ]);
   const userIds = [...new Set(rows.map((r) => r.deletedById).filter((v): v is string => v !== null))];
-  const users = userIds.length ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }) : [];
+  const users = userIds.length
+    ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })
+    : [];
   const names = new Map(users.map((u) => [u.id, u.name]));
   return {
     totalCount,
-    rows: rows.map((r) => ({ id: r.id, fullName: r.fullName, mobileNumber: r.mobileNumber, deletedAt: r.deletedAt!.toISOString(), deletedBy: r.deletedById ? (names.get(r.deletedById) ?? null) : null })),
+    rows: rows.map((r) => ({
+      id: r.id,
+      fullName: r.fullName,
+      mobileNumber: r.mobileNumber,
+      deletedAt: r.deletedAt!.toISOString(),
+      deletedBy: r.deletedById ? (names.get(r.deletedById) ?? null) : null,
+    })),
   };
 }
 
 /** Puts deleted clients back in the book (admin only: the route checks the role). Audited. */
-export async function restoreCustomers(ids: readonly number[], actor: Actor, ip: string | null): Promise<{ restored: number }> {
+export async function restoreCustomers(
+  ids: readonly number[],
+  actor: Actor,
+  ip: string | null,
+): Promise<{ restored: number }> {
   let restored = 0;
   for (const batch of chunks(ids, DELETE_BATCH_SIZE)) {
     restored += await db.$transaction(async (tx) => {
-      const targets = await tx.customer.findMany({ where: { id: { in: batch }, deletedAt: { not: null } }, select: { id: true, fullName: true, mobileNumber: true } });
+      const targets = await tx.customer.findMany({
+        where: { id: { in: batch }, deletedAt: { not: null } },
+        select: { id: true, fullName: true, mobileNumber: true },
+      });
       if (targets.length === 0) return 0;
-      const { count } = await tx.customer.updateMany({ where: { id: { in: targets.map((t) => t.id) } }, data: { deletedAt: null, deletedById: null } });
+      const { count } = await tx.customer.updateMany({
+        where: { id: { in: targets.map((t) => t.id) } },
+        data: { deletedAt: null, deletedById: null },
+      });
       await tx.auditLog.create({
         data: {
           actorId: actor.id,

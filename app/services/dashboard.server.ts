@@ -1,7 +1,16 @@
 import { db } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, type Alert } from "~/domain/alerts";
-import { addDays, businessToday, dateFromIso, daysUntilNextOccasion, isoFromDate, monthDayOf, monthDaysWithin, type IsoDate } from "~/domain/calendar";
+import {
+  addDays,
+  businessToday,
+  dateFromIso,
+  daysUntilNextOccasion,
+  isoFromDate,
+  monthDayOf,
+  monthDaysWithin,
+  type IsoDate,
+} from "~/domain/calendar";
 import {
   ALERT_WINDOW_DAYS,
   EXPIRED_ID_LOOKBACK_DAYS,
@@ -42,7 +51,11 @@ function monthDayWhere(kind: OccasionKind, filter: Prisma.IntNullableFilter): Pr
 }
 
 function monthDayOrder(kind: OccasionKind): Prisma.CustomerOrderByWithRelationInput[] {
-  return [kind === "birthday" ? { birthMonthDay: "asc" } : { anniversaryMonthDay: "asc" }, { fullName: "asc" }, { id: "asc" }];
+  return [
+    kind === "birthday" ? { birthMonthDay: "asc" } : { anniversaryMonthDay: "asc" },
+    { fullName: "asc" },
+    { id: "asc" },
+  ];
 }
 
 /**
@@ -64,13 +77,20 @@ async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number)
   ]);
   const nextYear =
     restOfYear.length < limit && restOfYear.length < total
-      ? await db.customer.findMany({ where: whereKeys({ lt: todayKey }), orderBy, take: limit - restOfYear.length, select })
+      ? await db.customer.findMany({
+          where: whereKeys({ lt: todayKey }),
+          orderBy,
+          take: limit - restOfYear.length,
+          select,
+        })
       : [];
 
   const items = [...restOfYear, ...nextYear].map((c) => {
     const monthDay = (kind === "birthday" ? c.birthMonthDay : c.anniversaryMonthDay)!;
     const daysLeft = daysUntilNextOccasion(monthDay, today);
-    return kind === "birthday" ? birthdayAlert(c, today, daysLeft) : anniversaryAlert(c, c.anniversaryType, today, daysLeft);
+    return kind === "birthday"
+      ? birthdayAlert(c, today, daysLeft)
+      : anniversaryAlert(c, c.anniversaryType, today, daysLeft);
   });
   return { items, total };
 }
@@ -81,7 +101,10 @@ async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number)
  */
 async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<AlertList> {
   const where = inClientBook({
-    emiratesIdExpiry: { gte: dateFromIso(addDays(today, -EXPIRED_ID_LOOKBACK_DAYS)), lt: dateFromIso(addDays(today, ALERT_WINDOW_DAYS + 1)) },
+    emiratesIdExpiry: {
+      gte: dateFromIso(addDays(today, -EXPIRED_ID_LOOKBACK_DAYS)),
+      lt: dateFromIso(addDays(today, ALERT_WINDOW_DAYS + 1)),
+    },
   });
   const [total, rows] = await Promise.all([
     db.customer.count({ where }),
@@ -96,7 +119,10 @@ async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<AlertLis
 }
 
 /** The three alert panels (spec §2), each capped at `limit` rows with the full count beside it. */
-export async function getDashboardAlerts(today: IsoDate = businessToday(), limit: number = PANEL_LIMIT): Promise<DashboardAlerts> {
+export async function getDashboardAlerts(
+  today: IsoDate = businessToday(),
+  limit: number = PANEL_LIMIT,
+): Promise<DashboardAlerts> {
   const [birthdays, anniversaries, emiratesId] = await Promise.all([
     occasionAlerts("birthday", today, limit),
     occasionAlerts("anniversary", today, limit),

@@ -1,5 +1,13 @@
 import { neutralizeCell } from "~/domain/csv-safety";
-import { ANNIVERSARY_TYPES, COUNTRY_LABELS, COUNTRIES, EMIRATE_LABELS, EMIRATES, TEAM_LABELS, TEAMS } from "~/domain/customer-fields";
+import {
+  ANNIVERSARY_TYPES,
+  COUNTRY_LABELS,
+  COUNTRIES,
+  EMIRATE_LABELS,
+  EMIRATES,
+  TEAM_LABELS,
+  TEAMS,
+} from "~/domain/customer-fields";
 import {
   CLIENT_TEMPLATE_EXAMPLE,
   CLIENT_TEMPLATE_FIELDS,
@@ -22,7 +30,9 @@ export type SpreadsheetDownload = { fileName: string; bytes: Buffer };
 const INSTRUCTIONS: readonly (readonly string[])[] = [
   ["How to fill in this template"],
   ["Keep the header row. Replace the example row (it is skipped if left unchanged). One client per row."],
-  ["Full Name, Mobile Number and Team are required. Mobiles may be written 050 123 4567, +971 50 123 4567 or 971501234567."],
+  [
+    "Full Name, Mobile Number and Team are required. Mobiles may be written 050 123 4567, +971 50 123 4567 or 971501234567.",
+  ],
   ["Dates: dd/mm/yyyy (15/03/1990), yyyy-mm-dd or an Excel date. Amounts in AED: 12500, 12,500.50 or AED 12,500."],
   ["A Total Sales amount needs a Last Purchase Date: it becomes the client's opening purchase."],
   ["Rows whose mobile number is already in the system, or repeats an earlier row, are skipped and listed."],
@@ -40,7 +50,10 @@ export function importTemplate(kind: ImportKind): SpreadsheetDownload {
     return {
       fileName: ZOHO_TEMPLATE_FILE_NAME,
       bytes: writeWorkbook([
-        { name: "Form Entries", rows: [ZOHO_TEMPLATE_HEADERS.map((h) => h.header), ZOHO_TEMPLATE_HEADERS.map((h) => h.example)] },
+        {
+          name: "Form Entries",
+          rows: [ZOHO_TEMPLATE_HEADERS.map((h) => h.header), ZOHO_TEMPLATE_HEADERS.map((h) => h.example)],
+        },
         { name: "Instructions", rows: INSTRUCTIONS },
       ]),
     };
@@ -50,7 +63,10 @@ export function importTemplate(kind: ImportKind): SpreadsheetDownload {
     bytes: writeWorkbook([
       {
         name: "Clients",
-        rows: [CLIENT_TEMPLATE_FIELDS.map((f) => importColumn(f).header), CLIENT_TEMPLATE_FIELDS.map((f) => CLIENT_TEMPLATE_EXAMPLE[f] ?? "")],
+        rows: [
+          CLIENT_TEMPLATE_FIELDS.map((f) => importColumn(f).header),
+          CLIENT_TEMPLATE_FIELDS.map((f) => CLIENT_TEMPLATE_EXAMPLE[f] ?? ""),
+        ],
       },
       { name: "Instructions", rows: INSTRUCTIONS },
     ]),

@@ -28,7 +28,8 @@ export type ReadSheet = {
 export type ReadSheetResult = { ok: true; sheet: ReadSheet } | { ok: false; message: string };
 
 const UNREADABLE = "The file could not be read as a spreadsheet. Please check the file format and try again.";
-const TOO_BIG_UNPACKED = "The workbook is too large once unpacked. Split it into smaller files and import them one by one.";
+const TOO_BIG_UNPACKED =
+  "The workbook is too large once unpacked. Split it into smaller files and import them one by one.";
 
 /**
  * Unpacks every entry the way SheetJS will (from its local header to the end of its deflate
@@ -36,7 +37,10 @@ const TOO_BIG_UNPACKED = "The workbook is too large once unpacked. Split it into
  */
 function checkXlsxZip(bytes: Buffer): string | null {
   const directory = readZipDirectory(bytes);
-  if (!directory.ok) return directory.reason.includes("size limit") || directory.reason.includes("parts") ? TOO_BIG_UNPACKED : UNREADABLE;
+  if (!directory.ok)
+    return directory.reason.includes("size limit") || directory.reason.includes("parts")
+      ? TOO_BIG_UNPACKED
+      : UNREADABLE;
   let unpacked = 0;
   for (const entry of directory.entries) {
     const start = zipEntryDataOffset(bytes, entry);
@@ -45,7 +49,9 @@ function checkXlsxZip(bytes: Buffer): string | null {
       unpacked += entry.compressedSize;
     } else if (entry.method === 8) {
       try {
-        unpacked += inflateRawSync(bytes.subarray(start), { maxOutputLength: Math.max(1, MAX_XLSX_UNCOMPRESSED_BYTES - unpacked) }).byteLength;
+        unpacked += inflateRawSync(bytes.subarray(start), {
+          maxOutputLength: Math.max(1, MAX_XLSX_UNCOMPRESSED_BYTES - unpacked),
+        }).byteLength;
       } catch (error) {
         return (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? TOO_BIG_UNPACKED : UNREADABLE;
       }
@@ -186,7 +192,8 @@ export function writeWorkbook(sheets: readonly { name: string; rows: readonly (r
   const workbook = XLSX.utils.book_new();
   for (const { name, rows } of sheets) {
     const sheet = XLSX.utils.aoa_to_sheet(rows.map((row) => [...row]));
-    const widths = rows[0]?.map((_, c) => Math.min(60, Math.max(10, ...rows.map((row) => (row[c] ?? "").length + 2)))) ?? [];
+    const widths =
+      rows[0]?.map((_, c) => Math.min(60, Math.max(10, ...rows.map((row) => (row[c] ?? "").length + 2)))) ?? [];
     sheet["!cols"] = widths.map((wch) => ({ wch }));
     XLSX.utils.book_append_sheet(workbook, sheet, name);
   }

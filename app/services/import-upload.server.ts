@@ -38,7 +38,11 @@ function countedBody(body: ReadableStream<Uint8Array>, limit: number): ReadableS
 export async function readSpreadsheetUpload(request: Request, fileField = "file"): Promise<UploadResult> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    return { ok: false, status: 400, message: `Send the spreadsheet as multipart/form-data in the field '${fileField}'.` };
+    return {
+      ok: false,
+      status: 400,
+      message: `Send the spreadsheet as multipart/form-data in the field '${fileField}'.`,
+    };
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > DRAIN_LIMIT_BYTES) return { ok: false, status: 413, message: FILE_TOO_LARGE_MESSAGE };

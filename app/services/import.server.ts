@@ -1,6 +1,12 @@
 import { db } from "~/db.server";
 import type { NewClientInput } from "~/domain/client-input";
-import { matchHeaders, missingRequiredColumns, TEMPLATE_EXAMPLE_MOBILE, type HeaderMapping, type ImportKind } from "~/domain/import-columns";
+import {
+  matchHeaders,
+  missingRequiredColumns,
+  TEMPLATE_EXAMPLE_MOBILE,
+  type HeaderMapping,
+  type ImportKind,
+} from "~/domain/import-columns";
 import {
   failedResult,
   IMPORT_BUSY_MESSAGE,
@@ -46,15 +52,31 @@ type StartedRun = { id: string };
  * "running", and it proceeds only if it is the earliest live running run of its kind; otherwise it
  * withdraws. Runs whose heartbeat is older than the staleness timeout are declared failed first.
  */
-async function startRun(kind: ImportKind, actor: Actor, fileName: string, progressId: string | undefined): Promise<StartedRun | null> {
+async function startRun(
+  kind: ImportKind,
+  actor: Actor,
+  fileName: string,
+  progressId: string | undefined,
+): Promise<StartedRun | null> {
   const now = new Date();
   await db.importRun.updateMany({
     where: { kind, status: "running", heartbeatAt: { lt: new Date(now.getTime() - IMPORT_STALE_AFTER_MS) } },
     data: { status: "failed", message: "The import stopped responding and was abandoned.", finishedAt: now },
   });
-  const wanted = progressId && PROGRESS_ID.test(progressId) && !(await db.importRun.findUnique({ where: { id: progressId }, select: { id: true } }));
+  const wanted =
+    progressId &&
+    PROGRESS_ID.test(progressId) &&
+    !(await db.importRun.findUnique({ where: { id: progressId }, select: { id: true } }));
   const run = await db.importRun.create({
-    data: { ...(wanted ? { id: progressId } : {}), kind, userId: actor.id, fileName: fileName.slice(0, 255), status: "running", startedAt: now, heartbeatAt: now },
+    data: {
+      ...(wanted ? { id: progressId } : {}),
+      kind,
+      userId: actor.id,
+      fileName: fileName.slice(0, 255),
+      status: "running",
+      startedAt: now,
+      heartbeatAt: now,
+    },
     select: { id: true },
   });
   const first = await db.importRun.findFirst({
@@ -67,7 +89,12 @@ async function startRun(kind: ImportKind, actor: Actor, fileName: string, progre
   return null;
 }
 
-type Counts = { processedRows: number; imported: number; skippedClients: (SkippedClient & { row: number })[]; errors: string[] };
+type Counts = {
+  processedRows: number;
+  imported: number;
+  skippedClients: (SkippedClient & { row: number })[];
+  errors: string[];
+};
 
 type ValidRow = { row: number; client: NewClientInput };
 
@@ -87,7 +114,9 @@ type Row = Record<string, unknown>;
  * Columns null in every row are left to their default; the names are our own field names.
  */
 function multiRowInsert(table: "Customer" | "Sale", rows: Row[]): Prisma.Sql {
-  const columns = Object.keys(rows[0]!).filter((c) => /^[A-Za-z]+$/.test(c) && rows.some((r) => r[c] !== null && r[c] !== undefined));
+  const columns = Object.keys(rows[0]!).filter(
+    (c) => /^[A-Za-z]+$/.test(c) && rows.some((r) => r[c] !== null && r[c] !== undefined),
+  );
   const values = Prisma.join(rows.map((r) => Prisma.sql`(${Prisma.join(columns.map((c) => r[c] ?? null))})`));
   return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.map((c) => `"${c}"`).join(", "))}) VALUES ${values}`;
 }
@@ -97,7 +126,14 @@ function multiRowInsert(table: "Customer" | "Sale", rows: Row[]): Prisma.Sql {
  * stays reserved) are skipped with the client rules' reason; the rest are created with their
  * opening sale, and the run's progress moves, all in one transaction.
  */
-async function writeBatch(runId: string, kind: ImportKind, actor: Actor, rows: ValidRow[], counts: Counts, totalRows: number): Promise<void> {
+async function writeBatch(
+  runId: string,
+  kind: ImportKind,
+  actor: Actor,
+  rows: ValidRow[],
+  counts: Counts,
+  totalRows: number,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const existing = rows.length
       ? await db.customer.findMany({
@@ -107,10 +143,21 @@ async function writeBatch(runId: string, kind: ImportKind, actor: Actor, rows: V
       : [];
     const taken = new Map(existing.map((c) => [c.mobileNumber, c]));
     const fresh = rows.filter((r) => !taken.has(r.client.mobileNumber));
-    const records = fresh.map((r) => newCustomerData(r.client, { createdById: actor.id, source: SOURCE[kind], openingSaleDescription: OPENING_SALE_DESCRIPTION }));
+    const records = fresh.map((r) =>
+      newCustomerData(r.client, {
+        createdById: actor.id,
+        source: SOURCE[kind],
+        openingSaleDescription: OPENING_SALE_DESCRIPTION,
+      }),
+    );
     const skippedNow = rows
       .filter((r) => taken.has(r.client.mobileNumber))
-      .map((r) => ({ row: r.row, name: r.client.fullName, mobile: r.client.mobileNumber, reason: duplicateMobileMessage(taken.get(r.client.mobileNumber)!) }));
+      .map((r) => ({
+        row: r.row,
+        name: r.client.fullName,
+        mobile: r.client.mobileNumber,
+        reason: duplicateMobileMessage(taken.get(r.client.mobileNumber)!),
+      }));
     try {
       await db.$transaction(
         async (tx) => {
@@ -118,10 +165,21 @@ async function writeBatch(runId: string, kind: ImportKind, actor: Actor, rows: V
             // Timestamps are written here: the SQLite column default would be text, not the epoch milliseconds Prisma stores.
             const now = new Date();
             const customers = records.map((r) => ({ ...r.customer, createdAt: now, updatedAt: now }));
-            const created = await tx.$queryRaw<{ id: number; mobileNumber: string }[]>`${multiRowInsert("Customer", customers)} RETURNING "id", "mobileNumber"`;
+            const created = await tx.$queryRaw<
+              { id: number; mobileNumber: string }[]
+            >`${multiRowInsert("Customer", customers)} RETURNING "id", "mobileNumber"`;
             const idByMobile = new Map(created.map((c) => [c.mobileNumber, Number(c.id)]));
             const sales = records.flatMap(({ customer, openingSale }) =>
-              openingSale ? [{ customerId: idByMobile.get(customer.mobileNumber)!, ...openingSale, createdById: actor.id, createdAt: now }] : [],
+              openingSale
+                ? [
+                    {
+                      customerId: idByMobile.get(customer.mobileNumber)!,
+                      ...openingSale,
+                      createdById: actor.id,
+                      createdAt: now,
+                    },
+                  ]
+                : [],
             );
             if (sales.length) await tx.$executeRaw(multiRowInsert("Sale", sales));
           }
@@ -151,7 +209,14 @@ async function writeBatch(runId: string, kind: ImportKind, actor: Actor, rows: V
 }
 
 /** Goes through the rows, moving `counts` as batches commit (so a failure mid-way still knows what was written). */
-async function importRows(runId: string, kind: ImportKind, actor: Actor, sheet: ReadSheet, mapping: HeaderMapping, counts: Counts): Promise<void> {
+async function importRows(
+  runId: string,
+  kind: ImportKind,
+  actor: Actor,
+  sheet: ReadSheet,
+  mapping: HeaderMapping,
+  counts: Counts,
+): Promise<void> {
   const firstRowOf = new Map<string, number>();
   let batch: ValidRow[] = [];
   let rowsInBatch = 0;
@@ -170,7 +235,8 @@ async function importRows(runId: string, kind: ImportKind, actor: Actor, sheet: 
         counts.errors.push(checked.error);
       } else {
         const { client } = checked;
-        const skip = (reason: string) => counts.skippedClients.push({ row: rowNumber, name: client.fullName, mobile: client.mobileNumber, reason });
+        const skip = (reason: string) =>
+          counts.skippedClients.push({ row: rowNumber, name: client.fullName, mobile: client.mobileNumber, reason });
         const earlier = firstRowOf.get(client.mobileNumber);
         if (client.mobileNumber === TEMPLATE_EXAMPLE_MOBILE) skip(SKIP_REASONS.templateExample);
         else if (earlier !== undefined) skip(SKIP_REASONS.repeatsRow(earlier));
@@ -204,8 +270,17 @@ export async function importSpreadsheet(args: {
   const run = await startRun(kind, actor, upload.fileName, args.progressId);
   if (!run) return { status: 409, result: failedResult(IMPORT_BUSY_MESSAGE), runId: null };
 
-  const finish = async (status: "succeeded" | "failed", result: ImportResult, counts: Counts | null, totalRows: number) => {
-    const skippedClients = counts ? counts.skippedClients.sort((a, b) => a.row - b.row).map(({ name, mobile, reason }) => ({ name, mobile, reason })) : [];
+  const finish = async (
+    status: "succeeded" | "failed",
+    result: ImportResult,
+    counts: Counts | null,
+    totalRows: number,
+  ) => {
+    const skippedClients = counts
+      ? counts.skippedClients
+          .sort((a, b) => a.row - b.row)
+          .map(({ name, mobile, reason }) => ({ name, mobile, reason }))
+      : [];
     const errors = counts?.errors ?? result.errors;
     await db.importRun.update({
       where: { id: run.id },
@@ -228,13 +303,25 @@ export async function importSpreadsheet(args: {
       action: AUDIT_ACTIONS.importRun,
       targetType: "ImportRun",
       targetId: run.id,
-      details: { kind, fileName: upload.fileName, status, totalRows, imported: result.imported, skipped: skippedClients.length, errors: errors.length },
+      details: {
+        kind,
+        fileName: upload.fileName,
+        status,
+        totalRows,
+        imported: result.imported,
+        skipped: skippedClients.length,
+        errors: errors.length,
+      },
       ip,
     });
     return { ...result, skipped: skippedClients.length, skippedClients, errors };
   };
 
-  const refuse = async (message: string) => ({ status: 400, result: await finish("failed", failedResult(message), null, 0), runId: run.id });
+  const refuse = async (message: string) => ({
+    status: 400,
+    result: await finish("failed", failedResult(message), null, 0),
+    runId: run.id,
+  });
 
   const counts: Counts = { processedRows: 0, imported: 0, skippedClients: [], errors: [] };
   let totalRows = 0;
@@ -244,34 +331,59 @@ export async function importSpreadsheet(args: {
     const { sheet } = read;
     const mapping = matchHeaders(sheet.header);
     const missing = missingRequiredColumns(mapping);
-    if (missing.length) return await refuse(`Missing required columns: ${missing.join(", ")}. Use the headers of the template.`);
+    if (missing.length)
+      return await refuse(`Missing required columns: ${missing.join(", ")}. Use the headers of the template.`);
     if (sheet.rowCount === 0) return await refuse("The file has no client rows below the header row.");
     totalRows = sheet.rowCount;
     await db.importRun.update({ where: { id: run.id }, data: { totalRows, heartbeatAt: new Date() } });
 
     await importRows(run.id, kind, actor, sheet, mapping, counts);
     const summary = { imported: counts.imported, skipped: counts.skippedClients.length, errors: counts.errors.length };
-    const result: ImportResult = { success: true, imported: counts.imported, skipped: 0, skippedClients: [], errors: [], message: importSummary(summary) };
+    const result: ImportResult = {
+      success: true,
+      imported: counts.imported,
+      skipped: 0,
+      skippedClients: [],
+      errors: [],
+      message: importSummary(summary),
+    };
     return { status: 200, result: await finish("succeeded", result, counts, totalRows), runId: run.id };
   } catch (error) {
     console.error("import failed", error);
     // Batches already committed stay: each is whole, and running the same file again skips them.
     const { imported } = counts;
-    const message = imported > 0 ? `${UNEXPECTED_FAILURE} ${importSummary({ imported, skipped: 0, errors: 0 })} Import the same file again to finish.` : UNEXPECTED_FAILURE;
-    const result = await finish("failed", { ...failedResult(message), imported }, counts, totalRows).catch(() => failedResult(message));
+    const message =
+      imported > 0
+        ? `${UNEXPECTED_FAILURE} ${importSummary({ imported, skipped: 0, errors: 0 })} Import the same file again to finish.`
+        : UNEXPECTED_FAILURE;
+    const result = await finish("failed", { ...failedResult(message), imported }, counts, totalRows).catch(() =>
+      failedResult(message),
+    );
     return { status: 500, result, runId: run.id };
   }
 }
 
 /** The upload and the import of one request (field `file`; optional `progressId` for the page's polling). */
-export async function importFromRequest(request: Request, kind: ImportKind, actor: Actor, ip?: string): Promise<ImportOutcome> {
+export async function importFromRequest(
+  request: Request,
+  kind: ImportKind,
+  actor: Actor,
+  ip?: string,
+): Promise<ImportOutcome> {
   const upload = await readSpreadsheetUpload(request);
   if (!upload.ok) return { status: upload.status, result: failedResult(upload.message), runId: null };
   if (!upload.file) return { status: 400, result: failedResult("Choose a file to import."), runId: null };
   return importSpreadsheet({ kind, upload: upload.file, actor, ip, progressId: upload.fields.get("progressId") });
 }
 
-export type ImportProgress = { status: string; totalRows: number; processedRows: number; imported: number; skipped: number; errorCount: number };
+export type ImportProgress = {
+  status: string;
+  totalRows: number;
+  processedRows: number;
+  imported: number;
+  skipped: number;
+  errorCount: number;
+};
 
 /** The page polls this while its upload runs. Only the user's own runs are visible. */
 export async function importProgress(runId: string, userId: string): Promise<ImportProgress | null> {
@@ -281,7 +393,13 @@ export async function importProgress(runId: string, userId: string): Promise<Imp
   });
 }
 
-export type ImportRunReport = { id: string; kind: ImportKind; fileName: string; finishedAt: Date | null; result: ImportResult };
+export type ImportRunReport = {
+  id: string;
+  kind: ImportKind;
+  fileName: string;
+  finishedAt: Date | null;
+  result: ImportResult;
+};
 
 /** A finished run as its import result: the no-JavaScript result page, and the page after a JS upload. */
 export async function importRunReport(runId: string, userId: string): Promise<ImportRunReport | null> {
@@ -294,10 +412,16 @@ export async function importRunReport(runId: string, userId: string): Promise<Im
     kind: run.kind as ImportKind,
     fileName: run.fileName,
     finishedAt: run.finishedAt,
-    result: { success: run.status === "succeeded", imported: run.imported, skipped: skippedClients.length, skippedClients, errors, message: run.message ?? "" },
+    result: {
+      success: run.status === "succeeded",
+      imported: run.imported,
+      skipped: skippedClients.length,
+      skippedClients,
+      errors,
+      message: run.message ?? "",
+    },
   };
 }
-
 
 async function lastImportOf(kind: ImportKind): Promise<LastImport> {
   const run = await db.importRun.findFirst({

@@ -1,7 +1,14 @@
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, isoFromDate, monthDaysWithin, type IsoDate } from "~/domain/calendar";
 import { locationWhere, purchasedBefore, type LeadFilters } from "~/domain/lead-filters";
-import { buildLead, compareLeads, ID_EXPIRED_GRACE_DAYS, INACTIVE_AFTER_DAYS, OCCASION_WINDOW_DAYS, type LeadFacts } from "~/domain/lead-score";
+import {
+  buildLead,
+  compareLeads,
+  ID_EXPIRED_GRACE_DAYS,
+  INACTIVE_AFTER_DAYS,
+  OCCASION_WINDOW_DAYS,
+  type LeadFacts,
+} from "~/domain/lead-score";
 import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadGeneration, type LeadSource } from "~/domain/lead-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
@@ -53,7 +60,9 @@ function filterWhere(filters: LeadFilters, today: IsoDate): Prisma.CustomerWhere
  * Each segment: a condition and the order that puts its most promising clients first. Date-ordered
  * segments have no tie-breaker, so SQLite walks the date index instead of sorting the location.
  */
-function segmentQueries(today: IsoDate): { where: Prisma.CustomerWhereInput; orderBy: Prisma.CustomerOrderByWithRelationInput[] }[] {
+function segmentQueries(
+  today: IsoDate,
+): { where: Prisma.CustomerWhereInput; orderBy: Prisma.CustomerOrderByWithRelationInput[] }[] {
   const lapsed = { lastPurchaseDate: { lt: dateFromIso(addDays(today, -INACTIVE_AFTER_DAYS)) } };
   const occasionKeys = monthDaysWithin(today, OCCASION_WINDOW_DAYS);
   const bySpend: Prisma.CustomerOrderByWithRelationInput[] = [{ totalSalesFils: "desc" }, { id: "asc" }];
@@ -64,7 +73,12 @@ function segmentQueries(today: IsoDate): { where: Prisma.CustomerWhereInput; ord
     { where: { birthMonthDay: { in: occasionKeys } }, orderBy: bySpend },
     { where: { anniversaryMonthDay: { in: occasionKeys } }, orderBy: bySpend },
     {
-      where: { emiratesIdExpiry: { gte: dateFromIso(addDays(today, -ID_EXPIRED_GRACE_DAYS)), lte: dateFromIso(addDays(today, OCCASION_WINDOW_DAYS)) } },
+      where: {
+        emiratesIdExpiry: {
+          gte: dateFromIso(addDays(today, -ID_EXPIRED_GRACE_DAYS)),
+          lte: dateFromIso(addDays(today, OCCASION_WINDOW_DAYS)),
+        },
+      },
       orderBy: bySpend,
     },
     { where: {}, orderBy: bySpend },
@@ -75,7 +89,12 @@ async function shortlistCandidates(filters: LeadFilters, today: IsoDate): Promis
   const base = filterWhere(filters, today);
   const batches = await Promise.all(
     segmentQueries(today).map(({ where, orderBy }) =>
-      db.customer.findMany({ where: inClientBook({ AND: [base, where] }), orderBy, take: PER_SEGMENT, select: CANDIDATE_SELECT }),
+      db.customer.findMany({
+        where: inClientBook({ AND: [base, where] }),
+        orderBy,
+        take: PER_SEGMENT,
+        select: CANDIDATE_SELECT,
+      }),
     ),
   );
   const unique = new Map<number, Candidate>();
@@ -85,7 +104,11 @@ async function shortlistCandidates(filters: LeadFilters, today: IsoDate): Promis
 
 async function purchaseCounts(customerIds: number[]): Promise<Map<number, number>> {
   if (customerIds.length === 0) return new Map();
-  const rows = await db.sale.groupBy({ by: ["customerId"], where: { customerId: { in: customerIds } }, _count: { _all: true } });
+  const rows = await db.sale.groupBy({
+    by: ["customerId"],
+    where: { customerId: { in: customerIds } },
+    _count: { _all: true },
+  });
   return new Map(rows.map((r) => [r.customerId, r._count._all]));
 }
 
@@ -126,15 +149,24 @@ export async function rankEngineLeads(filters: LeadFilters, today: IsoDate, limi
 export type LeadRunResult = LeadGeneration & { runId: string };
 
 /** Generates the user's leads and keeps them as their last list (for the export without JS). */
-export async function generateLeads(filters: LeadFilters, options: { userId: string; today?: IsoDate }): Promise<LeadRunResult> {
+export async function generateLeads(
+  filters: LeadFilters,
+  options: { userId: string; today?: IsoDate },
+): Promise<LeadRunResult> {
   const today = options.today ?? businessToday();
   const model = modelSettings();
-  const ranked = await rankEngineLeads(filters, today, model ? Math.max(MODEL_SHORTLIST, filters.count) : filters.count);
+  const ranked = await rankEngineLeads(
+    filters,
+    today,
+    model ? Math.max(MODEL_SHORTLIST, filters.count) : filters.count,
+  );
   const engineLeads = ranked.slice(0, filters.count);
   let generation: LeadGeneration = { leads: engineLeads, source: "engine" };
   if (model && ranked.length > 0) {
     const outcome = await writeLeadsWithModel(ranked, filters.count, model, today);
-    generation = outcome.ok ? { leads: outcome.leads, source: "model" } : { leads: engineLeads, source: "engine", notice: outcome.notice };
+    generation = outcome.ok
+      ? { leads: outcome.leads, source: "model" }
+      : { leads: engineLeads, source: "engine", notice: outcome.notice };
   }
   const runId = await saveLeadRun(options.userId, filters, generation);
   return { ...generation, runId };
@@ -144,17 +176,30 @@ async function saveLeadRun(userId: string, filters: LeadFilters, generation: Lea
   const [, run] = await db.$transaction([
     db.leadRun.deleteMany({ where: { userId } }),
     db.leadRun.create({
-      data: { userId, filtersJson: JSON.stringify(filters), leadsJson: JSON.stringify(generation.leads), source: generation.source, notice: generation.notice ?? null },
+      data: {
+        userId,
+        filtersJson: JSON.stringify(filters),
+        leadsJson: JSON.stringify(generation.leads),
+        source: generation.source,
+        notice: generation.notice ?? null,
+      },
     }),
   ]);
   return run.id;
 }
 
-export type SavedLeadRun = LeadGeneration & { id: string; filters: Partial<Record<keyof LeadFilters, unknown>>; createdAt: Date };
+export type SavedLeadRun = LeadGeneration & {
+  id: string;
+  filters: Partial<Record<keyof LeadFilters, unknown>>;
+  createdAt: Date;
+};
 
 /** The user's last generated list (or that run, when it is theirs), or null. */
 export async function getLastLeadRun(userId: string, runId?: string): Promise<SavedLeadRun | null> {
-  const run = await db.leadRun.findFirst({ where: { userId, ...(runId ? { id: runId } : {}) }, orderBy: { createdAt: "desc" } });
+  const run = await db.leadRun.findFirst({
+    where: { userId, ...(runId ? { id: runId } : {}) },
+    orderBy: { createdAt: "desc" },
+  });
   if (!run) return null;
   const leads = AiLeadSchema.array().safeParse(JSON.parse(run.leadsJson));
   const filters: unknown = JSON.parse(run.filtersJson);

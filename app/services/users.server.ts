@@ -72,7 +72,9 @@ export async function listUsers(filters: UserFilters): Promise<UserSummary[]> {
   });
   const needle = filters.search.toLocaleLowerCase();
   return rows
-    .filter((u) => !needle || u.name.toLocaleLowerCase().includes(needle) || u.email.toLocaleLowerCase().includes(needle))
+    .filter(
+      (u) => !needle || u.name.toLocaleLowerCase().includes(needle) || u.email.toLocaleLowerCase().includes(needle),
+    )
     .map(toSummary);
 }
 
@@ -99,7 +101,14 @@ export async function createUser(
       },
       select: summarySelect,
     });
-    await writeAudit({ actor, action: AUDIT_ACTIONS.userCreated, targetType: "user", targetId: row.id, details: { name: row.name, email: row.email, role: row.role, authType: row.authType }, ip });
+    await writeAudit({
+      actor,
+      action: AUDIT_ACTIONS.userCreated,
+      targetType: "user",
+      targetId: row.id,
+      details: { name: row.name, email: row.email, role: row.role, authType: row.authType },
+      ip,
+    });
     return { ok: true, value: toSummary(row) };
   } catch (error) {
     if (isUniqueViolation(error)) return DUPLICATE_EMAIL;
@@ -118,7 +127,12 @@ class Refused extends Error {
  * transaction as the write, so two admins demoting each other at once cannot both succeed.
  * Deactivation ends the user's sessions at once.
  */
-export async function updateUser(actor: NonNullable<AuditActor>, id: string, patch: UserPatchInput, ip: string): Promise<Outcome<UserSummary>> {
+export async function updateUser(
+  actor: NonNullable<AuditActor>,
+  id: string,
+  patch: UserPatchInput,
+  ip: string,
+): Promise<Outcome<UserSummary>> {
   let before: SummaryRow;
   let after: SummaryRow;
   try {
@@ -127,9 +141,18 @@ export async function updateUser(actor: NonNullable<AuditActor>, id: string, pat
       if (!target) throw new Refused(NOT_FOUND);
       const next = { role: patch.role ?? (target.role as Role), isActive: patch.isActive ?? target.isActive };
       const otherActiveAdmins = await tx.user.count({ where: { role: "admin", isActive: true, id: { not: id } } });
-      const refusal = refuseUserChange({ actorId: actor.id, target: { id, role: target.role as Role, isActive: target.isActive }, change: { kind: "update", ...next }, otherActiveAdmins });
+      const refusal = refuseUserChange({
+        actorId: actor.id,
+        target: { id, role: target.role as Role, isActive: target.isActive },
+        change: { kind: "update", ...next },
+        otherActiveAdmins,
+      });
       if (refusal) throw new Refused({ ok: false, status: 400, error: refusal });
-      if (patch.email && patch.email !== target.email && (await tx.user.findUnique({ where: { email: patch.email }, select: { id: true } }))) {
+      if (
+        patch.email &&
+        patch.email !== target.email &&
+        (await tx.user.findUnique({ where: { email: patch.email }, select: { id: true } }))
+      ) {
         throw new Refused(DUPLICATE_EMAIL);
       }
       const updated = await tx.user.update({
@@ -166,18 +189,37 @@ export async function updateUser(actor: NonNullable<AuditActor>, id: string, pat
 }
 
 /** Deletes a user; their sessions, devices and codes go with them (cascade), so they are out at once. */
-export async function deleteUser(actor: NonNullable<AuditActor>, id: string, ip: string): Promise<Outcome<{ id: string; name: string }>> {
+export async function deleteUser(
+  actor: NonNullable<AuditActor>,
+  id: string,
+  ip: string,
+): Promise<Outcome<{ id: string; name: string }>> {
   try {
     const deleted = await db.$transaction(async (tx) => {
-      const target = await tx.user.findUnique({ where: { id }, select: { id: true, name: true, email: true, role: true, isActive: true } });
+      const target = await tx.user.findUnique({
+        where: { id },
+        select: { id: true, name: true, email: true, role: true, isActive: true },
+      });
       if (!target) throw new Refused(NOT_FOUND);
       const otherActiveAdmins = await tx.user.count({ where: { role: "admin", isActive: true, id: { not: id } } });
-      const refusal = refuseUserChange({ actorId: actor.id, target: { ...target, role: target.role as Role }, change: { kind: "delete" }, otherActiveAdmins });
+      const refusal = refuseUserChange({
+        actorId: actor.id,
+        target: { ...target, role: target.role as Role },
+        change: { kind: "delete" },
+        otherActiveAdmins,
+      });
       if (refusal) throw new Refused({ ok: false, status: 400, error: refusal });
       await tx.user.delete({ where: { id } });
       return target;
     });
-    await writeAudit({ actor, action: AUDIT_ACTIONS.userDeleted, targetType: "user", targetId: id, details: { name: deleted.name, email: deleted.email }, ip });
+    await writeAudit({
+      actor,
+      action: AUDIT_ACTIONS.userDeleted,
+      targetType: "user",
+      targetId: id,
+      details: { name: deleted.name, email: deleted.email },
+      ip,
+    });
     return { ok: true, value: { id, name: deleted.name } };
   } catch (error) {
     if (error instanceof Refused) return error.failure;
@@ -197,15 +239,26 @@ export async function generateOneTimeCode(
 ): Promise<Outcome<{ otp: string; expiresAt: Date }>> {
   const user = await db.user.findUnique({ where: { id }, select: { id: true, authType: true, isActive: true } });
   if (!user) return NOT_FOUND;
-  if (user.authType !== "otp") return { ok: false, status: 400, error: "One-time codes are for users who sign in with admin-generated codes" };
-  if (!user.isActive) return { ok: false, status: 400, error: "This user is inactive: activate them before issuing a code" };
+  if (user.authType !== "otp")
+    return { ok: false, status: 400, error: "One-time codes are for users who sign in with admin-generated codes" };
+  if (!user.isActive)
+    return { ok: false, status: 400, error: "This user is inactive: activate them before issuing a code" };
   const otp = randomSixDigitCode();
   const expiresAt = new Date(now.getTime() + ONE_TIME_CODE_TTL_MS);
   await db.$transaction([
     db.oneTimeCode.deleteMany({ where: { userId: id, usedAt: null } }),
-    db.oneTimeCode.create({ data: { userId: id, codeHash: hashCode(otp), expiresAt, createdById: actor.id, createdAt: now } }),
+    db.oneTimeCode.create({
+      data: { userId: id, codeHash: hashCode(otp), expiresAt, createdById: actor.id, createdAt: now },
+    }),
   ]);
-  await writeAudit({ actor, action: AUDIT_ACTIONS.oneTimeCodeIssued, targetType: "user", targetId: id, details: { expiresAt: expiresAt.toISOString() }, ip });
+  await writeAudit({
+    actor,
+    action: AUDIT_ACTIONS.oneTimeCodeIssued,
+    targetType: "user",
+    targetId: id,
+    details: { expiresAt: expiresAt.toISOString() },
+    ip,
+  });
   return { ok: true, value: { otp, expiresAt } };
 }
 
@@ -232,7 +285,13 @@ export async function userStats(): Promise<UserStats> {
   return { total: active + inactive, active, inactive, byRole };
 }
 
-export type SessionSummary = { id: string; createdAt: Date; lastSeenAt: Date; ip: string | null; userAgent: string | null };
+export type SessionSummary = {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+};
 
 /** The user's sessions that still work (not past their absolute or idle limit). */
 export async function activeSessionsOf(userId: string, now = new Date()): Promise<SessionSummary[]> {
@@ -246,6 +305,13 @@ export async function activeSessionsOf(userId: string, now = new Date()): Promis
 /** Security Settings' 'Sign out everywhere': every session of the user ends, this one included. */
 export async function signOutEverywhere(actor: NonNullable<AuditActor>, ip: string): Promise<number> {
   const ended = await endAllSessions(actor.id);
-  await writeAudit({ actor, action: AUDIT_ACTIONS.signOut, targetType: "user", targetId: actor.id, details: { everywhere: true, sessions: ended }, ip });
+  await writeAudit({
+    actor,
+    action: AUDIT_ACTIONS.signOut,
+    targetType: "user",
+    targetId: actor.id,
+    details: { everywhere: true, sessions: ended },
+    ip,
+  });
   return ended;
 }

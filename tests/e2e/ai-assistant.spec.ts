@@ -19,15 +19,34 @@ async function seedClients(tag: string) {
     emirate: LOCATION.value,
     team: TEAM.value,
   });
-  const second = await insertLeadClient(db, { name: `Khalid ${tag} Obaid`, totalAed: 700_000, purchases: 3, lastPurchaseDaysAgo: 150, emirate: LOCATION.value, team: TEAM.value });
-  await insertLeadClient(db, { name: `Private ${tag} Client`, totalAed: 2_000_000, purchases: 8, lastPurchaseDaysAgo: 120, emirate: LOCATION.value, team: TEAM.value, contactOk: "No" });
+  const second = await insertLeadClient(db, {
+    name: `Khalid ${tag} Obaid`,
+    totalAed: 700_000,
+    purchases: 3,
+    lastPurchaseDaysAgo: 150,
+    emirate: LOCATION.value,
+    team: TEAM.value,
+  });
+  await insertLeadClient(db, {
+    name: `Private ${tag} Client`,
+    totalAed: 2_000_000,
+    purchases: 8,
+    lastPurchaseDaysAgo: 120,
+    emirate: LOCATION.value,
+    team: TEAM.value,
+    contactOk: "No",
+  });
   return { top, second };
 }
 
-const card = (page: Page, name: string) => page.getByTestId("lead-card").filter({ has: page.getByRole("heading", { name }) });
+const card = (page: Page, name: string) =>
+  page.getByTestId("lead-card").filter({ has: page.getByRole("heading", { name }) });
 
 test.describe("AI Assistant with JavaScript", () => {
-  test("generates leads, links WhatsApp, exports, restores on reload, schedules and clears", async ({ page, context }) => {
+  test("generates leads, links WhatsApp, exports, restores on reload, schedules and clears", async ({
+    page,
+    context,
+  }) => {
     const tag = `J${Date.now().toString(36)}`;
     const { top, second } = await seedClients(tag);
     await signInAs(context, "road_sales");
@@ -74,7 +93,9 @@ test.describe("AI Assistant with JavaScript", () => {
     await expect(page.getByLabel("Team")).toHaveValue(TEAM.value);
     await expect(page.getByLabel("Last purchase", { exact: true })).toHaveValue("");
 
-    await card(page, second.fullName).getByRole("link", { name: /Schedule/ }).click();
+    await card(page, second.fullName)
+      .getByRole("link", { name: /Schedule/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Schedule a follow-up" });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel("Note (optional)").fill("Show the new emerald set");
@@ -116,14 +137,19 @@ test.describe("AI Assistant with JavaScript", () => {
 test.describe("AI Assistant without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the filter form posts, the leads render, export downloads, schedule and clear work", async ({ page, context }) => {
+  test("the filter form posts, the leads render, export downloads, schedule and clear work", async ({
+    page,
+    context,
+  }) => {
     const tag = `N${Date.now().toString(36)}`;
     const { top, second } = await seedClients(tag);
     await signInAs(context, "sales_front");
     await page.goto("/ai-assistant");
 
     await page.getByRole("button", { name: "Generate AI Leads" }).click();
-    await expect(page.getByText("Location Selection Required: Please select a location before generating leads")).toBeVisible();
+    await expect(
+      page.getByText("Location Selection Required: Please select a location before generating leads"),
+    ).toBeVisible();
 
     await page.getByLabel("Location").selectOption(LOCATION.value);
     await page.getByLabel("Team").selectOption(TEAM.value);
@@ -141,7 +167,9 @@ test.describe("AI Assistant without JavaScript", () => {
     expect(download.suggestedFilename()).toBe(`ai-leads-generate-${businessToday()}.csv`);
     expect(await readFile((await download.path())!, "utf8")).toContain(second.fullName);
 
-    await card(page, second.fullName).getByRole("link", { name: /Schedule/ }).click();
+    await card(page, second.fullName)
+      .getByRole("link", { name: /Schedule/ })
+      .click();
     await expect(page.getByRole("heading", { name: "Schedule a follow-up" })).toBeVisible();
     await page.getByRole("button", { name: "Schedule follow-up" }).click();
     await expect(page).toHaveURL(/\/ai-assistant\?run=/);

@@ -76,7 +76,9 @@ test.describe("admin sign-in with JavaScript", () => {
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.setData("text", "987654");
-      document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     });
     for (const [i, d] of [..."987654"].entries()) await expect(box(i + 1)).toHaveValue(d);
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
@@ -86,11 +88,16 @@ test.describe("admin sign-in with JavaScript", () => {
 test.describe("sign-out", () => {
   // page.route cannot see requests a service worker makes, and this test cuts the network to /logout.
   test.use({ serviceWorkers: "block" });
-  test("clears the leads this browser saved, and still does when the server cannot be reached ('Session ended')", async ({ page, context }) => {
+  test("clears the leads this browser saved, and still does when the server cannot be reached ('Session ended')", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "sales_front");
     await page.goto("/ai-assistant");
     await waitForHydration(page);
-    await page.evaluate(() => localStorage.setItem("jewel-crm.ai-leads", JSON.stringify({ leads: [{ name: "Client Data" }] })));
+    await page.evaluate(() =>
+      localStorage.setItem("jewel-crm.ai-leads", JSON.stringify({ leads: [{ name: "Client Data" }] })),
+    );
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("jewel-crm.ai-leads"))).toBeNull();
@@ -141,7 +148,10 @@ test.describe("guards and unknown pages", () => {
     await expect(page.getByText("Road sales users can only access Digital Invoices and Product Master.")).toBeVisible();
   });
 
-  test("a sales user sees 'Access Denied' on the profile and 'team member' in the sidebar", async ({ page, context }) => {
+  test("a sales user sees 'Access Denied' on the profile and 'team member' in the sidebar", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "sales_front", "Omar Saeed");
     const response = await page.goto("/profile");
     expect(response?.status()).toBe(403);

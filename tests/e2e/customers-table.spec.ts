@@ -11,7 +11,10 @@ const nextMobile = () => `97156${String(++mobileSeq).padStart(7, "0")}`;
 test("opening a client from far down the list keeps the list and its scroll position", async ({ page, context }) => {
   const { user } = await signInAs(context, "sales_front");
   for (let i = 1; i <= 40; i++) {
-    const result = await createCustomer({ fullName: `${run} Row ${String(i).padStart(2, "0")}`, team: "team_a", mobileNumber: nextMobile() }, user);
+    const result = await createCustomer(
+      { fullName: `${run} Row ${String(i).padStart(2, "0")}`, team: "team_a", mobileNumber: nextMobile() },
+      user,
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
   }
   await page.goto(`/customers?search=${run}`);
@@ -21,7 +24,10 @@ test("opening a client from far down the list keeps the list and its scroll posi
     if (request.resourceType() === "document") documents.push(request.url());
   });
 
-  const farRow = page.getByTestId("customer-table").locator("tbody tr").filter({ hasText: `${run} Row 01` });
+  const farRow = page
+    .getByTestId("customer-table")
+    .locator("tbody tr")
+    .filter({ hasText: `${run} Row 01` });
   await farRow.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(0);
@@ -36,6 +42,9 @@ test("opening a client from far down the list keeps the list and its scroll posi
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   // A modified click is still a link: it opens a new tab rather than the modal.
   await page.keyboard.press("Escape");
-  const [tab] = await Promise.all([context.waitForEvent("page"), farRow.getByRole("link", { name: `View ${run} Row 01` }).click({ modifiers: ["Control"] })]);
+  const [tab] = await Promise.all([
+    context.waitForEvent("page"),
+    farRow.getByRole("link", { name: `View ${run} Row 01` }).click({ modifiers: ["Control"] }),
+  ]);
   await expect(tab).toHaveURL(/\/customers\/\d+\?search=/);
 });

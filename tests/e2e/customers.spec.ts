@@ -18,9 +18,15 @@ const rows = (page: import("@playwright/test").Page) => page.getByTestId("custom
 test.describe("Customer Purchase History with JavaScript", () => {
   test("searches (debounced), filters and changes the page size through the URL", async ({ page, context }) => {
     const { user } = await signInAs(context, "sales_front");
-    await addClient(user, { fullName: `${run} Search Gold`, totalSalesValue: "150000", lastPurchaseDate: "2024-01-10", emirate: "sharjah" });
+    await addClient(user, {
+      fullName: `${run} Search Gold`,
+      totalSalesValue: "150000",
+      lastPurchaseDate: "2024-01-10",
+      emirate: "sharjah",
+    });
     await addClient(user, { fullName: `${run} Search Bronze`, emirate: "sharjah" });
-    for (let i = 1; i <= 26; i++) await addClient(user, { fullName: `${run} Pager ${String(i).padStart(2, "0")}`, team: "team_c" });
+    for (let i = 1; i <= 26; i++)
+      await addClient(user, { fullName: `${run} Pager ${String(i).padStart(2, "0")}`, team: "team_c" });
 
     await page.goto("/customers");
     await waitForHydration(page);
@@ -85,7 +91,11 @@ test.describe("Customer Purchase History with JavaScript", () => {
 
   test("edits a client with a new sale and shows it in the details' purchase history", async ({ page, context }) => {
     const { user } = await signInAs(context, "road_sales");
-    const client = await addClient(user, { fullName: `${run} Edit Me`, totalSalesValue: "99999.50", lastPurchaseDate: "2023-05-05" });
+    const client = await addClient(user, {
+      fullName: `${run} Edit Me`,
+      totalSalesValue: "99999.50",
+      lastPurchaseDate: "2023-05-05",
+    });
     await page.goto(`/customers?search=${encodeURIComponent(`${run} edit me`)}`);
     await waitForHydration(page);
     await expect(rows(page).first()).toContainText("Silver");
@@ -120,7 +130,10 @@ test.describe("Customer Purchase History with JavaScript", () => {
 
   test("deletes two clients through the Security Verification prompt", async ({ page, context }) => {
     const { user, secret } = await signInAs(context, "sales_front");
-    const doomed = [await addClient(user, { fullName: `${run} Doomed One` }), await addClient(user, { fullName: `${run} Doomed Two` })];
+    const doomed = [
+      await addClient(user, { fullName: `${run} Doomed One` }),
+      await addClient(user, { fullName: `${run} Doomed Two` }),
+    ];
     await addClient(user, { fullName: `${run} Doomed Survivor` });
     await page.goto(`/customers?search=${encodeURIComponent(`${run} doomed`)}`);
     await waitForHydration(page);

@@ -10,7 +10,10 @@ type Metrics = { totalClients: number; activeVips: number; inactiveClients: numb
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 
-async function addClient(name: string, options: { totalAed?: number; lastPurchase?: string; birthdayToday?: boolean } = {}) {
+async function addClient(
+  name: string,
+  options: { totalAed?: number; lastPurchase?: string; birthdayToday?: boolean } = {},
+) {
   const mobileNumber = `9715${unique()}`;
   const total = AED(options.totalAed ?? 0);
   // 1992 was a leap year, so any month and day is a valid birthday.
@@ -43,8 +46,14 @@ async function seedAndOpen(page: Page) {
   const suffix = unique();
   await addClient(`Dalia Diamond ${suffix}`, { totalAed: 1_500_000, lastPurchase: today });
   await addClient(`Pavel Platinum ${suffix}`, { totalAed: 550_000 });
-  const birthday = await addClient(`Zainab Qasimi ${suffix}`, { totalAed: 2_000, lastPurchase: addDays(today, -120), birthdayToday: true });
-  const followUp = await db.followUp.create({ data: { customerId: birthday.id, dueDate: dateFromIso(today), note: `Call about the pearl set ${suffix}` } });
+  const birthday = await addClient(`Zainab Qasimi ${suffix}`, {
+    totalAed: 2_000,
+    lastPurchase: addDays(today, -120),
+    birthdayToday: true,
+  });
+  const followUp = await db.followUp.create({
+    data: { customerId: birthday.id, dueDate: dateFromIso(today), note: `Call about the pearl set ${suffix}` },
+  });
   await page.goto("/dashboard");
   return { before, birthday, followUp, suffix };
 }
@@ -57,8 +66,14 @@ async function expectDashboard(page: Page, seeded: Awaited<ReturnType<typeof see
   await expect(page.getByTestId("card-vip-value")).toHaveText(shown(before.activeVips + 2));
   await expect(page.getByTestId("card-inactive-value")).toHaveText(shown(before.inactiveClients + 2));
   await expect(page.getByTestId("inactive-footnote")).toHaveText("* A client who has never bought counts as inactive.");
-  await expect(page.getByTestId("card-vip").getByRole("link", { name: /Platinum/ })).toHaveAttribute("href", "/customers?tier=platinum");
-  await expect(page.getByTestId("card-inactive").getByRole("link")).toHaveAttribute("href", "/customers?notPurchasedFor=3");
+  await expect(page.getByTestId("card-vip").getByRole("link", { name: /Platinum/ })).toHaveAttribute(
+    "href",
+    "/customers?tier=platinum",
+  );
+  await expect(page.getByTestId("card-inactive").getByRole("link")).toHaveAttribute(
+    "href",
+    "/customers?notPurchasedFor=3",
+  );
   await expect(page.getByTestId("tier-breakdown")).toContainText("Silver & Bronze");
 
   const alert = page.getByTestId("birthday-alerts").getByTestId("alert").filter({ hasText: birthday.fullName });
@@ -73,7 +88,10 @@ async function expectDashboard(page: Page, seeded: Awaited<ReturnType<typeof see
 }
 
 test.describe("dashboard with JavaScript", () => {
-  test("shows the figures for the seeded clients, the WhatsApp link, and marks a follow-up done in place", async ({ page, context }) => {
+  test("shows the figures for the seeded clients, the WhatsApp link, and marks a follow-up done in place", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "sales_front", "Noura Haddad");
     const seeded = await seedAndOpen(page);
     await waitForHydration(page);
@@ -81,7 +99,10 @@ test.describe("dashboard with JavaScript", () => {
 
     const row = page.getByTestId("follow-up").filter({ hasText: seeded.followUp.note! });
     await expect(row).toContainText("Due today");
-    await expect(row.getByRole("link", { name: seeded.birthday.fullName })).toHaveAttribute("href", `/customers/${seeded.birthday.id}`);
+    await expect(row.getByRole("link", { name: seeded.birthday.fullName })).toHaveAttribute(
+      "href",
+      `/customers/${seeded.birthday.id}`,
+    );
     await row.getByRole("button", { name: `Mark done: ${seeded.birthday.fullName}` }).click();
     await expect(row).toHaveCount(0);
     await expect(page.getByText("Follow-up done", { exact: true }).first()).toBeVisible();
@@ -99,7 +120,10 @@ test.describe("dashboard with JavaScript", () => {
 test.describe("dashboard without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("renders the same figures, chart and WhatsApp link, and marks a follow-up done with a plain form post", async ({ page, context }) => {
+  test("renders the same figures, chart and WhatsApp link, and marks a follow-up done with a plain form post", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "sales_front", "Noura Saleh");
     const seeded = await seedAndOpen(page);
     await expectDashboard(page, seeded);

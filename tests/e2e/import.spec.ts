@@ -28,7 +28,10 @@ function fillTemplate(templatePath: string, rows: string[][]): Buffer {
 }
 
 test.describe("Import Data with JavaScript", () => {
-  test("downloads the template, uploads it filled in with live progress, notifies, and the client list has the new clients", async ({ page, context }) => {
+  test("downloads the template, uploads it filled in with live progress, notifies, and the client list has the new clients", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     const { user } = await signInAs(context, "sales_front", "Rania Import");
     await page.goto("/import-data");
@@ -36,12 +39,21 @@ test.describe("Import Data with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Client Data Import" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Zoho Form Import" })).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Template" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download Template" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("Jewel_CRM_Import_Template.xlsx");
     const templatePath = await download.path();
 
     // Enough rows for several batches, so the overlay has progress to show.
-    const rows = Array.from({ length: 1500 }, (_, i) => [`Import Client ${runPrefix}-${i}`, mobile(i), "Team A", i === 0 ? "AED 150,000" : "", i === 0 ? "10/01/2025" : ""]);
+    const rows = Array.from({ length: 1500 }, (_, i) => [
+      `Import Client ${runPrefix}-${i}`,
+      mobile(i),
+      "Team A",
+      i === 0 ? "AED 150,000" : "",
+      i === 0 ? "10/01/2025" : "",
+    ]);
     rows.push([`Import Twin ${runPrefix}`, mobile(1), "Team B", "", ""]);
     const file = fillTemplate(templatePath, rows);
 
@@ -65,7 +77,9 @@ test.describe("Import Data with JavaScript", () => {
 
     const importButton = page.getByRole("button", { name: "Import Clients" });
     await expect(importButton).toBeDisabled();
-    await page.locator("#client-file").setInputFiles({ name: "clients.xlsx", mimeType: "application/octet-stream", buffer: file });
+    await page
+      .locator("#client-file")
+      .setInputFiles({ name: "clients.xlsx", mimeType: "application/octet-stream", buffer: file });
     await expect(page.getByTestId("client-chosen-file")).toContainText("clients.xlsx");
     await importButton.click();
 
@@ -87,7 +101,10 @@ test.describe("Import Data with JavaScript", () => {
     await expect(page.locator("#client-file")).toHaveValue("");
     await expect(importButton).toBeDisabled();
 
-    const first = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(mobile(0)) }, include: { sales: true } });
+    const first = await db.customer.findUniqueOrThrow({
+      where: { mobileNumber: stored(mobile(0)) },
+      include: { sales: true },
+    });
     expect(first).toMatchObject({ totalSalesFils: 15_000_000n, tier: "gold", createdById: user.id });
     expect(first.sales).toHaveLength(1);
 
@@ -129,12 +146,16 @@ test.describe("Import Data with JavaScript", () => {
     await page.goto("/import-data");
     await waitForHydration(page);
     // Named .csv but holding binary: the extension passes in the browser, the content check on the server refuses it.
-    await page.locator("#zoho-file").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from([0x4e, 0x00, 0x61, 0x00]) });
+    await page
+      .locator("#zoho-file")
+      .setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from([0x4e, 0x00, 0x61, 0x00]) });
     await page.getByRole("button", { name: "Import Zoho Customers" }).click();
     const failed = page.locator('[data-notification-type="error"]');
     await expect(failed).toContainText("Zoho Import Failed");
     await expect(failed).toContainText("Invalid File Type: Please select an Excel (.xlsx, .xls) or CSV file");
-    await expect(page.getByTestId("zoho-import-error")).toHaveText("Invalid File Type: Please select an Excel (.xlsx, .xls) or CSV file");
+    await expect(page.getByTestId("zoho-import-error")).toHaveText(
+      "Invalid File Type: Please select an Excel (.xlsx, .xls) or CSV file",
+    );
   });
 });
 
@@ -144,7 +165,9 @@ test.describe("Import Data without JavaScript", () => {
   test("posts the form and shows the result page with skipped clients and errors", async ({ page, context }) => {
     await signInAs(context, "sales_back", "Nadia NoScript");
     const existing = mobile(6000);
-    await db.customer.create({ data: { fullName: `Already ${runPrefix}`, mobileNumber: stored(existing), searchText: "already", team: "team_a" } });
+    await db.customer.create({
+      data: { fullName: `Already ${runPrefix}`, mobileNumber: stored(existing), searchText: "already", team: "team_a" },
+    });
     await page.goto("/import-data");
     const csv = [
       "Name,Phone,Team,Date of Birth",
@@ -152,7 +175,9 @@ test.describe("Import Data without JavaScript", () => {
       `NoJS Dup ${runPrefix},${existing},Team B,`,
       `NoJS Bad ${runPrefix},123,Team B,`,
     ].join("\r\n");
-    await page.locator("#zoho-file").setInputFiles({ name: "zoho.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page
+      .locator("#zoho-file")
+      .setInputFiles({ name: "zoho.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Import Zoho Customers" }).click();
 
     await expect(page).toHaveURL(/\/import-data\?run=/);
@@ -160,27 +185,38 @@ test.describe("Import Data without JavaScript", () => {
     await expect(result).toContainText("Import complete");
     await expect(result.getByTestId("imported-count")).toHaveText("1");
     await expect(result.getByTestId("skipped-list")).toContainText(`NoJS Dup ${runPrefix}`);
-    await expect(result.getByTestId("skipped-list")).toContainText(`This mobile number already belongs to Already ${runPrefix}.`);
+    await expect(result.getByTestId("skipped-list")).toContainText(
+      `This mobile number already belongs to Already ${runPrefix}.`,
+    );
     await expect(result.getByTestId("error-list")).toContainText('Row 4: Phone "123": Enter a valid mobile number');
     await expect(page.getByText("Zoho Import Successful").first()).toBeVisible();
     await expect(page.getByTestId("zoho-last-import")).toContainText("by Nadia NoScript");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), result.getByRole("link", { name: "Export Skipped Customers" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      result.getByRole("link", { name: "Export Skipped Customers" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("Skipped_Customers_Export.xlsx");
   });
 
   test("a refused file is reported in its section", async ({ page, context }) => {
     await signInAs(context, "sales_front");
     await page.goto("/import-data");
-    await page.locator("#client-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just text") });
+    await page
+      .locator("#client-file")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just text") });
     await page.getByRole("button", { name: "Import Clients" }).click();
-    await expect(page.getByTestId("client-import-error")).toHaveText("Invalid File Type: Please select an Excel (.xlsx, .xls) or CSV file");
+    await expect(page.getByTestId("client-import-error")).toHaveText(
+      "Invalid File Type: Please select an Excel (.xlsx, .xls) or CSV file",
+    );
   });
 
   test("a file over 10 MB gets the size message and the server keeps serving", async ({ page, context }) => {
     await signInAs(context, "sales_front");
     await page.goto("/import-data");
-    await page.locator("#client-file").setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.alloc(11 * 1024 * 1024, "a") });
+    await page
+      .locator("#client-file")
+      .setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.alloc(11 * 1024 * 1024, "a") });
     await page.getByRole("button", { name: "Import Clients" }).click();
     await expect(page.getByTestId("client-import-error")).toContainText("File Too Large: the limit is 10 MB");
     await page.goto("/import-data");

@@ -13,19 +13,41 @@ test.describe("profile", () => {
     await expect(info).toContainText("Administrator");
     await expect(info).toContainText("Authenticator app");
     const security = page.getByRole("region", { name: "Security" });
-    for (const text of ["Passwordless authentication enabled", "No passwords stored", "Account Created: System Administrator", "Full System Access"]) {
+    for (const text of [
+      "Passwordless authentication enabled",
+      "No passwords stored",
+      "Account Created: System Administrator",
+      "Full System Access",
+    ]) {
       await expect(security).toContainText(text);
     }
     const actions = page.getByRole("region", { name: "Admin Actions" });
-    for (const name of ["User Management", "System Logs", "Security Settings"]) await expect(actions.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+    for (const name of ["User Management", "System Logs", "Security Settings"])
+      await expect(actions.getByRole("link", { name: new RegExp(name) })).toBeVisible();
     const status = page.getByRole("region", { name: "Account Status" });
     for (const text of ["Active", "TOTP Enabled", "Full Access"]) await expect(status).toContainText(text);
   });
 
   test("System Logs filters the audit log by action and user, in the URL", async ({ page, context }) => {
     const admin = await signInAs(context, "admin", `Log Reader ${Date.now()}`);
-    await db.auditLog.create({ data: { actorId: admin.user.id, actorName: admin.user.name, action: "user.created", targetType: "user", targetId: admin.user.id, details: JSON.stringify({ role: "sales_front" }) } });
-    await db.auditLog.create({ data: { actorId: admin.user.id, actorName: admin.user.name, action: "auth.code_failed", details: JSON.stringify({ purpose: "login" }) } });
+    await db.auditLog.create({
+      data: {
+        actorId: admin.user.id,
+        actorName: admin.user.name,
+        action: "user.created",
+        targetType: "user",
+        targetId: admin.user.id,
+        details: JSON.stringify({ role: "sales_front" }),
+      },
+    });
+    await db.auditLog.create({
+      data: {
+        actorId: admin.user.id,
+        actorName: admin.user.name,
+        action: "auth.code_failed",
+        details: JSON.stringify({ purpose: "login" }),
+      },
+    });
     await page.goto("/profile");
     await page.getByRole("link", { name: /System Logs/ }).click();
     await expect(page).toHaveURL(/\/profile\/logs$/);
@@ -39,7 +61,11 @@ test.describe("profile", () => {
     await expect(page).toHaveURL(/\/profile\/logs$/);
   });
 
-  test("Security Settings lists devices and sessions; 'Sign out everywhere' ends the other browser's session too", async ({ page, context, browser }) => {
+  test("Security Settings lists devices and sessions; 'Sign out everywhere' ends the other browser's session too", async ({
+    page,
+    context,
+    browser,
+  }) => {
     const admin = await signInAs(context, "admin");
     const other = await browser.newContext();
     await signInContext(other, admin.user.id);

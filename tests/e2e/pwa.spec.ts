@@ -37,7 +37,13 @@ async function addBirthdayClient(name: string) {
   const dateOfBirth = dateFromIso(`1992-${businessToday().slice(5)}`);
   const mobileNumber = `9715${unique()}`;
   return db.customer.create({
-    data: { fullName: name, mobileNumber, searchText: `${name} ${mobileNumber}`.toLowerCase(), dateOfBirth, birthMonthDay: monthDayOf(dateOfBirth) },
+    data: {
+      fullName: name,
+      mobileNumber,
+      searchText: `${name} ${mobileNumber}`.toLowerCase(),
+      dateOfBirth,
+      birthMonthDay: monthDayOf(dateOfBirth),
+    },
   });
 }
 
@@ -68,7 +74,9 @@ test.describe("installable app", () => {
 
     const res = await page.request.get("/manifest.webmanifest");
     expect(res.headers()["content-type"]).toContain("application/manifest+json");
-    const manifest = (await res.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    const manifest = (await res.json()) as Record<string, unknown> & {
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
     expect(manifest).toMatchObject({
       name: PRODUCT_NAME,
       short_name: PRODUCT_SHORT_NAME,
@@ -78,7 +86,11 @@ test.describe("installable app", () => {
       theme_color: "#7c561d",
       background_color: "#f6f6f8",
     });
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
     // Each icon is a real PNG of the size the manifest claims.
     for (const icon of [...manifest.icons, { src: "/apple-touch-icon.png", sizes: "180x180" }]) {
       const image = await page.request.get(icon.src);
@@ -91,7 +103,9 @@ test.describe("installable app", () => {
     await page.goto("/login");
     const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
     expect(new URL(scriptUrl!).pathname).toBe("/entry.worker.js");
-    const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope));
+    const registrations = await page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope),
+    );
     expect(registrations).toHaveLength(1);
     const script = await page.request.get("/entry.worker.js");
     expect(script.headers()["content-type"]).toMatch(/^(text|application)\/javascript/);
@@ -100,7 +114,10 @@ test.describe("installable app", () => {
 });
 
 test.describe("offline", () => {
-  test("opening a page offline shows the offline page, and Retry loads it once back online", async ({ page, context }) => {
+  test("opening a page offline shows the offline page, and Retry loads it once back online", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "sales_front");
     await page.goto("/dashboard");
     await workerInControl(page);
@@ -116,7 +133,10 @@ test.describe("offline", () => {
     await expect(page.getByText(OFFLINE_TEXT)).toHaveCount(0);
   });
 
-  test("following a link offline (client-side navigation) also lands on the offline page", async ({ page, context }) => {
+  test("following a link offline (client-side navigation) also lands on the offline page", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "sales_front");
     await page.goto("/dashboard");
     await waitForHydration(page);
@@ -131,7 +151,10 @@ test.describe("offline", () => {
 });
 
 test.describe("shared phones", () => {
-  test("signed-in pages, data and /api answers are never cached, and sign-out empties the app's caches", async ({ page, context }) => {
+  test("signed-in pages, data and /api answers are never cached, and sign-out empties the app's caches", async ({
+    page,
+    context,
+  }) => {
     const suffix = unique();
     const staffName = `Cachecheck${suffix} Staff`;
     const clientName = `Cachecheck Client ${suffix}`;
@@ -145,7 +168,10 @@ test.describe("shared phones", () => {
     // A client-side visit (Remix data request) and an /api call, both through the worker.
     await page.getByRole("navigation").getByRole("link", { name: "Customer Purchase History" }).click();
     await expect(page.getByRole("heading", { name: "Customer Purchase History" })).toBeVisible();
-    const api = await page.evaluate(async (name) => (await fetch(`/api/clients?search=${encodeURIComponent(name)}`)).text(), clientName);
+    const api = await page.evaluate(
+      async (name) => (await fetch(`/api/clients?search=${encodeURIComponent(name)}`)).text(),
+      clientName,
+    );
     expect(api).toContain(clientName);
 
     const beforeSignOut = await cachedResponses(page);
@@ -163,7 +189,9 @@ test.describe("shared phones", () => {
     await expect
       .poll(async () => (await cachedResponses(page)).some((entry) => entry.url.startsWith("/assets/_app.customers")))
       .toBe(false);
-    await expect.poll(async () => (await cachedResponses(page)).some((entry) => entry.url === "/offline.html")).toBe(true);
+    await expect
+      .poll(async () => (await cachedResponses(page)).some((entry) => entry.url === "/offline.html"))
+      .toBe(true);
     const afterSignOut = await cachedResponses(page);
     expect(afterSignOut.length).toBeLessThan(beforeSignOut.length);
     for (const entry of afterSignOut) {
@@ -174,13 +202,19 @@ test.describe("shared phones", () => {
 });
 
 test.describe("before the app's JavaScript has loaded", () => {
-  test("a plain form post goes through the worker: Sign Out still signs out and empties the caches", async ({ page, context }) => {
+  test("a plain form post goes through the worker: Sign Out still signs out and empties the caches", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "sales_front");
     await page.goto("/customers");
     await workerInControl(page);
     expect((await cachedResponses(page)).some((entry) => entry.url.startsWith("/assets/_app.customers"))).toBe(true);
     // form.submit() posts natively, as the page does when React never hydrated.
-    await Promise.all([page.waitForURL(/\/login$/), page.locator('form[action="/logout"]').evaluate((form: HTMLFormElement) => form.submit())]);
+    await Promise.all([
+      page.waitForURL(/\/login$/),
+      page.locator('form[action="/logout"]').evaluate((form: HTMLFormElement) => form.submit()),
+    ]);
     await expect(page.getByText("Logged Out", { exact: true }).first()).toBeVisible();
     await expect
       .poll(async () => (await cachedResponses(page)).some((entry) => entry.url.startsWith("/assets/_app.customers")))
@@ -189,7 +223,9 @@ test.describe("before the app's JavaScript has loaded", () => {
 });
 
 test.describe("updates", () => {
-  test("a new version waits, the page offers 'Reload to update', then it takes over and drops the old caches", async ({ page }) => {
+  test("a new version waits, the page offers 'Reload to update', then it takes over and drops the old caches", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await waitForHydration(page);
     await workerInControl(page);
@@ -223,11 +259,16 @@ test.describe("updates", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("pages still link the manifest, and Sign Out tells the browser to drop its cached pages", async ({ page, context }) => {
+  test("pages still link the manifest, and Sign Out tells the browser to drop its cached pages", async ({
+    page,
+    context,
+  }) => {
     await signInAs(context, "sales_back");
     await page.goto("/dashboard");
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
-    const signOut = page.waitForResponse((res) => new URL(res.url()).pathname === "/logout" && res.request().method() === "POST");
+    const signOut = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === "/logout" && res.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Sign Out" }).click();
     expect((await (await signOut).allHeaders())["clear-site-data"]).toBe('"cache"');
     await expect(page).toHaveURL(/\/login$/);

@@ -22,7 +22,10 @@ async function addStaff(name: string, options: { role?: StaffRole; authType?: "t
 /** A fresh admin whose session already passed the gate (the gate has its own tests below). */
 async function adminPastTheGate(context: BrowserContext) {
   const admin = await signInAs(context, "admin");
-  await db.session.updateMany({ where: { userId: admin.user.id }, data: { adminUnlockedUntil: new Date(Date.now() + 15 * 60_000) } });
+  await db.session.updateMany({
+    where: { userId: admin.user.id },
+    data: { adminUnlockedUntil: new Date(Date.now() + 15 * 60_000) },
+  });
   return admin;
 }
 
@@ -31,10 +34,14 @@ async function forgetFailures(...userIds: string[]) {
 }
 
 const card = (page: Page, name: string) => page.getByTestId("user-card").filter({ hasText: name });
-const secretOn = async (page: Page) => ((await page.getByTestId("setup-secret").textContent()) ?? "").replace(/\s+/g, "");
+const secretOn = async (page: Page) =>
+  ((await page.getByTestId("setup-secret").textContent()) ?? "").replace(/\s+/g, "");
 
 test.describe("user management with JavaScript", () => {
-  test("the gate: digits only, 'Verify Access' at exactly 6, a wrong code refused, the right one opens the list", async ({ page, context }) => {
+  test("the gate: digits only, 'Verify Access' at exactly 6, a wrong code refused, the right one opens the list", async ({
+    page,
+    context,
+  }) => {
     const admin = await signInAs(context, "admin");
     await page.goto("/profile");
     await waitForHydration(page);
@@ -73,7 +80,10 @@ test.describe("user management with JavaScript", () => {
     await expect(page.getByRole("dialog", { name: "User Management" })).toBeVisible();
   });
 
-  test("search by name or email (any case), filter by role in the URL, clear the filters", async ({ page, context }) => {
+  test("search by name or email (any case), filter by role in the URL, clear the filters", async ({
+    page,
+    context,
+  }) => {
     await adminPastTheGate(context);
     const tag = uniqueTag();
     await addStaff(`Zara ${tag}`, { role: "sales_back" });
@@ -164,7 +174,11 @@ test.describe("user management with JavaScript", () => {
     await expect(edited).toContainText("Deira branch");
   });
 
-  test("deactivate a user: the badge turns Inactive and their open session ends at once", async ({ page, context, browser }) => {
+  test("deactivate a user: the badge turns Inactive and their open session ends at once", async ({
+    page,
+    context,
+    browser,
+  }) => {
     await adminPastTheGate(context);
     const tag = uniqueTag();
     const staff = await addStaff(`Salma ${tag}`);
@@ -185,7 +199,10 @@ test.describe("user management with JavaScript", () => {
     await theirs.close();
   });
 
-  test("delete asks 'Are you sure you want to delete this user?'; Cancel keeps, Delete removes", async ({ page, context }) => {
+  test("delete asks 'Are you sure you want to delete this user?'; Cancel keeps, Delete removes", async ({
+    page,
+    context,
+  }) => {
     const admin = await adminPastTheGate(context);
     const tag = uniqueTag();
     await addStaff(`Faisal ${tag}`);
@@ -215,7 +232,11 @@ test.describe("user management with JavaScript", () => {
     await expect(page.getByRole("button", { name: `Deactivate ${admin.user.name}` })).toHaveCount(0);
   });
 
-  test("a generated one-time code signs the user in once in another browser, then they link an authenticator", async ({ page, context, browser }) => {
+  test("a generated one-time code signs the user in once in another browser, then they link an authenticator", async ({
+    page,
+    context,
+    browser,
+  }) => {
     await adminPastTheGate(context);
     const tag = uniqueTag();
     const staff = await addStaff(`Rania ${tag}`, { authType: "otp" });
@@ -269,7 +290,10 @@ test.describe("user management with JavaScript", () => {
     await expect(card(page, `Rania ${tag}`)).toContainText("Microsoft Authenticator (TOTP)");
   });
 
-  test("'Set up authenticator' shows a colleague's QR; a wrong code is refused, the right one links the device", async ({ page, context }) => {
+  test("'Set up authenticator' shows a colleague's QR; a wrong code is refused, the right one links the device", async ({
+    page,
+    context,
+  }) => {
     await adminPastTheGate(context);
     const tag = uniqueTag();
     const staff = await addStaff(`Karim ${tag}`);
@@ -331,7 +355,10 @@ test.describe("user management without JavaScript", () => {
     await forgetFailures(admin.user.id);
   });
 
-  test("search, filter, add, edit, deactivate, generate a code and delete with confirmation", async ({ page, context }) => {
+  test("search, filter, add, edit, deactivate, generate a code and delete with confirmation", async ({
+    page,
+    context,
+  }) => {
     await adminPastTheGate(context);
     const tag = uniqueTag();
     await addStaff(`Layan ${tag}`, { role: "sales_back" });

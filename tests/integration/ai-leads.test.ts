@@ -15,9 +15,32 @@ let stopServer: (() => Promise<void>) | null = null;
 beforeAll(async () => {
   const { user } = await createUser();
   cookie = await sessionCookieFor(user.id);
-  clients.push(await insertLeadClient(db, { name: "Noura Al Mansoori", totalAed: 1_500_000, purchases: 6, lastPurchaseDaysAgo: 140 }));
-  clients.push(await insertLeadClient(db, { name: "Rashid Karim", totalAed: 120_000, purchases: 3, lastPurchaseDaysAgo: 60, birthdayInDays: 4 }));
-  clients.push(await insertLeadClient(db, { name: "Leila Haddad", totalAed: 9_000, purchases: 2, lastPurchaseDaysAgo: 20, idExpiresInDays: 10 }));
+  clients.push(
+    await insertLeadClient(db, {
+      name: "Noura Al Mansoori",
+      totalAed: 1_500_000,
+      purchases: 6,
+      lastPurchaseDaysAgo: 140,
+    }),
+  );
+  clients.push(
+    await insertLeadClient(db, {
+      name: "Rashid Karim",
+      totalAed: 120_000,
+      purchases: 3,
+      lastPurchaseDaysAgo: 60,
+      birthdayInDays: 4,
+    }),
+  );
+  clients.push(
+    await insertLeadClient(db, {
+      name: "Leila Haddad",
+      totalAed: 9_000,
+      purchases: 2,
+      lastPurchaseDaysAgo: 20,
+      idExpiresInDays: 10,
+    }),
+  );
 });
 
 afterEach(async () => {
@@ -37,7 +60,15 @@ async function withModel(behaviour: FakeOpenAiBehaviour, timeoutMs = 10_000) {
 }
 
 async function generate() {
-  const res = await outcome(await callRoute(api.action, makeRequest("/api/ai/generate-leads", { cookie, json: { count: 10, location: "dubai", team: null, purchaseDateFilter: null, customDateFrom: null } })));
+  const res = await outcome(
+    await callRoute(
+      api.action,
+      makeRequest("/api/ai/generate-leads", {
+        cookie,
+        json: { count: 10, location: "dubai", team: null, purchaseDateFilter: null, customDateFrom: null },
+      }),
+    ),
+  );
   expect(res.status).toBe(200);
   return res.body as GenerateBody;
 }
@@ -65,7 +96,15 @@ describe("lead generation with an OpenAI-compatible model", () => {
               bestContactTime: "Saturday morning",
               suggestedMessage: `Hello ${c.name.split(" ")[0]}, a personal note from the model.`,
             })),
-            { clientId: 987654, leadScore: 99, aiInsights: "x", reasonForOutreach: "x", recommendedProducts: [], bestContactTime: "x", suggestedMessage: "x" },
+            {
+              clientId: 987654,
+              leadScore: 99,
+              aiInsights: "x",
+              reasonForOutreach: "x",
+              recommendedProducts: [],
+              bestContactTime: "x",
+              suggestedMessage: "x",
+            },
           ],
         }),
     });
@@ -119,7 +158,19 @@ describe("lead generation with an OpenAI-compatible model", () => {
 
     await withModel({
       answer: () =>
-        JSON.stringify({ leads: [{ clientId: 424242, leadScore: 50, aiInsights: "", reasonForOutreach: "", recommendedProducts: [], bestContactTime: "", suggestedMessage: "" }] }),
+        JSON.stringify({
+          leads: [
+            {
+              clientId: 424242,
+              leadScore: 50,
+              aiInsights: "",
+              reasonForOutreach: "",
+              recommendedProducts: [],
+              bestContactTime: "",
+              suggestedMessage: "",
+            },
+          ],
+        }),
     });
     const unknown = await generate();
     expect(unknown).toMatchObject({ source: "engine", leads: engine });

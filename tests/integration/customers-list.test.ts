@@ -9,7 +9,10 @@ import * as historyPage from "~/routes/_app.customer-history";
 import { createCustomer, deleteCustomers } from "~/services/customers.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
-type ApiList = { data: { id: number; fullName: string; totalSalesValue: string; tier: string }[]; pagination: Record<string, number | boolean> };
+type ApiList = {
+  data: { id: number; fullName: string; totalSalesValue: string; tier: string }[];
+  pagination: Record<string, number | boolean>;
+};
 
 const today = businessToday();
 /** A day `months` calendar months back, plus `extraDays` (positive = more recent). */
@@ -24,7 +27,10 @@ let seq = 0;
 async function addClient(fields: Record<string, unknown>) {
   seq += 1;
   const { user } = await createUser();
-  const result = await createCustomer({ team: "team_a", mobileNumber: `97152${String(seq).padStart(7, "0")}`, ...fields }, user);
+  const result = await createCustomer(
+    { team: "team_a", mobileNumber: `97152${String(seq).padStart(7, "0")}`, ...fields },
+    user,
+  );
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
   return result.customer;
 }
@@ -40,13 +46,50 @@ beforeAll(async () => {
   const { user } = await createUser({ role: "road_sales" });
   cookie = await sessionCookieFor(user.id);
   // A known book: tiers, places, teams and last purchases chosen so every filter has one answer.
-  await addClient({ fullName: "Aisha Diamond", totalSalesValue: "1000000", lastPurchaseDate: monthsAgo(2), emirate: "dubai", team: "team_a", email: "aisha@example.com" });
-  await addClient({ fullName: "Omar Platinum", totalSalesValue: "500000", lastPurchaseDate: monthsAgo(3), emirate: "abu_dhabi", team: "team_b", emiratesId: "784-1985-7654321-2" });
-  await addClient({ fullName: "Fatima Gold", totalSalesValue: "100000", lastPurchaseDate: monthsAgo(6, 1), emirate: "sharjah", team: "team_c" });
-  await addClient({ fullName: "Khalid Silver", totalSalesValue: "25000", lastPurchaseDate: monthsAgo(6), country: "qatar", team: "team_b" });
-  await addClient({ fullName: "Mariam Bronze", totalSalesValue: "24999.99", lastPurchaseDate: monthsAgo(12), country: "bahrain", team: "team_a" });
+  await addClient({
+    fullName: "Aisha Diamond",
+    totalSalesValue: "1000000",
+    lastPurchaseDate: monthsAgo(2),
+    emirate: "dubai",
+    team: "team_a",
+    email: "aisha@example.com",
+  });
+  await addClient({
+    fullName: "Omar Platinum",
+    totalSalesValue: "500000",
+    lastPurchaseDate: monthsAgo(3),
+    emirate: "abu_dhabi",
+    team: "team_b",
+    emiratesId: "784-1985-7654321-2",
+  });
+  await addClient({
+    fullName: "Fatima Gold",
+    totalSalesValue: "100000",
+    lastPurchaseDate: monthsAgo(6, 1),
+    emirate: "sharjah",
+    team: "team_c",
+  });
+  await addClient({
+    fullName: "Khalid Silver",
+    totalSalesValue: "25000",
+    lastPurchaseDate: monthsAgo(6),
+    country: "qatar",
+    team: "team_b",
+  });
+  await addClient({
+    fullName: "Mariam Bronze",
+    totalSalesValue: "24999.99",
+    lastPurchaseDate: monthsAgo(12),
+    country: "bahrain",
+    team: "team_a",
+  });
   await addClient({ fullName: "Yousef New", emirate: "dubai", team: "team_c", mobileNumber: "0501234567" });
-  const gone = await addClient({ fullName: "Deleted Person", totalSalesValue: "2000000", lastPurchaseDate: monthsAgo(13), team: "team_a" });
+  const gone = await addClient({
+    fullName: "Deleted Person",
+    totalSalesValue: "2000000",
+    lastPurchaseDate: monthsAgo(13),
+    team: "team_a",
+  });
   const { user: admin } = await createUser({ role: "admin" });
   await deleteCustomers([gone.id], admin, null);
 });
@@ -54,13 +97,34 @@ beforeAll(async () => {
 describe("GET /api/clients filters (any role may read)", () => {
   it("lists the book newest first, without deleted clients, with the count", async () => {
     const body = await list("");
-    expect(body.data.map((c) => c.fullName)).toEqual(["Yousef New", "Mariam Bronze", "Khalid Silver", "Fatima Gold", "Omar Platinum", "Aisha Diamond"]);
-    expect(body.pagination).toEqual({ page: 1, limit: 500, totalCount: 6, totalPages: 1, hasPrevPage: false, hasNextPage: false });
+    expect(body.data.map((c) => c.fullName)).toEqual([
+      "Yousef New",
+      "Mariam Bronze",
+      "Khalid Silver",
+      "Fatima Gold",
+      "Omar Platinum",
+      "Aisha Diamond",
+    ]);
+    expect(body.pagination).toEqual({
+      page: 1,
+      limit: 500,
+      totalCount: 6,
+      totalPages: 1,
+      hasPrevPage: false,
+      hasNextPage: false,
+    });
   });
 
   it("derives the tier from total sales at the exact thresholds", async () => {
     const tiers = Object.fromEntries((await list("")).data.map((c) => [c.fullName, c.tier]));
-    expect(tiers).toMatchObject({ "Aisha Diamond": "diamond", "Omar Platinum": "platinum", "Fatima Gold": "gold", "Khalid Silver": "silver", "Mariam Bronze": "bronze", "Yousef New": "bronze" });
+    expect(tiers).toMatchObject({
+      "Aisha Diamond": "diamond",
+      "Omar Platinum": "platinum",
+      "Fatima Gold": "gold",
+      "Khalid Silver": "silver",
+      "Mariam Bronze": "bronze",
+      "Yousef New": "bronze",
+    });
   });
 
   it.each([
@@ -83,9 +147,12 @@ describe("GET /api/clients filters (any role may read)", () => {
     ["6", ["Khalid Silver", "Mariam Bronze", "Yousef New"]],
     ["12", ["Mariam Bronze", "Yousef New"]],
     ["6m", ["Khalid Silver", "Mariam Bronze", "Yousef New"]],
-  ])("notPurchasedFor=%s counts calendar months (exactly N months ago included, never-bought included)", async (months, expected) => {
-    expect(names(await list(`notPurchasedFor=${months}`))).toEqual(expected);
-  });
+  ])(
+    "notPurchasedFor=%s counts calendar months (exactly N months ago included, never-bought included)",
+    async (months, expected) => {
+      expect(names(await list(`notPurchasedFor=${months}`))).toEqual(expected);
+    },
+  );
 
   it.each([
     ["fatima", ["Fatima Gold"]],
@@ -103,16 +170,28 @@ describe("GET /api/clients filters (any role may read)", () => {
 
 describe("paging", () => {
   beforeAll(async () => {
-    for (let i = 1; i <= 54; i++) await addClient({ fullName: `Paging Client ${String(i).padStart(2, "0")}`, team: "team_b", emirate: "fujairah" });
+    for (let i = 1; i <= 54; i++)
+      await addClient({ fullName: `Paging Client ${String(i).padStart(2, "0")}`, team: "team_b", emirate: "fujairah" });
   });
 
   it("splits 54 clients into pages of 25 and flags the edges", async () => {
     const first = await list("emirate=fujairah&limit=25");
     expect(first.data).toHaveLength(25);
     expect(first.data[0]!.fullName).toBe("Paging Client 54");
-    expect(first.pagination).toMatchObject({ page: 1, totalCount: 54, totalPages: 3, hasPrevPage: false, hasNextPage: true });
+    expect(first.pagination).toMatchObject({
+      page: 1,
+      totalCount: 54,
+      totalPages: 3,
+      hasPrevPage: false,
+      hasNextPage: true,
+    });
     const last = await list("emirate=fujairah&limit=25&page=3");
-    expect(last.data.map((c) => c.fullName)).toEqual(["Paging Client 04", "Paging Client 03", "Paging Client 02", "Paging Client 01"]);
+    expect(last.data.map((c) => c.fullName)).toEqual([
+      "Paging Client 04",
+      "Paging Client 03",
+      "Paging Client 02",
+      "Paging Client 01",
+    ]);
     expect(last.pagination).toMatchObject({ page: 3, hasPrevPage: true, hasNextPage: false });
     const beyond = await list("emirate=fujairah&limit=25&page=4");
     expect(beyond.data).toEqual([]);
@@ -121,11 +200,27 @@ describe("paging", () => {
 
   it("serves the page screen at /customers and /customer-history with the same rows", async () => {
     const request = () => makeRequest("/customers?emirate=fujairah&limit=50&page=2", { cookie });
-    const page = (await outcome(await callRoute(customersPage.loader, request()))).body as { rows: { name: string }[]; totalCount: number; totalPages: number };
+    const page = (await outcome(await callRoute(customersPage.loader, request()))).body as {
+      rows: { name: string }[];
+      totalCount: number;
+      totalPages: number;
+    };
     expect(page.totalCount).toBe(54);
     expect(page.totalPages).toBe(2);
-    expect(page.rows.map((r) => r.name)).toEqual(["Paging Client 04", "Paging Client 03", "Paging Client 02", "Paging Client 01"]);
-    const history = (await outcome(await callRoute(historyPage.loader, makeRequest("/customer-history?emirate=fujairah&limit=50&page=2", { cookie })))).body;
+    expect(page.rows.map((r) => r.name)).toEqual([
+      "Paging Client 04",
+      "Paging Client 03",
+      "Paging Client 02",
+      "Paging Client 01",
+    ]);
+    const history = (
+      await outcome(
+        await callRoute(
+          historyPage.loader,
+          makeRequest("/customer-history?emirate=fujairah&limit=50&page=2", { cookie }),
+        ),
+      )
+    ).body;
     expect(history).toEqual(page);
   });
 });
@@ -134,7 +229,14 @@ describe("the table rows", () => {
   it("shows the §2 columns ready to display", async () => {
     const res = await outcome(await callRoute(customersPage.loader, makeRequest("/customers?search=omar", { cookie })));
     const [row] = (res.body as { rows: Record<string, unknown>[] }).rows;
-    expect(row).toMatchObject({ name: "Omar Platinum", address: "Abu Dhabi", totalSale: "AED 500,000.00", team: "Entry Level", idNumber: "784-1985-7654321-2", tier: "platinum" });
+    expect(row).toMatchObject({
+      name: "Omar Platinum",
+      address: "Abu Dhabi",
+      totalSale: "AED 500,000.00",
+      team: "Entry Level",
+      idNumber: "784-1985-7654321-2",
+      tier: "platinum",
+    });
     expect(row!.daysSince).toBeGreaterThanOrEqual(89);
   });
 
@@ -150,14 +252,24 @@ describe("the table rows", () => {
 describe("GET /api/clients/:id/sales", () => {
   it("lists the purchases newest first with decimal amounts, and 404 for a deleted client", async () => {
     const aisha = await db.customer.findFirstOrThrow({ where: { fullName: "Aisha Diamond" } });
-    await db.sale.create({ data: { customerId: aisha.id, saleDate: dateFromIso(monthsAgo(24)), amountFils: 12345n, description: "Ring" } });
-    const res = await outcome(await callRoute(salesApi.loader, makeRequest(`/api/clients/${aisha.id}/sales`, { cookie }), { id: String(aisha.id) }));
+    await db.sale.create({
+      data: { customerId: aisha.id, saleDate: dateFromIso(monthsAgo(24)), amountFils: 12345n, description: "Ring" },
+    });
+    const res = await outcome(
+      await callRoute(salesApi.loader, makeRequest(`/api/clients/${aisha.id}/sales`, { cookie }), {
+        id: String(aisha.id),
+      }),
+    );
     expect(res.body).toEqual([
       { id: expect.any(Number), saleDate: monthsAgo(2), amount: "1000000.00", description: null },
       { id: expect.any(Number), saleDate: monthsAgo(24), amount: "123.45", description: "Ring" },
     ]);
     const deleted = await db.customer.findFirstOrThrow({ where: { fullName: "Deleted Person" } });
-    const gone = await outcome(await callRoute(salesApi.loader, makeRequest(`/api/clients/${deleted.id}/sales`, { cookie }), { id: String(deleted.id) }));
+    const gone = await outcome(
+      await callRoute(salesApi.loader, makeRequest(`/api/clients/${deleted.id}/sales`, { cookie }), {
+        id: String(deleted.id),
+      }),
+    );
     expect(gone.status).toBe(404);
   });
 });

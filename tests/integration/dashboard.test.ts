@@ -71,15 +71,44 @@ beforeEach(async () => {
 
 describe("dashboard JSON routes on a known data set", () => {
   async function seedKnownBook(today: IsoDate) {
-    await addClient({ name: "Aisha Diamond", totalAed: 1_200_000, lastPurchase: addDays(today, -10), birthday: addDays(today, 5) });
-    await addClient({ name: "Bilal Platinum", totalAed: 600_000, lastPurchase: addDays(today, -89), anniversary: today, anniversaryType: "Wedding Anniversary" });
-    await addClient({ name: "Chen Gold", totalAed: 150_000, lastPurchase: addDays(today, -90), birthday: addDays(today, 40) });
+    await addClient({
+      name: "Aisha Diamond",
+      totalAed: 1_200_000,
+      lastPurchase: addDays(today, -10),
+      birthday: addDays(today, 5),
+    });
+    await addClient({
+      name: "Bilal Platinum",
+      totalAed: 600_000,
+      lastPurchase: addDays(today, -89),
+      anniversary: today,
+      anniversaryType: "Wedding Anniversary",
+    });
+    await addClient({
+      name: "Chen Gold",
+      totalAed: 150_000,
+      lastPurchase: addDays(today, -90),
+      birthday: addDays(today, 40),
+    });
     await addClient({ name: "Dana Silver", totalAed: 30_000, idExpiry: addDays(today, -1) });
-    await addClient({ name: "Eman Bronze", totalAed: 500, idExpiry: addDays(today, 30), anniversary: addDays(today, 31) });
+    await addClient({
+      name: "Eman Bronze",
+      totalAed: 500,
+      idExpiry: addDays(today, 30),
+      anniversary: addDays(today, 31),
+    });
     await addClient({ name: "Farid Bronze", idExpiry: addDays(today, -31), birthday: addDays(today, 30) });
     await addClient({ name: "Ghada Bronze", idExpiry: addDays(today, 31) });
     // Deleted clients are out of every figure and alert.
-    await addClient({ name: "Hidden Diamond", totalAed: 2_000_000, lastPurchase: today, birthday: today, anniversary: today, idExpiry: today, deleted: true });
+    await addClient({
+      name: "Hidden Diamond",
+      totalAed: 2_000_000,
+      lastPurchase: today,
+      birthday: today,
+      anniversary: today,
+      idExpiry: today,
+      deleted: true,
+    });
   }
 
   it("answers metrics, tier breakdown and alerts with exact counts", async () => {
@@ -87,17 +116,24 @@ describe("dashboard JSON routes on a known data set", () => {
     await seedKnownBook(today);
     const cookie = await signedIn("sales_front");
 
-    const metrics = await outcome(await callRoute(metricsApi.loader, makeRequest("/api/dashboard/metrics", { cookie })));
+    const metrics = await outcome(
+      await callRoute(metricsApi.loader, makeRequest("/api/dashboard/metrics", { cookie })),
+    );
     expect(metrics.status).toBe(200);
     // Active: Aisha (10 days) and Bilal (89 days). Chen (90 days) and the 4 who never bought are inactive.
     expect(metrics.body).toEqual({ totalClients: 7, activeVips: 2, inactiveClients: 5 });
 
-    const tiers = await outcome(await callRoute(tierApi.loader, makeRequest("/api/dashboard/tier-breakdown", { cookie })));
+    const tiers = await outcome(
+      await callRoute(tierApi.loader, makeRequest("/api/dashboard/tier-breakdown", { cookie })),
+    );
     expect(tiers.body).toEqual({ diamond: 1, platinum: 1, gold: 1, silverBronze: 4 });
 
     const alerts = await outcome(await callRoute(alertsApi.loader, makeRequest("/api/dashboard/alerts", { cookie })));
     expect(alerts.status).toBe(200);
-    const body = alerts.body as Record<"communicationAlerts" | "birthdayAlerts" | "anniversaryAlerts" | "emiratesIdAlerts", Alert[]> & {
+    const body = alerts.body as Record<
+      "communicationAlerts" | "birthdayAlerts" | "anniversaryAlerts" | "emiratesIdAlerts",
+      Alert[]
+    > & {
       totals: Record<string, number>;
     };
     expect(body.communicationAlerts).toEqual([]);
@@ -113,7 +149,12 @@ describe("dashboard JSON routes on a known data set", () => {
     });
     expect(body.birthdayAlerts.some((a) => a.clientName === "Chen Gold")).toBe(false);
     expect(body.anniversaryAlerts).toHaveLength(1);
-    expect(body.anniversaryAlerts[0]).toMatchObject({ clientName: "Bilal Platinum", type: "anniversary", daysLeft: 0, priority: "high" });
+    expect(body.anniversaryAlerts[0]).toMatchObject({
+      clientName: "Bilal Platinum",
+      type: "anniversary",
+      daysLeft: 0,
+      priority: "high",
+    });
     expect(body.anniversaryAlerts[0]!.message).toMatch(/^Happy Wedding Anniversary, Bilal Platinum!/);
     expect(body.emiratesIdAlerts.map((a) => [a.clientName, a.type, a.daysLeft, a.priority])).toEqual([
       ["Dana Silver", "emirates_id_expired", -1, "high"],
@@ -129,7 +170,9 @@ describe("dashboard JSON routes on a known data set", () => {
     const alerts = await outcome(await callRoute(alertsApi.loader, makeRequest("/api/dashboard/alerts", { cookie })));
     const [alert] = (alerts.body as { birthdayAlerts: Alert[] }).birthdayAlerts;
     expect(alert!.whatsappMessage).toMatch(/^Happy Birthday, Aisha! /);
-    expect(alert!.whatsappUrl).toBe(`https://wa.me/${client.mobileNumber}?text=${encodeURIComponent(alert!.whatsappMessage)}`);
+    expect(alert!.whatsappUrl).toBe(
+      `https://wa.me/${client.mobileNumber}?text=${encodeURIComponent(alert!.whatsappMessage)}`,
+    );
   });
 
   it("refuses road sales (403) and anonymous callers (401)", async () => {
@@ -191,7 +234,10 @@ describe("the dashboard page", () => {
   it("shows 0% (not NaN) with no clients", async () => {
     const cookie = await signedIn("admin");
     const page = await outcome(await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie })));
-    expect(page.body).toMatchObject({ metrics: { totalClients: 0, activeVips: 0, inactiveClients: 0 }, summary: { vipRate: 0, retention: 0 } });
+    expect(page.body).toMatchObject({
+      metrics: { totalClients: 0, activeVips: 0, inactiveClients: 0 },
+      summary: { vipRate: 0, retention: 0 },
+    });
   });
 
   it("is refused to road sales", async () => {
@@ -240,7 +286,10 @@ describe("follow-ups", () => {
 
     const again = await outcome(await callRoute(dashboard.action, makeRequest("/dashboard", { cookie, form })));
     expect(again.status).toBe(302);
-    expect(await toastOf(again.headers)).toMatchObject({ type: "error", description: "That follow-up is already done or no longer exists." });
+    expect(await toastOf(again.headers)).toMatchObject({
+      type: "error",
+      description: "That follow-up is already done or no longer exists.",
+    });
     expect(await db.followUp.count({ where: { doneAt: null } })).toBe(3);
   });
 
@@ -249,7 +298,9 @@ describe("follow-ups", () => {
     const { overdue } = await seedFollowUps(today);
     const form = { intent: "complete-follow-up", followUpId: overdue.id };
     const road = await signedIn("road_sales");
-    expect((await outcome(await callRoute(dashboard.action, makeRequest("/dashboard", { cookie: road, form })))).status).toBe(403);
+    expect(
+      (await outcome(await callRoute(dashboard.action, makeRequest("/dashboard", { cookie: road, form })))).status,
+    ).toBe(403);
     const staff = await signedIn("sales_front");
     const crossSite = makeRequest("/dashboard", { cookie: staff, form, origin: "https://evil.example" });
     expect((await outcome(await callRoute(dashboard.action, crossSite))).status).toBe(403);

@@ -16,7 +16,17 @@ import { callRoute, createUser, makeRequest, ORIGIN, outcome, sessionCookieFor }
 
 type Row = (string | number | undefined)[];
 
-const HEADER = ["Full Name", "Mobile Number", "Country", "Emirate", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email"];
+const HEADER = [
+  "Full Name",
+  "Mobile Number",
+  "Country",
+  "Emirate",
+  "Team",
+  "Total Sales (AED)",
+  "Last Purchase Date",
+  "Date of Birth",
+  "Email",
+];
 
 /** A workbook of the given rows in each of the three accepted formats, built the way Excel would save it. */
 function spreadsheet(rows: Row[], bookType: "xlsx" | "xls" | "csv"): Buffer {
@@ -26,14 +36,26 @@ function spreadsheet(rows: Row[], bookType: "xlsx" | "xls" | "csv"): Buffer {
   return XLSX.write(book, { type: "buffer", bookType: bookType === "xls" ? "biff8" : "xlsx" }) as Buffer;
 }
 
-function uploadRequest(path: string, cookie: string, fileName: string, bytes: Uint8Array, fields: Record<string, string> = {}): Request {
+function uploadRequest(
+  path: string,
+  cookie: string,
+  fileName: string,
+  bytes: Uint8Array,
+  fields: Record<string, string> = {},
+): Request {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append("file", new File([new Uint8Array(bytes)], fileName));
   return new Request(`${ORIGIN}${path}`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: ORIGIN } });
 }
 
-async function importFile(cookie: string, fileName: string, bytes: Uint8Array, route = importClients, path = "/api/import/clients") {
+async function importFile(
+  cookie: string,
+  fileName: string,
+  bytes: Uint8Array,
+  route = importClients,
+  path = "/api/import/clients",
+) {
   const res = await outcome(await callRoute(route.action, uploadRequest(path, cookie, fileName, bytes)));
   return { status: res.status, body: res.body as ImportResult & { runId: string | null } };
 }
@@ -52,7 +74,9 @@ beforeAll(async () => {
 });
 
 async function existingClient(mobileLocal: string, fullName = "Already Here") {
-  return db.customer.create({ data: { fullName, mobileNumber: stored(mobileLocal), searchText: fullName.toLowerCase(), team: "team_a" } });
+  return db.customer.create({
+    data: { fullName, mobileNumber: stored(mobileLocal), searchText: fullName.toLowerCase(), team: "team_a" },
+  });
 }
 
 describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) => {
@@ -61,7 +85,17 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
     await existingClient(dupDb, "Existing Client");
     const rows: Row[] = [
       HEADER,
-      [`Aisha ${type}`, a, "United Arab Emirates", "Abu Dhabi", "Team A", "AED 125,000.50", "15/01/2025", "15/03/1990", "aisha@example.com"],
+      [
+        `Aisha ${type}`,
+        a,
+        "United Arab Emirates",
+        "Abu Dhabi",
+        "Team A",
+        "AED 125,000.50",
+        "15/01/2025",
+        "15/03/1990",
+        "aisha@example.com",
+      ],
       [`Bilal ${type}`, b, "UAE", "Sharjah", "team_b", "", "", "1988-07-01", ""],
       [`Chen ${type}`, c, "Saudi Arabia", "", "Team C", "2500", "2024-12-31", "", ""],
       [`Dana ${type}`, dupDb, "", "", "Team A", "", "", "", ""],
@@ -87,10 +121,20 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
     );
 
     const aisha = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(a) }, include: { sales: true } });
-    expect(aisha).toMatchObject({ fullName: `Aisha ${type}`, emirate: "abu_dhabi", team: "team_a", totalSalesFils: 12_500_050n, tier: "gold", source: "client_import", createdById: userId });
+    expect(aisha).toMatchObject({
+      fullName: `Aisha ${type}`,
+      emirate: "abu_dhabi",
+      team: "team_a",
+      totalSalesFils: 12_500_050n,
+      tier: "gold",
+      source: "client_import",
+      createdById: userId,
+    });
     expect(aisha.dateOfBirth?.toISOString()).toBe("1990-03-15T00:00:00.000Z");
     expect(aisha.birthMonthDay).toBe(315);
-    expect(aisha.sales.map((s) => [s.amountFils, s.saleDate.toISOString()])).toEqual([[12_500_050n, "2025-01-15T00:00:00.000Z"]]);
+    expect(aisha.sales.map((s) => [s.amountFils, s.saleDate.toISOString()])).toEqual([
+      [12_500_050n, "2025-01-15T00:00:00.000Z"],
+    ]);
     const chen = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(c) }, include: { sales: true } });
     expect(chen).toMatchObject({ country: "saudi_arabia", emirate: "none", totalSalesFils: 250_000n });
     expect(chen.sales).toHaveLength(1);
@@ -98,13 +142,32 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
     expect(bilal.sales).toHaveLength(0);
 
     const run = await db.importRun.findUniqueOrThrow({ where: { id: body.runId! } });
-    expect(run).toMatchObject({ kind: "client", status: "succeeded", userId, totalRows: 9, processedRows: 9, imported: 4, skipped: 2, errorCount: 2 });
+    expect(run).toMatchObject({
+      kind: "client",
+      status: "succeeded",
+      userId,
+      totalRows: 9,
+      processedRows: 9,
+      imported: 4,
+      skipped: 2,
+      errorCount: 2,
+    });
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "import.run", targetId: run.id } });
-    expect(JSON.parse(audit.details!)).toMatchObject({ kind: "client", fileName: `clients.${type}`, imported: 4, skipped: 2, errors: 2 });
+    expect(JSON.parse(audit.details!)).toMatchObject({
+      kind: "client",
+      fileName: `clients.${type}`,
+      imported: 4,
+      skipped: 2,
+      errors: 2,
+    });
   });
 
   it("imports nothing new when the same file comes again", async () => {
-    const rows: Row[] = [HEADER, [`Gita ${type}`, nextMobile(), "", "", "Team A", "900", "01/02/2025", "", ""], [`Hadi ${type}`, nextMobile(), "", "", "Team B", "", "", "", ""]];
+    const rows: Row[] = [
+      HEADER,
+      [`Gita ${type}`, nextMobile(), "", "", "Team A", "900", "01/02/2025", "", ""],
+      [`Hadi ${type}`, nextMobile(), "", "", "Team B", "", "", "", ""],
+    ];
     const bytes = spreadsheet(rows, type);
     const first = await importFile(cookie, `again.${type}`, bytes);
     expect(first.body).toMatchObject({ success: true, imported: 2, skipped: 0 });
@@ -123,7 +186,13 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
 
 describe("a failure mid-way", () => {
   it("keeps whole committed batches with totals equal to their sales, and the same file again finishes the job", async () => {
-    const rows: Row[] = [HEADER, ...Array.from({ length: 900 }, (_, i) => [`Crash ${i}`, nextMobile(), "", "", "Team A", `${i + 1},000.50`, "01/03/2025"] as Row)];
+    const rows: Row[] = [
+      HEADER,
+      ...Array.from(
+        { length: 900 },
+        (_, i) => [`Crash ${i}`, nextMobile(), "", "", "Team A", `${i + 1},000.50`, "01/03/2025"] as Row,
+      ),
+    ];
     const bytes = spreadsheet(rows, "csv");
     const realTransaction = db.$transaction.bind(db);
     let calls = 0;
@@ -140,10 +209,17 @@ describe("a failure mid-way", () => {
     const crashClients = { fullName: { startsWith: "Crash " } };
     expect(await db.customer.count({ where: crashClients })).toBe(400);
     const totals = await db.customer.aggregate({ where: crashClients, _sum: { totalSalesFils: true } });
-    const sales = await db.sale.aggregate({ where: { customer: crashClients }, _sum: { amountFils: true }, _count: true });
+    const sales = await db.sale.aggregate({
+      where: { customer: crashClients },
+      _sum: { amountFils: true },
+      _count: true,
+    });
     expect(sales._count).toBe(400);
     expect(sales._sum.amountFils).toBe(totals._sum.totalSalesFils);
-    expect(await db.importRun.findUniqueOrThrow({ where: { id: failed.body.runId! } })).toMatchObject({ status: "failed", imported: 400 });
+    expect(await db.importRun.findUniqueOrThrow({ where: { id: failed.body.runId! } })).toMatchObject({
+      status: "failed",
+      imported: 400,
+    });
 
     const again = await importFile(cookie, "crash.csv", bytes);
     expect(again.body).toMatchObject({ success: true, imported: 500, skipped: 400 });
@@ -158,7 +234,15 @@ describe("refused uploads", () => {
     for (const name of ["clients.xlsx", "clients.xls", "clients.txt"]) {
       const { status, body } = await importFile(cookie, name, text.subarray(0, name.endsWith(".txt") ? undefined : 5));
       expect(status).toBe(400);
-      expect(body).toEqual({ success: false, imported: 0, skipped: 0, skippedClients: [], errors: [], message: INVALID_FILE_TYPE_MESSAGE, runId: null });
+      expect(body).toEqual({
+        success: false,
+        imported: 0,
+        skipped: 0,
+        skippedClients: [],
+        errors: [],
+        message: INVALID_FILE_TYPE_MESSAGE,
+        runId: null,
+      });
     }
     const renamed = await importFile(cookie, "clients.xlsx", text);
     expect(renamed.body.message).toBe(INVALID_FILE_TYPE_MESSAGE);
@@ -171,7 +255,11 @@ describe("refused uploads", () => {
     expect(status).toBe(413);
     expect(body.message).toBe(FILE_TOO_LARGE_MESSAGE);
     expect(await db.importRun.count()).toBe(runsBefore);
-    const after = await importFile(cookie, "small.csv", spreadsheet([HEADER, ["After Big", nextMobile(), "", "", "Team A"]], "csv"));
+    const after = await importFile(
+      cookie,
+      "small.csv",
+      spreadsheet([HEADER, ["After Big", nextMobile(), "", "", "Team A"]], "csv"),
+    );
     expect(after.body).toMatchObject({ success: true, imported: 1 });
   });
 
@@ -190,7 +278,9 @@ describe("refused uploads", () => {
   });
 
   it("lets one import of a kind run at a time, and takes over from a run that stopped responding", async () => {
-    const blocker = await db.importRun.create({ data: { kind: "client", fileName: "other.xlsx", status: "running", userId } });
+    const blocker = await db.importRun.create({
+      data: { kind: "client", fileName: "other.xlsx", status: "running", userId },
+    });
     const file = spreadsheet([HEADER, ["Ines Busy", nextMobile(), "", "", "Team A"]], "csv");
     const busy = await importFile(cookie, "busy.csv", file);
     expect(busy.status).toBe(409);
@@ -200,13 +290,19 @@ describe("refused uploads", () => {
     expect(zoho.body).toMatchObject({ success: true, imported: 1 });
 
     await db.importRun.update({ where: { id: blocker.id }, data: { heartbeatAt: new Date(Date.now() - 10 * 60_000) } });
-    const after = await importFile(cookie, "after.csv", spreadsheet([HEADER, ["Jude Later", nextMobile(), "", "", "Team A"]], "csv"));
+    const after = await importFile(
+      cookie,
+      "after.csv",
+      spreadsheet([HEADER, ["Jude Later", nextMobile(), "", "", "Team A"]], "csv"),
+    );
     expect(after.body).toMatchObject({ success: true, imported: 1 });
     expect(await db.importRun.findUniqueOrThrow({ where: { id: blocker.id } })).toMatchObject({ status: "failed" });
   });
 
   it("needs a signed-in user", async () => {
-    const res = await outcome(await callRoute(importClients.action, uploadRequest("/api/import/clients", "", "a.csv", Buffer.from("x"))));
+    const res = await outcome(
+      await callRoute(importClients.action, uploadRequest("/api/import/clients", "", "a.csv", Buffer.from("x"))),
+    );
     expect(res.status).toBe(401);
   });
 });
@@ -219,7 +315,9 @@ describe("CSV dialects", () => {
     expect(body.imported).toBe(1);
     // "1.250,00" is not an amount this shop writes: the row is refused, not misread as 1.25.
     expect(body.errors).toEqual(['Row 2: Total Sales "1.250,00": Enter an amount in AED, e.g. 1250.50']);
-    expect(await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(m2) } })).toMatchObject({ fullName: "Bilal\nBin Saeed" });
+    expect(await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(m2) } })).toMatchObject({
+      fullName: "Bilal\nBin Saeed",
+    });
   });
 });
 
@@ -227,13 +325,45 @@ describe("Zoho import", () => {
   it("reads a Zoho Forms export: Name, Phone with +971, dd-MMM-yyyy dates, ignored extra columns", async () => {
     const mobile = nextMobile();
     const rows: Row[] = [
-      ["Added Time", "Name", "Phone", "Email", "Date of Birth", "Emirates ID", "Emirates ID Expiry Date", "Team", "Referrer Name"],
-      ["15-Jan-2025 10:32:11", "Karima Zoho", mobile.replace(/^0/, "+971 "), "KARIMA@EXAMPLE.COM", "15-Mar-1990", "784-1990-1234567-1", "31-Dec-2027", "Team B", "Someone"],
+      [
+        "Added Time",
+        "Name",
+        "Phone",
+        "Email",
+        "Date of Birth",
+        "Emirates ID",
+        "Emirates ID Expiry Date",
+        "Team",
+        "Referrer Name",
+      ],
+      [
+        "15-Jan-2025 10:32:11",
+        "Karima Zoho",
+        mobile.replace(/^0/, "+971 "),
+        "KARIMA@EXAMPLE.COM",
+        "15-Mar-1990",
+        "784-1990-1234567-1",
+        "31-Dec-2027",
+        "Team B",
+        "Someone",
+      ],
     ];
-    const { body } = await importFile(cookie, "zoho.xlsx", spreadsheet(rows, "xlsx"), zohoCustomers, "/api/import/zoho-customers");
+    const { body } = await importFile(
+      cookie,
+      "zoho.xlsx",
+      spreadsheet(rows, "xlsx"),
+      zohoCustomers,
+      "/api/import/zoho-customers",
+    );
     expect(body).toMatchObject({ success: true, imported: 1, skipped: 0, errors: [] });
     const karima = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(mobile) } });
-    expect(karima).toMatchObject({ fullName: "Karima Zoho", email: "karima@example.com", emiratesId: "784-1990-1234567-1", team: "team_b", source: "zoho_import" });
+    expect(karima).toMatchObject({
+      fullName: "Karima Zoho",
+      email: "karima@example.com",
+      emiratesId: "784-1990-1234567-1",
+      team: "team_b",
+      source: "zoho_import",
+    });
     expect(karima.emiratesIdExpiry?.toISOString().slice(0, 10)).toBe("2027-12-31");
   });
 });
@@ -248,9 +378,26 @@ describe("templates", () => {
     const sheet = XLSX.read(bytes).Sheets.Clients!;
     const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
     expect(rows[0]).toEqual([
-      "Full Name", "Mobile Number", "Country", "Emirate", "Area", "Team", "Total Sales (AED)", "Last Purchase Date", "Date of Birth", "Email",
-      "Emirates ID", "Emirates ID Expiry", "PEP Status", "Anniversary Type", "Anniversary Date", "Preferred Time", "Preferred Collection",
-      "Meeting Comments", "Contact OK", "Category",
+      "Full Name",
+      "Mobile Number",
+      "Country",
+      "Emirate",
+      "Area",
+      "Team",
+      "Total Sales (AED)",
+      "Last Purchase Date",
+      "Date of Birth",
+      "Email",
+      "Emirates ID",
+      "Emirates ID Expiry",
+      "PEP Status",
+      "Anniversary Type",
+      "Anniversary Date",
+      "Preferred Time",
+      "Preferred Collection",
+      "Meeting Comments",
+      "Contact OK",
+      "Category",
     ]);
     // Left as it is, the example row is recognised and skipped rather than imported.
     const { body } = await importFile(cookie, "Jewel_CRM_Import_Template.xlsx", bytes);
@@ -259,8 +406,13 @@ describe("templates", () => {
   });
 
   it("serves the Zoho template with Zoho's headers", async () => {
-    const response = (await callRoute(zohoTemplate.loader, makeRequest("/api/import/zoho-template", { cookie }))) as Response;
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Zoho_Customer_Import_Template.xlsx"');
+    const response = (await callRoute(
+      zohoTemplate.loader,
+      makeRequest("/api/import/zoho-template", { cookie }),
+    )) as Response;
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="Zoho_Customer_Import_Template.xlsx"',
+    );
     const book = XLSX.read(Buffer.from(await response.arrayBuffer()));
     const header = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[0];
     expect(header).toEqual(expect.arrayContaining(["Name", "Phone", "Email", "Date of Birth", "Emirates ID"]));
@@ -274,13 +426,22 @@ describe("skipped-clients export", () => {
     const [m1, m2] = [nextMobile(), nextMobile()];
     await existingClient(m1, "Original One");
     await existingClient(m2, "Original Two");
-    const rows: Row[] = [HEADER, ['=HYPERLINK("http://evil.example","click")', m1, "", "", "Team A"], ["@SUM(A1:A2)", m2, "", "", "Team A"]];
+    const rows: Row[] = [
+      HEADER,
+      ['=HYPERLINK("http://evil.example","click")', m1, "", "", "Team A"],
+      ["@SUM(A1:A2)", m2, "", "", "Team A"],
+    ];
     const { body } = await importFile(exporter, "evil.csv", spreadsheet(rows, "csv"));
     expect(body.skipped).toBe(2);
 
-    const response = (await callRoute(exportSkipped.loader, makeRequest("/api/import/export-skipped", { cookie: exporter }))) as Response;
+    const response = (await callRoute(
+      exportSkipped.loader,
+      makeRequest("/api/import/export-skipped", { cookie: exporter }),
+    )) as Response;
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Skipped_Customers_Export.xlsx"');
-    const sheet = XLSX.read(Buffer.from(await response.arrayBuffer()), { cellFormula: true }).Sheets["Skipped Customers"]!;
+    const sheet = XLSX.read(Buffer.from(await response.arrayBuffer()), { cellFormula: true }).Sheets[
+      "Skipped Customers"
+    ]!;
     const cells = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
     expect(cells).toEqual([
       ["Name", "Mobile Number", "Reason"],
@@ -293,7 +454,9 @@ describe("skipped-clients export", () => {
   it("answers 404 when the last import skipped nobody", async () => {
     const { user } = await createUser();
     const fresh = await sessionCookieFor(user.id);
-    const res = await outcome(await callRoute(exportSkipped.loader, makeRequest("/api/import/export-skipped", { cookie: fresh })));
+    const res = await outcome(
+      await callRoute(exportSkipped.loader, makeRequest("/api/import/export-skipped", { cookie: fresh })),
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -302,7 +465,10 @@ describe("last import times and progress", () => {
   it("reports when each import last finished and who ran it", async () => {
     await importFile(cookie, "times.csv", spreadsheet([HEADER, ["Lena Times", nextMobile(), "", "", "Team A"]], "csv"));
     const res = await outcome(await callRoute(lastTimes.loader, makeRequest("/api/import/last-times", { cookie })));
-    const body = res.body as { lastClientImport: { timestamp: string; userName: string; fileName: string }; lastZohoImport: { timestamp: string | null } };
+    const body = res.body as {
+      lastClientImport: { timestamp: string; userName: string; fileName: string };
+      lastZohoImport: { timestamp: string | null };
+    };
     expect(body.lastClientImport).toMatchObject({ userName: "Omar Saeed", fileName: "times.csv" });
     expect(Date.now() - Date.parse(body.lastClientImport.timestamp)).toBeLessThan(60_000);
     expect(body.lastZohoImport).toHaveProperty("timestamp");
@@ -310,15 +476,35 @@ describe("last import times and progress", () => {
 
   it("records progress on the run under the page's progress id, visible only to its owner", async () => {
     const progressId = "p".repeat(8) + Date.now().toString(36).padStart(16, "0");
-    const rows: Row[] = [HEADER, ...Array.from({ length: 450 }, (_, i) => [`Bulk ${i}`, nextMobile(), "", "", "Team C"] as Row)];
+    const rows: Row[] = [
+      HEADER,
+      ...Array.from({ length: 450 }, (_, i) => [`Bulk ${i}`, nextMobile(), "", "", "Team C"] as Row),
+    ];
     const res = await outcome(
-      await callRoute(importClients.action, uploadRequest("/api/import/clients", cookie, "bulk.xlsx", spreadsheet(rows, "xlsx"), { progressId })),
+      await callRoute(
+        importClients.action,
+        uploadRequest("/api/import/clients", cookie, "bulk.xlsx", spreadsheet(rows, "xlsx"), { progressId }),
+      ),
     );
     expect((res.body as { runId: string }).runId).toBe(progressId);
-    const mine = await outcome(await callRoute(progress.loader, makeRequest(`/api/import/progress?id=${progressId}`, { cookie })));
-    expect(mine.body).toEqual({ status: "succeeded", totalRows: 450, processedRows: 450, imported: 450, skipped: 0, errorCount: 0 });
+    const mine = await outcome(
+      await callRoute(progress.loader, makeRequest(`/api/import/progress?id=${progressId}`, { cookie })),
+    );
+    expect(mine.body).toEqual({
+      status: "succeeded",
+      totalRows: 450,
+      processedRows: 450,
+      imported: 450,
+      skipped: 0,
+      errorCount: 0,
+    });
     const { user } = await createUser();
-    const other = await outcome(await callRoute(progress.loader, makeRequest(`/api/import/progress?id=${progressId}`, { cookie: await sessionCookieFor(user.id) })));
+    const other = await outcome(
+      await callRoute(
+        progress.loader,
+        makeRequest(`/api/import/progress?id=${progressId}`, { cookie: await sessionCookieFor(user.id) }),
+      ),
+    );
     expect(other.status).toBe(404);
   });
 });
@@ -326,8 +512,18 @@ describe("last import times and progress", () => {
 describe("the page without JavaScript", () => {
   it("posts the multipart form and lands on the result page", async () => {
     const mobile = nextMobile();
-    const rows: Row[] = [HEADER, ["Maya NoJS", mobile, "", "", "Team A"], ["Maya Twin", mobile, "", "", "Team A"], ["", "", "", "", "Team A", "x"]];
-    const res = await outcome(await callRoute(page.action, uploadRequest("/import-data?kind=client", cookie, "nojs.csv", spreadsheet(rows, "csv"))));
+    const rows: Row[] = [
+      HEADER,
+      ["Maya NoJS", mobile, "", "", "Team A"],
+      ["Maya Twin", mobile, "", "", "Team A"],
+      ["", "", "", "", "Team A", "x"],
+    ];
+    const res = await outcome(
+      await callRoute(
+        page.action,
+        uploadRequest("/import-data?kind=client", cookie, "nojs.csv", spreadsheet(rows, "csv")),
+      ),
+    );
     expect(res.status).toBe(302);
     const location = res.headers.get("Location")!;
     expect(location).toMatch(/^\/import-data\?run=/);
@@ -347,7 +543,9 @@ describe("the page without JavaScript", () => {
   });
 
   it("shows a refused file in its section instead of a result", async () => {
-    const res = await outcome(await callRoute(page.action, uploadRequest("/import-data?kind=zoho", cookie, "notes.txt", Buffer.from("hello"))));
+    const res = await outcome(
+      await callRoute(page.action, uploadRequest("/import-data?kind=zoho", cookie, "notes.txt", Buffer.from("hello"))),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ kind: "zoho", error: INVALID_FILE_TYPE_MESSAGE });
   });
@@ -360,9 +558,18 @@ describe("the page without JavaScript", () => {
       ...Array.from({ length: 12 }, (_, i) => [`Dup ${i}`, dup, "", "", "Team A"] as Row),
       ...Array.from({ length: 7 }, (_, i) => [`Bad ${i}`, "123", "", "", "Team A"] as Row),
     ];
-    const res = await outcome(await callRoute(page.action, uploadRequest("/import-data?kind=client", cookie, "many.csv", spreadsheet(rows, "csv"))));
+    const res = await outcome(
+      await callRoute(
+        page.action,
+        uploadRequest("/import-data?kind=client", cookie, "many.csv", spreadsheet(rows, "csv")),
+      ),
+    );
     const view = await outcome(await callRoute(page.loader, makeRequest(res.headers.get("Location")!, { cookie })));
-    const report = (view.body as { report: { view: { skipped: { shown: unknown[]; more: number }; errors: { shown: unknown[]; more: number } } } }).report.view;
+    const report = (
+      view.body as {
+        report: { view: { skipped: { shown: unknown[]; more: number }; errors: { shown: unknown[]; more: number } } };
+      }
+    ).report.view;
     expect([report.skipped.shown.length, report.skipped.more]).toEqual([10, 2]);
     expect([report.errors.shown.length, report.errors.more]).toEqual([5, 2]);
   });

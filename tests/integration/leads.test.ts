@@ -38,13 +38,43 @@ afterEach(() => {
 describe("POST /api/ai/generate-leads without a model", () => {
   it("ranks the location's contactable clients with the engine, the same way every time", async () => {
     await insertLeadClient(db, { name: "Lapsed Diamond", totalAed: 1_200_000, purchases: 4, lastPurchaseDaysAgo: 150 });
-    await insertLeadClient(db, { name: "Birthday Gold", totalAed: 150_000, purchases: 3, lastPurchaseDaysAgo: 40, birthdayInDays: 3 });
+    await insertLeadClient(db, {
+      name: "Birthday Gold",
+      totalAed: 150_000,
+      purchases: 3,
+      lastPurchaseDaysAgo: 40,
+      birthdayInDays: 3,
+    });
     await insertLeadClient(db, { name: "Quiet Bronze", totalAed: 800, purchases: 1, lastPurchaseDaysAgo: 10 });
-    await insertLeadClient(db, { name: "Do Not Call Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, contactOk: "No" });
-    await insertLeadClient(db, { name: "Sharjah Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, emirate: "sharjah" });
-    await insertLeadClient(db, { name: "Deleted Diamond", totalAed: 2_000_000, purchases: 5, lastPurchaseDaysAgo: 120, deleted: true });
+    await insertLeadClient(db, {
+      name: "Do Not Call Diamond",
+      totalAed: 2_000_000,
+      purchases: 5,
+      lastPurchaseDaysAgo: 120,
+      contactOk: "No",
+    });
+    await insertLeadClient(db, {
+      name: "Sharjah Diamond",
+      totalAed: 2_000_000,
+      purchases: 5,
+      lastPurchaseDaysAgo: 120,
+      emirate: "sharjah",
+    });
+    await insertLeadClient(db, {
+      name: "Deleted Diamond",
+      totalAed: 2_000_000,
+      purchases: 5,
+      lastPurchaseDaysAgo: 120,
+      deleted: true,
+    });
 
-    const first = await generate(cookie, { count: 10, team: null, location: "dubai", purchaseDateFilter: null, customDateFrom: null });
+    const first = await generate(cookie, {
+      count: 10,
+      team: null,
+      location: "dubai",
+      purchaseDateFilter: null,
+      customDateFrom: null,
+    });
     expect(first.status).toBe(200);
     expect(first.body.source).toBe("engine");
     expect(first.body.notice).toBeUndefined();
@@ -70,7 +100,13 @@ describe("POST /api/ai/generate-leads without a model", () => {
   });
 
   it("returns at most `count` leads, best first", async () => {
-    for (let i = 0; i < 5; i++) await insertLeadClient(db, { name: `Client ${i}`, totalAed: 10_000 * (i + 1), purchases: 1, lastPurchaseDaysAgo: 100 });
+    for (let i = 0; i < 5; i++)
+      await insertLeadClient(db, {
+        name: `Client ${i}`,
+        totalAed: 10_000 * (i + 1),
+        purchases: 1,
+        lastPurchaseDaysAgo: 100,
+      });
     const { body } = await generate(cookie, { count: 2, location: "dubai" });
     expect(ids(body.leads)).toEqual(["Client 4", "Client 3"]);
   });
@@ -83,9 +119,16 @@ describe("POST /api/ai/generate-leads without a model", () => {
 
     expect(ids((await generate(cookie, { location: "dubai", team: "team_b" })).body.leads)).toEqual(["Entry team"]);
     expect(ids((await generate(cookie, { location: "kuwait" })).body.leads)).toEqual(["Kuwait client"]);
-    expect(ids((await generate(cookie, { location: "dubai", purchaseDateFilter: "3months" })).body.leads)).toEqual(["Luxury team"]);
+    expect(ids((await generate(cookie, { location: "dubai", purchaseDateFilter: "3months" })).body.leads)).toEqual([
+      "Luxury team",
+    ]);
     const before = addDays(businessToday(), -19);
-    expect(ids((await generate(cookie, { location: "dubai", purchaseDateFilter: "custom", customDateFrom: before })).body.leads)).toEqual(["Luxury team", "Entry team"]);
+    expect(
+      ids(
+        (await generate(cookie, { location: "dubai", purchaseDateFilter: "custom", customDateFrom: before })).body
+          .leads,
+      ),
+    ).toEqual(["Luxury team", "Entry team"]);
   });
 
   it("answers 4xx with the spec's message when the location is missing or 'none', and 401 when signed out", async () => {
@@ -95,40 +138,77 @@ describe("POST /api/ai/generate-leads without a model", () => {
       expect(res.body.error).toBe("Location Selection Required: Please select a location before generating leads");
     }
     expect((await generate(cookie, { location: "dubai", purchaseDateFilter: "custom" })).status).toBe(400);
-    expect((await outcome(await callRoute(api.action, makeRequest("/api/ai/generate-leads", { json: { location: "dubai" } })))).status).toBe(401);
+    expect(
+      (
+        await outcome(
+          await callRoute(api.action, makeRequest("/api/ai/generate-leads", { json: { location: "dubai" } })),
+        )
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe("the /ai-assistant page without JavaScript", () => {
   it("posts the filters, shows the generated list, exports it as CSV and clears it", async () => {
-    await insertLeadClient(db, { name: "Fatima, Al \"Noor\"", totalAed: 600_000, purchases: 2, lastPurchaseDaysAgo: 100 });
+    await insertLeadClient(db, {
+      name: 'Fatima, Al "Noor"',
+      totalAed: 600_000,
+      purchases: 2,
+      lastPurchaseDaysAgo: 100,
+    });
 
-    const missing = await outcome(await callRoute(page.action, makeRequest("/ai-assistant", { cookie, form: { intent: "generate", location: "" } })));
+    const missing = await outcome(
+      await callRoute(
+        page.action,
+        makeRequest("/ai-assistant", { cookie, form: { intent: "generate", location: "" } }),
+      ),
+    );
     expect(missing.status).toBe(400);
-    expect(JSON.stringify(missing.body)).toContain("Location Selection Required: Please select a location before generating leads");
+    expect(JSON.stringify(missing.body)).toContain(
+      "Location Selection Required: Please select a location before generating leads",
+    );
 
-    const posted = await outcome(await callRoute(page.action, makeRequest("/ai-assistant", { cookie, form: { intent: "generate", location: "dubai", team: "", purchaseDateFilter: "" } })));
+    const posted = await outcome(
+      await callRoute(
+        page.action,
+        makeRequest("/ai-assistant", {
+          cookie,
+          form: { intent: "generate", location: "dubai", team: "", purchaseDateFilter: "" },
+        }),
+      ),
+    );
     expect(posted.status).toBe(302);
     const location = posted.headers.get("Location")!;
     expect(location).toMatch(/^\/ai-assistant\?run=/);
 
-    const shown = (await callRoute(page.loader, makeRequest(location, { cookie }))) as Awaited<ReturnType<typeof page.loader>>;
+    const shown = (await callRoute(page.loader, makeRequest(location, { cookie }))) as Awaited<
+      ReturnType<typeof page.loader>
+    >;
     expect(shown.run?.leads.map((l) => l.name)).toEqual(['Fatima, Al "Noor"']);
     expect(shown.run?.form.location).toBe("dubai");
 
     // Another user cannot open this run.
     const other = await createUser();
-    const theirs = (await callRoute(page.loader, makeRequest(location, { cookie: await sessionCookieFor(other.user.id) }))) as Awaited<ReturnType<typeof page.loader>>;
+    const theirs = (await callRoute(
+      page.loader,
+      makeRequest(location, { cookie: await sessionCookieFor(other.user.id) }),
+    )) as Awaited<ReturnType<typeof page.loader>>;
     expect(theirs.run).toBeNull();
 
     const csv = await outcome(await callRoute(exportRoute.loader, makeRequest("/ai-assistant/export", { cookie })));
     expect(csv.status).toBe(200);
-    expect(csv.headers.get("Content-Disposition")).toBe(`attachment; filename="ai-leads-generate-${businessToday()}.csv"`);
-    const lines = String(csv.body).replace(/^\uFEFF/, "").split("\r\n");
+    expect(csv.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="ai-leads-generate-${businessToday()}.csv"`,
+    );
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
     expect(lines[0]).toBe("Name,Mobile,Location,Tier,Lead Score,Recommended Product,Team,Reasoning");
     expect(lines[1]).toMatch(/^"Fatima, Al ""Noor""",\d+,Dubai,Platinum,\d+,/);
 
-    const cleared = await outcome(await callRoute(page.action, makeRequest("/ai-assistant", { cookie, form: { intent: "clear" } })));
+    const cleared = await outcome(
+      await callRoute(page.action, makeRequest("/ai-assistant", { cookie, form: { intent: "clear" } })),
+    );
     expect(cleared.headers.get("Location")).toBe("/ai-assistant");
     expect(await db.leadRun.count({ where: { userId } })).toBe(0);
     const nothing = await outcome(await callRoute(exportRoute.loader, makeRequest("/ai-assistant/export", { cookie })));
@@ -150,7 +230,14 @@ describe("Schedule on a lead card", () => {
     const client = await insertLeadClient(db, { name: "Mariam Aziz", totalAed: 40_000 });
     const day = addDays(businessToday(), 7);
     const res = await outcome(
-      await callRoute(schedule.action, makeRequest(`/ai-assistant/schedule/${client.id}?run=abc`, { cookie, form: { dueDate: day, note: "Ask about the bridal set" } }), { clientId: String(client.id) }),
+      await callRoute(
+        schedule.action,
+        makeRequest(`/ai-assistant/schedule/${client.id}?run=abc`, {
+          cookie,
+          form: { dueDate: day, note: "Ask about the bridal set" },
+        }),
+        { clientId: String(client.id) },
+      ),
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/ai-assistant?run=abc");
@@ -163,12 +250,18 @@ describe("Schedule on a lead card", () => {
   it("refuses a day in the past, and an unknown or deleted client", async () => {
     const client = await insertLeadClient(db, { name: "Past Date", totalAed: 40_000 });
     const past = await outcome(
-      await callRoute(schedule.action, makeRequest(`/ai-assistant/schedule/${client.id}`, { cookie, form: { dueDate: addDays(businessToday(), -1) } }), { clientId: String(client.id) }),
+      await callRoute(
+        schedule.action,
+        makeRequest(`/ai-assistant/schedule/${client.id}`, { cookie, form: { dueDate: addDays(businessToday(), -1) } }),
+        { clientId: String(client.id) },
+      ),
     );
     expect(past.status).toBe(400);
     const deleted = await insertLeadClient(db, { name: "Gone", totalAed: 1_000, deleted: true });
     for (const id of [String(deleted.id), "999999", "abc"]) {
-      const res = await outcome(await callRoute(schedule.loader, makeRequest(`/ai-assistant/schedule/${id}`, { cookie }), { clientId: id }));
+      const res = await outcome(
+        await callRoute(schedule.loader, makeRequest(`/ai-assistant/schedule/${id}`, { cookie }), { clientId: id }),
+      );
       expect(res.status).toBe(404);
     }
     expect(await db.followUp.count()).toBe(0);

@@ -26,7 +26,15 @@ async function toastOf(headers: Headers) {
 async function unlockedAdmin() {
   const admin = await createUser({ role: "admin" });
   const cookie = await sessionCookieFor(admin.user.id);
-  const res = await outcome(await callRoute(users.action, makeRequest("/profile/users", { cookie, form: { intent: "unlock", token: admin.code(), next: "/profile/users" } })));
+  const res = await outcome(
+    await callRoute(
+      users.action,
+      makeRequest("/profile/users", {
+        cookie,
+        form: { intent: "unlock", token: admin.code(), next: "/profile/users" },
+      }),
+    ),
+  );
   expect(res.status).toBe(302);
   return { ...admin, cookie };
 }
@@ -34,8 +42,13 @@ async function unlockedAdmin() {
 describe("profile", () => {
   it("shows the admin their own details and whether their authenticator is linked", async () => {
     const { user } = await createUser({ role: "admin", name: "Layla Haddad" });
-    const res = await outcome(await callRoute(profile.loader, makeRequest("/profile", { cookie: await sessionCookieFor(user.id) })));
-    expect(res.body).toMatchObject({ user: { name: "Layla Haddad", email: user.email, role: "admin" }, authenticatorLinked: true });
+    const res = await outcome(
+      await callRoute(profile.loader, makeRequest("/profile", { cookie: await sessionCookieFor(user.id) })),
+    );
+    expect(res.body).toMatchObject({
+      user: { name: "Layla Haddad", email: user.email, role: "admin" },
+      authenticatorLinked: true,
+    });
   });
 });
 
@@ -48,14 +61,30 @@ describe("the user-management gate (page)", () => {
     expect(locked.body).toEqual({ locked: true, next: "/profile/users?q=x" });
 
     const wrong = code() === "000000" ? "111111" : "000000";
-    const refused = await outcome(await callRoute(users.action, makeRequest("/profile/users", { cookie, form: { intent: "unlock", token: wrong, next: "/profile/users" } })));
+    const refused = await outcome(
+      await callRoute(
+        users.action,
+        makeRequest("/profile/users", { cookie, form: { intent: "unlock", token: wrong, next: "/profile/users" } }),
+      ),
+    );
     expect(refused.status).toBe(401);
     expect((refused.body as Json).error).toMatch(/Invalid/);
 
-    const opened = await outcome(await callRoute(users.action, makeRequest("/profile/users", { cookie, form: { intent: "unlock", token: code(), next: "/profile/users/new?q=x" } })));
+    const opened = await outcome(
+      await callRoute(
+        users.action,
+        makeRequest("/profile/users", {
+          cookie,
+          form: { intent: "unlock", token: code(), next: "/profile/users/new?q=x" },
+        }),
+      ),
+    );
     expect(opened.status).toBe(302);
     expect(opened.headers.get("Location")).toBe("/profile/users/new?q=x");
-    expect(await toastOf(opened.headers)).toMatchObject({ title: "Access Granted", description: "OTP verified successfully" });
+    expect(await toastOf(opened.headers)).toMatchObject({
+      title: "Access Granted",
+      description: "OTP verified successfully",
+    });
     const list = await outcome(await callRoute(users.loader, makeRequest("/profile/users", { cookie })));
     expect(list.status).toBe(200);
     expect((list.body as { users: Json[] }).users.map((u) => u.id)).toContain(user.id);
@@ -64,7 +93,15 @@ describe("the user-management gate (page)", () => {
   it("follows only user-management paths after unlocking", async () => {
     const { user, code } = await createUser({ role: "admin" });
     const cookie = await sessionCookieFor(user.id);
-    const res = await outcome(await callRoute(users.action, makeRequest("/profile/users", { cookie, form: { intent: "unlock", token: code(), next: "//evil.example/profile/users" } })));
+    const res = await outcome(
+      await callRoute(
+        users.action,
+        makeRequest("/profile/users", {
+          cookie,
+          form: { intent: "unlock", token: code(), next: "//evil.example/profile/users" },
+        }),
+      ),
+    );
     expect(res.headers.get("Location")).toBe("/profile/users");
   });
 
@@ -75,19 +112,46 @@ describe("the user-management gate (page)", () => {
     const calls = async (cookie: string) =>
       Promise.all(
         [
-          callRoute(users.action, makeRequest("/profile/users", { cookie, form: { intent: "set-active", userId: target.id, isActive: "false" } })),
-          callRoute(newUser.action, makeRequest("/profile/users/new", { cookie, form: { name: "X", email: "x@example.com" } })),
-          callRoute(editUser.action, makeRequest(`/profile/users/${target.id}/edit`, { cookie, form: { name: "X", email: target.email, role: "sales_front" } }), params),
+          callRoute(
+            users.action,
+            makeRequest("/profile/users", {
+              cookie,
+              form: { intent: "set-active", userId: target.id, isActive: "false" },
+            }),
+          ),
+          callRoute(
+            newUser.action,
+            makeRequest("/profile/users/new", { cookie, form: { name: "X", email: "x@example.com" } }),
+          ),
+          callRoute(
+            editUser.action,
+            makeRequest(`/profile/users/${target.id}/edit`, {
+              cookie,
+              form: { name: "X", email: target.email, role: "sales_front" },
+            }),
+            params,
+          ),
           callRoute(deleteUser.action, makeRequest(`/profile/users/${target.id}/delete`, { cookie, form: {} }), params),
-          callRoute(oneTimeCode.action, makeRequest(`/profile/users/${target.id}/one-time-code`, { cookie, form: {} }), params),
-          callRoute(userAuthenticator.action, makeRequest(`/profile/users/${target.id}/authenticator`, { cookie, form: { intent: "start" } }), params),
+          callRoute(
+            oneTimeCode.action,
+            makeRequest(`/profile/users/${target.id}/one-time-code`, { cookie, form: {} }),
+            params,
+          ),
+          callRoute(
+            userAuthenticator.action,
+            makeRequest(`/profile/users/${target.id}/authenticator`, { cookie, form: { intent: "start" } }),
+            params,
+          ),
           callRoute(editUser.loader, makeRequest(`/profile/users/${target.id}/edit`, { cookie }), params),
         ].map(async (p) => (await outcome(await p)).status),
       );
     expect(await calls(await sessionCookieFor(admin.id))).toEqual([403, 403, 403, 403, 403, 403, 403]);
     const { user: staff } = await createUser({ role: "sales_back" });
     expect(await calls(await sessionCookieFor(staff.id))).toEqual([403, 403, 403, 403, 403, 403, 403]);
-    expect(await db.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({ isActive: true, name: target.name });
+    expect(await db.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({
+      isActive: true,
+      name: target.name,
+    });
     expect(await db.oneTimeCode.count({ where: { userId: target.id } })).toBe(0);
   });
 });
@@ -95,22 +159,55 @@ describe("the user-management gate (page)", () => {
 describe("user forms (page actions)", () => {
   it("answers Add User with field errors, a duplicate email, then creates and goes back to the filtered list", async () => {
     const { cookie } = await unlockedAdmin();
-    const blank = await outcome(await callRoute(newUser.action, makeRequest("/profile/users/new", { cookie, form: { name: "", email: "nope", role: "sales_front", authType: "totp" } })));
+    const blank = await outcome(
+      await callRoute(
+        newUser.action,
+        makeRequest("/profile/users/new", {
+          cookie,
+          form: { name: "", email: "nope", role: "sales_front", authType: "totp" },
+        }),
+      ),
+    );
     expect(blank.status).toBe(400);
-    expect((blank.body as { result: { error: Json } }).result.error).toEqual({ name: ["Name is required"], email: ["Invalid email address"] });
+    expect((blank.body as { result: { error: Json } }).result.error).toEqual({
+      name: ["Name is required"],
+      email: ["Invalid email address"],
+    });
 
     const email = `amal.${Date.now()}@example.com`;
     const created = await outcome(
-      await callRoute(newUser.action, makeRequest("/profile/users/new?q=amal", { cookie, form: { name: "Amal", email, role: "road_sales", authType: "otp", department: "Souk", isActive: "on" } })),
+      await callRoute(
+        newUser.action,
+        makeRequest("/profile/users/new?q=amal", {
+          cookie,
+          form: { name: "Amal", email, role: "road_sales", authType: "otp", department: "Souk", isActive: "on" },
+        }),
+      ),
     );
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/profile/users?q=amal");
     expect(await toastOf(created.headers)).toMatchObject({ type: "success", title: "User Created Successfully" });
-    expect(await db.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ role: "road_sales", authType: "otp", department: "Souk", isActive: true });
+    expect(await db.user.findUniqueOrThrow({ where: { email } })).toMatchObject({
+      role: "road_sales",
+      authType: "otp",
+      department: "Souk",
+      isActive: true,
+    });
 
-    const duplicate = await outcome(await callRoute(newUser.action, makeRequest("/profile/users/new", { cookie, form: { name: "Amal", email, role: "sales_front", authType: "totp" } })));
+    const duplicate = await outcome(
+      await callRoute(
+        newUser.action,
+        makeRequest("/profile/users/new", {
+          cookie,
+          form: { name: "Amal", email, role: "sales_front", authType: "totp" },
+        }),
+      ),
+    );
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ error: "A user with this email already exists", result: { error: { email: ["A user with this email already exists"] } } });
+    expect(duplicate.body).toMatchObject({
+      error: "A user with this email already exists",
+      result: { error: { email: ["A user with this email already exists"] } },
+    });
   });
 
   it("Edit User with the Active box unticked deactivates, clears the department and signs them out", async () => {
@@ -119,18 +216,43 @@ describe("user forms (page actions)", () => {
     await db.user.update({ where: { id: user.id }, data: { department: "Old" } });
     await sessionCookieFor(user.id);
     const res = await outcome(
-      await callRoute(editUser.action, makeRequest(`/profile/users/${user.id}/edit`, { cookie, form: { name: "Renamed", email: user.email, role: "sales_back" } }), { userId: user.id }),
+      await callRoute(
+        editUser.action,
+        makeRequest(`/profile/users/${user.id}/edit`, {
+          cookie,
+          form: { name: "Renamed", email: user.email, role: "sales_back" },
+        }),
+        { userId: user.id },
+      ),
     );
     expect(await toastOf(res.headers)).toMatchObject({ title: "Success", description: "User updated successfully" });
-    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ name: "Renamed", role: "sales_back", department: null, isActive: false });
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      name: "Renamed",
+      role: "sales_back",
+      department: null,
+      isActive: false,
+    });
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("refuses deactivating or deleting yourself from the page with the reason", async () => {
     const { user, cookie } = await unlockedAdmin();
-    const deactivate = await outcome(await callRoute(users.action, makeRequest("/profile/users", { cookie, form: { intent: "set-active", userId: user.id, isActive: "false" } })));
-    expect(await toastOf(deactivate.headers)).toMatchObject({ type: "error", title: "Error", description: "You cannot deactivate your own account" });
-    const remove = await outcome(await callRoute(deleteUser.action, makeRequest(`/profile/users/${user.id}/delete`, { cookie, form: {} }), { userId: user.id }));
+    const deactivate = await outcome(
+      await callRoute(
+        users.action,
+        makeRequest("/profile/users", { cookie, form: { intent: "set-active", userId: user.id, isActive: "false" } }),
+      ),
+    );
+    expect(await toastOf(deactivate.headers)).toMatchObject({
+      type: "error",
+      title: "Error",
+      description: "You cannot deactivate your own account",
+    });
+    const remove = await outcome(
+      await callRoute(deleteUser.action, makeRequest(`/profile/users/${user.id}/delete`, { cookie, form: {} }), {
+        userId: user.id,
+      }),
+    );
     expect(remove.status).toBe(400);
     expect(remove.body).toEqual({ error: "You cannot delete your own account" });
     expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ isActive: true });
@@ -139,9 +261,19 @@ describe("user forms (page actions)", () => {
   it("deletes after the confirmation page, with 'User deleted successfully'", async () => {
     const { cookie } = await unlockedAdmin();
     const { user } = await createUser();
-    const confirm = await outcome(await callRoute(deleteUser.loader, makeRequest(`/profile/users/${user.id}/delete`, { cookie }), { userId: user.id }));
+    const confirm = await outcome(
+      await callRoute(deleteUser.loader, makeRequest(`/profile/users/${user.id}/delete`, { cookie }), {
+        userId: user.id,
+      }),
+    );
     expect(confirm.body).toMatchObject({ user: { id: user.id, name: user.name } });
-    const res = await outcome(await callRoute(deleteUser.action, makeRequest(`/profile/users/${user.id}/delete?role=sales_front`, { cookie, form: {} }), { userId: user.id }));
+    const res = await outcome(
+      await callRoute(
+        deleteUser.action,
+        makeRequest(`/profile/users/${user.id}/delete?role=sales_front`, { cookie, form: {} }),
+        { userId: user.id },
+      ),
+    );
     expect(res.headers.get("Location")).toBe("/profile/users?role=sales_front");
     expect(await toastOf(res.headers)).toMatchObject({ title: "Success", description: "User deleted successfully" });
     expect(await db.user.count({ where: { id: user.id } })).toBe(0);
@@ -150,7 +282,13 @@ describe("user forms (page actions)", () => {
   it("shows a generated code in the response only, never cached", async () => {
     const { cookie } = await unlockedAdmin();
     const { user } = await createUser({ authType: "otp" });
-    const res = await outcome(await callRoute(oneTimeCode.action, makeRequest(`/profile/users/${user.id}/one-time-code`, { cookie, form: {} }), { userId: user.id }));
+    const res = await outcome(
+      await callRoute(
+        oneTimeCode.action,
+        makeRequest(`/profile/users/${user.id}/one-time-code`, { cookie, form: {} }),
+        { userId: user.id },
+      ),
+    );
     expect(res.body).toMatchObject({ error: null, otp: expect.stringMatching(/^\d{6}$/), expires: expect.any(String) });
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -162,20 +300,48 @@ describe("setting up a colleague's authenticator (page)", () => {
     const { cookie } = await unlockedAdmin();
     const { user } = await createUser({ authType: "otp" });
     const params = { userId: user.id };
-    const started = await outcome(await callRoute(userAuthenticator.action, makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "start" } }), params));
+    const started = await outcome(
+      await callRoute(
+        userAuthenticator.action,
+        makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "start" } }),
+        params,
+      ),
+    );
     expect(started.headers.get("Location")).toBe(`/profile/users/${user.id}/authenticator`);
-    const page = await outcome(await callRoute(userAuthenticator.loader, makeRequest(`/profile/users/${user.id}/authenticator`, { cookie }), params));
+    const page = await outcome(
+      await callRoute(
+        userAuthenticator.loader,
+        makeRequest(`/profile/users/${user.id}/authenticator`, { cookie }),
+        params,
+      ),
+    );
     const setup = (page.body as { setup: { qrCodeUrl: string; secret: string } }).setup;
     expect(setup.qrCodeUrl).toMatch(/^data:image\/svg\+xml;base64,/);
 
     const good = totpCode(setup.secret);
     const wrong = await outcome(
-      await callRoute(userAuthenticator.action, makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "verify", token: good === "000000" ? "111111" : "000000" } }), params),
+      await callRoute(
+        userAuthenticator.action,
+        makeRequest(`/profile/users/${user.id}/authenticator`, {
+          cookie,
+          form: { intent: "verify", token: good === "000000" ? "111111" : "000000" },
+        }),
+        params,
+      ),
     );
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ error: "Invalid setup code" });
-    const linked = await outcome(await callRoute(userAuthenticator.action, makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "verify", token: good } }), params));
-    expect(await toastOf(linked.headers)).toMatchObject({ title: "Authenticator Setup Complete", description: "New device has been added successfully" });
+    const linked = await outcome(
+      await callRoute(
+        userAuthenticator.action,
+        makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "verify", token: good } }),
+        params,
+      ),
+    );
+    expect(await toastOf(linked.headers)).toMatchObject({
+      title: "Authenticator Setup Complete",
+      description: "New device has been added successfully",
+    });
     expect(await db.authenticatorDevice.count({ where: { userId: user.id, verifiedAt: { not: null } } })).toBe(1);
   });
 
@@ -183,18 +349,38 @@ describe("setting up a colleague's authenticator (page)", () => {
     const { cookie } = await unlockedAdmin();
     const { user } = await createUser();
     const params = { userId: user.id };
-    const res = await outcome(await callRoute(userAuthenticator.action, makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "start", additional: "1" } }), params));
+    const res = await outcome(
+      await callRoute(
+        userAuthenticator.action,
+        makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "start", additional: "1" } }),
+        params,
+      ),
+    );
     expect(await toastOf(res.headers)).toMatchObject({ title: "Device Linked Successfully" });
     expect(await db.authenticatorDevice.count({ where: { userId: user.id } })).toBe(1);
-    await db.authenticatorDevice.create({ data: { userId: user.id, label: "Their own pending", secretEncrypted: "v1.x.y.z" } });
-    const page = await outcome(await callRoute(userAuthenticator.loader, makeRequest(`/profile/users/${user.id}/authenticator`, { cookie }), params));
+    await db.authenticatorDevice.create({
+      data: { userId: user.id, label: "Their own pending", secretEncrypted: "v1.x.y.z" },
+    });
+    const page = await outcome(
+      await callRoute(
+        userAuthenticator.loader,
+        makeRequest(`/profile/users/${user.id}/authenticator`, { cookie }),
+        params,
+      ),
+    );
     expect((page.body as Json).setup).toBeNull();
   });
 
   it("adds another device of the admin's own with 'Additional Device Setup'", async () => {
     const { user, cookie } = await unlockedAdmin();
     const params = { userId: user.id };
-    const res = await outcome(await callRoute(userAuthenticator.action, makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "start", additional: "1" } }), params));
+    const res = await outcome(
+      await callRoute(
+        userAuthenticator.action,
+        makeRequest(`/profile/users/${user.id}/authenticator`, { cookie, form: { intent: "start", additional: "1" } }),
+        params,
+      ),
+    );
     expect(res.headers.get("Location")).toBe(`/profile/users/${user.id}/authenticator`);
     expect(await toastOf(res.headers)).toMatchObject({ title: "Additional Device Setup" });
     expect(await db.authenticatorDevice.count({ where: { userId: user.id, verifiedAt: null } })).toBe(1);
@@ -208,24 +394,46 @@ describe("/account/authenticator", () => {
     const before = await outcome(await callRoute(account.loader, makeRequest("/account/authenticator", { cookie })));
     expect(before.body).toMatchObject({ devices: [], setup: null, home: "/customers" });
     await callRoute(account.action, makeRequest("/account/authenticator", { cookie, form: { intent: "start" } }));
-    const setup = ((await outcome(await callRoute(account.loader, makeRequest("/account/authenticator", { cookie })))).body as { setup: { secret: string; isAdditionalDevice: boolean } }).setup;
+    const setup = (
+      (await outcome(await callRoute(account.loader, makeRequest("/account/authenticator", { cookie })))).body as {
+        setup: { secret: string; isAdditionalDevice: boolean };
+      }
+    ).setup;
     expect(setup.isAdditionalDevice).toBe(false);
-    const done = await outcome(await callRoute(account.action, makeRequest("/account/authenticator", { cookie, form: { intent: "verify", token: totpCode(setup.secret) } })));
+    const done = await outcome(
+      await callRoute(
+        account.action,
+        makeRequest("/account/authenticator", { cookie, form: { intent: "verify", token: totpCode(setup.secret) } }),
+      ),
+    );
     expect(done.headers.get("Location")).toBe("/customers");
     expect(await toastOf(done.headers)).toMatchObject({ title: "Authenticator Setup Complete" });
-    const after = (await outcome(await callRoute(account.loader, makeRequest("/account/authenticator", { cookie })))).body as { devices: Json[] };
+    const after = (await outcome(await callRoute(account.loader, makeRequest("/account/authenticator", { cookie }))))
+      .body as { devices: Json[] };
     expect(after.devices).toHaveLength(1);
   });
 
   it("needs a code from the current device before adding another", async () => {
     const { user, code } = await createUser({ role: "sales_front" });
     const cookie = await sessionCookieFor(user.id);
-    const already = await outcome(await callRoute(account.action, makeRequest("/account/authenticator", { cookie, form: { intent: "start" } })));
+    const already = await outcome(
+      await callRoute(account.action, makeRequest("/account/authenticator", { cookie, form: { intent: "start" } })),
+    );
     expect(await toastOf(already.headers)).toMatchObject({ title: "Device Linked Successfully" });
-    const refused = await outcome(await callRoute(account.action, makeRequest("/account/authenticator", { cookie, form: { intent: "add-another", currentCode: "" } })));
+    const refused = await outcome(
+      await callRoute(
+        account.action,
+        makeRequest("/account/authenticator", { cookie, form: { intent: "add-another", currentCode: "" } }),
+      ),
+    );
     expect(refused.status).toBe(400);
     expect(await db.authenticatorDevice.count({ where: { userId: user.id } })).toBe(1);
-    const ok = await outcome(await callRoute(account.action, makeRequest("/account/authenticator", { cookie, form: { intent: "add-another", currentCode: code() } })));
+    const ok = await outcome(
+      await callRoute(
+        account.action,
+        makeRequest("/account/authenticator", { cookie, form: { intent: "add-another", currentCode: code() } }),
+      ),
+    );
     expect(await toastOf(ok.headers)).toMatchObject({ title: "Additional Device Setup" });
     expect(await db.authenticatorDevice.count({ where: { userId: user.id, verifiedAt: null } })).toBe(1);
   });
@@ -235,17 +443,41 @@ describe("System Logs", () => {
   it("pages the audit log, filtered by action and by who acted; admin only", async () => {
     const { user: admin, cookie } = await unlockedAdmin();
     const { user: staff } = await createUser({ role: "sales_front" });
-    for (let i = 0; i < 55; i++) await db.auditLog.create({ data: { actorId: staff.id, actorName: staff.name, action: "import.run", details: JSON.stringify({ imported: i }) } });
-    await callRoute(newUser.action, makeRequest("/profile/users/new", { cookie, form: { name: "Logged", email: `logged.${Date.now()}@example.com`, role: "sales_front", authType: "totp" } }));
+    for (let i = 0; i < 55; i++)
+      await db.auditLog.create({
+        data: {
+          actorId: staff.id,
+          actorName: staff.name,
+          action: "import.run",
+          details: JSON.stringify({ imported: i }),
+        },
+      });
+    await callRoute(
+      newUser.action,
+      makeRequest("/profile/users/new", {
+        cookie,
+        form: { name: "Logged", email: `logged.${Date.now()}@example.com`, role: "sales_front", authType: "totp" },
+      }),
+    );
 
-    type Page = { entries: { actionLabel: string; actorName: string; target: string | null; details: string | null }[]; totalCount: number; totalPages: number; page: number };
-    const get = async (query: string) => (await outcome(await callRoute(logs.loader, makeRequest(`/profile/logs${query}`, { cookie })))).body as Page;
+    type Page = {
+      entries: { actionLabel: string; actorName: string; target: string | null; details: string | null }[];
+      totalCount: number;
+      totalPages: number;
+      page: number;
+    };
+    const get = async (query: string) =>
+      (await outcome(await callRoute(logs.loader, makeRequest(`/profile/logs${query}`, { cookie })))).body as Page;
 
     const imports = await get(`?action=import.run&user=${staff.id}`);
     expect(imports.totalCount).toBe(55);
     expect(imports.totalPages).toBe(2);
     expect(imports.entries).toHaveLength(50);
-    expect(imports.entries[0]).toMatchObject({ actionLabel: "Imported clients", actorName: staff.name, details: "imported: 54" });
+    expect(imports.entries[0]).toMatchObject({
+      actionLabel: "Imported clients",
+      actorName: staff.name,
+      details: "imported: 54",
+    });
     expect((await get(`?action=import.run&user=${staff.id}&page=2`)).entries).toHaveLength(5);
 
     const created = await get(`?action=user.created&user=${admin.id}`);
@@ -253,7 +485,9 @@ describe("System Logs", () => {
     expect(created.entries[0]).toMatchObject({ actionLabel: "Created user", target: "Logged" });
     expect((await get("?action=auth.admin_gate_unlocked")).entries.some((e) => e.actorName === admin.name)).toBe(true);
 
-    const denied = await outcome(await callRoute(logs.loader, makeRequest("/profile/logs", { cookie: await sessionCookieFor(staff.id) })));
+    const denied = await outcome(
+      await callRoute(logs.loader, makeRequest("/profile/logs", { cookie: await sessionCookieFor(staff.id) })),
+    );
     expect(denied.status).toBe(403);
   });
 });
@@ -263,7 +497,8 @@ describe("Security Settings", () => {
     const { user } = await createUser({ role: "admin" });
     const cookie = await sessionCookieFor(user.id);
     await sessionCookieFor(user.id);
-    const page = (await outcome(await callRoute(security.loader, makeRequest("/profile/security", { cookie })))).body as { devices: Json[]; sessions: { current: boolean }[] };
+    const page = (await outcome(await callRoute(security.loader, makeRequest("/profile/security", { cookie }))))
+      .body as { devices: Json[]; sessions: { current: boolean }[] };
     expect(page.devices).toHaveLength(1);
     expect(page.sessions).toHaveLength(2);
     expect(page.sessions.filter((s) => s.current)).toHaveLength(1);

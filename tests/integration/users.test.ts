@@ -19,7 +19,12 @@ type Json = Record<string, unknown>;
 async function unlockedAdmin() {
   const admin = await createUser({ role: "admin" });
   const cookie = await sessionCookieFor(admin.user.id);
-  const res = await outcome(await callRoute(verifyTotp.action, makeRequest("/api/auth/verify-totp", { cookie, json: { email: admin.user.email, token: admin.code() } })));
+  const res = await outcome(
+    await callRoute(
+      verifyTotp.action,
+      makeRequest("/api/auth/verify-totp", { cookie, json: { email: admin.user.email, token: admin.code() } }),
+    ),
+  );
   expect(res.status).toBe(200);
   return { ...admin, cookie };
 }
@@ -27,9 +32,12 @@ async function unlockedAdmin() {
 const api = {
   list: (cookie: string, query = "") => callRoute(usersApi.loader, makeRequest(`/api/users${query}`, { cookie })),
   create: (cookie: string, json: unknown) => callRoute(usersApi.action, makeRequest("/api/users", { cookie, json })),
-  update: (cookie: string, id: string, json: unknown) => callRoute(userApi.action, makeRequest(`/api/users/${id}`, { cookie, method: "PUT", json }), { id }),
-  remove: (cookie: string, id: string) => callRoute(userApi.action, makeRequest(`/api/users/${id}`, { cookie, method: "DELETE" }), { id }),
-  generateOtp: (cookie: string, id: string) => callRoute(generateOtpApi.action, makeRequest(`/api/users/${id}/generate-otp`, { cookie, method: "POST" }), { id }),
+  update: (cookie: string, id: string, json: unknown) =>
+    callRoute(userApi.action, makeRequest(`/api/users/${id}`, { cookie, method: "PUT", json }), { id }),
+  remove: (cookie: string, id: string) =>
+    callRoute(userApi.action, makeRequest(`/api/users/${id}`, { cookie, method: "DELETE" }), { id }),
+  generateOtp: (cookie: string, id: string) =>
+    callRoute(generateOtpApi.action, makeRequest(`/api/users/${id}/generate-otp`, { cookie, method: "POST" }), { id }),
   stats: (cookie: string) => callRoute(statsApi.loader, makeRequest("/api/users/stats", { cookie })),
 };
 
@@ -75,7 +83,12 @@ describe("/api/users access", () => {
     const { user, code } = await createUser({ role: "admin" });
     const cookie = await sessionCookieFor(user.id);
     const wrong = code() === "000000" ? "111111" : "000000";
-    const res = await outcome(await callRoute(verifyTotp.action, makeRequest("/api/auth/verify-totp", { cookie, json: { email: user.email, token: wrong } })));
+    const res = await outcome(
+      await callRoute(
+        verifyTotp.action,
+        makeRequest("/api/auth/verify-totp", { cookie, json: { email: user.email, token: wrong } }),
+      ),
+    );
     expect(res.status).toBe(401);
     expect((res.body as Json).error).toMatch(/Invalid/);
     expect((await outcome(await api.list(cookie))).status).toBe(403);
@@ -103,13 +116,20 @@ describe("user management through the API", () => {
     expect(byName.map((u) => u.role).sort()).toEqual(["road_sales", "sales_back"]);
     const filtered = (await outcome(await api.list(cookie, `?search=${tag}&role=road_sales`))).body as Json[];
     expect(filtered).toHaveLength(1);
-    expect(filtered[0]).toMatchObject({ name: "Someone Else", authType: "totp", isActive: true, hasAuthenticator: true });
+    expect(filtered[0]).toMatchObject({
+      name: "Someone Else",
+      authType: "totp",
+      isActive: true,
+      hasAuthenticator: true,
+    });
   });
 
   it("creates with the spec's defaults and answers validation failures with the spec's messages", async () => {
     const { cookie } = await unlockedAdmin();
     const email = `new.${Date.now()}@example.com`;
-    const created = await outcome(await api.create(cookie, { name: "  Noor Ali ", email: email.toUpperCase(), department: "" }));
+    const created = await outcome(
+      await api.create(cookie, { name: "  Noor Ali ", email: email.toUpperCase(), department: "" }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       message: "User has been created and can now log in",
@@ -125,7 +145,9 @@ describe("user management through the API", () => {
     const duplicate = await outcome(await api.create(cookie, { name: "Again", email }));
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toEqual({ error: "A user with this email already exists" });
-    const badRole = await outcome(await api.create(cookie, { name: "X", email: `x${Date.now()}@example.com`, role: "owner" }));
+    const badRole = await outcome(
+      await api.create(cookie, { name: "X", email: `x${Date.now()}@example.com`, role: "owner" }),
+    );
     expect(badRole.body).toMatchObject({ error: "Invalid input" });
   });
 
@@ -134,9 +156,16 @@ describe("user management through the API", () => {
     const { user } = await createUser({ role: "sales_front" });
     const { user: other } = await createUser();
     const ok = await outcome(await api.update(cookie, user.id, { role: "sales_back", department: "Gold Souk" }));
-    expect(ok.body).toMatchObject({ message: "User updated successfully", user: { role: "sales_back", department: "Gold Souk" } });
-    expect((await outcome(await api.update(cookie, user.id, { name: "" }))).body).toMatchObject({ error: "Name is required" });
-    expect((await outcome(await api.update(cookie, user.id, { email: "nope" }))).body).toMatchObject({ error: "Invalid email address" });
+    expect(ok.body).toMatchObject({
+      message: "User updated successfully",
+      user: { role: "sales_back", department: "Gold Souk" },
+    });
+    expect((await outcome(await api.update(cookie, user.id, { name: "" }))).body).toMatchObject({
+      error: "Name is required",
+    });
+    expect((await outcome(await api.update(cookie, user.id, { email: "nope" }))).body).toMatchObject({
+      error: "Invalid email address",
+    });
     const taken = await outcome(await api.update(cookie, user.id, { email: other.email }));
     expect(taken.status).toBe(409);
     expect((await outcome(await api.update(cookie, "missing", { name: "X" }))).status).toBe(404);
@@ -154,10 +183,17 @@ describe("user management through the API", () => {
   it("counts users by role and status", async () => {
     const { cookie } = await unlockedAdmin();
     await createUser({ role: "road_sales", isActive: false });
-    const stats = (await outcome(await api.stats(cookie))).body as { total: number; active: number; inactive: number; byRole: Record<string, { active: number; inactive: number }> };
+    const stats = (await outcome(await api.stats(cookie))).body as {
+      total: number;
+      active: number;
+      inactive: number;
+      byRole: Record<string, { active: number; inactive: number }>;
+    };
     expect(stats.total).toBe(await db.user.count());
     expect(stats.inactive).toBe(await db.user.count({ where: { isActive: false } }));
-    expect(stats.byRole.road_sales!.inactive).toBe(await db.user.count({ where: { role: "road_sales", isActive: false } }));
+    expect(stats.byRole.road_sales!.inactive).toBe(
+      await db.user.count({ where: { role: "road_sales", isActive: false } }),
+    );
     expect(stats.byRole.admin!.active).toBe(await db.user.count({ where: { role: "admin", isActive: true } }));
   });
 });
@@ -171,8 +207,12 @@ describe("protections", () => {
   it("stops an admin deleting or deactivating themself", async () => {
     const { user, cookie } = await unlockedAdmin();
     await createUser({ role: "admin" });
-    expect((await outcome(await api.remove(cookie, user.id))).body).toEqual({ error: "You cannot delete your own account" });
-    expect((await outcome(await api.update(cookie, user.id, { isActive: false }))).body).toEqual({ error: "You cannot deactivate your own account" });
+    expect((await outcome(await api.remove(cookie, user.id))).body).toEqual({
+      error: "You cannot delete your own account",
+    });
+    expect((await outcome(await api.update(cookie, user.id, { isActive: false }))).body).toEqual({
+      error: "You cannot deactivate your own account",
+    });
     expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ isActive: true });
   });
 
@@ -193,10 +233,14 @@ describe("deactivation and deletion end sessions", () => {
     const { cookie } = await unlockedAdmin();
     const { user } = await createUser();
     const theirCookie = await sessionCookieFor(user.id);
-    expect((await outcome(await callRoute(apiMe.loader, makeRequest("/api/auth/me", { cookie: theirCookie })))).status).toBe(200);
+    expect(
+      (await outcome(await callRoute(apiMe.loader, makeRequest("/api/auth/me", { cookie: theirCookie })))).status,
+    ).toBe(200);
     await api.update(cookie, user.id, { isActive: false });
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
-    expect((await outcome(await callRoute(apiMe.loader, makeRequest("/api/auth/me", { cookie: theirCookie })))).status).toBe(401);
+    expect(
+      (await outcome(await callRoute(apiMe.loader, makeRequest("/api/auth/me", { cookie: theirCookie })))).status,
+    ).toBe(401);
   });
 
   it("signs a deleted user out at once", async () => {
@@ -204,12 +248,15 @@ describe("deactivation and deletion end sessions", () => {
     const { user } = await createUser();
     const theirCookie = await sessionCookieFor(user.id);
     await api.remove(cookie, user.id);
-    expect((await outcome(await callRoute(apiMe.loader, makeRequest("/api/auth/me", { cookie: theirCookie })))).status).toBe(401);
+    expect(
+      (await outcome(await callRoute(apiMe.loader, makeRequest("/api/auth/me", { cookie: theirCookie })))).status,
+    ).toBe(401);
   });
 });
 
 describe("admin-generated one-time codes", () => {
-  const signIn = (email: string, token: string) => callRoute(login.action, makeRequest("/login", { form: { intent: "code", email, token } }));
+  const signIn = (email: string, token: string) =>
+    callRoute(login.action, makeRequest("/login", { form: { intent: "code", email, token } }));
 
   it("signs an otp user in once, not twice, and sends them to link an authenticator", async () => {
     const { cookie } = await unlockedAdmin();
@@ -250,17 +297,32 @@ describe("admin-generated one-time codes", () => {
 });
 
 describe("authenticator setup", () => {
-  const setup = (cookie: string, json: unknown = { phoneNumber: "0000" }) => callRoute(totpSetup.action, makeRequest("/api/auth/totp/setup", { cookie, json }));
-  const verifySetup = (cookie: string, json: unknown) => callRoute(totpVerifySetup.action, makeRequest("/api/auth/totp/verify-setup", { cookie, json }));
-  const signIn = (email: string, token: string) => callRoute(login.action, makeRequest("/login", { form: { intent: "code", email, token } }));
+  const setup = (cookie: string, json: unknown = { phoneNumber: "0000" }) =>
+    callRoute(totpSetup.action, makeRequest("/api/auth/totp/setup", { cookie, json }));
+  const verifySetup = (cookie: string, json: unknown) =>
+    callRoute(totpVerifySetup.action, makeRequest("/api/auth/totp/verify-setup", { cookie, json }));
+  const signIn = (email: string, token: string) =>
+    callRoute(login.action, makeRequest("/login", { form: { intent: "code", email, token } }));
 
   it("links a device only when its code verifies; a pending device signs nobody in", async () => {
     const { user } = await createUser({ authType: "otp" });
     const cookie = await sessionCookieFor(user.id);
     const started = await outcome(await setup(cookie));
     expect(started.status).toBe(200);
-    const body = started.body as { isLinked: boolean; isAdditionalDevice: boolean; message: string; note: string; qrCodeUrl: string; secret: string };
-    expect(body).toMatchObject({ isLinked: false, isAdditionalDevice: false, message: expect.any(String), note: expect.any(String) });
+    const body = started.body as {
+      isLinked: boolean;
+      isAdditionalDevice: boolean;
+      message: string;
+      note: string;
+      qrCodeUrl: string;
+      secret: string;
+    };
+    expect(body).toMatchObject({
+      isLinked: false,
+      isAdditionalDevice: false,
+      message: expect.any(String),
+      note: expect.any(String),
+    });
     expect(body.qrCodeUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(body.qrCodeUrl.split(",")[1]!, "base64").toString()).toContain("<svg");
 
@@ -295,7 +357,11 @@ describe("authenticator setup", () => {
 
     expect((await outcome(await setup(cookie, { additionalDevice: true }))).status).toBe(400);
     const additional = await outcome(await setup(cookie, { additionalDevice: true, token: code() }));
-    expect(additional.body).toMatchObject({ isLinked: true, isAdditionalDevice: true, qrCodeUrl: expect.stringMatching(/^data:image/) });
+    expect(additional.body).toMatchObject({
+      isLinked: true,
+      isAdditionalDevice: true,
+      qrCodeUrl: expect.stringMatching(/^data:image/),
+    });
     expect(await db.authenticatorDevice.count({ where: { userId: user.id } })).toBe(2);
   });
 
@@ -305,7 +371,9 @@ describe("authenticator setup", () => {
     const staffCookie = await sessionCookieFor(staff.id);
     expect((await outcome(await setup(staffCookie, { userId: colleague.id }))).status).toBe(403);
     const { user: lockedAdmin } = await createUser({ role: "admin" });
-    expect((await outcome(await setup(await sessionCookieFor(lockedAdmin.id), { userId: colleague.id }))).status).toBe(403);
+    expect((await outcome(await setup(await sessionCookieFor(lockedAdmin.id), { userId: colleague.id }))).status).toBe(
+      403,
+    );
 
     const { cookie } = await unlockedAdmin();
     const started = (await outcome(await setup(cookie, { userId: colleague.id }))).body as { secret: string };

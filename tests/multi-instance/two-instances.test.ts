@@ -73,7 +73,12 @@ describe("two app instances on one database", () => {
     const cookie = await signIn(0, user.id, code(new Date(now)));
     expect((await fetch(`${base(1)}/api/users`, { headers: { Cookie: cookie } })).status).toBe(403);
     // The sign-in spent this 30-second step's code; the next step's code is accepted (one step of drift).
-    const unlock = await post(0, "/api/auth/verify-totp", { email: user.email, token: code(new Date(now + 30_000)) }, cookie);
+    const unlock = await post(
+      0,
+      "/api/auth/verify-totp",
+      { email: user.email, token: code(new Date(now + 30_000)) },
+      cookie,
+    );
     expect(unlock.status).toBe(200);
     expect((await fetch(`${base(1)}/api/users`, { headers: { Cookie: cookie } })).status).toBe(200);
   });

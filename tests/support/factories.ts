@@ -10,7 +10,16 @@ export const ORIGIN = "http://localhost";
 let seq = 0;
 
 /** A user with a linked authenticator; returns the secret so tests can compute codes. */
-export async function createUser(overrides: { role?: Role; name?: string; email?: string; authType?: "totp" | "otp"; isActive?: boolean; phone?: string } = {}) {
+export async function createUser(
+  overrides: {
+    role?: Role;
+    name?: string;
+    email?: string;
+    authType?: "totp" | "otp";
+    isActive?: boolean;
+    phone?: string;
+  } = {},
+) {
   seq += 1;
   const secret = generateTotpSecret();
   const user = await db.user.create({
@@ -21,7 +30,10 @@ export async function createUser(overrides: { role?: Role; name?: string; email?
       authType: overrides.authType ?? "totp",
       isActive: overrides.isActive ?? true,
       phone: overrides.phone,
-      devices: overrides.authType === "otp" ? undefined : { create: { label: "Test phone", secretEncrypted: encryptSecret(secret), verifiedAt: new Date() } },
+      devices:
+        overrides.authType === "otp"
+          ? undefined
+          : { create: { label: "Test phone", secretEncrypted: encryptSecret(secret), verifiedAt: new Date() } },
     },
   });
   return { user, secret, code: (at: Date = new Date()) => totpCode(secret, at) };
@@ -33,7 +45,14 @@ export async function sessionCookieFor(userId: string): Promise<string> {
   return setCookie.split(";")[0]!;
 }
 
-type RequestOptions = { method?: string; cookie?: string; form?: Record<string, string | string[]>; json?: unknown; headers?: Record<string, string>; origin?: string | null };
+type RequestOptions = {
+  method?: string;
+  cookie?: string;
+  form?: Record<string, string | string[]>;
+  json?: unknown;
+  headers?: Record<string, string>;
+  origin?: string | null;
+};
 
 /** A request as a browser on this origin would send it (Origin header on posts). */
 export function makeRequest(path: string, options: RequestOptions = {}): Request {
@@ -55,7 +74,11 @@ export function makeRequest(path: string, options: RequestOptions = {}): Request
 }
 
 /** Runs a loader/action and returns the Response it returned or threw (redirects, 4xx). */
-export async function callRoute(fn: (args: LoaderFunctionArgs) => unknown, request: Request, params: Record<string, string> = {}): Promise<unknown> {
+export async function callRoute(
+  fn: (args: LoaderFunctionArgs) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<unknown> {
   try {
     return await fn({ request, params, context: {} });
   } catch (thrown) {
@@ -75,7 +98,12 @@ export async function outcome(result: unknown): Promise<{ status: number; body: 
     }
     return { status: result.status, body, headers: result.headers };
   }
-  if (result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit") {
+  if (
+    result &&
+    typeof result === "object" &&
+    "type" in result &&
+    (result as { type: string }).type === "DataWithResponseInit"
+  ) {
     const d = result as unknown as { data: unknown; init: ResponseInit | null };
     return { status: d.init?.status ?? 200, body: d.data, headers: new Headers(d.init?.headers) };
   }

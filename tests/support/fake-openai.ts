@@ -22,7 +22,8 @@ export async function startFakeOpenAi(behaviour: FakeOpenAiBehaviour) {
     req.on("end", () => {
       requests.push(body);
       if ("hang" in behaviour) return;
-      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return reply(res, 404, { error: { message: "not found" } });
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions"))
+        return reply(res, 404, { error: { message: "not found" } });
       const messages = (JSON.parse(body) as { messages: { role: string; content: string }[] }).messages;
       const user = messages.find((m) => m.role === "user")!;
       const candidates = (JSON.parse(user.content) as { candidates: SentCandidate[] }).candidates;
@@ -31,7 +32,14 @@ export async function startFakeOpenAi(behaviour: FakeOpenAiBehaviour) {
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model: "fake-model",
-        choices: [{ index: 0, message: { role: "assistant", content: behaviour.answer(candidates), refusal: null }, finish_reason: "stop", logprobs: null }],
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content: behaviour.answer(candidates), refusal: null },
+            finish_reason: "stop",
+            logprobs: null,
+          },
+        ],
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
       });
     });

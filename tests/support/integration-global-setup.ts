@@ -12,7 +12,10 @@ declare module "vitest" {
 }
 
 function migrate(databaseUrl: string) {
-  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "pipe" });
+  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: "pipe",
+  });
 }
 
 /**

@@ -10,21 +10,24 @@ let seq = 0;
  * from the total, searchText, month-day keys), with `purchases` sale rows that add up to the total.
  * Dates are given in days from today. Takes the database client so e2e tests can pass theirs.
  */
-export async function insertLeadClient(db: Db, input: {
-  name: string;
-  totalAed: number;
-  purchases?: number;
-  lastPurchaseDaysAgo?: number | null;
-  birthdayInDays?: number;
-  idExpiresInDays?: number;
-  country?: string;
-  emirate?: string;
-  team?: string | null;
-  contactOk?: string | null;
-  preferredCollection?: string;
-  deleted?: boolean;
-  today?: IsoDate;
-}) {
+export async function insertLeadClient(
+  db: Db,
+  input: {
+    name: string;
+    totalAed: number;
+    purchases?: number;
+    lastPurchaseDaysAgo?: number | null;
+    birthdayInDays?: number;
+    idExpiresInDays?: number;
+    country?: string;
+    emirate?: string;
+    team?: string | null;
+    contactOk?: string | null;
+    preferredCollection?: string;
+    deleted?: boolean;
+    today?: IsoDate;
+  },
+) {
   seq += 1;
   const today = input.today ?? businessToday();
   const mobileNumber = `97150${String(Date.now() % 100_000).padStart(5, "0")}${String(seq).padStart(2, "0")}`;
@@ -32,7 +35,8 @@ export async function insertLeadClient(db: Db, input: {
   const total = AED(input.totalAed);
   const purchases = input.purchases ?? 1;
   const lastDay = input.lastPurchaseDaysAgo === null ? null : addDays(today, -(input.lastPurchaseDaysAgo ?? 30));
-  const dateOfBirth = input.birthdayInDays === undefined ? null : dateFromIso(`1992${addDays(today, input.birthdayInDays).slice(4)}`);
+  const dateOfBirth =
+    input.birthdayInDays === undefined ? null : dateFromIso(`1992${addDays(today, input.birthdayInDays).slice(4)}`);
   const customer = await db.customer.create({
     data: {
       fullName: input.name,

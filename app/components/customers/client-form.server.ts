@@ -7,11 +7,17 @@ import type { ClientFormReply } from "./client-form";
  * reply) and a summary: a conflict's own message (the duplicate mobile names its client), the
  * §5 purchase-date message when that is the only problem, else §8 'Validation failed for: ...'.
  */
-export function clientFormFailure(submission: Submission<unknown>, refusal: { status: number; issues: ClientInputIssue[] }): ClientFormReply {
+export function clientFormFailure(
+  submission: Submission<unknown>,
+  refusal: { status: number; issues: ClientInputIssue[] },
+): ClientFormReply {
   const { status, issues } = refusal;
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) (fieldErrors[issue.path] ??= []).push(issue.message);
   const only = issues.length === 1 ? issues[0]!.message : null;
-  const summary = status === 409 || only === CLIENT_MESSAGES.purchaseDateRequired ? (only ?? validationFailedMessage(issues)) : validationFailedMessage(issues);
+  const summary =
+    status === 409 || only === CLIENT_MESSAGES.purchaseDateRequired
+      ? (only ?? validationFailedMessage(issues))
+      : validationFailedMessage(issues);
   return { result: submission.reply({ fieldErrors }), summary };
 }

@@ -1,15 +1,61 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useAppUi } from "~/components/app-ui";
 import { editClientSchema, newClientSchema } from "~/domain/client-input";
-import { ANNIVERSARY_TYPES, CONTACT_OK, COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/customer-fields";
+import {
+  ANNIVERSARY_TYPES,
+  CONTACT_OK,
+  COUNTRIES,
+  COUNTRY_LABELS,
+  EMIRATES,
+  EMIRATE_LABELS,
+  TEAMS,
+  TEAM_LABELS,
+} from "~/domain/customer-fields";
 
 /** What the New Client and Edit Customer actions answer when the server refuses the form. */
 export type ClientFormReply = { result: SubmissionResult<string[]>; summary: string };
 
-export type ClientFormValues = Partial<Record<"fullName" | "mobileNumber" | "country" | "emirate" | "area" | "team" | "totalSalesValue" | "lastPurchaseDate" | "dateOfBirth" | "email" | "emiratesId" | "emiratesIdExpiry" | "pepStatus" | "contactOk" | "anniversaryType" | "anniversaryDate" | "preferredTime" | "preferredCollection" | "category" | "isActive" | "emiratesIdPictures" | "meetingComments" | "newSaleAmount" | "newSaleDate" | "newSaleDescription", string>>;
+export type ClientFormValues = Partial<
+  Record<
+    | "fullName"
+    | "mobileNumber"
+    | "country"
+    | "emirate"
+    | "area"
+    | "team"
+    | "totalSalesValue"
+    | "lastPurchaseDate"
+    | "dateOfBirth"
+    | "email"
+    | "emiratesId"
+    | "emiratesIdExpiry"
+    | "pepStatus"
+    | "contactOk"
+    | "anniversaryType"
+    | "anniversaryDate"
+    | "preferredTime"
+    | "preferredCollection"
+    | "category"
+    | "isActive"
+    | "emiratesIdPictures"
+    | "meetingComments"
+    | "newSaleAmount"
+    | "newSaleDate"
+    | "newSaleDescription",
+    string
+  >
+>;
 
 /**
  * Add New Client and Edit Customer (spec §5). Conform validates with the same zod schema on the
@@ -45,7 +91,12 @@ export function ClientForm({
   });
 
   useEffect(() => {
-    if (reply?.summary) toast({ type: "error", title: mode === "new" ? "Validation Error" : "Update Failed", description: reply.summary });
+    if (reply?.summary)
+      toast({
+        type: "error",
+        title: mode === "new" ? "Validation Error" : "Update Failed",
+        description: reply.summary,
+      });
   }, [reply, mode, toast]);
 
   // Outside the UAE there is no emirate: the select gives way to "none" (spec §5).
@@ -58,7 +109,11 @@ export function ClientForm({
           <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="off" className="input mt-1" />
         </Field>
         <Field field={fields.mobileNumber} label="Mobile number *">
-          <input {...getInputProps(fields.mobileNumber, { type: "tel" })} placeholder="050 123 4567" className="input mt-1" />
+          <input
+            {...getInputProps(fields.mobileNumber, { type: "tel" })}
+            placeholder="050 123 4567"
+            className="input mt-1"
+          />
         </Field>
         <Field field={fields.country} label="Country *">
           <select {...getSelectProps(fields.country)} className="input mt-1">
@@ -71,7 +126,12 @@ export function ClientForm({
         </Field>
         <Field field={fields.emirate} label={inUae ? "Emirate *" : "Emirate"}>
           {inUae ? (
-            <select {...getSelectProps(fields.emirate)} key={`${fields.emirate.key}-uae`} defaultValue={defaultValue.emirate && defaultValue.emirate !== "none" ? defaultValue.emirate : "dubai"} className="input mt-1">
+            <select
+              {...getSelectProps(fields.emirate)}
+              key={`${fields.emirate.key}-uae`}
+              defaultValue={defaultValue.emirate && defaultValue.emirate !== "none" ? defaultValue.emirate : "dubai"}
+              className="input mt-1"
+            >
               {EMIRATES.map((e) => (
                 <option key={e} value={e}>
                   {EMIRATE_LABELS[e]}
@@ -104,7 +164,12 @@ export function ClientForm({
         {mode === "new" ? (
           <>
             <Field field={fields.totalSalesValue} label="Total sales (AED)">
-              <input {...getInputProps(fields.totalSalesValue, { type: "text" })} inputMode="decimal" placeholder="0.00" className="input mt-1" />
+              <input
+                {...getInputProps(fields.totalSalesValue, { type: "text" })}
+                inputMode="decimal"
+                placeholder="0.00"
+                className="input mt-1"
+              />
             </Field>
             <Field field={fields.lastPurchaseDate} label="Purchase date">
               <input {...getInputProps(fields.lastPurchaseDate, { type: "date" })} className="input mt-1" />
@@ -122,13 +187,21 @@ export function ClientForm({
         {mode === "edit" ? (
           <>
             <Field field={fields.emiratesId} label="Emirates ID number">
-              <input {...getInputProps(fields.emiratesId, { type: "text" })} placeholder="784-1990-1234567-1" className="input mt-1" />
+              <input
+                {...getInputProps(fields.emiratesId, { type: "text" })}
+                placeholder="784-1990-1234567-1"
+                className="input mt-1"
+              />
             </Field>
             <Field field={fields.emiratesIdExpiry} label="Emirates ID expiry">
               <input {...getInputProps(fields.emiratesIdExpiry, { type: "date" })} className="input mt-1" />
             </Field>
             <Field field={fields.pepStatus} label="PEP status">
-              <input {...getInputProps(fields.pepStatus, { type: "text" })} placeholder="e.g. No" className="input mt-1" />
+              <input
+                {...getInputProps(fields.pepStatus, { type: "text" })}
+                placeholder="e.g. No"
+                className="input mt-1"
+              />
             </Field>
             <Field field={fields.contactOk} label="OK to contact">
               <select {...getSelectProps(fields.contactOk)} className="input mt-1">
@@ -154,7 +227,11 @@ export function ClientForm({
               <input {...getInputProps(fields.anniversaryDate, { type: "date" })} className="input mt-1" />
             </Field>
             <Field field={fields.preferredTime} label="Preferred time">
-              <input {...getInputProps(fields.preferredTime, { type: "text" })} placeholder="e.g. Evenings" className="input mt-1" />
+              <input
+                {...getInputProps(fields.preferredTime, { type: "text" })}
+                placeholder="e.g. Evenings"
+                className="input mt-1"
+              />
             </Field>
             <Field field={fields.preferredCollection} label="Preferred collection">
               <input {...getInputProps(fields.preferredCollection, { type: "text" })} className="input mt-1" />
@@ -181,13 +258,22 @@ export function ClientForm({
                 Total sales: <strong data-testid="total-sales">{totalSales}</strong> (read-only; a new sale adds to it)
               </p>
               <Field field={fields.newSaleAmount} label="New sale amount (AED)">
-                <input {...getInputProps(fields.newSaleAmount, { type: "text" })} inputMode="decimal" placeholder="0.00" className="input mt-1" />
+                <input
+                  {...getInputProps(fields.newSaleAmount, { type: "text" })}
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  className="input mt-1"
+                />
               </Field>
               <Field field={fields.newSaleDate} label="Sale date (default today)">
                 <input {...getInputProps(fields.newSaleDate, { type: "date" })} className="input mt-1" />
               </Field>
               <Field field={fields.newSaleDescription} label="Description">
-                <input {...getInputProps(fields.newSaleDescription, { type: "text" })} placeholder="Purchase" className="input mt-1" />
+                <input
+                  {...getInputProps(fields.newSaleDescription, { type: "text" })}
+                  placeholder="Purchase"
+                  className="input mt-1"
+                />
               </Field>
             </fieldset>
           </>
@@ -203,7 +289,13 @@ export function ClientForm({
             Cancel
           </Link>
           <button type="submit" className="btn-primary" disabled={submitting}>
-            {mode === "new" ? (submitting ? "Creating..." : "Create Client") : submitting ? "Updating..." : "Update Customer"}
+            {mode === "new"
+              ? submitting
+                ? "Creating..."
+                : "Create Client"
+              : submitting
+                ? "Updating..."
+                : "Update Customer"}
           </button>
         </div>
       </div>
@@ -211,7 +303,17 @@ export function ClientForm({
   );
 }
 
-function Field({ field, label, wide, children }: { field: FieldMetadata<unknown>; label: string; wide?: boolean; children: ReactNode }) {
+function Field({
+  field,
+  label,
+  wide,
+  children,
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <label htmlFor={field.id} className="label mt-2">

@@ -1,7 +1,12 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/customer-fields";
-import { DEFAULT_PAGE_SIZE, hasActiveFilters, NOT_PURCHASED_MONTHS, type CustomerListQuery } from "~/domain/customer-filters";
+import {
+  DEFAULT_PAGE_SIZE,
+  hasActiveFilters,
+  NOT_PURCHASED_MONTHS,
+  type CustomerListQuery,
+} from "~/domain/customer-filters";
 import { TIERS, TIER_LABELS } from "~/domain/tiers";
 
 /** Spec §9: the search box waits this long after the last keystroke. */
@@ -23,7 +28,14 @@ export function CustomerFiltersCard({ query, action }: { query: CustomerListQuer
   };
 
   return (
-    <Form ref={formRef} method="get" action={action} role="search" className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-7" onChange={(e) => (e.target as HTMLElement).tagName === "SELECT" && apply()}>
+    <Form
+      ref={formRef}
+      method="get"
+      action={action}
+      role="search"
+      className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
+      onChange={(e) => (e.target as HTMLElement).tagName === "SELECT" && apply()}
+    >
       <div className="sm:col-span-2">
         <label htmlFor="customer-search" className="label">
           Search
@@ -42,10 +54,25 @@ export function CustomerFiltersCard({ query, action }: { query: CustomerListQuer
         />
       </div>
       <FilterSelect name="tier" label="Tier" value={query.tier} options={TIERS.map((t) => [t, TIER_LABELS[t]])} />
-      <FilterSelect name="emirate" label="Emirate" value={query.emirate} options={EMIRATES.map((e) => [e, EMIRATE_LABELS[e]])} />
-      <FilterSelect name="country" label="Country" value={query.country} options={COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]])} />
+      <FilterSelect
+        name="emirate"
+        label="Emirate"
+        value={query.emirate}
+        options={EMIRATES.map((e) => [e, EMIRATE_LABELS[e]])}
+      />
+      <FilterSelect
+        name="country"
+        label="Country"
+        value={query.country}
+        options={COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]])}
+      />
       <FilterSelect name="team" label="Team" value={query.team} options={TEAMS.map((t) => [t, TEAM_LABELS[t]])} />
-      <FilterSelect name="notPurchasedFor" label="Not purchased for" value={query.notPurchasedFor} options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])} />
+      <FilterSelect
+        name="notPurchasedFor"
+        label="Not purchased for"
+        value={query.notPurchasedFor}
+        options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])}
+      />
       {query.limit !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="limit" value={query.limit} /> : null}
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-7">
         <button type="submit" className="btn-primary">
@@ -61,14 +88,30 @@ export function CustomerFiltersCard({ query, action }: { query: CustomerListQuer
   );
 }
 
-function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string | number | null; options: [string, string][] }) {
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | number | null;
+  options: [string, string][];
+}) {
   const id = `filter-${name}`;
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value === null ? "" : String(value)} key={String(value)} className="input mt-1">
+      <select
+        id={id}
+        name={name}
+        defaultValue={value === null ? "" : String(value)}
+        key={String(value)}
+        className="input mt-1"
+      >
         <option value="">All</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>

@@ -4,7 +4,17 @@ import { customerListSearch, pagerPages, PAGE_SIZES, type CustomerListQuery } fr
 import { formatCount } from "~/domain/display-labels";
 
 /** Pages as plain links (up to 5 numbers) and a page-size picker that goes back to page 1. */
-export function CustomerPagination({ query, totalPages, totalCount, path }: { query: CustomerListQuery; totalPages: number; totalCount: number; path: string }) {
+export function CustomerPagination({
+  query,
+  totalPages,
+  totalCount,
+  path,
+}: {
+  query: CustomerListQuery;
+  totalPages: number;
+  totalCount: number;
+  path: string;
+}) {
   const submit = useSubmit();
   const page = Math.min(query.page, totalPages);
   const to = (p: number) => `${path}${customerListSearch(query, { page: p })}`;
@@ -27,14 +37,22 @@ export function CustomerPagination({ query, totalPages, totalCount, path }: { qu
             to={to(p)}
             aria-current={p === page ? "page" : undefined}
             aria-label={`Page ${p}`}
-            className={clsx("btn px-3", p === page ? "bg-brand-700 text-white" : "border border-gray-300 bg-white hover:bg-gray-50")}
+            className={clsx(
+              "btn px-3",
+              p === page ? "bg-brand-700 text-white" : "border border-gray-300 bg-white hover:bg-gray-50",
+            )}
           >
             {p}
           </Link>
         ))}
         <PageLink to={to(page + 1)} disabled={page >= totalPages} label="Next" />
       </nav>
-      <Form method="get" action={path} className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+      <Form
+        method="get"
+        action={path}
+        className="flex items-center gap-2"
+        onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+      >
         {[...keep].map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}

@@ -70,7 +70,8 @@ const TABLE_LAYOUT = {
 function openInApp(event: MouseEvent<HTMLTableElement>, navigate: ReturnType<typeof useNavigate>) {
   const link = (event.target as Element).closest("a[href]");
   if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const url = new URL(link.href);
   if (url.origin !== window.location.origin) return;
   event.preventDefault();
@@ -104,7 +105,12 @@ const CustomerRow = memo(function CustomerRow({ row: r, linkSearch }: { row: Cus
       <td>{r.pepStatus}</td>
       <td>
         {/* noreferrer implies noopener. */}
-        <a href={whatsappLink(r.mobile, whatsappGreeting(r.name))} target="_blank" rel="noreferrer" aria-label={`WhatsApp ${r.name}`}>
+        <a
+          href={whatsappLink(r.mobile, whatsappGreeting(r.name))}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`WhatsApp ${r.name}`}
+        >
           WhatsApp
         </a>
         <a href={`/customers/${r.id}/edit${linkSearch}`} aria-label={`Edit ${r.name}`}>
@@ -122,7 +128,15 @@ const CustomerRow = memo(function CustomerRow({ row: r, linkSearch }: { row: Cus
  * The customer table (spec §2 columns, in order). Row checkboxes belong to the selection form by
  * its id, so the table needs no form around it. Memoised and kept plain: a page can be 5,000 rows.
  */
-export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onSelectAll }: { rows: CustomerRowView[]; linkSearch: string; onSelectAll: (checked: boolean) => void }) {
+export const CustomerTable = memo(function CustomerTable({
+  rows,
+  linkSearch,
+  onSelectAll,
+}: {
+  rows: CustomerRowView[];
+  linkSearch: string;
+  onSelectAll: (checked: boolean) => void;
+}) {
   const navigate = useNavigate();
   if (rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">No customers found</p>;
@@ -141,7 +155,12 @@ export const CustomerTable = memo(function CustomerTable({ rows, linkSearch, onS
           <tr>
             <th scope="col">
               {/* Select-all needs JavaScript: hidden until the page has hydrated (root sets data-hydrated). */}
-              <input type="checkbox" aria-label="Select all" onChange={(e) => onSelectAll(e.currentTarget.checked)} className="[html:not([data-hydrated])_&]:invisible" />
+              <input
+                type="checkbox"
+                aria-label="Select all"
+                onChange={(e) => onSelectAll(e.currentTarget.checked)}
+                className="[html:not([data-hydrated])_&]:invisible"
+              />
             </th>
             {COLUMNS.map(({ header }) => (
               <th key={header} scope="col" className="font-semibold">

@@ -14,7 +14,15 @@ async function errorText(res: Response, key: "message" | "error"): Promise<strin
  * checked by POST /api/auth/verify-otp-for-action, then DELETE /api/clients/bulk spends that
  * verification. Cancelling or closing resets the prompt.
  */
-export function DeleteVerificationDialog({ clientIds, onClose, onDeleted }: { clientIds: number[] | null; onClose: () => void; onDeleted: (deleted: number) => void }) {
+export function DeleteVerificationDialog({
+  clientIds,
+  onClose,
+  onDeleted,
+}: {
+  clientIds: number[] | null;
+  onClose: () => void;
+  onDeleted: (deleted: number) => void;
+}) {
   const { toast, setLoading } = useAppUi();
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -31,15 +39,30 @@ export function DeleteVerificationDialog({ clientIds, onClose, onDeleted }: { cl
     if (!clientIds || code.length !== 6) return;
     setBusy(true);
     try {
-      const verified = await fetch("/api/auth/verify-otp-for-action", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ otpCode: code }) });
+      const verified = await fetch("/api/auth/verify-otp-for-action", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ otpCode: code }),
+      });
       if (!verified.ok) {
-        toast({ type: "error", title: "OTP Verification Failed", description: (await errorText(verified, "message")) ?? "Invalid OTP code. Please try again." });
+        toast({
+          type: "error",
+          title: "OTP Verification Failed",
+          description: (await errorText(verified, "message")) ?? "Invalid OTP code. Please try again.",
+        });
         setCode("");
         inputRef.current?.focus();
         return;
       }
-      setLoading({ isLoading: true, message: `Deleting ${clientIds.length} client${clientIds.length === 1 ? "" : "s"}...` });
-      const res = await fetch("/api/clients/bulk", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ clientIds, otpVerified: true }) });
+      setLoading({
+        isLoading: true,
+        message: `Deleting ${clientIds.length} client${clientIds.length === 1 ? "" : "s"}...`,
+      });
+      const res = await fetch("/api/clients/bulk", {
+        method: "DELETE",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ clientIds, otpVerified: true }),
+      });
       if (!res.ok) {
         toast({ type: "error", title: "Deletion Error", description: "Failed to delete customers. Please try again." });
         return;
@@ -62,7 +85,8 @@ export function DeleteVerificationDialog({ clientIds, onClose, onDeleted }: { cl
         <Dialog.Content className="fixed inset-x-4 top-24 z-50 mx-auto max-w-md rounded-lg bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Security Verification</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-700">
-            Enter a code from your authenticator app to delete {clientIds?.length ?? 0} selected client{clientIds?.length === 1 ? "" : "s"}. An admin can restore deleted clients.
+            Enter a code from your authenticator app to delete {clientIds?.length ?? 0} selected client
+            {clientIds?.length === 1 ? "" : "s"}. An admin can restore deleted clients.
           </Dialog.Description>
           <form onSubmit={verifyAndDelete} className="mt-4 space-y-4">
             <SecurityCodeInput ref={inputRef} value={code} onChange={setCode} disabled={busy} autoFocus />

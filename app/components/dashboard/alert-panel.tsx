@@ -69,7 +69,9 @@ export function AlertPanel({
                   <Link to={`/customers/${alert.customerId}`} className="min-w-0 font-medium hover:underline">
                     {alert.clientName}
                   </Link>
-                  <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>{PRIORITY_LABEL[alert.priority]}</span>
+                  <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
+                    {PRIORITY_LABEL[alert.priority]}
+                  </span>
                 </div>
                 <p className="text-xs text-gray-600">
                   <span className="font-medium">{dueLabel(alert)}</span> · {alert.dayLabel} · +{alert.mobileNumber}

@@ -1,7 +1,17 @@
 import type { BusinessSummary } from "~/domain/dashboard-figures";
 import { INACTIVE_AFTER_DAYS } from "~/domain/dashboard-figures";
 
-function Rate({ label, value, explanation, testId }: { label: string; value: number; explanation: string; testId: string }) {
+function Rate({
+  label,
+  value,
+  explanation,
+  testId,
+}: {
+  label: string;
+  value: number;
+  explanation: string;
+  testId: string;
+}) {
   return (
     <div>
       <div className="flex items-baseline justify-between text-sm">
@@ -26,7 +36,12 @@ export function BusinessSummaryPanel({ summary }: { summary: BusinessSummary }) 
         Business Summary
       </h2>
       <div className="mt-4 space-y-5">
-        <Rate label="VIP rate" value={summary.vipRate} explanation="Platinum and Diamond clients among all clients." testId="vip-rate" />
+        <Rate
+          label="VIP rate"
+          value={summary.vipRate}
+          explanation="Platinum and Diamond clients among all clients."
+          testId="vip-rate"
+        />
         <Rate
           label="Retention"
           value={summary.retention}

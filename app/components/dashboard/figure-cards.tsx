@@ -4,7 +4,17 @@ import type { DashboardMetrics, TierBreakdown } from "~/domain/dashboard-figures
 import { INACTIVE_AFTER_DAYS } from "~/domain/dashboard-figures";
 import { formatCount } from "~/domain/display-labels";
 
-function FigureCard({ title, value, testId, children }: { title: string; value: number; testId: string; children: ReactNode }) {
+function FigureCard({
+  title,
+  value,
+  testId,
+  children,
+}: {
+  title: string;
+  value: number;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <section className="card flex flex-col gap-2" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <h2 id={`${testId}-title`} className="text-sm font-medium text-gray-600">
@@ -48,7 +58,10 @@ export function FigureCards({ metrics, tierBreakdown }: { metrics: DashboardMetr
         <p className="mt-1 text-xs text-gray-500" data-testid="inactive-footnote">
           * A client who has never bought counts as inactive.
         </p>
-        <Link to="/customers?notPurchasedFor=3" className="mt-1 inline-block font-medium text-brand-700 hover:underline">
+        <Link
+          to="/customers?notPurchasedFor=3"
+          className="mt-1 inline-block font-medium text-brand-700 hover:underline"
+        >
           Clients with no purchase for 3 months →
         </Link>
       </FigureCard>

@@ -32,7 +32,13 @@ function FollowUpRow({ followUp }: { followUp: LabelledFollowUp }) {
       </div>
       <fetcher.Form method="post" preventScrollReset>
         <input type="hidden" name="followUpId" value={followUp.id} />
-        <button type="submit" name="intent" value={COMPLETE_FOLLOW_UP_INTENT} className="btn-secondary px-2 py-1 text-xs" aria-label={`Mark done: ${followUp.clientName}`}>
+        <button
+          type="submit"
+          name="intent"
+          value={COMPLETE_FOLLOW_UP_INTENT}
+          className="btn-secondary px-2 py-1 text-xs"
+          aria-label={`Mark done: ${followUp.clientName}`}
+        >
           Mark done
         </button>
       </fetcher.Form>
@@ -48,7 +54,9 @@ export function FollowUpsPanel({ followUps }: { followUps: { items: LabelledFoll
         <h2 id="follow-ups-title" className="text-lg font-semibold">
           Follow-ups
         </h2>
-        {followUps.total > 0 ? <span className="badge bg-brand-100 text-brand-700">{formatCount(followUps.total)} open</span> : null}
+        {followUps.total > 0 ? (
+          <span className="badge bg-brand-100 text-brand-700">{formatCount(followUps.total)} open</span>
+        ) : null}
       </div>
       {followUps.items.length === 0 ? (
         <p className="mt-3 text-sm text-gray-600">No follow-ups due in the next 30 days.</p>
@@ -60,7 +68,9 @@ export function FollowUpsPanel({ followUps }: { followUps: { items: LabelledFoll
             ))}
           </ul>
           {followUps.total > followUps.items.length ? (
-            <p className="mt-2 text-sm text-gray-600">and {formatCount(followUps.total - followUps.items.length)} more</p>
+            <p className="mt-2 text-sm text-gray-600">
+              and {formatCount(followUps.total - followUps.items.length)} more
+            </p>
           ) : null}
         </>
       )}

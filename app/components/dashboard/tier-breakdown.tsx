@@ -48,7 +48,10 @@ export function TierBreakdownPanel({ breakdown, totalClients }: { breakdown: Tie
                 </span>
               </div>
               <div className="mt-1 h-3 w-full overflow-hidden rounded-full bg-gray-100" aria-hidden>
-                <div className={`h-full rounded-full ${row.barClass}`} style={{ width: `${(value / largest) * 100}%` }} />
+                <div
+                  className={`h-full rounded-full ${row.barClass}`}
+                  style={{ width: `${(value / largest) * 100}%` }}
+                />
               </div>
             </li>
           );

@@ -4,12 +4,23 @@ import type { ImportReportView } from "~/domain/import-report";
 const count = new Intl.NumberFormat("en-GB");
 
 /** The result of an import (spec §2): counts, the first 10 skipped clients and the first 5 errors, each then "and N more". */
-export function ImportResultPanel({ report, fileName, testId }: { report: ImportReportView; fileName: string; testId: string }) {
+export function ImportResultPanel({
+  report,
+  fileName,
+  testId,
+}: {
+  report: ImportReportView;
+  fileName: string;
+  testId: string;
+}) {
   return (
     <section
       aria-label="Import result"
       data-testid={testId}
-      className={clsx("mt-4 rounded-md border p-3 text-sm", report.success ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50")}
+      className={clsx(
+        "mt-4 rounded-md border p-3 text-sm",
+        report.success ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50",
+      )}
     >
       <h3 className="font-semibold">{report.success ? "Import complete" : "Import failed"}</h3>
       <p className="text-gray-600">{fileName}</p>
@@ -48,11 +59,14 @@ export function ImportResultPanel({ report, fileName, testId }: { report: Import
           <ul className="mt-1 space-y-1" data-testid="skipped-list">
             {report.skipped.shown.map((s, i) => (
               <li key={i} className="rounded bg-white/70 px-2 py-1">
-                <span className="font-medium">{s.name}</span> <span className="text-gray-600">({s.mobile})</span>: {s.reason}
+                <span className="font-medium">{s.name}</span> <span className="text-gray-600">({s.mobile})</span>:{" "}
+                {s.reason}
               </li>
             ))}
           </ul>
-          {report.skipped.more > 0 ? <p className="mt-1 text-gray-600">and {count.format(report.skipped.more)} more</p> : null}
+          {report.skipped.more > 0 ? (
+            <p className="mt-1 text-gray-600">and {count.format(report.skipped.more)} more</p>
+          ) : null}
         </div>
       ) : null}
 
@@ -66,7 +80,9 @@ export function ImportResultPanel({ report, fileName, testId }: { report: Import
               </li>
             ))}
           </ul>
-          {report.errors.more > 0 ? <p className="mt-1 text-gray-600">and {count.format(report.errors.more)} more</p> : null}
+          {report.errors.more > 0 ? (
+            <p className="mt-1 text-gray-600">and {count.format(report.errors.more)} more</p>
+          ) : null}
         </div>
       ) : null}
     </section>

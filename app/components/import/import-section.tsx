@@ -5,7 +5,13 @@ import { useAppUi } from "~/components/app-ui";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ImportKind } from "~/domain/import-columns";
 import type { ImportReportView, LastImport } from "~/domain/import-report";
-import { INVALID_FILE_TYPE, MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, SPREADSHEET_ACCEPT, spreadsheetTypeOfName } from "~/domain/spreadsheet-file";
+import {
+  INVALID_FILE_TYPE,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_LABEL,
+  SPREADSHEET_ACCEPT,
+  spreadsheetTypeOfName,
+} from "~/domain/spreadsheet-file";
 import { ImportResultPanel } from "./import-result";
 import { useImportUpload } from "./use-import-upload";
 
@@ -13,7 +19,8 @@ import { useImportUpload } from "./use-import-upload";
 const TEXTS = {
   client: {
     title: "Client Data Import",
-    description: "Add clients from an Excel (.xlsx, .xls) or CSV file. The template shows every column the import reads.",
+    description:
+      "Add clients from an Excel (.xlsx, .xls) or CSV file. The template shows every column the import reads.",
     templateHref: "/api/import/template",
     templateLabel: "Download Template",
     importLabel: "Import Clients",
@@ -44,7 +51,9 @@ function formatImportTime(iso: string, timeZone: string): string {
 }
 
 function fileSizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 type Props = {
@@ -89,7 +98,11 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
       return clearFile();
     }
     if (chosen.size > MAX_UPLOAD_BYTES) {
-      toast({ type: "error", title: "File Too Large", description: `The limit is ${MAX_UPLOAD_LABEL}. Split the file and import the parts.` });
+      toast({
+        type: "error",
+        title: "File Too Large",
+        description: `The limit is ${MAX_UPLOAD_LABEL}. Split the file and import the parts.`,
+      });
       return clearFile();
     }
     setFile(chosen);
@@ -123,7 +136,12 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
     }
     const { result } = answer;
     if (result.success) {
-      notify({ type: "success", title: text.successTitle, description: result.message, duration: text.successDuration });
+      notify({
+        type: "success",
+        title: text.successTitle,
+        description: result.message,
+        duration: text.successDuration,
+      });
       clearFile();
     } else {
       notify({ type: "error", title: text.failedTitle, description: result.message || text.inlineError });
@@ -172,7 +190,13 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
         )}
       </p>
 
-      <form method="post" action={`/import-data?kind=${kind}`} encType="multipart/form-data" onSubmit={onSubmit} className="mt-4 space-y-3">
+      <form
+        method="post"
+        action={`/import-data?kind=${kind}`}
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        className="mt-4 space-y-3"
+      >
         <label htmlFor={`${kind}-file`} className="label">
           Spreadsheet file (.xlsx, .xls or .csv, up to {MAX_UPLOAD_LABEL})
         </label>
@@ -185,7 +209,10 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
             }}
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
-            className={clsx("rounded-md border-2 border-dashed p-4 text-center", dragging ? "border-brand-600 bg-brand-50" : "border-gray-300")}
+            className={clsx(
+              "rounded-md border-2 border-dashed p-4 text-center",
+              dragging ? "border-brand-600 bg-brand-50" : "border-gray-300",
+            )}
           >
             <p className="mb-2 text-sm text-gray-600">Drag and drop your file here, or choose one</p>
             {fileInput}

@@ -17,7 +17,12 @@ function newProgressId(): string {
 }
 
 /** XMLHttpRequest rather than fetch: it reports upload progress. Resolves null on a network failure or a non-JSON answer. */
-function postForm(url: string, form: FormData, onUploadProgress: (fraction: number) => void, onUploaded: () => void): Promise<UploadAnswer> {
+function postForm(
+  url: string,
+  form: FormData,
+  onUploadProgress: (fraction: number) => void,
+  onUploaded: () => void,
+): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
@@ -78,7 +83,9 @@ export function useImportUpload() {
       const answer = await postForm(
         ENDPOINT[kind],
         form,
-        (fraction) => !finished && setLoading({ isLoading: true, message: `Uploading ${file.name}…`, progress: Math.floor(fraction * 100) }),
+        (fraction) =>
+          !finished &&
+          setLoading({ isLoading: true, message: `Uploading ${file.name}…`, progress: Math.floor(fraction * 100) }),
         () => !finished && setLoading({ isLoading: true, message: `Reading ${file.name}…`, progress: 0 }),
       );
       finished = true;

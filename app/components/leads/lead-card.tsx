@@ -39,7 +39,11 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          <span className={clsx("rounded-md border px-2 py-1 text-lg font-bold", BAND_STYLE[band])} data-band={band} aria-label={`Lead score ${lead.leadScore} of 100`}>
+          <span
+            className={clsx("rounded-md border px-2 py-1 text-lg font-bold", BAND_STYLE[band])}
+            data-band={band}
+            aria-label={`Lead score ${lead.leadScore} of 100`}
+          >
             {lead.leadScore}
           </span>
           <span className={clsx("badge", PRIORITY_STYLE[lead.priority])}>{lead.priority}</span>
@@ -79,10 +83,21 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
       </dl>
 
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        <a href={leadWhatsappHref(lead)} target="_blank" rel="noopener noreferrer" className="btn-primary bg-green-700 hover:bg-green-600" aria-label={`WhatsApp ${lead.name}`}>
+        <a
+          href={leadWhatsappHref(lead)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-primary bg-green-700 hover:bg-green-600"
+          aria-label={`WhatsApp ${lead.name}`}
+        >
           WhatsApp
         </a>
-        <Link to={scheduleHref} className="btn-secondary" preventScrollReset aria-label={`Schedule a follow-up with ${lead.name}`}>
+        <Link
+          to={scheduleHref}
+          className="btn-secondary"
+          preventScrollReset
+          aria-label={`Schedule a follow-up with ${lead.name}`}
+        >
           Schedule
         </Link>
       </div>

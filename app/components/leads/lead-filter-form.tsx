@@ -2,19 +2,40 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { COUNTRY_LABELS, EMIRATE_LABELS, LEAD_LOCATIONS, TEAM_LABELS, TEAMS, type Country, type Emirate } from "~/domain/customer-fields";
-import { LeadFiltersSchema, LOCATION_REQUIRED, PURCHASE_DATE_FILTER_LABELS, PURCHASE_DATE_FILTERS, type LeadFilters } from "~/domain/lead-filters";
+import {
+  COUNTRY_LABELS,
+  EMIRATE_LABELS,
+  LEAD_LOCATIONS,
+  TEAM_LABELS,
+  TEAMS,
+  type Country,
+  type Emirate,
+} from "~/domain/customer-fields";
+import {
+  LeadFiltersSchema,
+  LOCATION_REQUIRED,
+  PURCHASE_DATE_FILTER_LABELS,
+  PURCHASE_DATE_FILTERS,
+  type LeadFilters,
+} from "~/domain/lead-filters";
 import type { LeadFormValues } from "~/domain/lead-storage";
 
 export const LEAD_FILTER_FORM_ID = "lead-filters";
 
 const locationLabel = (location: string) =>
-  location === "uae" ? "All UAE (every emirate)" : (EMIRATE_LABELS[location as Emirate] ?? COUNTRY_LABELS[location as Country] ?? location);
+  location === "uae"
+    ? "All UAE (every emirate)"
+    : (EMIRATE_LABELS[location as Emirate] ?? COUNTRY_LABELS[location as Country] ?? location);
 
 export function leadFormValuesOf(form: HTMLFormElement): LeadFormValues {
   const data = new FormData(form);
   const text = (name: keyof LeadFormValues) => String(data.get(name) ?? "");
-  return { location: text("location"), team: text("team"), purchaseDateFilter: text("purchaseDateFilter"), customDateFrom: text("customDateFrom") };
+  return {
+    location: text("location"),
+    team: text("team"),
+    purchaseDateFilter: text("purchaseDateFilter"),
+    customDateFrom: text("customDateFrom"),
+  };
 }
 
 /**
@@ -50,7 +71,13 @@ export function LeadFilterForm(props: {
   }
 
   return (
-    <Form method="post" {...formProps} onSubmit={submit} onChange={(e) => props.onValuesChange(leadFormValuesOf(e.currentTarget))} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <Form
+      method="post"
+      {...formProps}
+      onSubmit={submit}
+      onChange={(e) => props.onValuesChange(leadFormValuesOf(e.currentTarget))}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
       <input type="hidden" name="intent" value="generate" />
       <div>
         <label htmlFor={fields.location.id} className="label">

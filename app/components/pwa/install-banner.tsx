@@ -2,7 +2,10 @@ import { useEffect, useState } from "react";
 import { PRODUCT_NAME } from "~/domain/product";
 import { INSTALL_DISMISSED_KEY, installBannerMode, isIosSafari } from "./install-rules";
 
-type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: "accepted" | "dismissed" }> };
+type InstallPromptEvent = Event & {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+};
 
 declare global {
   interface Window {
@@ -28,7 +31,10 @@ function rememberDismissed() {
 }
 
 function runningInstalled(): boolean {
-  return window.matchMedia("(display-mode: standalone)").matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia("(display-mode: standalone)").matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }
 
 /**
@@ -62,7 +68,12 @@ export function InstallBanner({ installedNow }: { installedNow: boolean }) {
     };
   }, []);
 
-  const mode = installBannerMode({ canPrompt: promptEvent !== null, dismissed, installed: installed || installedNow, iosSafari });
+  const mode = installBannerMode({
+    canPrompt: promptEvent !== null,
+    dismissed,
+    installed: installed || installedNow,
+    iosSafari,
+  });
   if (!ready || mode === "hidden") return null;
 
   const dismiss = () => {
@@ -79,7 +90,11 @@ export function InstallBanner({ installedNow }: { installedNow: boolean }) {
   };
 
   return (
-    <section aria-label={`Install ${PRODUCT_NAME}`} className="card flex items-center gap-3 p-3 shadow-lg" data-testid="install-banner">
+    <section
+      aria-label={`Install ${PRODUCT_NAME}`}
+      className="card flex items-center gap-3 p-3 shadow-lg"
+      data-testid="install-banner"
+    >
       <img src="/icons/icon-192.png" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />
       {mode === "prompt" ? (
         <>

@@ -12,7 +12,11 @@ export function UpdatePrompt({ waitingWorker }: { waitingWorker: ServiceWorker }
     waitingWorker.postMessage({ type: "SKIP_WAITING" });
   };
   return (
-    <section aria-label="Update available" className="card flex items-center gap-3 p-3 shadow-lg" data-testid="update-prompt">
+    <section
+      aria-label="Update available"
+      className="card flex items-center gap-3 p-3 shadow-lg"
+      data-testid="update-prompt"
+    >
       <p className="flex-1 text-sm">A new version of the app is ready.</p>
       <button type="button" className="btn-primary" onClick={update} disabled={updating}>
         Reload to update

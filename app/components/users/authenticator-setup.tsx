@@ -49,12 +49,23 @@ export function AuthenticatorSetup({
       </ol>
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
         {setup.qrCodeUrl ? (
-          <img src={setup.qrCodeUrl} alt="QR code to scan with the authenticator app" width={200} height={200} className="rounded border border-gray-200 bg-white p-1" />
+          <img
+            src={setup.qrCodeUrl}
+            alt="QR code to scan with the authenticator app"
+            width={200}
+            height={200}
+            className="rounded border border-gray-200 bg-white p-1"
+          />
         ) : null}
         {setup.secret ? (
           <div className="text-sm">
-            <p className="text-gray-700">Can&apos;t scan it? Add the account by hand with this key (time-based, 6 digits):</p>
-            <code data-testid="setup-secret" className="mt-1 block break-all rounded bg-gray-100 px-2 py-1 font-mono text-base">
+            <p className="text-gray-700">
+              Can&apos;t scan it? Add the account by hand with this key (time-based, 6 digits):
+            </p>
+            <code
+              data-testid="setup-secret"
+              className="mt-1 block break-all rounded bg-gray-100 px-2 py-1 font-mono text-base"
+            >
               {spacedSecret(setup.secret)}
             </code>
           </div>

@@ -31,7 +31,10 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
   return (
     <li className="card flex flex-col gap-3" data-testid="user-card" aria-label={user.name}>
       <div className="flex items-start gap-3">
-        <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+        <span
+          aria-hidden
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+        >
           {initials(user.name)}
         </span>
         <div className="min-w-0 flex-1">
@@ -41,7 +44,9 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
           <p className="truncate text-sm text-gray-600">{user.email}</p>
           <div className="mt-1 flex flex-wrap gap-1">
             <span className={clsx("badge", ROLE_TONE[user.role])}>{ROLE_LABELS[user.role]}</span>
-            <span className={clsx("badge", user.isActive ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700")}>
+            <span
+              className={clsx("badge", user.isActive ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700")}
+            >
               {user.isActive ? "Active" : "Inactive"}
             </span>
           </div>
@@ -59,11 +64,18 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
         <dt className="text-gray-500">Sign-in</dt>
         <dd>
           {AUTH_TYPE_LABELS[user.authType]}
-          {user.authType === "totp" && !user.hasAuthenticator ? <span className="text-amber-700"> · no device linked yet</span> : null}
+          {user.authType === "totp" && !user.hasAuthenticator ? (
+            <span className="text-amber-700"> · no device linked yet</span>
+          ) : null}
         </dd>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2">
-        <Link to={`${base}/edit${query}`} preventScrollReset className="btn-secondary px-2 py-1 text-xs" aria-label={`Edit ${user.name}`}>
+        <Link
+          to={`${base}/edit${query}`}
+          preventScrollReset
+          className="btn-secondary px-2 py-1 text-xs"
+          aria-label={`Edit ${user.name}`}
+        >
           Edit
         </Link>
         {isSelf ? null : (
@@ -71,14 +83,22 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
             <input type="hidden" name="intent" value="set-active" />
             <input type="hidden" name="userId" value={user.id} />
             <input type="hidden" name="isActive" value={user.isActive ? "false" : "true"} />
-            <button type="submit" className="btn-secondary px-2 py-1 text-xs" aria-label={`${user.isActive ? "Deactivate" : "Activate"} ${user.name}`}>
+            <button
+              type="submit"
+              className="btn-secondary px-2 py-1 text-xs"
+              aria-label={`${user.isActive ? "Deactivate" : "Activate"} ${user.name}`}
+            >
               {user.isActive ? "Deactivate" : "Activate"}
             </button>
           </Form>
         )}
         {user.isActive && user.authType === "otp" ? (
           <Form method="post" action={`${base}/one-time-code${query}`} preventScrollReset>
-            <button type="submit" className="btn-secondary px-2 py-1 text-xs" aria-label={`Generate one-time code for ${user.name}`}>
+            <button
+              type="submit"
+              className="btn-secondary px-2 py-1 text-xs"
+              aria-label={`Generate one-time code for ${user.name}`}
+            >
               Generate one-time code
             </button>
           </Form>
@@ -86,13 +106,22 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
         {user.isActive && user.authType === "totp" && !user.hasAuthenticator ? (
           <Form method="post" action={`${base}/authenticator${query}`} preventScrollReset>
             <input type="hidden" name="intent" value="start" />
-            <button type="submit" className="btn-secondary px-2 py-1 text-xs" aria-label={`Set up authenticator for ${user.name}`}>
+            <button
+              type="submit"
+              className="btn-secondary px-2 py-1 text-xs"
+              aria-label={`Set up authenticator for ${user.name}`}
+            >
               Set up authenticator
             </button>
           </Form>
         ) : null}
         {isSelf ? null : (
-          <Link to={`${base}/delete${query}`} preventScrollReset className="btn-ghost px-2 py-1 text-xs text-red-700" aria-label={`Delete ${user.name}`}>
+          <Link
+            to={`${base}/delete${query}`}
+            preventScrollReset
+            className="btn-ghost px-2 py-1 text-xs text-red-700"
+            aria-label={`Delete ${user.name}`}
+          >
             Delete
           </Link>
         )}

@@ -1,12 +1,33 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AUTH_TYPES, AUTH_TYPE_LABELS, ROLES, ROLE_LABELS, type AuthType, type Role } from "~/domain/roles";
 import { UserCreateSchema, UserEditSchema } from "~/domain/user-form";
 
-export type UserFormDefaults = { name: string; email: string; role: Role; authType?: AuthType; department: string; isActive: boolean };
+export type UserFormDefaults = {
+  name: string;
+  email: string;
+  role: Role;
+  authType?: AuthType;
+  department: string;
+  isActive: boolean;
+};
 
-export const NEW_USER_DEFAULTS: UserFormDefaults = { name: "", email: "", role: "sales_front", authType: "totp", department: "", isActive: true };
+export const NEW_USER_DEFAULTS: UserFormDefaults = {
+  name: "",
+  email: "",
+  role: "sales_front",
+  authType: "totp",
+  department: "",
+  isActive: true,
+};
 
 /**
  * Add User / Edit User (spec §5 'User form'): Conform + zod with the schema the action uses, so the
@@ -49,7 +70,12 @@ export function UserForm({
         <label htmlFor={fields.name.id} className="label">
           Name
         </label>
-        <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoComplete="off" className="input mt-1" />
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          autoComplete="off"
+          className="input mt-1"
+        />
         <p id={fields.name.errorId} className="field-error">
           {fields.name.errors?.[0]}
         </p>
@@ -58,7 +84,12 @@ export function UserForm({
         <label htmlFor={fields.email.id} className="label">
           Email
         </label>
-        <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="off" className="input mt-1" />
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="off"
+          className="input mt-1"
+        />
         <p id={fields.email.errorId} className="field-error">
           {fields.email.errors?.[0]}
         </p>
@@ -98,7 +129,12 @@ export function UserForm({
         <label htmlFor={fields.department.id} className="label">
           Department <span className="font-normal text-gray-500">(optional)</span>
         </label>
-        <input {...getInputProps(fields.department, { type: "text" })} key={fields.department.key} autoComplete="off" className="input mt-1" />
+        <input
+          {...getInputProps(fields.department, { type: "text" })}
+          key={fields.department.key}
+          autoComplete="off"
+          className="input mt-1"
+        />
         <p id={fields.department.errorId} className="field-error">
           {fields.department.errors?.[0]}
         </p>

@@ -4,7 +4,11 @@ import { resolve } from "node:path";
 export const E2E_PORT = Number(process.env.E2E_PORT || 3217);
 export const E2E_DB_FILE = resolve(`tests/.tmp/e2e-${E2E_PORT}.db`);
 /** The first admin the server creates at start, with a known authenticator secret. */
-export const E2E_ADMIN = { email: "owner@jewel.test", name: "Layla Haddad", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" };
+export const E2E_ADMIN = {
+  email: "owner@jewel.test",
+  name: "Layla Haddad",
+  secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+};
 
 export const E2E_ENV: Record<string, string> = {
   PORT: String(E2E_PORT),

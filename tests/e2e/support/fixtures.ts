@@ -36,7 +36,9 @@ export async function signInContext(context: BrowserContext, userId: string) {
   const setCookie = await createUserSession(userId, new Request(`http://127.0.0.1:${E2E_PORT}/login`));
   const [pair] = setCookie.split(";");
   const [name, ...rest] = pair!.split("=");
-  await context.addCookies([{ name: name!, value: rest.join("="), domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([
+    { name: name!, value: rest.join("="), domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+  ]);
 }
 
 /** Signs in as a new user of the role and returns it. */
