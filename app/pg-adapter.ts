@@ -1,5 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type pg from "pg";
 
 /**
  * pg connection settings from a postgresql:// URL. Each app instance keeps a small pool; several

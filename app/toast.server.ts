@@ -24,7 +24,13 @@ export async function toastHeader(toast: Toast): Promise<string> {
   return toastCookie().serialize(ToastSchema.parse(toast));
 }
 
-export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
+// Typed as redirect()'s own answer (a response with no data), not a bare Response: a bare Response in an action's
+// return type makes useActionData<typeof action>() collapse to `any`.
+export async function redirectWithToast(
+  url: string,
+  toast: Toast,
+  init: ResponseInit = {},
+): Promise<ReturnType<typeof redirect>> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastHeader(toast));
   return redirect(url, { ...init, headers });

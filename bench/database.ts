@@ -29,7 +29,7 @@ async function benchServer({ keepData }: { keepData: boolean }): Promise<string>
   if (process.env.BENCH_PG_URL) return process.env.BENCH_PG_URL;
   if (!startedServer) {
     const { startPostgres } = await import("../scripts/postgres-local.mjs");
-    startedServer = startPostgres({ bench: true, keepData }) as string;
+    startedServer = startPostgres({ bench: true, keepData });
   }
   return startedServer;
 }

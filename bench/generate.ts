@@ -124,8 +124,13 @@ export async function generateBenchData(
   }
   while (assigned !== options.sales) {
     const i = Math.floor(rand() * options.customers);
-    if (assigned < options.sales) (counts[i]!++, assigned++);
-    else if (counts[i]! > 1) (counts[i]!--, assigned--);
+    if (assigned < options.sales) {
+      counts[i]!++;
+      assigned++;
+    } else if (counts[i]! > 1) {
+      counts[i]!--;
+      assigned--;
+    }
   }
 
   const CHUNK = 5000;

@@ -164,7 +164,7 @@ async function lighthouseScores(cookie: string) {
         writeFileSync(join(reportsDir, `${page.slice(1)}.json`), JSON.stringify(lhr));
       }
       const score = (id: string) =>
-        lhr?.categories[id]?.score == null ? null : Math.round(lhr.categories[id]!.score! * 100);
+        lhr?.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
       const metric = (id: string, label: string) => `${label} ${lhr?.audits[id]?.displayValue ?? "n/a"}`;
       const metrics = [
         metric("first-contentful-paint", "FCP"),

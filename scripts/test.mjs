@@ -1,4 +1,4 @@
-// `npm test`: every check in order, stopping at the first failure: typecheck, unit and
+// `npm test`: every check in order, stopping at the first failure: lint and formatting, typecheck, unit and
 // integration tests (vitest, real SQLite files), a production build, then the e2e suite in
 // headless Chromium against the built server. Installs Debian's chromium first when it is missing.
 import { execFileSync } from "node:child_process";
@@ -24,6 +24,7 @@ if (!existsSync(chromium)) {
 
 mkdirSync("tests/.tmp", { recursive: true });
 try {
+  step("Lint (ESLint) and formatting (Prettier)", "npm", ["run", "lint", "--silent"]);
   step("PostgreSQL schema derived from the SQLite source", "node", ["scripts/derive-postgres.mjs", "--check"]);
   step("Typecheck", "npm", ["run", "typecheck", "--silent"]);
   step("Unit and integration tests", "node_modules/.bin/vitest", [

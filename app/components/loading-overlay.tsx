@@ -27,7 +27,7 @@ export function LoadingOverlay() {
             </p>
           </>
         ) : null}
-        <p className="mt-3 text-xs text-gray-600">Please don't navigate away during this process</p>
+        <p className="mt-3 text-xs text-gray-600">{"Please don't navigate away during this process"}</p>
       </div>
     </div>
   );

@@ -72,7 +72,7 @@ function isLeapYear(year: number): boolean {
 
 /** The yearly occasion's date in a given year: 29 February falls on 28 February in other years. */
 export function occasionInYear(monthDay: number, year: number): IsoDate {
-  let month = Math.floor(monthDay / 100);
+  const month = Math.floor(monthDay / 100);
   let day = monthDay % 100;
   if (month === 2 && day === 29 && !isLeapYear(year)) day = 28;
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;

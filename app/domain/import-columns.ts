@@ -130,9 +130,16 @@ export function importColumn(field: ImportField): ImportColumn {
   return COLUMN_BY_FIELD.get(field)!;
 }
 
+/** A header cell as text; a cell holding anything but a plain value reads as empty. */
+function cellText(cell: unknown): string {
+  return typeof cell === "string" || typeof cell === "number" || typeof cell === "boolean" || typeof cell === "bigint"
+    ? String(cell)
+    : "";
+}
+
 /** "Mobile  No." → "mobileno": case, spaces and punctuation do not matter. */
 export function normalizeHeader(header: unknown): string {
-  return String(header ?? "")
+  return cellText(header)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
 }
@@ -164,7 +171,7 @@ export function matchHeaders(headerRow: readonly unknown[]): HeaderMapping {
   const headers: Partial<Record<ImportField, string>> = {};
   const ignored: string[] = [];
   headerRow.forEach((cell, index) => {
-    const text = String(cell ?? "").trim();
+    const text = cellText(cell).trim();
     if (text === "") return;
     const field = fieldForHeader(text);
     if (field && columns[field] === undefined) {

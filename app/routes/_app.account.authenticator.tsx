@@ -1,3 +1,4 @@
+import { formText } from "~/http/form-text";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "add-another") {
-    const confirmed = await confirmLinkedDevice(user, String(form.get("currentCode") ?? ""), ip);
+    const confirmed = await confirmLinkedDevice(user, formText(form, "currentCode"), ip);
     if (!confirmed.ok)
       return data(
         { error: confirmed.error, attempt: Date.now(), step: "add-another" as const },
@@ -85,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const verified = await verifyDeviceSetup({
     userId: user.id,
-    token: String(form.get("token") ?? ""),
+    token: formText(form, "token"),
     ip,
     actor: user,
   });

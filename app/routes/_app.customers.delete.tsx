@@ -1,3 +1,4 @@
+import { formText } from "~/http/form-text";
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -33,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (form.get("intent") !== "delete") return data<DeleteStep>({ clientIds, error: null });
 
-  const verified = await verifyForAction(session, String(form.get("otpCode") ?? "").trim(), clientAddress(request));
+  const verified = await verifyForAction(session, formText(form, "otpCode").trim(), clientAddress(request));
   if (!verified.ok) return data<DeleteStep>({ clientIds, error: verified.error }, { status: verified.status });
   if (!(await consumeActionVerification(session.id))) {
     return data<DeleteStep>(

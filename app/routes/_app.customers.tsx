@@ -91,24 +91,30 @@ export default function CustomersPage() {
   const path = location.pathname.startsWith("/customer-history") ? "/customer-history" : "/customers";
 
   // Checkboxes stay uncontrolled (a page can hold 5,000 rows); the count is read from the form.
-  const boxes = () => [
-    ...(selectionRef.current?.ownerDocument.querySelectorAll<HTMLInputElement>(
-      `input[name="clientIds"][form="${SELECTION_FORM_ID}"]`,
-    ) ?? []),
-  ];
-  const recount = () => setSelectedCount(boxes().filter((b) => b.checked).length);
-  const selectAll = useCallback((checked: boolean) => {
-    for (const box of boxes()) box.checked = checked;
-    recount();
-  }, []);
+  const boxes = useCallback(
+    () => [
+      ...(selectionRef.current?.ownerDocument.querySelectorAll<HTMLInputElement>(
+        `input[name="clientIds"][form="${SELECTION_FORM_ID}"]`,
+      ) ?? []),
+    ],
+    [],
+  );
+  const recount = useCallback(() => setSelectedCount(boxes().filter((b) => b.checked).length), [boxes]);
+  const selectAll = useCallback(
+    (checked: boolean) => {
+      for (const box of boxes()) box.checked = checked;
+      recount();
+    },
+    [boxes, recount],
+  );
 
-  function clearSelection() {
+  const clearSelection = useCallback(() => {
     selectAll(false);
     const all = selectionRef.current?.ownerDocument.querySelector<HTMLInputElement>('input[aria-label="Select all"]');
     if (all) all.checked = false;
-  }
+  }, [selectAll]);
   // A new page of rows starts with nothing selected.
-  useEffect(clearSelection, [rows]);
+  useEffect(clearSelection, [rows, clearSelection]);
 
   return (
     <div className="space-y-4" onChange={(e) => (e.target as HTMLInputElement).name === "clientIds" && recount()}>

@@ -61,14 +61,15 @@ export default function ImportDataPage() {
   const [times, setTimes] = useState<LastImportTimes>(lastTimes);
   useEffect(() => setTimes(lastTimes), [lastTimes]);
   useEffect(() => {
-    const timer = setInterval(async () => {
+    async function refreshTimes() {
       try {
         const res = await fetch("/api/import/last-times", { headers: { Accept: "application/json" } });
         if (res.ok) setTimes((await res.json()) as LastImportTimes);
       } catch {
         // Offline for a moment: the next poll tries again.
       }
-    }, LAST_TIMES_POLL_MS);
+    }
+    const timer = setInterval(() => void refreshTimes(), LAST_TIMES_POLL_MS);
     return () => clearInterval(timer);
   }, []);
 

@@ -1,3 +1,4 @@
+import { formText } from "~/http/form-text";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
@@ -66,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const verified = await verifyDeviceSetup({
     userId,
-    token: String(form.get("token") ?? ""),
+    token: formText(form, "token"),
     ip: clientAddress(request),
     actor: session.user,
   });

@@ -1,3 +1,4 @@
+import { formText } from "~/http/form-text";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "unlock") {
-    const result = await verifyAdminGate(session, String(form.get("token") ?? ""), clientAddress(request));
+    const result = await verifyAdminGate(session, formText(form, "token"), clientAddress(request));
     if (!result.ok) return data({ error: result.error || "Invalid OTP code" }, { status: result.status });
     return redirectWithToast(nextAfterGate(form.get("next")), {
       type: "success",
@@ -71,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "set-active") {
     const result = await updateUser(
       session.user,
-      String(form.get("userId") ?? ""),
+      formText(form, "userId"),
       { isActive: form.get("isActive") === "true" },
       clientAddress(request),
     );

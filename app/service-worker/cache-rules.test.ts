@@ -20,7 +20,10 @@ const buildFiles = [
 ];
 const staticFiles = new Set(precacheList(buildFiles));
 
-function kind(path: string, { method = "GET", mode = "cors" as RequestMode, host = origin } = {}) {
+function kind(
+  path: string,
+  { method = "GET", mode = "cors", host = origin }: { method?: string; mode?: RequestMode; host?: string } = {},
+) {
   return classifyRequest({ method, mode, url: new URL(path, host), origin, staticFiles });
 }
 

@@ -93,8 +93,8 @@ function isBlank(cells: readonly CellValue[]): boolean {
 /** The plain values of a dense sheet row (missing cells stay undefined). */
 function rowValues(row: XLSX.CellObject[] | undefined): CellValue[] {
   if (!row) return [];
-  const cells: CellValue[] = new Array(row.length);
-  for (let c = 0; c < row.length; c++) cells[c] = row[c]?.v as CellValue;
+  const cells = new Array<CellValue>(row.length);
+  for (let c = 0; c < row.length; c++) cells[c] = row[c]?.v;
   return cells;
 }
 

@@ -71,7 +71,7 @@ export async function readSpreadsheetUpload(request: Request, fileField = "file"
     headers: request.headers,
     body: countedBody(request.body, DRAIN_LIMIT_BYTES),
     duplex: "half",
-  } as RequestInit);
+  });
   let form: FormData;
   try {
     form = await unstable_parseMultipartFormData(limited, handler);

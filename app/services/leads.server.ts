@@ -208,7 +208,7 @@ export async function getLastLeadRun(userId: string, runId?: string): Promise<Sa
     leads: leads.success ? leads.data : [],
     source: (LEAD_SOURCES as readonly string[]).includes(run.source) ? (run.source as LeadSource) : "engine",
     notice: run.notice ?? undefined,
-    filters: filters && typeof filters === "object" ? (filters as SavedLeadRun["filters"]) : {},
+    filters: filters && typeof filters === "object" ? filters : {},
     createdAt: run.createdAt,
   };
 }

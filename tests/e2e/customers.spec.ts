@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { db, expect, signInAs, test, totpCode, waitForHydration } from "./support/fixtures";
 
 const { createCustomer } = await import("~/services/customers.server");
@@ -13,7 +14,7 @@ async function addClient(actor: { id: string; name: string }, fields: Record<str
   return result.customer;
 }
 
-const rows = (page: import("@playwright/test").Page) => page.getByTestId("customer-table").locator("tbody tr");
+const rows = (page: Page) => page.getByTestId("customer-table").locator("tbody tr");
 
 test.describe("Customer Purchase History with JavaScript", () => {
   test("searches (debounced), filters and changes the page size through the URL", async ({ page, context }) => {

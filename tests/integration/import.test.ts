@@ -196,11 +196,11 @@ describe("a failure mid-way", () => {
     const bytes = spreadsheet(rows, "csv");
     const realTransaction = db.$transaction.bind(db);
     let calls = 0;
-    const spy = vi.spyOn(db, "$transaction").mockImplementation(((...args: Parameters<typeof db.$transaction>) => {
+    const spy = vi.spyOn(db, "$transaction").mockImplementation((...args: Parameters<typeof db.$transaction>) => {
       calls += 1;
       if (calls === 2) return Promise.reject(new Error("disk unplugged"));
       return realTransaction(...args);
-    }) as typeof db.$transaction);
+    });
     const failed = await importFile(cookie, "crash.csv", bytes);
     spy.mockRestore();
     expect(failed.status).toBe(500);

@@ -71,7 +71,7 @@ export function useImportUpload() {
         } catch {
           // A missed poll only delays the next figure.
         }
-        if (!finished) timer = setTimeout(poll, POLL_MS);
+        if (!finished) timer = setTimeout(() => void poll(), POLL_MS);
       };
 
       setLoading({ isLoading: true, message: `Uploading ${file.name}…`, progress: 0 });
@@ -79,7 +79,7 @@ export function useImportUpload() {
       form.append("progressId", progressId);
       form.append("file", file);
       // Polling starts with the upload: the server creates the run once the file has arrived.
-      timer = setTimeout(poll, POLL_MS);
+      timer = setTimeout(() => void poll(), POLL_MS);
       const answer = await postForm(
         ENDPOINT[kind],
         form,

@@ -1,3 +1,4 @@
+import { formText } from "~/http/form-text";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
@@ -29,7 +30,7 @@ const locationLabel = (location: string) =>
 
 export function leadFormValuesOf(form: HTMLFormElement): LeadFormValues {
   const data = new FormData(form);
-  const text = (name: keyof LeadFormValues) => String(data.get(name) ?? "");
+  const text = (name: keyof LeadFormValues) => formText(data, name);
   return {
     location: text("location"),
     team: text("team"),
