@@ -3,10 +3,10 @@
 // with `npm run keys:rotate`, and operator commands that print secrets only to a terminal.
 import { execFile } from "node:child_process";
 import { createCipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   codeHashMatches,
   cookieSecrets,
@@ -33,6 +33,7 @@ delete process.env.ENCRYPTION_KEY;
 process.env.KEYS_FILE = keysFile;
 const LEGACY_SESSION_SECRET = "a-session-secret-from-an-earlier-release";
 process.env.SESSION_SECRET = LEGACY_SESSION_SECRET;
+afterAll(() => rmSync(keysDir, { recursive: true, force: true }));
 
 /** Runs an operator script the way a cron job or a service manager would: output to a pipe, not a terminal. */
 async function script(file: string, args: string[] = [], env: Record<string, string> = {}) {
