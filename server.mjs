@@ -5,48 +5,22 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { installRequestPolicy } from "./server/http-policy.mjs";
 
 installGlobals({ nativeFetch: true });
 
 const buildDir = process.env.BUILD_DIR || "build";
-const build = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
+// The build exists only once built, so its module cannot be type-checked; it is Remix's ServerBuild.
+/** @type {import("@remix-run/node").ServerBuild} */
+const build = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href); // eslint-disable-line @typescript-eslint/no-unsafe-assignment
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
 
 const app = express();
 app.disable("x-powered-by");
-// Behind a reverse proxy set TRUST_PROXY=1 so req.ip and req.protocol come from X-Forwarded-*.
-app.set("trust proxy", process.env.TRUST_PROXY === "1");
+// Proxy trust (TRUST_PROXY), HTTPS (APP_ORIGIN), CSP nonce, security headers, default no-store.
+installRequestPolicy(app, process.env);
 app.use(compression());
-
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  // Remix streams its hydration data in inline scripts.
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self' https://wa.me",
-  "object-src 'none'",
-].join("; ");
-
-app.use((req, res, next) => {
-  // The only trusted source of the client address for the app (a client-sent value is replaced).
-  req.headers["x-remix-client-ip"] = req.ip || req.socket.remoteAddress || "unknown";
-  res.set({
-    "Content-Security-Policy": contentSecurityPolicy,
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-  });
-  if (req.protocol === "https") res.set("Strict-Transport-Security", "max-age=31536000");
-  next();
-});
 
 // Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
 app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
@@ -59,8 +33,19 @@ app.use(
     },
   }),
 );
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+const handleRemix = createRequestHandler({
+  build,
+  mode: process.env.NODE_ENV,
+  // The nonce reaches every inline script the app renders (app/entry.server.tsx).
+  getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+});
+app.all("*", (req, res, next) => {
+  handleRemix(req, res, next).catch(next);
+});
 
-app.listen(port, host, () =>
-  console.log(`Jewel CRM listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`),
-);
+const server = app.listen(port, host, () => {
+  // The bound port, so PORT=0 (any free port, as the tests use) says where it went.
+  const address = server.address();
+  const bound = typeof address === "object" && address ? address.port : port;
+  console.log(`Jewel CRM listening on http://${host === "0.0.0.0" ? "localhost" : host}:${bound}`);
+});

@@ -14,6 +14,7 @@ import * as Tooltip from "@radix-ui/react-tooltip";
 import { useEffect } from "react";
 import { AppUiProvider } from "~/components/app-ui";
 import { LoadingOverlay } from "~/components/loading-overlay";
+import { useNonce } from "~/components/nonce";
 import { NotificationStack } from "~/components/notification-stack";
 import { PwaHeadScript } from "~/components/pwa/pwa-head-script";
 import { PwaPrompts } from "~/components/pwa/pwa-prompts";
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   // Tests and scripts wait for this marker before clicking (the page works without it too).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -49,12 +51,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7c561d" />
         <Meta />
         <Links />
-        <PwaHeadScript />
+        <PwaHeadScript nonce={nonce} />
       </head>
       <body className="min-h-screen font-sans antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

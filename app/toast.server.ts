@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { sessionSecret } from "~/auth/crypto.server";
+import { cookieSecrets } from "~/auth/crypto.server";
 
 export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
@@ -16,7 +16,7 @@ function toastCookie() {
     sameSite: "lax",
     path: "/",
     maxAge: 60,
-    secrets: [sessionSecret()],
+    secrets: cookieSecrets(),
   });
 }
 

@@ -21,7 +21,7 @@ if (!(await benchDataExists(kind))) {
 const databaseUrl = await benchDatabaseUrl(kind, { fresh: false });
 migrate(databaseUrl);
 process.env.DATABASE_URL = databaseUrl;
-process.env.SESSION_SECRET ||= "bench-session-secret";
+process.env.ENCRYPTION_KEY ||= "bench-key-not-for-production";
 
 const { db, dbReady } = await import("~/db.server");
 const { createUserSession } = await import("~/auth/session.server");

@@ -41,7 +41,7 @@ const appEnv: Record<string, string> = {
   HOST: "127.0.0.1",
   NODE_ENV: "production",
   DATABASE_URL: `file:${dbFile}`,
-  SESSION_SECRET: "audit-session-secret-not-for-production",
+  ENCRYPTION_KEY: "audit-key-not-for-production",
   ADMIN_EMAIL: "audit.admin@jewel.test",
   ADMIN_NAME: "Amira Audit",
   ADMIN_TOTP_SECRET: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",

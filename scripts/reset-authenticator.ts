@@ -9,6 +9,14 @@ if (!email) {
   console.error("Usage: npm run admin:reset-authenticator -- EMAIL");
   process.exit(2);
 }
+// The new secret is shown once, on screen; refusing up front leaves the user's current phone working.
+if (!process.stdout.isTTY) {
+  console.error(
+    "Not an interactive terminal: the new authenticator secret would end up in a file or log, so nothing was " +
+      "changed. Run this command in a terminal.",
+  );
+  process.exit(1);
+}
 try {
   const issued = await resetAuthenticator(email);
   await printIssuedSecret(issued, `New authenticator secret for ${issued.email} (old devices and sessions removed):`);

@@ -1,7 +1,9 @@
 // npm run seed:demo : fills an empty client book with a realistic, reproducible demo data set
 // (about 2,000 clients with their sales, follow-up-worthy dates, and staff of every role).
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import "./runtime-env.mjs";
-import { encryptSecret } from "~/auth/crypto.server";
+import { sealDeviceSecret } from "~/auth/crypto.server";
 import { totpUri } from "~/auth/totp.server";
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
@@ -348,15 +350,16 @@ async function main() {
       const createdStaff: string[] = [];
       for (const s of staffSecrets) {
         if (await tx.user.findUnique({ where: { email: s.email }, select: { id: true } })) continue;
-        await tx.user.create({
+        const user = await tx.user.create({
+          data: { name: s.name, email: s.email, role: s.role, department: s.department },
+        });
+        // The sealed secret is bound to its owner's id, so the device is added once the user has one.
+        await tx.authenticatorDevice.create({
           data: {
-            name: s.name,
-            email: s.email,
-            role: s.role,
-            department: s.department,
-            devices: {
-              create: { label: "Demo authenticator", secretEncrypted: encryptSecret(s.secret), verifiedAt: new Date() },
-            },
+            userId: user.id,
+            label: "Demo authenticator",
+            secretEncrypted: sealDeviceSecret(user.id, s.secret),
+            verifiedAt: new Date(),
           },
         });
         createdStaff.push(s.email);
@@ -380,10 +383,21 @@ async function main() {
     { timeout: 120_000 },
   );
 
-  console.log("\nDemo staff (sign in with the email and a code from an authenticator app set up with the secret):");
-  for (const s of staffSecrets) {
-    console.log(`  ${s.role.padEnd(12)} ${s.email.padEnd(26)} secret ${s.secret}`);
-    console.log(`  ${"".padEnd(12)} ${totpUri(s.secret, s.email)}`);
+  const staffLines = [
+    "Demo staff (sign in with the email and a code from an authenticator app set up with the secret):",
+    ...staffSecrets.flatMap((s) => [
+      `  ${s.role.padEnd(12)} ${s.email.padEnd(26)} secret ${s.secret}`,
+      `  ${"".padEnd(12)} ${totpUri(s.secret, s.email)}`,
+    ]),
+  ];
+  // Secrets go to a terminal only; piped into a log they would stay there, so they go to a private file.
+  if (process.stdout.isTTY) console.log(`\n${staffLines.join("\n")}`);
+  else {
+    const file = resolve(".secrets/demo-staff.txt");
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, `${staffLines.join("\n")}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    console.log(`\nDemo staff secrets written to ${file} (readable by you only): the output is not a terminal.`);
   }
   const tiers = await db.customer.groupBy({ by: ["tier"], _count: { _all: true } });
   console.log(`\nTiers: ${tiers.map((t) => `${t.tier} ${t._count._all}`).join(", ")}`);

@@ -28,7 +28,7 @@ try {
     ["run", "--project", "multi-instance"],
     {
       DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "two-instance-test-secret",
+      ENCRYPTION_KEY: "two-instance-test-key-not-for-production",
     },
   );
 } catch {

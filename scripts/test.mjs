@@ -43,7 +43,7 @@ try {
   });
   step("Two app instances on one database", "node_modules/.bin/vitest", ["run", "--project", "multi-instance"], {
     DATABASE_URL: `file:${instancesDb}`,
-    SESSION_SECRET: "two-instance-test-secret",
+    ENCRYPTION_KEY: "two-instance-test-key-not-for-production",
   });
   const e2eDb = `tests/.tmp/e2e-${process.env.E2E_PORT || 3217}.db`;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${e2eDb}${suffix}`, { force: true });

@@ -1,7 +1,7 @@
 import { db } from "~/db.server";
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, LOCK_LOOKBACK_MS, lockedUntil } from "~/domain/lockout";
 import { AUDIT_ACTIONS, writeAudit } from "~/services/audit.server";
-import { decryptSecret, hashCode, sameHash } from "./crypto.server";
+import { codeHashMatches, openDeviceSecret } from "./crypto.server";
 import { verifyTotp } from "./totp.server";
 
 export type CodePurpose = "login" | "admin_gate" | "action" | "setup";
@@ -54,7 +54,13 @@ async function matchAuthenticator(userId: string, token: string, now: Date): Pro
     select: { id: true, secretEncrypted: true, lastUsedStep: true },
   });
   for (const device of devices) {
-    const result = verifyTotp(decryptSecret(device.secretEncrypted), token, device.lastUsedStep, now);
+    let secret: string;
+    try {
+      secret = openDeviceSecret(userId, device.secretEncrypted);
+    } catch {
+      continue; // sealed for another user, or under a key no longer configured: never a match
+    }
+    const result = verifyTotp(secret, token, device.lastUsedStep, now);
     if (!result.ok) continue;
     // Conditional update: of two requests racing with the same code, only one moves the step.
     const { count } = await db.authenticatorDevice.updateMany({
@@ -72,8 +78,7 @@ async function matchOneTimeCode(userId: string, token: string, now: Date): Promi
     where: { userId, usedAt: null, expiresAt: { gt: now } },
     select: { id: true, codeHash: true },
   });
-  const hash = hashCode(token);
-  const match = codes.find((c) => sameHash(c.codeHash, hash));
+  const match = codes.find((c) => codeHashMatches(c.codeHash, token));
   if (!match) return false;
   const { count } = await db.oneTimeCode.updateMany({ where: { id: match.id, usedAt: null }, data: { usedAt: now } });
   return count === 1;

@@ -82,8 +82,5 @@ export async function optionalUser(request: Request): Promise<CurrentSession | n
   return getCurrentSession(request);
 }
 
-/** Only same-site relative paths are followed after sign-in (no open redirect). */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
+/** Only same-site paths are followed after sign-in (no open redirect); the rule lives in app/domain. */
+export { safeRedirectPath } from "~/domain/safe-redirect";

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { db } from "~/db.server";
 import { clientAddress, isHttps } from "~/domain/client-ip";
 import type { Role } from "~/domain/roles";
-import { sessionSecret } from "./crypto.server";
+import { cookieSecrets } from "./crypto.server";
 
 /** A session ends after this long without a request (a phone left on the counter)... */
 export const SESSION_IDLE_MS = 12 * 60 * 60_000;
@@ -27,7 +27,7 @@ function sessionCookie(request: Request) {
     sameSite: "lax",
     path: "/",
     secure,
-    secrets: [sessionSecret()],
+    secrets: cookieSecrets(),
     maxAge: SESSION_ABSOLUTE_MS / 1000,
   });
 }

@@ -3,7 +3,12 @@ export function clientAddress(request: Request): string {
   return request.headers.get("x-remix-client-ip") ?? "local";
 }
 
-/** Whether the request reached us over HTTPS (server.mjs honours X-Forwarded-Proto with TRUST_PROXY=1). */
+/**
+ * Whether the app is served over HTTPS for this request: server.mjs says so (an https APP_ORIGIN, or
+ * X-Forwarded-Proto from a trusted proxy); outside it, the URL's own scheme.
+ */
 export function isHttps(request: Request): boolean {
+  const stamped = request.headers.get("x-remix-https");
+  if (stamped !== null) return stamped === "1";
   return new URL(request.url).protocol === "https:";
 }

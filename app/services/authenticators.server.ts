@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { checkUserCode, currentLock, lockedMessage } from "~/auth/code-check.server";
-import { decryptSecret, encryptSecret } from "~/auth/crypto.server";
+import { needsResealing, openDeviceSecret, sealDeviceSecret } from "~/auth/crypto.server";
 import { generateTotpSecret, isBase32Secret, totpUri, verifyTotp } from "~/auth/totp.server";
 import { db } from "~/db.server";
 import { isRole, type Role } from "~/domain/roles";
@@ -13,7 +13,7 @@ import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
  */
 async function linkOperatorDevice(userId: string, secret: string, label: string) {
   await db.authenticatorDevice.create({
-    data: { userId, label, secretEncrypted: encryptSecret(secret), verifiedAt: new Date() },
+    data: { userId, label, secretEncrypted: sealDeviceSecret(userId, secret), verifiedAt: new Date() },
   });
 }
 
@@ -150,7 +150,7 @@ export async function startDeviceSetup(input: {
       data: {
         userId: user.id,
         label: `Authenticator ${linkedCount + 1}`,
-        secretEncrypted: encryptSecret(secret),
+        secretEncrypted: sealDeviceSecret(user.id, secret),
         createdAt: now,
       },
     }),
@@ -164,7 +164,7 @@ export async function pendingDeviceSetup(userId: string, now = new Date()): Prom
   if (!device) return null;
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const linkedCount = await db.authenticatorDevice.count({ where: { userId, verifiedAt: { not: null } } });
-  return setupView(user.email, decryptSecret(device.secretEncrypted), linkedCount);
+  return setupView(user.email, openDeviceSecret(userId, device.secretEncrypted), linkedCount);
 }
 
 export const INVALID_SETUP_CODE = "Invalid setup code";
@@ -189,7 +189,7 @@ export async function verifyDeviceSetup(input: {
   if (!device)
     return { ok: false, status: 400, error: "No authenticator setup is in progress. Start the setup again." };
 
-  const match = verifyTotp(decryptSecret(device.secretEncrypted), token, device.lastUsedStep, now);
+  const match = verifyTotp(openDeviceSecret(input.userId, device.secretEncrypted), token, device.lastUsedStep, now);
   // Conditional update: a device is linked once, even if two confirmations race.
   const linked =
     match.ok &&
@@ -252,6 +252,34 @@ export async function confirmLinkedDevice(
   const check = await checkUserCode({ userId: user.id, token, purpose: "setup", ip, actor: user });
   if (!check.ok) return { ok: false, status: check.reason === "locked" ? 429 : 401, error: check.message };
   return { ok: true };
+}
+
+/**
+ * Re-seals every stored authenticator secret that is not under the current key (the first
+ * releases' format, or a previous key after a rotation). Run by `npm start` and `npm run
+ * keys:rotate`; the update is conditional, so a device changed meanwhile is left as it now is.
+ * A secret no key opens is counted, never dropped: its owner needs a reset.
+ */
+export async function resealDeviceSecrets(): Promise<{ resealed: number; unreadable: number }> {
+  const devices = await db.authenticatorDevice.findMany({ select: { id: true, userId: true, secretEncrypted: true } });
+  let resealed = 0;
+  let unreadable = 0;
+  for (const device of devices) {
+    if (!needsResealing(device.secretEncrypted)) continue;
+    let plain: string;
+    try {
+      plain = openDeviceSecret(device.userId, device.secretEncrypted);
+    } catch {
+      unreadable += 1;
+      continue;
+    }
+    const { count } = await db.authenticatorDevice.updateMany({
+      where: { id: device.id, secretEncrypted: device.secretEncrypted },
+      data: { secretEncrypted: sealDeviceSecret(device.userId, plain) },
+    });
+    resealed += count;
+  }
+  return { resealed, unreadable };
 }
 
 export async function hasLinkedDevice(userId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { decryptSecret } from "~/auth/crypto.server";
+import { openDeviceSecret } from "~/auth/crypto.server";
 import { totpCode } from "~/auth/totp.server";
 import { db } from "~/db.server";
 import * as apiMe from "~/routes/api.auth.me";
@@ -341,7 +341,7 @@ describe("authenticator setup", () => {
     expect(linked.body).toMatchObject({ isLinked: true, message: "New device has been added successfully" });
     const device = await db.authenticatorDevice.findFirstOrThrow({ where: { userId: user.id } });
     expect(device.verifiedAt).not.toBeNull();
-    expect(decryptSecret(device.secretEncrypted)).toBe(body.secret);
+    expect(openDeviceSecret(user.id, device.secretEncrypted)).toBe(body.secret);
     expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ authType: "totp" });
     // The confirming code is spent; the next step's code signs in.
     expect((await outcome(await signIn(user.email, code))).status).toBe(401);

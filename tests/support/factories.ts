@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { encryptSecret } from "~/auth/crypto.server";
+import { sealDeviceSecret } from "~/auth/crypto.server";
 import { createUserSession } from "~/auth/session.server";
 import { generateTotpSecret, totpCode } from "~/auth/totp.server";
 import { db } from "~/db.server";
@@ -30,12 +30,18 @@ export async function createUser(
       authType: overrides.authType ?? "totp",
       isActive: overrides.isActive ?? true,
       phone: overrides.phone,
-      devices:
-        overrides.authType === "otp"
-          ? undefined
-          : { create: { label: "Test phone", secretEncrypted: encryptSecret(secret), verifiedAt: new Date() } },
     },
   });
+  // The sealed secret is bound to its owner's id, so the device is added once the user has one.
+  if (overrides.authType !== "otp")
+    await db.authenticatorDevice.create({
+      data: {
+        userId: user.id,
+        label: "Test phone",
+        secretEncrypted: sealDeviceSecret(user.id, secret),
+        verifiedAt: new Date(),
+      },
+    });
   return { user, secret, code: (at: Date = new Date()) => totpCode(secret, at) };
 }
 

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 
-process.env.SESSION_SECRET ??= "integration-test-secret";
+process.env.ENCRYPTION_KEY ??= "integration-test-key-not-for-production";
 process.env.APP_TIMEZONE ??= "Asia/Dubai";
 
 const server = process.env.TEST_PG_URL;

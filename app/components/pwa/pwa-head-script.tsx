@@ -13,7 +13,7 @@ const SCRIPT = [
   "addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.__installPrompt=e});",
 ].join("");
 
-export function PwaHeadScript() {
-  // A fixed script with no data in it.
-  return <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
+export function PwaHeadScript({ nonce }: { nonce: string | undefined }) {
+  // A fixed script with no data in it; the nonce lets it run under the Content-Security-Policy.
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
 }

@@ -15,7 +15,7 @@ export const E2E_ENV: Record<string, string> = {
   HOST: "127.0.0.1",
   NODE_ENV: "production",
   DATABASE_URL: `file:${E2E_DB_FILE}`,
-  SESSION_SECRET: "e2e-session-secret-not-for-production",
+  ENCRYPTION_KEY: "e2e-key-not-for-production",
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_NAME: E2E_ADMIN.name,
   ADMIN_TOTP_SECRET: E2E_ADMIN.secret,

@@ -7,7 +7,7 @@ for (const [key, value] of Object.entries(E2E_ENV)) process.env[key] ??= value;
 
 const { db } = await import("~/db.server");
 const { createUserSession } = await import("~/auth/session.server");
-const { encryptSecret } = await import("~/auth/crypto.server");
+const { sealDeviceSecret } = await import("~/auth/crypto.server");
 const { generateTotpSecret, totpCode } = await import("~/auth/totp.server");
 
 export { db, totpCode };
@@ -25,7 +25,15 @@ export async function createStaff(role: Role, name?: string) {
       name: name ?? `${role.replace("_", " ")} tester ${seq}`,
       email: `${role}.${seq}.${Date.now()}@jewel.test`,
       role,
-      devices: { create: { label: "Test phone", secretEncrypted: encryptSecret(secret), verifiedAt: new Date() } },
+    },
+  });
+  // The sealed secret is bound to its owner's id, so the device is added once the user has one.
+  await db.authenticatorDevice.create({
+    data: {
+      userId: user.id,
+      label: "Test phone",
+      secretEncrypted: sealDeviceSecret(user.id, secret),
+      verifiedAt: new Date(),
     },
   });
   return { user, secret };
