@@ -12,7 +12,7 @@ installGlobals({ nativeFetch: true });
 const buildDir = process.env.BUILD_DIR || "build";
 // The build exists only once built, so its module cannot be type-checked; it is Remix's ServerBuild.
 /** @type {import("@remix-run/node").ServerBuild} */
-const build = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href); // eslint-disable-line @typescript-eslint/no-unsafe-assignment
+const build = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
 

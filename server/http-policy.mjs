@@ -119,7 +119,7 @@ function defaultToNoStore(req, res) {
   /** @type {typeof res.writeHead} */
   const patched = (/** @type {any[]} */ ...args) => {
     if (isApi || !res.getHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- the original arguments, passed on as they came
+
     return writeHead(...args);
   };
   res.writeHead = patched;
