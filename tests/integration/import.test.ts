@@ -200,7 +200,7 @@ describe("a failure mid-way", () => {
       calls += 1;
       if (calls === 2) return Promise.reject(new Error("disk unplugged"));
       return realTransaction(...args);
-    }) as typeof db.$transaction);
+    }));
     const failed = await importFile(cookie, "crash.csv", bytes);
     spy.mockRestore();
     expect(failed.status).toBe(500);
@@ -423,16 +423,19 @@ describe("skipped-clients export", () => {
   it("exports the user's last import's skipped rows with every formula-like cell neutralised", async () => {
     const { user } = await createUser({ name: "Exporter" });
     const exporter = await sessionCookieFor(user.id);
-    const [m1, m2] = [nextMobile(), nextMobile()];
+    const [m1, m2, m3] = [nextMobile(), nextMobile(), nextMobile()];
     await existingClient(m1, "Original One");
     await existingClient(m2, "Original Two");
+    await existingClient(m3, "Original Three");
     const rows: Row[] = [
       HEADER,
       ['=HYPERLINK("http://evil.example","click")', m1, "", "", "Team A"],
       ["@SUM(A1:A2)", m2, "", "", "Team A"],
+      // A formula after a separator: a ";"-separated CSV saved from this sheet would split it.
+      ["Amal;=cmd|' /C calc'!A0", m3, "", "", "Team A"],
     ];
     const { body } = await importFile(exporter, "evil.csv", spreadsheet(rows, "csv"));
-    expect(body.skipped).toBe(2);
+    expect(body.skipped).toBe(3);
 
     const response = (await callRoute(
       exportSkipped.loader,
@@ -447,6 +450,7 @@ describe("skipped-clients export", () => {
       ["Name", "Mobile Number", "Reason"],
       [`'=HYPERLINK("http://evil.example","click")`, stored(m1), "This mobile number already belongs to Original One."],
       ["'@SUM(A1:A2)", stored(m2), "This mobile number already belongs to Original Two."],
+      ["Amal;'=cmd|' /C calc'!A0", stored(m3), "This mobile number already belongs to Original Three."],
     ]);
     expect(Object.values(sheet).some((cell) => typeof cell === "object" && cell !== null && "f" in cell)).toBe(false);
   });
