@@ -15,7 +15,7 @@
 // it first on its own fresh clone. `test:pg` runs one integration file; `bench` runs with --smoke on
 // a small data set; `audit:lighthouse` audits /login only, and is skipped without Chromium; `start`
 // must answer /login, then is stopped.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -53,28 +53,27 @@ chmodSync(clone, 0o755);
 const db = (name) => `file:${join(clone, "tests/.tmp", `${name}.db`)}`;
 
 /** Runs one command in the clone; throws with its output when the exit code is not `expect`. */
-function run(title, cmd, args, { env = {}, expect = 0, timeoutSeconds = 600 } = {}) {
+async function run(title, cmd, args, { env = {}, expect = 0, timeoutSeconds = 600 } = {}) {
   const started = Date.now();
-  const result = spawnSync(cmd, args, {
-    cwd: clone,
-    env: { ...baseEnv, ...env },
-    encoding: "utf8",
-    timeout: timeoutSeconds * 1000,
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+  const child = spawn(cmd, args, { cwd: clone, env: { ...baseEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const timer = setTimeout(() => child.kill(), timeoutSeconds * 1000);
+  const [code, signal] = await new Promise((done) => child.on("close", (...exit) => done(exit)));
+  clearTimeout(timer);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  if (result.status !== expect) {
+  if (code !== expect) {
     console.error(output.split("\n").slice(-60).join("\n"));
-    throw new Error(`${title}: exit code ${result.status ?? result.signal}, expected ${expect}`);
+    throw new Error(`${title}: exit code ${code ?? signal}, expected ${expect}`);
   }
   console.log(`  ✓ ${title} (${seconds} s)`);
   return output;
 }
 
 /** A command that must refuse in plain words: exit code 1, the expected message, no stack trace. */
-function refuses(title, cmd, args, message, options) {
-  const output = run(title, cmd, args, { ...options, expect: 1 });
+async function refuses(title, cmd, args, message, options) {
+  const output = await run(title, cmd, args, { ...options, expect: 1 });
   if (!message.test(output) || /^\s+at .+:\d+:\d+\)?$/m.test(output)) {
     console.error(output);
     throw new Error(`${title}: expected ${message} and no stack trace`);
@@ -104,25 +103,22 @@ async function startAnswers(env) {
     console.error(output);
     throw new Error("npm start: /login did not answer 200");
   } finally {
-    if (app.exitCode === null) process.kill(-app.pid, "SIGTERM");
+    if (app.exitCode === null) {
+      const exited = new Promise((done) => app.once("exit", done));
+      process.kill(-app.pid, "SIGTERM");
+      await exited;
+    }
   }
 }
 
-const head = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
-if (execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim())
-  console.log("  (uncommitted changes are not part of the clone: this checks the last commit)");
-try {
-  execFileSync("git", ["clone", "--quiet", "--no-checkout", root, clone]);
-  execFileSync("git", ["-C", clone, "checkout", "--quiet", "--detach", head]);
-  console.log(`  ✓ cloned ${head.slice(0, 7)} into ${clone}`);
-  run("npm ci", "npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"]);
-
-  // Operator commands before any database exists: a plain answer, no stack trace, nothing created.
+/** The operator commands, the bench and the app itself, each on its own throwaway database. */
+async function operatorAndAppCommands() {
+  // Before any database exists: a plain answer, no stack trace, nothing created.
   const none = { DATABASE_URL: db("missing") };
-  refuses("db:backup without a database", "npm", ["run", "db:backup"], /No database at .*nothing to back up/, {
+  await refuses("db:backup without a database", "npm", ["run", "db:backup"], /No database at .*nothing to back up/, {
     env: none,
   });
-  refuses(
+  await refuses(
     "admin:reset-authenticator without a database",
     "npm",
     ["run", "admin:reset-authenticator", "--", "admin@example.com"],
@@ -132,35 +128,56 @@ try {
   if (existsSync(join(clone, "tests/.tmp/missing.db"))) throw new Error("a refused command created the database");
 
   const demo = { DATABASE_URL: db("demo") };
-  run("seed:demo on a new database", "npm", ["run", "seed:demo"], { env: demo });
-  run("admin:reset-authenticator", "npm", ["run", "admin:reset-authenticator", "--", "saif.road@demo.jewel"], {
+  await run("seed:demo on a new database", "npm", ["run", "seed:demo"], { env: demo });
+  await run("admin:reset-authenticator", "npm", ["run", "admin:reset-authenticator", "--", "saif.road@demo.jewel"], {
     env: demo,
   });
-  run("db:backup", "npm", ["run", "db:backup", "--", join(clone, "backups")], { env: demo });
+  await run("db:backup", "npm", ["run", "db:backup", "--", join(clone, "backups")], { env: demo });
   if (!readdirSync(join(clone, "backups")).some((f) => f.endsWith(".db"))) throw new Error("db:backup wrote no file");
 
-  run("db:derive-postgres", "npm", ["run", "db:derive-postgres", "--", "fresh_clone_check"]);
+  await run("db:derive-postgres", "npm", ["run", "db:derive-postgres", "--", "fresh_clone_check"]);
   if (execFileSync("git", ["-C", clone, "status", "--porcelain"], { encoding: "utf8" }).includes("prisma/"))
     throw new Error("db:derive-postgres changed the committed PostgreSQL schema: it is out of date");
 
-  run("bench:data (small)", "npm", ["run", "bench:data", "--", "--customers", "300", "--sales", "1500"]);
-  run("bench --smoke", "npm", ["run", "bench", "--", "--smoke"], { env: { BENCH_PORT: String(await freePort()) } });
+  await run("bench:data (small)", "npm", ["run", "bench:data", "--", "--customers", "300", "--sales", "1500"]);
+  await run("bench --smoke", "npm", ["run", "bench", "--", "--smoke"], {
+    env: { BENCH_PORT: String(await freePort()) },
+  });
 
   await startAnswers({ DATABASE_URL: db("start"), PORT: String(await freePort()), HOST: "127.0.0.1" });
 
   if (existsSync(chromium))
-    run("audit:lighthouse (/login)", "npm", ["run", "audit:lighthouse"], {
+    await run("audit:lighthouse (/login)", "npm", ["run", "audit:lighthouse"], {
       env: { AUDIT_PAGES: "/login", AUDIT_PORT: String(await freePort()) },
     });
   else console.log(`  - audit:lighthouse skipped: no Chromium at ${chromium}`);
+}
 
+async function lintAndPostgres() {
+  await run("lint", "npm", ["run", "lint"]);
   if (postgresInstalled || isRoot)
-    run("test:pg (one integration file)", "npm", ["run", "test:pg", "--", "tests/integration/dashboard.test.ts"], {
-      env: { TEST_PG_PORT: process.env.TEST_PG_PORT || String(await freePort()) },
-    });
+    await run(
+      "test:pg (one integration file)",
+      "npm",
+      ["run", "test:pg", "--", "tests/integration/dashboard.test.ts"],
+      {
+        env: { TEST_PG_PORT: process.env.TEST_PG_PORT || String(await freePort()) },
+      },
+    );
   else console.log("  - test:pg skipped: PostgreSQL is not installed and we are not root to install it");
+}
 
-  run("lint", "npm", ["run", "lint"]);
+const head = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+if (execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim())
+  console.log("  (uncommitted changes are not part of the clone: this checks the last commit)");
+try {
+  execFileSync("git", ["clone", "--quiet", "--no-checkout", root, clone]);
+  execFileSync("git", ["-C", clone, "checkout", "--quiet", "--detach", head]);
+  console.log(`  ✓ cloned ${head.slice(0, 7)} into ${clone}`);
+  await run("npm ci", "npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"]);
+  // Two independent lines at once, to keep the added time short; both finish before the clone goes.
+  const lines = await Promise.allSettled([operatorAndAppCommands(), lintAndPostgres()]);
+  for (const line of lines) if (line.status === "rejected") throw line.reason;
 } catch (error) {
   console.error(`\n✗ ${error.message}`);
   process.exitCode = 1;
