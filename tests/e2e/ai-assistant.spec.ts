@@ -81,9 +81,11 @@ test.describe("AI Assistant with JavaScript", () => {
     await page.getByRole("link", { name: "Export" }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`ai-leads-generate-${businessToday()}.csv`);
-    const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
-    expect(csv.split("\r\n")[0]).toBe("Name,Mobile,Location,Tier,Lead Score,Recommended Product,Team,Reasoning");
-    expect(csv).toContain(`${top.fullName},${top.mobileNumber},Umm Al Quwain,Diamond,`);
+    const csv = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
+    expect(csv.split("\r\n")[0]).toBe(
+      '"Name","Mobile","Location","Tier","Lead Score","Recommended Product","Team","Reasoning"',
+    );
+    expect(csv).toContain(`"${top.fullName}","${top.mobileNumber}","Umm Al Quwain","Diamond",`);
 
     // Reload: the list and the filters come back, except the purchase-date filter (spec §4).
     await page.reload();
@@ -165,7 +167,7 @@ test.describe("AI Assistant without JavaScript", () => {
     await page.getByRole("link", { name: "Export" }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`ai-leads-generate-${businessToday()}.csv`);
-    expect(await readFile((await download.path())!, "utf8")).toContain(second.fullName);
+    expect(await readFile(await download.path(), "utf8")).toContain(second.fullName);
 
     await card(page, second.fullName)
       .getByRole("link", { name: /Schedule/ })
