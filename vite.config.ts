@@ -3,7 +3,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { remixPWA } from "@remix-pwa/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -12,6 +12,29 @@ declare module "@remix-run/node" {
 }
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+/**
+ * The spreadsheet parser's worker thread (app/services/import-parse.server.ts) is its own entry of
+ * the server build, emitted beside the server bundle as import-parse.worker.js.
+ */
+function importParseWorker(): Plugin {
+  let serverBuild = false;
+  return {
+    name: "import-parse-worker",
+    apply: "build",
+    configResolved(config) {
+      serverBuild = Boolean(config.build.ssr);
+    },
+    buildStart() {
+      if (!serverBuild) return;
+      this.emitFile({
+        type: "chunk",
+        id: fileURLToPath(new URL("./app/services/import-parse.worker.ts", import.meta.url)),
+        fileName: "import-parse.worker.js",
+      });
+    },
+  };
+}
 // BUILD_DIR lets several checkouts or test runs build side by side.
 const buildDirectory = process.env.BUILD_DIR || "build";
 
@@ -32,6 +55,7 @@ export default defineConfig({
           v3_lazyRouteDiscovery: true,
         },
       }),
+    !process.env.VITEST && importParseWorker(),
     // The service worker (app/entry.worker.ts), in builds only: the dev server would write it into
     // public/. It goes beside the client files it precaches; no route has worker loaders, so it
     // bundles none of the route modules. The page registers it (app/components/pwa/pwa-head-script.tsx).

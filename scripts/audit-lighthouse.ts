@@ -6,7 +6,8 @@
 //   - the JavaScript transferred (gzipped) for a first load of /dashboard, and any outside host contacted.
 // A measurement, not a gate: it exits 0 whatever the scores. Options via the environment:
 // AUDIT_PORT (default 3390), BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium),
-// AUDIT_REPORTS (a folder to save each page's full Lighthouse report in, as JSON).
+// AUDIT_REPORTS (a folder to save each page's full Lighthouse report in, as JSON), AUDIT_PAGES
+// (comma-separated paths instead of the three pages).
 import { chromium, devices, type Request } from "@playwright/test";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,7 +23,7 @@ const buildDir = process.env.BUILD_DIR || "build";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dbFile = resolve(`tests/.tmp/audit-${port}.db`);
 const reportsDir = process.env.AUDIT_REPORTS;
-const PAGES = ["/login", "/dashboard", "/customers"] as const;
+const PAGES = process.env.AUDIT_PAGES?.split(",") ?? ["/login", "/dashboard", "/customers"];
 const TARGETS = { performance: 90, accessibility: 95, dashboardJsKb: 150 };
 // Without these Chromium keeps calling Google's services, which this network does not reach.
 const QUIET_CHROMIUM = [

@@ -1,8 +1,5 @@
 // npm run admin:reset-authenticator -- EMAIL : a lost phone. Re-issues the user's secret.
-import "./runtime-env.mjs";
-import { db } from "~/db.server";
-import { resetAuthenticator } from "~/services/authenticators.server";
-import { printIssuedSecret } from "./print-secret";
+import { requireExistingDatabase } from "./operator-db.mjs";
 
 const email = process.argv[2];
 if (!email) {
@@ -17,6 +14,11 @@ if (!process.stdout.isTTY) {
   );
   process.exit(1);
 }
+// Checked before the database client is loaded: opening a missing SQLite file would create it empty.
+requireExistingDatabase("there are no users to reset (`npm start` creates it and the first admin).");
+const { db } = await import("~/db.server");
+const { resetAuthenticator } = await import("~/services/authenticators.server");
+const { printIssuedSecret } = await import("./print-secret");
 try {
   const issued = await resetAuthenticator(email);
   await printIssuedSecret(issued, `New authenticator secret for ${issued.email} (old devices and sessions removed):`);

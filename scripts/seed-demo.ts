@@ -12,6 +12,7 @@ import { AED, sumFils, type Fils } from "~/domain/money";
 import { DIAMOND_FROM, GOLD_FROM, PLATINUM_FROM, SILVER_FROM, type Tier } from "~/domain/tiers";
 import type { Prisma } from "~/generated/prisma/client";
 import { customerDerivedFields } from "~/services/customers.server";
+import { migrateDatabase } from "./operator-db.mjs";
 import { seededRandom } from "./seeded-random";
 
 const CLIENT_COUNT = 2000;
@@ -333,6 +334,8 @@ const STAFF = [
 ] as const;
 
 async function main() {
+  // Works as the first command on a fresh clone: creates and migrates the database as `npm start` does.
+  migrateDatabase();
   const existing = await db.customer.count();
   if (existing > 0) {
     console.log(

@@ -1,7 +1,6 @@
 // `npm start`: migrate the database, create the first admin if there is none, build if the build
 // is missing or older than the sources, then serve on PORT (default 3000).
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";
 import "./runtime-env.mjs";
@@ -10,8 +9,6 @@ const bin = (name) => join("node_modules", ".bin", name);
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit", env: process.env });
 
 run(bin("prisma"), ["migrate", "deploy"]);
-if (!existsSync("app/generated/prisma/client.ts") || !existsSync("app/generated/prisma-pg/client.ts"))
-  run("npm", ["run", "db:generate", "--silent"]);
 run(bin("tsx"), ["scripts/bootstrap-admin.ts"]);
 
 if (process.env.SKIP_BUILD !== "1") buildIfStale();

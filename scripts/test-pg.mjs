@@ -9,28 +9,31 @@ function step(title, cmd, args, env = {}) {
   execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
 }
 
+// `npm run test:pg -- FILE...` runs only those integration files (and not the two-instance test).
+const files = process.argv.slice(2);
 const server = startPostgres();
 try {
-  step("Integration tests on PostgreSQL", "node_modules/.bin/vitest", ["run", "--project", "integration"], {
+  step("Integration tests on PostgreSQL", "node_modules/.bin/vitest", ["run", "--project", "integration", ...files], {
     TEST_PG_URL: server,
   });
-
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  await admin.query("CREATE DATABASE crm_instances");
-  await admin.end();
-  const databaseUrl = `${server}/crm_instances`;
-  step("Migrations on PostgreSQL", "node_modules/.bin/prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl });
-  step("Build", "npm", ["run", "build", "--silent"]);
-  step(
-    "Two app instances on one PostgreSQL database",
-    "node_modules/.bin/vitest",
-    ["run", "--project", "multi-instance"],
-    {
-      DATABASE_URL: databaseUrl,
-      ENCRYPTION_KEY: "two-instance-test-key-not-for-production",
-    },
-  );
+  if (files.length === 0) {
+    const admin = new pg.Client({ connectionString: `${server}/postgres` });
+    await admin.connect();
+    await admin.query("CREATE DATABASE crm_instances");
+    await admin.end();
+    const databaseUrl = `${server}/crm_instances`;
+    step("Migrations on PostgreSQL", "node_modules/.bin/prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl });
+    step("Build", "npm", ["run", "build", "--silent"]);
+    step(
+      "Two app instances on one PostgreSQL database",
+      "node_modules/.bin/vitest",
+      ["run", "--project", "multi-instance"],
+      {
+        DATABASE_URL: databaseUrl,
+        ENCRYPTION_KEY: "two-instance-test-key-not-for-production",
+      },
+    );
+  }
 } catch {
   process.exitCode = 1;
 } finally {

@@ -1,6 +1,7 @@
 // `npm test`: every check in order, stopping at the first failure: lint and formatting, typecheck, unit and
 // integration tests (vitest, real SQLite files), a production build, then the e2e suite in
-// headless Chromium against the built server. Installs Debian's chromium first when it is missing.
+// headless Chromium against the built server, then every documented command on a fresh clone.
+// Installs Debian's chromium first when it is missing.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 
@@ -48,6 +49,7 @@ try {
   const e2eDb = `tests/.tmp/e2e-${process.env.E2E_PORT || 3217}.db`;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${e2eDb}${suffix}`, { force: true });
   step("End-to-end tests (Chromium)", "node_modules/.bin/playwright", ["test", ...process.argv.slice(2)]);
+  step("Every documented command on a fresh clone after npm ci", "node", ["tests/fresh-clone/documented-commands.mjs"]);
 } catch {
   process.exitCode = 1;
 }

@@ -44,11 +44,11 @@ describe("lead CSV export (spec §9)", () => {
     ])
       .replace(/^\uFEFF/, "")
       .split("\r\n");
-    expect(lines[0]).toBe("Name,Mobile,Location,Tier,Lead Score,Recommended Product,Team,Reasoning");
+    expect(lines[0]).toBe('"Name","Mobile","Location","Tier","Lead Score","Recommended Product","Team","Reasoning"');
     expect(lines[1]).toBe(
-      'Aisha Khan,971501234567,Abu Dhabi,Gold,74,"Pearl necklace, 22K gold chain, Diamond tennis bracelet",Mixed Products,"Gold client, birthday in 3 days."',
+      '"Aisha Khan","971501234567","Abu Dhabi","Gold","74","Pearl necklace, 22K gold chain, Diamond tennis bracelet","Mixed Products","Gold client, birthday in 3 days."',
     );
-    expect(lines[2]).toMatch(/^Sara,971501234567,Qatar,Bronze,74,.*,Entry Level,/);
+    expect(lines[2]).toMatch(/^"Sara","971501234567","Qatar","Bronze","74",.*,"Entry Level",/);
     expect(lines).toHaveLength(4); // trailing CRLF
   });
 
@@ -67,7 +67,13 @@ describe("lead CSV export (spec §9)", () => {
       .slice(1)
       .join("\r\n");
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(row).toContain(`'@SUM(A1)`);
+    expect(row).toContain(`"'@SUM(A1)"`);
     expect(row).toContain('"Said ""call me""\nafter Eid"');
+  });
+
+  it("keeps an imported name with a semicolon-separated formula in one neutralised field", () => {
+    const csv = leadsCsv([{ ...base, name: "x;=cmd|' /C calc'!A0" }]);
+    const row = csv.replace(/^\uFEFF/, "").split("\r\n")[1]!;
+    expect(row.startsWith(`"x;'=cmd|' /C calc'!A0",`)).toBe(true);
   });
 });

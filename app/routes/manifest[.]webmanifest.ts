@@ -7,13 +7,14 @@ const BACKGROUND_COLOR = "#f6f6f8";
 /** The web app manifest (spec §1: installable PWA). Public: browsers fetch it without cookies. */
 export function loader() {
   const manifest = {
-    id: "/dashboard",
+    // "/" sends each role to its own home (road sales may not open the dashboard).
+    id: "/",
     name: PRODUCT_NAME,
     short_name: PRODUCT_SHORT_NAME,
     description: "Client book, occasions and outreach for the showroom team.",
     lang: "en",
     dir: "ltr",
-    start_url: "/dashboard",
+    start_url: "/",
     scope: "/",
     display: "standalone",
     theme_color: THEME_COLOR,

@@ -1,4 +1,4 @@
-import { neutralizeCell } from "~/domain/csv-safety";
+import { neutralizeRows } from "~/domain/csv-safety";
 import {
   ANNIVERSARY_TYPES,
   COUNTRY_LABELS,
@@ -76,7 +76,7 @@ export function importTemplate(kind: ImportKind): SpreadsheetDownload {
 /** Every cell neutralised: a skipped row's name came from an uploaded file and may hold a formula. */
 export function skippedClientsWorkbook(skipped: readonly SkippedClient[]): Buffer {
   const rows = [["Name", "Mobile Number", "Reason"], ...skipped.map((s) => [s.name, s.mobile, s.reason])];
-  return writeWorkbook([{ name: "Skipped Customers", rows: rows.map((row) => row.map(neutralizeCell)) }]);
+  return writeWorkbook([{ name: "Skipped Customers", rows: neutralizeRows(rows) }]);
 }
 
 /** GET /api/import/export-skipped: the requesting user's last import's skipped rows, or null when there are none. */

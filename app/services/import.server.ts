@@ -22,7 +22,7 @@ import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spread
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { duplicateMobileMessage, newCustomerData, type Actor } from "./customers.server";
-import { readSpreadsheet, type ReadSheet } from "./import-spreadsheet.server";
+import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
 
 /**
@@ -213,7 +213,7 @@ async function importRows(
   runId: string,
   kind: ImportKind,
   actor: Actor,
-  sheet: ReadSheet,
+  sheet: StreamedSheet,
   mapping: HeaderMapping,
   counts: Counts,
 ): Promise<void> {
@@ -226,7 +226,7 @@ async function importRows(
     rowsInBatch = 0;
     await yieldToEventLoop();
   };
-  for (const { rowNumber, cells } of sheet.rows()) {
+  for await (const { rowNumber, cells } of sheet.rows()) {
     counts.processedRows++;
     rowsInBatch++;
     if (!isBlankRow(cells)) {
@@ -317,18 +317,19 @@ export async function importSpreadsheet(args: {
     return { ...result, skipped: skippedClients.length, skippedClients, errors };
   };
 
-  const refuse = async (message: string) => ({
-    status: 400,
+  const refuse = async (message: string, status = 400) => ({
+    status,
     result: await finish("failed", failedResult(message), null, 0),
     runId: run.id,
   });
 
   const counts: Counts = { processedRows: 0, imported: 0, skippedClients: [], errors: [] };
   let totalRows = 0;
+  let sheet: StreamedSheet | null = null;
   try {
-    const read = readSpreadsheet(upload.bytes, type);
+    const read = await readSpreadsheetInWorker(upload.bytes, type);
     if (!read.ok) return await refuse(read.message);
-    const { sheet } = read;
+    sheet = read.sheet;
     const mapping = matchHeaders(sheet.header);
     const missing = missingRequiredColumns(mapping);
     if (missing.length)
@@ -349,17 +350,21 @@ export async function importSpreadsheet(args: {
     };
     return { status: 200, result: await finish("succeeded", result, counts, totalRows), runId: run.id };
   } catch (error) {
-    console.error("import failed", error);
+    const refused = error instanceof SpreadsheetLimitError;
+    if (!refused) console.error("import failed", error);
     // Batches already committed stay: each is whole, and running the same file again skips them.
     const { imported } = counts;
+    const reason = refused ? error.message : UNEXPECTED_FAILURE;
     const message =
       imported > 0
-        ? `${UNEXPECTED_FAILURE} ${importSummary({ imported, skipped: 0, errors: 0 })} Import the same file again to finish.`
-        : UNEXPECTED_FAILURE;
+        ? `${reason} ${importSummary({ imported, skipped: 0, errors: 0 })} Import the same file again to finish.`
+        : reason;
     const result = await finish("failed", { ...failedResult(message), imported }, counts, totalRows).catch(() =>
       failedResult(message),
     );
-    return { status: 500, result, runId: run.id };
+    return { status: refused ? error.status : 500, result, runId: run.id };
+  } finally {
+    await sheet?.close();
   }
 }
 

@@ -82,8 +82,10 @@ test.describe("AI Assistant with JavaScript", () => {
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`ai-leads-generate-${businessToday()}.csv`);
     const csv = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
-    expect(csv.split("\r\n")[0]).toBe("Name,Mobile,Location,Tier,Lead Score,Recommended Product,Team,Reasoning");
-    expect(csv).toContain(`${top.fullName},${top.mobileNumber},Umm Al Quwain,Diamond,`);
+    expect(csv.split("\r\n")[0]).toBe(
+      '"Name","Mobile","Location","Tier","Lead Score","Recommended Product","Team","Reasoning"',
+    );
+    expect(csv).toContain(`"${top.fullName}","${top.mobileNumber}","Umm Al Quwain","Diamond",`);
 
     // Reload: the list and the filters come back, except the purchase-date filter (spec §4).
     await page.reload();

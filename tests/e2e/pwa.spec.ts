@@ -56,7 +56,7 @@ function pngSize(bytes: Buffer) {
 async function fakeInstallPrompt(page: Page) {
   await page.evaluate(() => {
     const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
-      prompt: async () => undefined,
+      prompt: () => Promise.resolve(),
       userChoice: Promise.resolve({ outcome: "dismissed" as const }),
     });
     window.dispatchEvent(event);
@@ -80,7 +80,8 @@ test.describe("installable app", () => {
     expect(manifest).toMatchObject({
       name: PRODUCT_NAME,
       short_name: PRODUCT_SHORT_NAME,
-      start_url: "/dashboard",
+      id: "/",
+      start_url: "/",
       scope: "/",
       display: "standalone",
       theme_color: "#7c561d",
@@ -96,6 +97,23 @@ test.describe("installable app", () => {
       const image = await page.request.get(icon.src);
       expect(image.headers()["content-type"]).toBe("image/png");
       expect(pngSize(await image.body())).toBe(icon.sizes);
+    }
+  });
+
+  test("the installed app opens on each role's own home, road sales included", async ({ browser, baseURL }) => {
+    const manifest = (await (await fetch(`${baseURL}/manifest.webmanifest`)).json()) as { start_url: string };
+    for (const [role, home] of [
+      ["road_sales", "/customers"],
+      ["sales_front", "/dashboard"],
+      ["admin", "/dashboard"],
+    ] as const) {
+      const context = await browser.newContext();
+      await signInAs(context, role);
+      const page = await context.newPage();
+      await page.goto(new URL(manifest.start_url, baseURL).href);
+      await expect(page).toHaveURL(new RegExp(`${home}$`));
+      await expect(page.getByText("Access Restricted")).toHaveCount(0);
+      await context.close();
     }
   });
 
@@ -301,8 +319,9 @@ test.describe("install banner", () => {
     await waitForHydration(page);
     await page.evaluate(() => {
       const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
-        prompt: async () => {
+        prompt: () => {
           document.documentElement.dataset.installPrompted = "true";
+          return Promise.resolve();
         },
         userChoice: Promise.resolve({ outcome: "accepted" as const }),
       });

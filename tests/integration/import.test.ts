@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
-import { deflateRawSync } from "node:zlib";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { crc32, deflateRawSync } from "node:zlib";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { IMPORT_BUSY_MESSAGE, type ImportResult } from "~/domain/import-report";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";
@@ -12,7 +12,42 @@ import * as template from "~/routes/api.import.template";
 import * as zohoCustomers from "~/routes/api.import.zoho-customers";
 import * as zohoTemplate from "~/routes/api.import.zoho-template";
 import * as page from "~/routes/_app.import-data";
+import { importParseLimits, TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
 import { callRoute, createUser, makeRequest, ORIGIN, outcome, sessionCookieFor } from "../support/factories";
+
+/**
+ * A valid .xlsx whose one sheet holds `rows` rows of `columns` number cells under a name and mobile
+ * header: well under the upload and unpacked-size caps, yet millions of cells for a parser to build.
+ */
+function xlsxOfManyCells(rows: number, columns: number): Buffer {
+  const xml = (s: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${s}`);
+  const rel = (type: string, target: string) =>
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
+  const header = `<row><c t="inlineStr"><is><t>Full Name</t></is></c><c t="inlineStr"><is><t>Mobile Number</t></is></c></row>`;
+  const row = `<row>${"<c><v>1</v></c>".repeat(columns)}</row>`;
+  return zipOf([
+    {
+      name: "[Content_Types].xml",
+      data: xml(
+        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+      ),
+    },
+    { name: "_rels/.rels", data: xml(rel("officeDocument", "xl/workbook.xml")) },
+    {
+      name: "xl/workbook.xml",
+      data: xml(
+        `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Clients" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    },
+    { name: "xl/_rels/workbook.xml.rels", data: xml(rel("worksheet", "worksheets/sheet1.xml")) },
+    {
+      name: "xl/worksheets/sheet1.xml",
+      data: xml(
+        `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${header}${row.repeat(rows)}</sheetData></worksheet>`,
+      ),
+    },
+  ]);
+}
 
 type Row = (string | number | undefined)[];
 
@@ -264,11 +299,64 @@ describe("refused uploads", () => {
   });
 
   it("refuses an .xlsx whose contents unpack past the cap (a zip bomb) before parsing it", async () => {
-    const bomb = zipOf([{ name: "[Content_Types].xml", data: Buffer.alloc(200 * 1024 * 1024) }]);
+    // Claims 1000 bytes: the cap must not trust it.
+    const bomb = zipOf([{ name: "[Content_Types].xml", data: Buffer.alloc(200 * 1024 * 1024), claimedSize: 1000 }]);
     expect(bomb.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
     const { status, body } = await importFile(cookie, "bomb.xlsx", bomb);
     expect(status).toBe(400);
     expect(body.message).toMatch(/too large once unpacked/);
+  });
+
+  describe("parsing in a worker thread, with a memory cap and a time limit", () => {
+    const defaults = { ...importParseLimits };
+    afterEach(() => Object.assign(importParseLimits, defaults));
+    const heavy = xlsxOfManyCells(200_000, 10);
+
+    it("reads a small workbook of the same shape: the crafted file is valid, only big", async () => {
+      const { status, body } = await importFile(cookie, "shape.xlsx", xlsxOfManyCells(3, 10));
+      expect(status).toBe(200);
+      expect(body.errors).toHaveLength(3);
+      expect(body.errors[0]).toMatch(/^Row 2: /);
+    });
+
+    it("refuses a workbook whose cells overflow the parser's memory with 413, and imports the next file", async () => {
+      expect(heavy.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
+      importParseLimits.memoryMb = 64;
+      const { status, body } = await importFile(cookie, "heavy.xlsx", heavy);
+      expect(status).toBe(413);
+      expect(body).toMatchObject({ success: false, message: TOO_BIG_TO_READ });
+
+      const next = await importFile(
+        cookie,
+        "next.csv",
+        spreadsheet([HEADER, ["Lina After", nextMobile(), "", "", "Team A"]], "csv"),
+      );
+      expect(next.body).toMatchObject({ success: true, imported: 1 });
+    });
+
+    it("refuses a workbook that takes too long to parse with 413, answering other requests meanwhile", async () => {
+      importParseLimits.timeoutMs = 1000;
+      let lastTick = performance.now();
+      let longestStall = 0;
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        longestStall = Math.max(longestStall, now - lastTick);
+        lastTick = now;
+      }, 10);
+      let importDone = false;
+      const slow = importFile(cookie, "slow.xlsx", heavy).finally(() => (importDone = true));
+      // Another user's request while the file is parsed: answered before the import gives up.
+      await new Promise((done) => setTimeout(done, 300));
+      const other = await outcome(await callRoute(lastTimes.loader, makeRequest("/api/import/last-times", { cookie })));
+      expect(other.status).toBe(200);
+      expect(importDone).toBe(false);
+      const { status, body } = await slow;
+      clearInterval(ticker);
+      expect(status).toBe(413);
+      expect(body).toMatchObject({ success: false, message: TOO_SLOW_TO_READ });
+      // Parsing on the request thread would have stalled it for the whole second.
+      expect(longestStall).toBeLessThan(400);
+    });
   });
 
   it("refuses a file without a name or mobile column, naming the missing headers", async () => {
@@ -423,16 +511,19 @@ describe("skipped-clients export", () => {
   it("exports the user's last import's skipped rows with every formula-like cell neutralised", async () => {
     const { user } = await createUser({ name: "Exporter" });
     const exporter = await sessionCookieFor(user.id);
-    const [m1, m2] = [nextMobile(), nextMobile()];
+    const [m1, m2, m3] = [nextMobile(), nextMobile(), nextMobile()];
     await existingClient(m1, "Original One");
     await existingClient(m2, "Original Two");
+    await existingClient(m3, "Original Three");
     const rows: Row[] = [
       HEADER,
       ['=HYPERLINK("http://evil.example","click")', m1, "", "", "Team A"],
       ["@SUM(A1:A2)", m2, "", "", "Team A"],
+      // A formula after a separator: a ";"-separated CSV saved from this sheet would split it.
+      ["Amal;=cmd|' /C calc'!A0", m3, "", "", "Team A"],
     ];
     const { body } = await importFile(exporter, "evil.csv", spreadsheet(rows, "csv"));
-    expect(body.skipped).toBe(2);
+    expect(body.skipped).toBe(3);
 
     const response = (await callRoute(
       exportSkipped.loader,
@@ -447,6 +538,7 @@ describe("skipped-clients export", () => {
       ["Name", "Mobile Number", "Reason"],
       [`'=HYPERLINK("http://evil.example","click")`, stored(m1), "This mobile number already belongs to Original One."],
       ["'@SUM(A1:A2)", stored(m2), "This mobile number already belongs to Original Two."],
+      ["Amal;'=cmd|' /C calc'!A0", stored(m3), "This mobile number already belongs to Original Three."],
     ]);
     expect(Object.values(sheet).some((cell) => typeof cell === "object" && cell !== null && "f" in cell)).toBe(false);
   });
@@ -575,8 +667,8 @@ describe("the page without JavaScript", () => {
   });
 });
 
-/** A deflated zip (what a zip bomb is) of the given entries. */
-function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
+/** A deflated zip (what a zip bomb is) of the given entries, claiming `claimedSize` bytes for each when given. */
+function zipOf(entries: { name: string; data: Buffer; claimedSize?: number }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -585,15 +677,18 @@ function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
     const packed = deflateRawSync(e.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
+    const size = e.claimedSize ?? e.data.length;
     local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(e.data), 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(1000, 22); // claims 1000 bytes: the cap must not trust it
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(e.data), 16);
     central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(1000, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);

@@ -203,8 +203,8 @@ describe("the /ai-assistant page without JavaScript", () => {
     const lines = String(csv.body)
       .replace(/^\uFEFF/, "")
       .split("\r\n");
-    expect(lines[0]).toBe("Name,Mobile,Location,Tier,Lead Score,Recommended Product,Team,Reasoning");
-    expect(lines[1]).toMatch(/^"Fatima, Al ""Noor""",\d+,Dubai,Platinum,\d+,/);
+    expect(lines[0]).toBe('"Name","Mobile","Location","Tier","Lead Score","Recommended Product","Team","Reasoning"');
+    expect(lines[1]).toMatch(/^"Fatima, Al ""Noor""","\d+","Dubai","Platinum","\d+",/);
 
     const cleared = await outcome(
       await callRoute(page.action, makeRequest("/ai-assistant", { cookie, form: { intent: "clear" } })),
@@ -213,6 +213,38 @@ describe("the /ai-assistant page without JavaScript", () => {
     expect(await db.leadRun.count({ where: { userId } })).toBe(0);
     const nothing = await outcome(await callRoute(exportRoute.loader, makeRequest("/ai-assistant/export", { cookie })));
     expect(nothing.status).toBe(302);
+  });
+
+  it("downloads a name holding a formula after a semicolon as one quoted, neutralised field", async () => {
+    // In a locale whose list separator is ";", Excel would split this name and run the second part.
+    await insertLeadClient(db, { name: "x;=cmd|' /C calc'!A0", totalAed: 600_000, lastPurchaseDaysAgo: 120 });
+    await insertLeadClient(db, { name: "@Noura", totalAed: 300_000, lastPurchaseDaysAgo: 200 });
+    const posted = await outcome(
+      await callRoute(
+        page.action,
+        makeRequest("/ai-assistant", { cookie, form: { intent: "generate", location: "dubai" } }),
+      ),
+    );
+    expect(posted.status).toBe(302);
+
+    const csv = await outcome(await callRoute(exportRoute.loader, makeRequest("/ai-assistant/export", { cookie })));
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const rows = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .slice(1, -1);
+    expect(rows).toHaveLength(2);
+    // Every field is quoted, and no field (nor any part after ; , tab or |) starts a formula.
+    for (const row of rows) {
+      const fields = row.slice(1, -1).split('","');
+      expect(fields).toHaveLength(8);
+      for (const part of fields.flatMap((f) => f.split(/[;,\t|]/))) expect(part.trimStart()).not.toMatch(/^[=+\-@]/);
+    }
+    expect(rows.map((row) => row.slice(0, row.indexOf('",') + 1)).sort()).toEqual([
+      `"'@Noura"`,
+      `"x;'=cmd|' /C calc'!A0"`,
+    ]);
   });
 
   it("keeps only the user's last list", async () => {
