@@ -15,10 +15,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
   const user = await getUser(params.userId!);
   if (!user) throw data("User not found", { status: 404 });
-  const { id, name, email, role, department, isActive } = user;
+  const { id, name, email, role, department, phone, isActive } = user;
   return {
     locked: false as const,
-    user: { id, name, email, role, department, isActive },
+    user: { id, name, email, role, department, phone, isActive },
     query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
   };
 }
@@ -27,12 +27,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
   const submission = parseWithZod(await request.formData(), { schema: UserEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const { isActive, department, ...rest } = submission.value;
-  // An emptied department box clears the department.
+  const { isActive, department, phone, ...rest } = submission.value;
+  // An emptied department or mobile box clears it.
   const updated = await updateUser(
     session.user,
     params.userId!,
-    { ...rest, department: department ?? "", isActive: isActive ?? false },
+    { ...rest, department: department ?? "", phone: phone ?? "", isActive: isActive ?? false },
     clientAddress(request),
   );
   if (!updated.ok) {
@@ -60,7 +60,7 @@ export default function EditUser() {
         mode="edit"
         action={`/profile/users/${user.id}/edit${query}`}
         lastResult={actionData?.result}
-        defaults={{ ...user, department: user.department ?? "" }}
+        defaults={{ ...user, department: user.department ?? "", phone: user.phone ?? "" }}
         cancelTo={closeTo}
       />
     </RouteDialog>
