@@ -50,11 +50,19 @@ export async function resetAuthenticator(email: string): Promise<IssuedSecret> {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw new Error(`No user with email ${email}`);
   const secret = generateTotpSecret();
-  await db.$transaction([
+  const [devices, sessions] = await db.$transaction([
     db.authenticatorDevice.deleteMany({ where: { userId: user.id } }),
     db.session.deleteMany({ where: { userId: user.id } }),
   ]);
   await linkOperatorDevice(user.id, secret, "Authenticator (reset by operator)");
+  await writeAudit({
+    actor: null,
+    actorName: "operator (command line)",
+    action: AUDIT_ACTIONS.authenticatorReset,
+    targetType: "user",
+    targetId: user.id,
+    details: { devicesRemoved: devices.count, sessionsEnded: sessions.count },
+  });
   return { email: user.email, secret, uri: totpUri(secret, user.email) };
 }
 
