@@ -3,7 +3,7 @@ import { SESSION_IDLE_MS, endAllSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { ROLES, type AuthType, type Role } from "~/domain/roles";
 import { USER_FORM_MESSAGES, type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";
-import { refuseUserChange } from "~/domain/user-protections";
+import { USER_PROTECTION_MESSAGES, refuseUserChange } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 
 /** An admin-issued sign-in code is good for one sign-in within this time. */
@@ -167,6 +167,9 @@ export async function updateUser(
         otherActiveAdmins,
       });
       if (refusal) throw new Refused({ ok: false, status: 400, error: refusal });
+      // Switching your own method could leave you with no way to sign in.
+      if (patch.authType && patch.authType !== target.authType && actor.id === id)
+        throw new Refused({ ok: false, status: 400, error: USER_PROTECTION_MESSAGES.selfAuthType });
       const duplicate = await duplicateOf(patch, id, tx);
       if (duplicate) throw new Refused(duplicate);
       const updated = await tx.user.update({
@@ -322,6 +325,40 @@ export async function activeSessionsOf(userId: string, now = new Date()): Promis
     select: { id: true, createdAt: true, lastSeenAt: true, ip: true, userAgent: true },
     orderBy: { lastSeenAt: "desc" },
   });
+}
+
+/** Ends one of the user's own sessions (another browser or phone); false when it is not theirs. */
+export async function signOutSession(actor: NonNullable<AuditActor>, sessionId: string, ip: string): Promise<boolean> {
+  const { count } = await db.session.deleteMany({ where: { id: sessionId, userId: actor.id } });
+  if (count === 1) {
+    await writeAudit({
+      actor,
+      action: AUDIT_ACTIONS.signOut,
+      targetType: "user",
+      targetId: actor.id,
+      details: { otherSession: true },
+      ip,
+    });
+  }
+  return count === 1;
+}
+
+/** Ends every session of the user except the one asking. */
+export async function signOutOtherSessions(
+  actor: NonNullable<AuditActor>,
+  currentSessionId: string,
+  ip: string,
+): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { userId: actor.id, id: { not: currentSessionId } } });
+  await writeAudit({
+    actor,
+    action: AUDIT_ACTIONS.signOut,
+    targetType: "user",
+    targetId: actor.id,
+    details: { otherSessions: count },
+    ip,
+  });
+  return count;
 }
 
 /** Security Settings' 'Sign out everywhere': every session of the user ends, this one included. */
