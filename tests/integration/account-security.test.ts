@@ -186,10 +186,11 @@ describe("an admin managing a colleague's sign-in", () => {
     const lockedAdmin = await createUser({ role: "admin" });
     for (const actor of [sales.user.id, lockedAdmin.user.id]) {
       const cookie = await sessionCookieFor(actor);
-      for (const form of [
+      const forms: Record<string, string>[] = [
         { intent: "remove-device", deviceId: device!.id },
         { intent: "set-auth-type", authType: "otp" },
-      ]) {
+      ];
+      for (const form of forms) {
         const res = await outcome(
           await callRoute(editUser.action, makeRequest(`/profile/users/${colleague.user.id}/edit`, { cookie, form }), {
             userId: colleague.user.id,
