@@ -152,7 +152,7 @@ export default function SecuritySettings() {
                     className="btn-secondary"
                     disabled={busy}
                   >
-                    Sign out this session
+                    End session
                   </button>
                 </Form>
               )}

@@ -119,7 +119,7 @@ export default function EditUser() {
           <Form method="post" action={here} preventScrollReset>
             <input type="hidden" name="authType" value={otherMethod} />
             <button type="submit" name="intent" value="set-auth-type" className="btn-secondary">
-              Switch to {AUTH_TYPE_LABELS[otherMethod]}
+              {otherMethod === "otp" ? "Switch to admin-generated codes" : "Switch to an authenticator app"}
             </button>
           </Form>
         )}
