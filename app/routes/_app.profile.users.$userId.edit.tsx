@@ -138,7 +138,13 @@ export default function EditUser() {
                 </span>
                 <Form method="post" action={here} preventScrollReset>
                   <input type="hidden" name="deviceId" value={d.id} />
-                  <button type="submit" name="intent" value="remove-device" className="btn-ghost text-red-700">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove-device"
+                    className="btn-ghost text-red-700"
+                    aria-label={`Remove ${d.label}`}
+                  >
                     Remove
                   </button>
                 </Form>
