@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { ACCESS } from "~/domain/roles";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { getUser } from "~/services/users.server";
-import { requireApiUser, requireUser } from "./guards.server";
+import { auditRefusal, requireApiUser, requireUser } from "./guards.server";
 import type { CurrentSession } from "./session.server";
 import { useAdminGate } from "./verification.server";
 
@@ -23,15 +23,20 @@ export async function requireUserManagement(request: Request): Promise<{ session
 /** User-management page actions: 403 while the gate is closed. */
 export async function requireUnlockedUserManagement(request: Request): Promise<CurrentSession> {
   const { session, unlocked } = await requireUserManagement(request);
-  if (!unlocked)
+  if (!unlocked) {
+    await auditRefusal(request, "admin_gate", session.user);
     throw data({ adminGate: "locked", message: ADMIN_GATE_REQUIRED } satisfies AdminGateRefusal, { status: 403 });
+  }
   return session;
 }
 
 /** The /api/users routes: 401/403 JSON for non-admins, and 403 while the gate is closed. */
 export async function requireUnlockedAdminApi(request: Request): Promise<CurrentSession> {
   const session = await requireApiUser(request, { access: ACCESS.profile });
-  if (!(await useAdminGate(session))) throw Response.json({ error: ADMIN_GATE_REQUIRED }, { status: 403 });
+  if (!(await useAdminGate(session))) {
+    await auditRefusal(request, "admin_gate", session.user);
+    throw Response.json({ error: ADMIN_GATE_REQUIRED }, { status: 403 });
+  }
   return session;
 }
 

@@ -3,7 +3,8 @@ import { Strategy } from "remix-auth/strategy";
 import { db } from "~/db.server";
 import { clientAddress } from "~/domain/client-ip";
 import type { Role } from "~/domain/roles";
-import { checkUserCode } from "./code-check.server";
+import { checkUserCode, INVALID_CODE_MESSAGE } from "./code-check.server";
+import { resolveSignInAccount } from "./sign-in-account.server";
 import type { SessionUser } from "./session.server";
 
 /** What a sign-in attempt names: the account (by id, email or phone) and the six-digit code. */
@@ -64,17 +65,16 @@ class AuthenticatorCodeStrategy extends Strategy<SignedIn, CodeCredentials> {
   }
 }
 
+/**
+ * The account a sign-in names, and the id its attempts are counted under: the account's own, or
+ * for an unknown id, email or phone the same decoy id step 1 answered, so decoys lock like accounts.
+ */
 async function findSignInUser(c: CodeCredentials) {
-  const where = c.userId
-    ? { id: c.userId }
-    : c.email
-      ? { email: c.email.toLowerCase() }
-      : c.phoneNumber
-        ? { phone: c.phoneNumber.replace(/\D/g, "") }
-        : null;
-  if (!where) return null;
-  const user = await db.user.findFirst({ where: { ...where, isActive: true } });
-  return user;
+  const key = c.userId ? null : c.email ? { email: c.email } : c.phoneNumber ? { phone: c.phoneNumber } : null;
+  const account = key ? await resolveSignInAccount(key) : null;
+  const id = c.userId ?? account?.id ?? null;
+  const user = id ? await db.user.findFirst({ where: { id, isActive: true } }) : null;
+  return { user, attemptsUnder: id?.slice(0, 64) ?? null };
 }
 
 export const authenticator = new Authenticator<SignedIn>();
@@ -82,16 +82,17 @@ export const authenticator = new Authenticator<SignedIn>();
 authenticator.use(
   new AuthenticatorCodeStrategy(async (credentials) => {
     if (!/^\d{6}$/.test(credentials.token)) throw new SignInError("Please enter all 6 digits", 400);
-    const user = await findSignInUser(credentials);
+    const { user, attemptsUnder } = await findSignInUser(credentials);
     const check = await checkUserCode({
-      userId: user?.id ?? null,
+      userId: attemptsUnder,
       token: credentials.token,
       purpose: "login",
       ip: credentials.ip,
       actor: user ? { id: user.id, name: user.name } : null,
     });
     if (!check.ok) throw new SignInError(check.message, check.reason === "locked" ? 429 : 401);
-    if (!user) throw new SignInError("Invalid code", 401); // unreachable: no user means no match
+    // A decoy has no device or code; a deactivated account's right code still signs nobody in.
+    if (!user) throw new SignInError(INVALID_CODE_MESSAGE, 401);
     return {
       user: { id: user.id, name: user.name, email: user.email, role: user.role as Role },
       via: check.via,

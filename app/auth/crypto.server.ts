@@ -101,11 +101,3 @@ export function sameHash(a: string, b: string): boolean {
 export function randomSixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
 }
-
-/** A stable stand-in id for an unknown email, so the sign-in flow does not reveal who has an account. */
-export function decoyUserId(email: string): string {
-  return (
-    "u" +
-    createHmac("sha256", subkey(keyRing().current, "decoy-ids")).update(`decoy:${email}`).digest("hex").slice(0, 24)
-  );
-}

@@ -1,6 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import { dbReady } from "~/db.server";
+import { clientAddress } from "~/domain/client-ip";
 import { checkAccess, type Access, type AccessDenial } from "~/domain/roles";
+import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "~/services/audit.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -34,8 +36,30 @@ function safeOrigin(url: string): string {
   }
 }
 
+/**
+ * Refusals are in the audit log: who was refused which method and path (never the query string,
+ * which may hold a search for a client's name), and why. A failed write never turns the refusal
+ * into an error.
+ */
+export async function auditRefusal(
+  request: Request,
+  reason: "role" | "admin_gate" | "cross_site",
+  actor: AuditActor,
+): Promise<void> {
+  await writeAudit({
+    actor,
+    action: AUDIT_ACTIONS.accessRefused,
+    targetType: "route",
+    targetId: new URL(request.url).pathname.slice(0, 200),
+    details: { reason, method: request.method },
+    ip: clientAddress(request),
+  }).catch(() => undefined);
+}
+
 export function assertSameOrigin(request: Request, as: "page" | "json" = "page"): void {
   if (!isCrossOrigin(request)) return;
+  // This check is synchronous for its many callers, so the log entry is written alongside.
+  void auditRefusal(request, "cross_site", null);
   const message = "Cross-site request refused";
   throw as === "json" ? Response.json({ error: message }, { status: 403 }) : new Response(message, { status: 403 });
 }
@@ -61,7 +85,10 @@ export async function requireUser(request: Request, options: GuardOptions = {}):
     );
   }
   const denial = options.access ? checkAccess(session.user.role, options.access) : null;
-  if (denial) throw data({ denial } satisfies DeniedData, { status: 403 });
+  if (denial) {
+    await auditRefusal(request, "role", session.user);
+    throw data({ denial } satisfies DeniedData, { status: 403 });
+  }
   return session;
 }
 
@@ -72,7 +99,10 @@ export async function requireApiUser(request: Request, options: GuardOptions = {
   const session = await getCurrentSession(request);
   if (!session) throw Response.json({ error: "Not signed in" }, { status: 401 });
   const denial = options.access ? checkAccess(session.user.role, options.access) : null;
-  if (denial) throw Response.json({ error: `${denial.title}: ${denial.message}` }, { status: 403 });
+  if (denial) {
+    await auditRefusal(request, "role", session.user);
+    throw Response.json({ error: `${denial.title}: ${denial.message}` }, { status: 403 });
+  }
   return session;
 }
 

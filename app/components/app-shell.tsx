@@ -146,6 +146,12 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
               <span className="block text-xs text-gray-500">Team member</span>
             </div>
           )}
+          <NavLink
+            to="/account/security"
+            className="block rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-gray-100"
+          >
+            Security Settings (devices, sessions)
+          </NavLink>
         </div>
       </aside>
 

@@ -20,6 +20,7 @@ describe("customer list query", () => {
       country: null,
       team: null,
       notPurchasedFor: null,
+      inactive: false,
       page: 1,
       limit: DEFAULT_PAGE_SIZE,
     });
@@ -27,7 +28,9 @@ describe("customer list query", () => {
 
   it("reads every filter and ignores values it does not know", () => {
     expect(
-      parse("search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&page=3&limit=25"),
+      parse(
+        "search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&inactive=1&page=3&limit=25",
+      ),
     ).toEqual({
       search: "aisha",
       tier: "gold",
@@ -35,10 +38,14 @@ describe("customer list query", () => {
       country: "uae",
       team: "team_b",
       notPurchasedFor: 6,
+      inactive: true,
       page: 3,
       limit: 25,
     });
-    expect(parse("tier=ruby&emirate=paris&team=team_z&notPurchasedFor=5&page=-2&limit=abc")).toMatchObject({
+    expect(
+      parse("tier=ruby&emirate=paris&team=team_z&notPurchasedFor=5&inactive=maybe&page=-2&limit=abc"),
+    ).toMatchObject({
+      inactive: false,
       tier: null,
       emirate: null,
       team: null,
@@ -65,6 +72,7 @@ describe("customer list query", () => {
     const query = parse("search=ali&tier=gold&page=4&limit=50");
     expect(customerListSearch(query)).toBe("?search=ali&tier=gold&limit=50&page=4");
     expect(customerListSearch(query, { tier: "diamond", page: 1 })).toBe("?search=ali&tier=diamond&limit=50");
+    expect(customerListSearch(parse("inactive=1&page=2"))).toBe("?inactive=1&page=2");
     expect(customerListSearch(parse(""))).toBe("");
   });
 });

@@ -1,4 +1,5 @@
-import { daysBetween, subtractMonths, type IsoDate } from "./calendar";
+import { daysBetween, subtractMonths, dateFromIso, type IsoDate } from "./calendar";
+import { activeSince } from "./dashboard-figures";
 import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./customer-fields";
 import { TIERS, type Tier } from "./tiers";
 
@@ -21,6 +22,8 @@ export type CustomerFilters = {
   country: Country | null;
   team: Team | null;
   notPurchasedFor: NotPurchasedFor | null;
+  /** The dashboard's Inactive Clients, exactly (see inactiveClientsWhere). */
+  inactive: boolean;
 };
 export type CustomerListQuery = CustomerFilters & { page: number; limit: number };
 
@@ -50,13 +53,14 @@ export function parseCustomerListQuery(params: URLSearchParams): CustomerListQue
     country: oneOf(COUNTRIES, params.get("country")),
     team: oneOf(TEAMS, params.get("team")),
     notPurchasedFor: parseNotPurchased(params.get("notPurchasedFor")),
+    inactive: ["1", "true", "on"].includes(params.get("inactive")?.trim().toLowerCase() ?? ""),
     page: positiveInt(params.get("page")) ?? 1,
     limit: limit === null ? DEFAULT_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE),
   };
 }
 
 export function hasActiveFilters(f: CustomerFilters): boolean {
-  return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor);
+  return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor || f.inactive);
 }
 
 /**
@@ -71,6 +75,7 @@ export function customerListSearch(query: CustomerListQuery, change: Partial<Cus
     const value = next[key];
     if (value !== null) params.set(key, String(value));
   }
+  if (next.inactive) params.set("inactive", "1");
   if (next.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(next.limit));
   if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();
@@ -80,6 +85,14 @@ export function customerListSearch(query: CustomerListQuery, change: Partial<Cus
 /** "Not purchased for N months": the last purchase was on or before this day (calendar months back). */
 export function notPurchasedCutoff(today: IsoDate, months: number): IsoDate {
   return subtractMonths(today, months);
+}
+
+/**
+ * The one definition of an inactive client, for the dashboard's card and the list it links to:
+ * no purchase on or after activeSince(today) (90 days), or no purchase ever.
+ */
+export function inactiveClientsWhere(today: IsoDate) {
+  return { OR: [{ lastPurchaseDate: { lt: dateFromIso(activeSince(today)) } }, { lastPurchaseDate: null }] };
 }
 
 export function totalPages(totalCount: number, limit: number): number {

@@ -34,7 +34,7 @@ describe("figures from tier counts", () => {
   it("totals the tiers, counts Platinum and Diamond as VIPs and folds Silver with Bronze", () => {
     const { metrics, tierBreakdown } = figuresFromTierCounts(
       { diamond: 1, platinum: 2, gold: 3, silver: 4, bronze: 5 },
-      6,
+      9,
     );
     expect(metrics).toEqual({ totalClients: 15, activeVips: 3, inactiveClients: 9 });
     expect(tierBreakdown).toEqual({ diamond: 1, platinum: 2, gold: 3, silverBronze: 9 });

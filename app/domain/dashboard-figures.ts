@@ -44,7 +44,7 @@ export function businessSummary(metrics: DashboardMetrics): BusinessSummary {
 /** Folds per-tier counts (from a GROUP BY on the stored tier) into the figures the dashboard shows. */
 export function figuresFromTierCounts(
   countByTier: Partial<Record<string, number>>,
-  activeClients: number,
+  inactiveClients: number,
 ): { metrics: DashboardMetrics; tierBreakdown: TierBreakdown } {
   const count = (tier: string) => countByTier[tier] ?? 0;
   const totalClients = Object.values(countByTier).reduce<number>((sum, n) => sum + (n ?? 0), 0);
@@ -52,7 +52,7 @@ export function figuresFromTierCounts(
     metrics: {
       totalClients,
       activeVips: VIP_TIERS.reduce((sum, tier) => sum + count(tier), 0),
-      inactiveClients: totalClients - activeClients,
+      inactiveClients,
     },
     tierBreakdown: {
       diamond: count("diamond"),

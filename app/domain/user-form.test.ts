@@ -44,6 +44,19 @@ describe("user form schema", () => {
     );
     expect(messagesOf(UserEditSchema.safeParse({ name: "A", email: "a@b.co" }))).toEqual({ role: "Required" });
     expect(UserPatchSchema.parse({ isActive: false })).toEqual({ isActive: false });
+    expect(UserPatchSchema.parse({ authType: "otp" })).toEqual({ authType: "otp" });
+  });
+
+  it("stores an optional phone like a client mobile, and clears it with an empty value or null", () => {
+    const base = { name: "A", email: "a@b.co", role: "admin" };
+    expect(UserEditSchema.parse({ ...base, phone: "050 123 4567" }).phone).toBe("971501234567");
+    expect(UserEditSchema.parse({ ...base, phone: "+971-50-123-4567" }).phone).toBe("971501234567");
+    expect(UserPatchSchema.parse({ phone: "" })).toEqual({ phone: "" });
+    expect(UserPatchSchema.parse({ phone: null })).toEqual({ phone: "" });
+    expect(UserEditSchema.parse(base)).not.toHaveProperty("phone");
+    expect(messagesOf(UserEditSchema.safeParse({ ...base, phone: "12-34" }))).toEqual({
+      phone: "Enter a valid mobile number (9 to 15 digits)",
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidMobile, normalizeMobile } from "./mobile";
 import { AUTH_TYPES, ROLES, isRole, type Role } from "./roles";
 
 /** Spec §5 'User form' messages; anything else gets the generic 'Required' / 'Invalid input'. */
@@ -6,6 +7,8 @@ export const USER_FORM_MESSAGES = {
   nameRequired: "Name is required",
   invalidEmail: "Invalid email address",
   duplicateEmail: "A user with this email already exists",
+  invalidPhone: "Enter a valid mobile number (9 to 15 digits)",
+  duplicatePhone: "This mobile number is already used by another user",
 } as const;
 
 const generic = (issue: { input?: unknown }) => (issue.input === undefined ? "Required" : "Invalid input");
@@ -23,6 +26,13 @@ const email = z
 const role = z.enum(ROLES, { error: generic });
 const authType = z.enum(AUTH_TYPES, { error: generic });
 const department = z.string({ error: generic }).trim().max(100, "Department must be at most 100 characters").optional();
+// Optional, stored like client mobiles (app/domain/mobile.ts) so phone sign-in finds it however it
+// is typed. "" (or null from JSON) clears it; a form's empty box arrives as undefined.
+const phone = z
+  .union([z.string({ error: generic }).trim().max(30, USER_FORM_MESSAGES.invalidPhone), z.null()])
+  .transform((v) => (v ? normalizeMobile(v) : ""))
+  .refine((v) => v === "" || isValidMobile(v), USER_FORM_MESSAGES.invalidPhone)
+  .optional();
 // A checkbox posts nothing when unticked, so "absent" means false for a form; the JSON routes
 // decide their own default (true on create, unchanged on update).
 const isActive = z.boolean({ error: generic }).optional();
@@ -34,16 +44,17 @@ export const UserCreateSchema = z.object({
   role: role.default("sales_front"),
   authType: authType.default("totp"),
   department,
+  phone,
   isActive,
 });
 export type UserCreateInput = z.output<typeof UserCreateSchema>;
 
 /** Edit User: the same fields without authType, which is chosen on create only. */
-export const UserEditSchema = z.object({ name, email, role, department, isActive });
+export const UserEditSchema = z.object({ name, email, role, department, phone, isActive });
 export type UserEditInput = z.output<typeof UserEditSchema>;
 
-/** PUT /api/users/:id: any subset of the editable fields. */
-export const UserPatchSchema = UserEditSchema.partial();
+/** PUT /api/users/:id: any subset of the editable fields, and the sign-in method. */
+export const UserPatchSchema = UserEditSchema.extend({ authType }).partial();
 export type UserPatchInput = z.output<typeof UserPatchSchema>;
 
 /** The user list's search box and role filter, as kept in the URL. */

@@ -4,6 +4,8 @@ export const USER_PROTECTION_MESSAGES = {
   selfDelete: "You cannot delete your own account",
   selfDeactivate: "You cannot deactivate your own account",
   lastAdmin: "At least one active administrator must remain",
+  selfAuthType: "You cannot change your own sign-in method",
+  selfLastDevice: "You cannot remove your own last authenticator",
 } as const;
 
 export type UserChange = { kind: "delete" } | { kind: "update"; role: Role; isActive: boolean };

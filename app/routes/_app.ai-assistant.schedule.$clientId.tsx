@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { addDays, businessToday } from "~/domain/calendar";
+import { clientAddress } from "~/domain/client-ip";
 import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
@@ -43,7 +44,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     customerId: client.id,
     dueDate: submission.value.dueDate,
     note: submission.value.note,
-    createdById: user.id,
+    createdBy: user,
+    ip: clientAddress(request),
   });
   if (!created) throw new Response("Client not found", { status: 404 });
   return redirectWithToast(leadListPath(request), {

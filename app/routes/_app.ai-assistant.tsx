@@ -227,7 +227,7 @@ export default function AiAssistantPage() {
           )}
           <Form method="post" onSubmit={hydrated ? clearInBrowser : undefined}>
             <button type="submit" name="intent" value="clear" className="btn-ghost" disabled={generating}>
-              Clear
+              Clear Leads
             </button>
           </Form>
         </div>

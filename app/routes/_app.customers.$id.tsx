@@ -5,6 +5,7 @@ import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/customers/route-modal";
 import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/customer-fields";
 import { formatDay, whatsappGreeting } from "~/domain/customer-display";
+import { customerListBase } from "~/domain/customer-list-path";
 import { whatsappLink } from "~/domain/mobile";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
@@ -31,7 +32,8 @@ const aed = (decimal: string) => formatAed(parseAedToFils(decimal) ?? 0n);
 
 export default function CustomerDetailsModal() {
   const { customer: c, sales, followUps } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const base = customerListBase(pathname);
   const details: [string, string][] = [
     ["Mobile Number", `+${c.mobileNumber}`],
     ["Country", COUNTRY_LABELS[c.country as Country] ?? c.country],
@@ -58,9 +60,9 @@ export default function CustomerDetailsModal() {
     ["Client Since", formatDay(c.createdAt.slice(0, 10))],
   ];
   return (
-    <RouteDialog title="Customer Details" description={c.fullName} closeTo={`/customers${search}`} size="lg">
+    <RouteDialog title="Customer Details" description={c.fullName} closeTo={`${base}${search}`} size="lg">
       <div className="mb-4 flex flex-wrap gap-2">
-        <Link to={`/customers/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
+        <Link to={`${base}/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
           Edit Customer
         </Link>
         <a

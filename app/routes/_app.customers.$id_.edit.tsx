@@ -6,6 +6,7 @@ import { ClientForm, type ClientFormReply, type ClientFormValues } from "~/compo
 import { clientFormFailure } from "~/components/customers/client-form.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/customers/route-modal";
+import { customerListBase } from "~/domain/customer-list-path";
 import { editClientSchema } from "~/domain/client-input";
 import { formatAed } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
@@ -60,7 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     submission.status === "success" && submission.value.newSaleAmount !== undefined
       ? ` A sale of ${formatAed(submission.value.newSaleAmount)} was recorded.`
       : "";
-  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+  const url = new URL(request.url);
+  return redirectWithToast(`${customerListBase(url.pathname)}${url.search}`, {
     type: "success",
     title: "Customer Updated",
     description: `${result.customer.fullName} was saved.${sale}`,
@@ -70,13 +72,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditCustomerModal() {
   const { id, name, totalSales, values } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const base = customerListBase(pathname);
   return (
-    <RouteDialog title="Edit Customer" description={name} closeTo={`/customers${search}`} size="lg">
+    <RouteDialog title="Edit Customer" description={name} closeTo={`${base}${search}`} size="lg">
       <ClientForm
         mode="edit"
-        action={`/customers/${id}/edit${search}`}
-        closeTo={`/customers${search}`}
+        action={`${base}/${id}/edit${search}`}
+        closeTo={`${base}${search}`}
         defaultValue={values}
         reply={reply}
         totalSales={totalSales}

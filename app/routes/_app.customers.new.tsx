@@ -7,6 +7,7 @@ import { clientFormFailure } from "~/components/customers/client-form.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/customers/route-modal";
 import { newClientSchema } from "~/domain/client-input";
+import { customerListBase } from "~/domain/customer-list-path";
 import { ACCESS } from "~/domain/roles";
 import { createCustomer } from "~/services/customers.server";
 import { redirectWithToast } from "~/toast.server";
@@ -23,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: newClientSchema, disableAutoCoercion: true });
   const result = await createCustomer(Object.fromEntries(formData), user);
   if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
-  return redirectWithToast(`/customers${new URL(request.url).search}`, {
+  const url = new URL(request.url);
+  return redirectWithToast(`${customerListBase(url.pathname)}${url.search}`, {
     type: "success",
     title: "Client Added",
     description: `${result.customer.fullName} is now in the client book.`,
@@ -32,17 +34,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewClientModal() {
   const reply = useActionData<typeof action>();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const base = customerListBase(pathname);
   return (
     <RouteDialog
       title="Add New Client"
       description="Name, mobile, country, emirate (in the UAE) and team are required."
-      closeTo={`/customers${search}`}
+      closeTo={`${base}${search}`}
     >
       <ClientForm
         mode="new"
-        action={`/customers/new${search}`}
-        closeTo={`/customers${search}`}
+        action={`${base}/new${search}`}
+        closeTo={`${base}${search}`}
         defaultValue={{ country: "uae", emirate: "dubai" }}
         reply={reply}
       />

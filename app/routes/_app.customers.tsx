@@ -20,6 +20,7 @@ import { CustomerTable, SELECTION_FORM_ID, type CustomerRowView } from "~/compon
 import { DeleteVerificationDialog } from "~/components/customers/delete-verification-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { businessToday, isoFromDate } from "~/domain/calendar";
+import { customerListBase } from "~/domain/customer-list-path";
 import { addressLabel, TEAM_LABELS, type Team } from "~/domain/customer-fields";
 import { customerListSearch, daysSincePurchase, parseCustomerListQuery } from "~/domain/customer-filters";
 import { formatDay } from "~/domain/customer-display";
@@ -88,7 +89,7 @@ export default function CustomersPage() {
   const [selectedCount, setSelectedCount] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<number[] | null>(null);
   const listSearch = customerListSearch(query);
-  const path = location.pathname.startsWith("/customer-history") ? "/customer-history" : "/customers";
+  const path = customerListBase(location.pathname);
 
   // Checkboxes stay uncontrolled (a page can hold 5,000 rows); the count is read from the form.
   const boxes = useCallback(
@@ -134,7 +135,7 @@ export default function CustomersPage() {
           <Link to="/import-data" className="btn-secondary">
             Import Data
           </Link>
-          <Link to={`/customers/new${listSearch}`} preventScrollReset className="btn-primary">
+          <Link to={`${path}/new${listSearch}`} preventScrollReset className="btn-primary">
             New Client
           </Link>
         </div>
@@ -171,7 +172,7 @@ export default function CustomersPage() {
         </button>
       </Form>
 
-      <CustomerTable rows={rows} linkSearch={listSearch} onSelectAll={selectAll} />
+      <CustomerTable rows={rows} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
 
       <CustomerPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
 

@@ -12,6 +12,7 @@ import { businessToday } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
+import { clientAddress } from "~/domain/client-ip";
 import { ACCESS, ROLE_LABELS } from "~/domain/roles";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
@@ -60,10 +61,10 @@ const CompleteFollowUpSchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request, { access: ACCESS.dashboard });
+  const { user } = await requireUser(request, { access: ACCESS.dashboard });
   const parsed = CompleteFollowUpSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Unknown dashboard action", { status: 400 });
-  const done = await completeFollowUp(parsed.data.followUpId);
+  const done = await completeFollowUp(parsed.data.followUpId, { actor: user, ip: clientAddress(request) });
   return redirectWithToast(
     "/dashboard",
     done

@@ -1,38 +1,79 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserForm } from "~/components/users/user-form";
+import type { SessionUser } from "~/auth/session.server";
+import { shopDateTime } from "~/components/users/dates";
+import { appTimezone } from "~/domain/calendar";
 import { clientAddress } from "~/domain/client-ip";
+import { AUTH_TYPES, AUTH_TYPE_LABELS } from "~/domain/roles";
 import { UserEditSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
+import { listLinkedDevices, removeDevice } from "~/services/authenticators.server";
 import { getUser, updateUser } from "~/services/users.server";
 import { redirectWithToast } from "~/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { unlocked } = await requireUserManagement(request);
+  const { session, unlocked } = await requireUserManagement(request);
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
   const user = await getUser(params.userId!);
   if (!user) throw data("User not found", { status: 404 });
-  const { id, name, email, role, department, isActive } = user;
+  const { id, name, email, role, department, phone, isActive, authType } = user;
+  const devices = await listLinkedDevices(id);
   return {
     locked: false as const,
-    user: { id, name, email, role, department, isActive },
+    user: { id, name, email, role, department, phone, isActive },
+    authType,
+    self: id === session.user.id,
+    devices: devices.map((d) => ({ id: d.id, label: d.label, linked: shopDateTime(d.verifiedAt, appTimezone()) })),
     query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
   };
 }
 
+/** The dialog's two smaller forms: remove a lost authenticator, switch the sign-in method. */
+const SignInAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("remove-device"), deviceId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("set-auth-type"), authType: z.enum(AUTH_TYPES) }),
+]);
+
+async function signInAction(request: Request, userId: string, session: { user: SessionUser }, form: FormData) {
+  const parsed = SignInAction.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw new Response("Unknown user action", { status: 400 });
+  const ip = clientAddress(request);
+  const here = `/profile/users/${userId}/edit${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
+  if (parsed.data.intent === "remove-device") {
+    const removed = await removeDevice({ actor: session.user, userId, deviceId: parsed.data.deviceId, ip });
+    if (!removed.ok) return redirectWithToast(here, { type: "error", title: "Error", description: removed.error });
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Authenticator removed",
+      description: `${removed.label} can no longer sign in to this account.`,
+    });
+  }
+  const updated = await updateUser(session.user, userId, { authType: parsed.data.authType }, ip);
+  if (!updated.ok) return redirectWithToast(here, { type: "error", title: "Error", description: updated.error });
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Success",
+    description: `${updated.value.name} now signs in with ${AUTH_TYPE_LABELS[updated.value.authType]}.`,
+  });
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
-  const submission = parseWithZod(await request.formData(), { schema: UserEditSchema });
+  const formData = await request.formData();
+  if (formData.has("intent")) return signInAction(request, params.userId!, session, formData);
+  const submission = parseWithZod(formData, { schema: UserEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const { isActive, department, ...rest } = submission.value;
-  // An emptied department box clears the department.
+  const { isActive, department, phone, ...rest } = submission.value;
+  // An emptied department or mobile box clears it.
   const updated = await updateUser(
     session.user,
     params.userId!,
-    { ...rest, department: department ?? "", isActive: isActive ?? false },
+    { ...rest, department: department ?? "", phone: phone ?? "", isActive: isActive ?? false },
     clientAddress(request),
   );
   if (!updated.ok) {
@@ -51,8 +92,10 @@ export default function EditUser() {
   const actionData = useActionData<typeof action>();
   useErrorToast(actionData, "Error");
   if (loaderData.locked) return null;
-  const { user, query } = loaderData;
+  const { user, query, authType, devices, self } = loaderData;
   const closeTo = `/profile/users${query}`;
+  const here = `/profile/users/${user.id}/edit${query}`;
+  const otherMethod = authType === "totp" ? "otp" : "totp";
   return (
     <RouteDialog title="Edit User" description={user.email} closeTo={closeTo} stacked size="sm">
       <UserForm
@@ -60,9 +103,61 @@ export default function EditUser() {
         mode="edit"
         action={`/profile/users/${user.id}/edit${query}`}
         lastResult={actionData?.result}
-        defaults={{ ...user, department: user.department ?? "" }}
+        defaults={{ ...user, department: user.department ?? "", phone: user.phone ?? "" }}
         cancelTo={closeTo}
       />
+      <section className="mt-4 space-y-2 border-t border-gray-100 pt-3" aria-labelledby="user-sign-in">
+        <h3 id="user-sign-in" className="text-sm font-semibold">
+          Sign-in method
+        </h3>
+        <p className="text-sm" data-testid="user-auth-type">
+          {AUTH_TYPE_LABELS[authType]}
+        </p>
+        {self ? (
+          <p className="text-xs text-gray-500">You cannot change your own sign-in method.</p>
+        ) : (
+          <Form method="post" action={here} preventScrollReset>
+            <input type="hidden" name="authType" value={otherMethod} />
+            <button type="submit" name="intent" value="set-auth-type" className="btn-secondary">
+              {otherMethod === "otp" ? "Switch to admin-generated codes" : "Switch to an authenticator app"}
+            </button>
+          </Form>
+        )}
+        <h3 className="pt-2 text-sm font-semibold">Authenticator devices</h3>
+        {devices.length ? (
+          <ul className="divide-y divide-gray-100">
+            {devices.map((d) => (
+              <li
+                key={d.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-1 text-sm"
+                data-testid="user-device"
+              >
+                <span>
+                  <span className="font-medium">{d.label}</span>{" "}
+                  <span className="text-gray-600">linked {d.linked}</span>
+                </span>
+                <Form method="post" action={here} preventScrollReset>
+                  <input type="hidden" name="deviceId" value={d.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove-device"
+                    className="btn-ghost text-red-700"
+                    aria-label={`Remove ${d.label}`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-gray-600">No authenticator is linked.</p>
+        )}
+        <p className="text-xs text-gray-500">
+          Removing a lost phone also signs this person out everywhere; they can then link a new one.
+        </p>
+      </section>
     </RouteDialog>
   );
 }

@@ -40,7 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const result = await completeSignIn(request);
-  if (!result.ok) return data({ step: "code" as const, error: result.error }, { status: result.status });
+  // An incomplete code is 'Invalid OTP' (nothing was checked); a refused one is 'Invalid Code'.
+  const title = result.ok ? null : result.status === 400 ? "Invalid OTP" : "Invalid Code";
+  if (!result.ok) return data({ step: "code" as const, error: result.error, title }, { status: result.status });
   const { user, via } = result.signedIn;
   const headers = new Headers();
   headers.append("Set-Cookie", result.setCookie);
@@ -74,7 +76,7 @@ export default function LoginPage() {
     if (actionData?.step === "code" && actionData.error) {
       setDigits(EMPTY);
       refs.current[0]?.focus();
-      toast({ type: "error", title: "Invalid Code", description: actionData.error });
+      toast({ type: "error", title: actionData.title ?? "Invalid Code", description: actionData.error });
     }
   }, [actionData, toast]);
 
@@ -105,7 +107,7 @@ export default function LoginPage() {
             </p>
             <OtpBoxes values={digits} onChange={setDigits} disabled={submitting} autoFocus inputRefs={refs} />
             <p role="alert" className="field-error text-center" data-testid="login-error">
-              {actionData?.step === "code" && actionData.error ? `Invalid Code: ${actionData.error}` : ""}
+              {actionData?.step === "code" && actionData.error ? `${actionData.title}: ${actionData.error}` : ""}
             </p>
             <button type="submit" className="btn-primary w-full" disabled={hydrated && (!complete || submitting)}>
               {submitting ? "Verifying..." : "Sign in"}

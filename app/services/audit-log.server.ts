@@ -17,6 +17,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.customersDeleted]: "Deleted clients",
   [AUDIT_ACTIONS.customersRestored]: "Restored clients",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
+  [AUDIT_ACTIONS.followUpCreated]: "Scheduled follow-up",
+  [AUDIT_ACTIONS.followUpDone]: "Completed follow-up",
+  [AUDIT_ACTIONS.accessRefused]: "Refused access",
+  [AUDIT_ACTIONS.deviceRemoved]: "Removed authenticator",
+  [AUDIT_ACTIONS.authenticatorReset]: "Reset authenticator (command line)",
 };
 
 export const AUDIT_PAGE_SIZE = 50;

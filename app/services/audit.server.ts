@@ -16,13 +16,21 @@ export const AUDIT_ACTIONS = {
   customersDeleted: "customer.deleted",
   customersRestored: "customer.restored",
   importRun: "import.run",
+  followUpCreated: "follow_up.created",
+  followUpDone: "follow_up.done",
+  accessRefused: "auth.access_refused",
+  deviceRemoved: "auth.device_removed",
+  authenticatorReset: "auth.authenticator_reset",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 export type AuditActor = { id: string; name: string } | null;
 
+/** The one audit writer. Details name what happened, never a secret or a personal value. */
 export async function writeAudit(entry: {
   actor: AuditActor;
+  /** Who acted when it was no signed-in user (e.g. "operator (command line)"); default "anonymous". */
+  actorName?: string;
   action: AuditAction;
   targetType?: string;
   targetId?: string;
@@ -32,7 +40,7 @@ export async function writeAudit(entry: {
   await db.auditLog.create({
     data: {
       actorId: entry.actor?.id ?? null,
-      actorName: entry.actor?.name ?? "anonymous",
+      actorName: entry.actor?.name ?? entry.actorName ?? "anonymous",
       action: entry.action,
       targetType: entry.targetType ?? null,
       targetId: entry.targetId ?? null,

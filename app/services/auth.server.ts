@@ -1,24 +1,19 @@
 import { createCookie } from "@remix-run/node";
 import { authenticator, SignInError, type SignedIn } from "~/auth/authenticator.server";
-import { decoyUserId } from "~/auth/crypto.server";
 import { createUserSession, destroyCurrentSession, getCurrentSession } from "~/auth/session.server";
-import { db } from "~/db.server";
+import { resolveSignInAccount } from "~/auth/sign-in-account.server";
 import { clientAddress } from "~/domain/client-ip";
 import type { AuthType, Role } from "~/domain/roles";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 
 /**
- * Step 1 of sign-in: who is signing in. Unknown or inactive emails get a stable decoy id, so the
- * answer never tells an outsider which addresses have accounts; their code check simply fails.
+ * Step 1 of sign-in: who is signing in. Unknown or inactive emails get a decoy shaped like a real
+ * account (see resolveSignInAccount), so the answer never tells an outsider which addresses have
+ * accounts; their code check fails and locks like a real one.
  */
 export async function startSignIn(email: string): Promise<{ userId: string; authType: AuthType }> {
-  const normalised = email.trim().toLowerCase();
-  const user = await db.user.findFirst({
-    where: { email: normalised, isActive: true },
-    select: { id: true, authType: true },
-  });
-  if (!user) return { userId: decoyUserId(normalised), authType: "totp" };
-  return { userId: user.id, authType: user.authType as AuthType };
+  const account = await resolveSignInAccount({ email });
+  return { userId: account.id, authType: account.authType };
 }
 
 /** Step 2: checks the code (via the remix-auth strategy) and opens a new server-side session. */

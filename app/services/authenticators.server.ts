@@ -1,9 +1,11 @@
 import QRCode from "qrcode";
 import { checkUserCode, currentLock, lockedMessage } from "~/auth/code-check.server";
 import { needsResealing, openDeviceSecret, sealDeviceSecret } from "~/auth/crypto.server";
+import { endAllSessions } from "~/auth/session.server";
 import { generateTotpSecret, isBase32Secret, totpUri, verifyTotp } from "~/auth/totp.server";
 import { db } from "~/db.server";
 import { isRole, type Role } from "~/domain/roles";
+import { USER_PROTECTION_MESSAGES } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 
 /**
@@ -50,11 +52,19 @@ export async function resetAuthenticator(email: string): Promise<IssuedSecret> {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw new Error(`No user with email ${email}`);
   const secret = generateTotpSecret();
-  await db.$transaction([
+  const [devices, sessions] = await db.$transaction([
     db.authenticatorDevice.deleteMany({ where: { userId: user.id } }),
     db.session.deleteMany({ where: { userId: user.id } }),
   ]);
   await linkOperatorDevice(user.id, secret, "Authenticator (reset by operator)");
+  await writeAudit({
+    actor: null,
+    actorName: "operator (command line)",
+    action: AUDIT_ACTIONS.authenticatorReset,
+    targetType: "user",
+    targetId: user.id,
+    details: { devicesRemoved: devices.count, sessionsEnded: sessions.count },
+  });
   return { email: user.email, secret, uri: totpUri(secret, user.email) };
 }
 
@@ -280,6 +290,38 @@ export async function resealDeviceSecrets(): Promise<{ resealed: number; unreada
     resealed += count;
   }
   return { resealed, unreadable };
+}
+
+/**
+ * An admin removes a colleague's authenticator (a lost or replaced phone). The colleague's
+ * sessions end too, since the lost phone may be signed in. Your own last device cannot go: you
+ * would have no way back in.
+ */
+export async function removeDevice(input: {
+  actor: NonNullable<AuditActor>;
+  userId: string;
+  deviceId: string;
+  ip: string;
+}): Promise<{ ok: true; label: string } | { ok: false; status: 400 | 404; error: string }> {
+  const device = await db.authenticatorDevice.findFirst({
+    where: { id: input.deviceId, userId: input.userId },
+    select: { id: true, label: true },
+  });
+  if (!device) return { ok: false, status: 404, error: "That authenticator is not linked to this user" };
+  const self = input.actor.id === input.userId;
+  if (self && (await db.authenticatorDevice.count({ where: { userId: input.userId, verifiedAt: { not: null } } })) <= 1)
+    return { ok: false, status: 400, error: USER_PROTECTION_MESSAGES.selfLastDevice };
+  await db.authenticatorDevice.deleteMany({ where: { id: device.id } });
+  const sessionsEnded = self ? 0 : await endAllSessions(input.userId);
+  await writeAudit({
+    actor: input.actor,
+    action: AUDIT_ACTIONS.deviceRemoved,
+    targetType: "user",
+    targetId: input.userId,
+    details: { device: device.label, sessionsEnded },
+    ip: input.ip,
+  });
+  return { ok: true, label: device.label };
 }
 
 export async function hasLinkedDevice(userId: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
 import { NO_EMIRATE } from "~/domain/customer-fields";
 import {
   notPurchasedCutoff,
+  inactiveClientsWhere,
   totalPages,
   type CustomerFilters,
   type CustomerListQuery,
@@ -135,6 +136,7 @@ function listWhere(f: CustomerFilters, today: IsoDate): Prisma.CustomerWhereInpu
         { lastPurchaseDate: null },
       ],
     });
+  if (f.inactive) and.push(inactiveClientsWhere(today));
   return inClientBook({ AND: and });
 }
 

@@ -15,11 +15,11 @@ import {
   ALERT_WINDOW_DAYS,
   EXPIRED_ID_LOOKBACK_DAYS,
   PANEL_LIMIT,
-  activeSince,
   figuresFromTierCounts,
   type DashboardMetrics,
   type TierBreakdown,
 } from "~/domain/dashboard-figures";
+import { inactiveClientsWhere } from "~/domain/customer-filters";
 import { inClientBook } from "./client-book.server";
 
 export type ClientFigures = { metrics: DashboardMetrics; tierBreakdown: TierBreakdown };
@@ -30,16 +30,16 @@ export type DashboardAlerts = { birthdays: AlertList; anniversaries: AlertList; 
 
 /**
  * The dashboard's cards and tier breakdown from two indexed queries: a GROUP BY on the stored tier
- * (total, VIPs and the breakdown) and a count of clients who bought within the last 90 days.
- * Clients who never bought have no lastPurchaseDate, so they fall on the inactive side.
+ * (total, VIPs and the breakdown) and a count of inactive clients by the same rule as the list's
+ * `inactive=1` filter the card links to.
  */
 export async function getClientFigures(today: IsoDate = businessToday()): Promise<ClientFigures> {
-  const [groups, activeClients] = await Promise.all([
+  const [groups, inactiveClients] = await Promise.all([
     db.customer.groupBy({ by: ["tier"], where: inClientBook(), _count: { _all: true } }),
-    db.customer.count({ where: inClientBook({ lastPurchaseDate: { gte: dateFromIso(activeSince(today)) } }) }),
+    db.customer.count({ where: inClientBook(inactiveClientsWhere(today)) }),
   ]);
   const countByTier = Object.fromEntries(groups.map((g) => [g.tier, g._count._all]));
-  return figuresFromTierCounts(countByTier, activeClients);
+  return figuresFromTierCounts(countByTier, inactiveClients);
 }
 
 const alertClientFields = { id: true, fullName: true, mobileNumber: true } as const;

@@ -1,7 +1,10 @@
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, daysBetween, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS, PANEL_LIMIT } from "~/domain/dashboard-figures";
+import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { CLIENT_BOOK, inClientBook } from "./client-book.server";
+
+type Actor = { id: string; name: string };
 
 /**
  * Follow-ups are calls staff promised a client (scheduled from the AI assistant's lead cards).
@@ -58,12 +61,26 @@ export async function listDueFollowUps(
 }
 
 /** Marks an open follow-up done; false when it is already done, unknown, or its client was deleted. */
-export async function completeFollowUp(id: string, now: Date = new Date()): Promise<boolean> {
+export async function completeFollowUp(
+  id: string,
+  by: { actor: Actor; ip: string },
+  now: Date = new Date(),
+): Promise<boolean> {
   const { count } = await db.followUp.updateMany({
     where: { id, doneAt: null, customer: CLIENT_BOOK },
     data: { doneAt: now },
   });
-  return count === 1;
+  if (count !== 1) return false;
+  const followUp = await db.followUp.findUnique({ where: { id }, select: { customerId: true } });
+  await writeAudit({
+    actor: by.actor,
+    action: AUDIT_ACTIONS.followUpDone,
+    targetType: "follow_up",
+    targetId: id,
+    details: { customerId: followUp?.customerId },
+    ip: by.ip,
+  });
+  return true;
 }
 
 /** Schedules a follow-up call on a client in the book (a lead card's Schedule); null when the client is not there. */
@@ -71,7 +88,8 @@ export async function createFollowUp(input: {
   customerId: number;
   dueDate: IsoDate;
   note?: string | null;
-  createdById: string;
+  createdBy: Actor;
+  ip: string;
 }): Promise<{ id: string; clientName: string } | null> {
   const client = await db.customer.findFirst({
     where: inClientBook({ id: input.customerId }),
@@ -83,8 +101,17 @@ export async function createFollowUp(input: {
       customerId: client.id,
       dueDate: dateFromIso(input.dueDate),
       note: input.note?.trim() || null,
-      createdById: input.createdById,
+      createdById: input.createdBy.id,
     },
+  });
+  // The note is free text about a client, so the log keeps only the client and the day.
+  await writeAudit({
+    actor: input.createdBy,
+    action: AUDIT_ACTIONS.followUpCreated,
+    targetType: "follow_up",
+    targetId: followUp.id,
+    details: { customerId: client.id, dueDate: input.dueDate },
+    ip: input.ip,
   });
   return { id: followUp.id, clientName: client.fullName };
 }

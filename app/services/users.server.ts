@@ -3,7 +3,7 @@ import { SESSION_IDLE_MS, endAllSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { ROLES, type AuthType, type Role } from "~/domain/roles";
 import { USER_FORM_MESSAGES, type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";
-import { refuseUserChange } from "~/domain/user-protections";
+import { USER_PROTECTION_MESSAGES, refuseUserChange } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 
 /** An admin-issued sign-in code is good for one sign-in within this time. */
@@ -15,6 +15,7 @@ export type UserSummary = {
   email: string;
   role: Role;
   department: string | null;
+  phone: string | null;
   isActive: boolean;
   authType: AuthType;
   createdAt: Date;
@@ -22,11 +23,12 @@ export type UserSummary = {
   hasAuthenticator: boolean;
 };
 
-export type Failure = { ok: false; status: 400 | 404 | 409; error: string; field?: "email" };
+export type Failure = { ok: false; status: 400 | 404 | 409; error: string; field?: "email" | "phone" };
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
 const NOT_FOUND: Failure = { ok: false, status: 404, error: "User not found" };
 const DUPLICATE_EMAIL: Failure = { ok: false, status: 409, error: USER_FORM_MESSAGES.duplicateEmail, field: "email" };
+const DUPLICATE_PHONE: Failure = { ok: false, status: 409, error: USER_FORM_MESSAGES.duplicatePhone, field: "phone" };
 
 const summarySelect = {
   id: true,
@@ -34,6 +36,7 @@ const summarySelect = {
   email: true,
   role: true,
   department: true,
+  phone: true,
   isActive: true,
   authType: true,
   createdAt: true,
@@ -46,6 +49,7 @@ type SummaryRow = {
   email: string;
   role: string;
   department: string | null;
+  phone: string | null;
   isActive: boolean;
   authType: string;
   createdAt: Date;
@@ -58,6 +62,19 @@ function toSummary({ _count, ...row }: SummaryRow): UserSummary {
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/** Which unique field a write would collide on (checked first for a clear message; the index decides races). */
+async function duplicateOf(
+  input: { email?: string; phone?: string },
+  exceptId: string | null,
+  tx: Pick<typeof db, "user"> = db,
+): Promise<Failure | null> {
+  const others = (where: { email: string } | { phone: string }) =>
+    tx.user.findFirst({ where: { ...where, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+  if (input.email && (await others({ email: input.email }))) return DUPLICATE_EMAIL;
+  if (input.phone && (await others({ phone: input.phone }))) return DUPLICATE_PHONE;
+  return null;
 }
 
 /**
@@ -88,7 +105,8 @@ export async function createUser(
   input: UserCreateInput & { isActive: boolean },
   ip: string,
 ): Promise<Outcome<UserSummary>> {
-  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) return DUPLICATE_EMAIL;
+  const duplicate = await duplicateOf(input, null);
+  if (duplicate) return duplicate;
   try {
     const row = await db.user.create({
       data: {
@@ -97,6 +115,7 @@ export async function createUser(
         role: input.role,
         authType: input.authType,
         department: input.department || null,
+        phone: input.phone || null,
         isActive: input.isActive,
       },
       select: summarySelect,
@@ -111,7 +130,7 @@ export async function createUser(
     });
     return { ok: true, value: toSummary(row) };
   } catch (error) {
-    if (isUniqueViolation(error)) return DUPLICATE_EMAIL;
+    if (isUniqueViolation(error)) return (await duplicateOf(input, null)) ?? DUPLICATE_EMAIL;
     throw error;
   }
 }
@@ -148,13 +167,11 @@ export async function updateUser(
         otherActiveAdmins,
       });
       if (refusal) throw new Refused({ ok: false, status: 400, error: refusal });
-      if (
-        patch.email &&
-        patch.email !== target.email &&
-        (await tx.user.findUnique({ where: { email: patch.email }, select: { id: true } }))
-      ) {
-        throw new Refused(DUPLICATE_EMAIL);
-      }
+      // Switching your own method could leave you with no way to sign in.
+      if (patch.authType && patch.authType !== target.authType && actor.id === id)
+        throw new Refused({ ok: false, status: 400, error: USER_PROTECTION_MESSAGES.selfAuthType });
+      const duplicate = await duplicateOf(patch, id, tx);
+      if (duplicate) throw new Refused(duplicate);
       const updated = await tx.user.update({
         where: { id },
         data: {
@@ -163,6 +180,8 @@ export async function updateUser(
           role: patch.role,
           isActive: patch.isActive,
           department: patch.department === undefined ? undefined : patch.department || null,
+          phone: patch.phone === undefined ? undefined : patch.phone || null,
+          authType: patch.authType,
         },
         select: summarySelect,
       });
@@ -170,18 +189,24 @@ export async function updateUser(
     });
   } catch (error) {
     if (error instanceof Refused) return error.failure;
-    if (isUniqueViolation(error)) return DUPLICATE_EMAIL;
+    if (isUniqueViolation(error)) return (await duplicateOf(patch, id)) ?? DUPLICATE_EMAIL;
     throw error;
   }
   if (before.isActive && !after.isActive) await endAllSessions(id);
-  const changed = (["name", "email", "role", "department", "isActive"] as const).filter((k) => before[k] !== after[k]);
+  // Back to an authenticator: codes issued for the admin-code method are withdrawn.
+  if (before.authType === "otp" && after.authType === "totp")
+    await db.oneTimeCode.deleteMany({ where: { userId: id, usedAt: null } });
+  const changed = (["name", "email", "role", "department", "isActive", "phone", "authType"] as const).filter(
+    (k) => before[k] !== after[k],
+  );
   if (changed.length) {
+    // A phone number is personal: the log says that it changed, not what it is.
     await writeAudit({
       actor,
       action: AUDIT_ACTIONS.userUpdated,
       targetType: "user",
       targetId: id,
-      details: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      details: Object.fromEntries(changed.map((k) => [k, k === "phone" ? "changed" : after[k]])),
       ip,
     });
   }
@@ -300,6 +325,40 @@ export async function activeSessionsOf(userId: string, now = new Date()): Promis
     select: { id: true, createdAt: true, lastSeenAt: true, ip: true, userAgent: true },
     orderBy: { lastSeenAt: "desc" },
   });
+}
+
+/** Ends one of the user's own sessions (another browser or phone); false when it is not theirs. */
+export async function signOutSession(actor: NonNullable<AuditActor>, sessionId: string, ip: string): Promise<boolean> {
+  const { count } = await db.session.deleteMany({ where: { id: sessionId, userId: actor.id } });
+  if (count === 1) {
+    await writeAudit({
+      actor,
+      action: AUDIT_ACTIONS.signOut,
+      targetType: "user",
+      targetId: actor.id,
+      details: { otherSession: true },
+      ip,
+    });
+  }
+  return count === 1;
+}
+
+/** Ends every session of the user except the one asking. */
+export async function signOutOtherSessions(
+  actor: NonNullable<AuditActor>,
+  currentSessionId: string,
+  ip: string,
+): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { userId: actor.id, id: { not: currentSessionId } } });
+  await writeAudit({
+    actor,
+    action: AUDIT_ACTIONS.signOut,
+    targetType: "user",
+    targetId: actor.id,
+    details: { otherSessions: count },
+    ip,
+  });
+  return count;
 }
 
 /** Security Settings' 'Sign out everywhere': every session of the user ends, this one included. */

@@ -108,7 +108,7 @@ test.describe("AI Assistant with JavaScript", () => {
     const followUps = await db.followUp.findMany({ where: { customerId: second.id } });
     expect(followUps.map((f) => f.note)).toEqual(["Show the new emerald set"]);
 
-    await page.getByRole("button", { name: "Clear" }).click();
+    await page.getByRole("button", { name: "Clear Leads", exact: true }).click();
     await expect(page.getByText("No leads generated yet")).toBeVisible();
     await expect(page.getByRole("button", { name: "Export" })).toBeDisabled();
     await page.reload();
@@ -179,7 +179,7 @@ test.describe("AI Assistant without JavaScript", () => {
     await expect(card(page, second.fullName)).toBeVisible();
     expect(await db.followUp.count({ where: { customerId: second.id } })).toBe(1);
 
-    await page.getByRole("button", { name: "Clear" }).click();
+    await page.getByRole("button", { name: "Clear Leads", exact: true }).click();
     await expect(page).toHaveURL(/\/ai-assistant$/);
     await expect(page.getByText("No leads generated yet")).toBeVisible();
   });

@@ -7,6 +7,7 @@ import {
   NOT_PURCHASED_MONTHS,
   type CustomerListQuery,
 } from "~/domain/customer-filters";
+import { INACTIVE_AFTER_DAYS } from "~/domain/dashboard-figures";
 import { TIERS, TIER_LABELS } from "~/domain/tiers";
 
 /** Spec §9: the search box waits this long after the last keystroke. */
@@ -34,7 +35,10 @@ export function CustomerFiltersCard({ query, action }: { query: CustomerListQuer
       action={action}
       role="search"
       className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
-      onChange={(e) => (e.target as HTMLElement).tagName === "SELECT" && apply()}
+      onChange={(e) => {
+        const target = e.target as HTMLInputElement;
+        if (target.tagName === "SELECT" || target.type === "checkbox") apply();
+      }}
     >
       <div className="sm:col-span-2">
         <label htmlFor="customer-search" className="label">
@@ -74,7 +78,17 @@ export function CustomerFiltersCard({ query, action }: { query: CustomerListQuer
         options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])}
       />
       {query.limit !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="limit" value={query.limit} /> : null}
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-7">
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-7">
+        <label className="me-auto flex items-center gap-2 self-center text-sm">
+          <input
+            type="checkbox"
+            name="inactive"
+            value="1"
+            defaultChecked={query.inactive}
+            key={String(query.inactive)}
+          />
+          Inactive only (no purchase for {INACTIVE_AFTER_DAYS} days or more, or never)
+        </label>
         <button type="submit" className="btn-primary">
           Apply
         </button>

@@ -94,7 +94,15 @@ function openInApp(event: MouseEvent<HTMLTableElement>, navigate: ReturnType<typ
  * One row as its own component: React can then pause between rows while it hydrates a 500-row
  * page instead of rendering every row in one uninterrupted task.
  */
-const CustomerRow = memo(function CustomerRow({ row: r, linkSearch }: { row: CustomerRowView; linkSearch: string }) {
+const CustomerRow = memo(function CustomerRow({
+  row: r,
+  linkSearch,
+  basePath,
+}: {
+  row: CustomerRowView;
+  linkSearch: string;
+  basePath: string;
+}) {
   return (
     <tr>
       <td>
@@ -125,10 +133,10 @@ const CustomerRow = memo(function CustomerRow({ row: r, linkSearch }: { row: Cus
         >
           WhatsApp
         </a>
-        <a href={`/customers/${r.id}/edit${linkSearch}`} aria-label={`Edit ${r.name}`}>
+        <a href={`${basePath}/${r.id}/edit${linkSearch}`} aria-label={`Edit ${r.name}`}>
           Edit
         </a>
-        <a href={`/customers/${r.id}${linkSearch}`} aria-label={`View ${r.name}`}>
+        <a href={`${basePath}/${r.id}${linkSearch}`} aria-label={`View ${r.name}`}>
           View
         </a>
       </td>
@@ -143,10 +151,13 @@ const CustomerRow = memo(function CustomerRow({ row: r, linkSearch }: { row: Cus
 export const CustomerTable = memo(function CustomerTable({
   rows,
   linkSearch,
+  basePath = "/customers",
   onSelectAll,
 }: {
   rows: CustomerRowView[];
   linkSearch: string;
+  /** /customers or /customer-history: the dialogs open under the list the user is on. */
+  basePath?: string;
   onSelectAll: (checked: boolean) => void;
 }) {
   const navigate = useNavigate();
@@ -182,7 +193,7 @@ export const CustomerTable = memo(function CustomerTable({
         </thead>
         <tbody className="divide-y divide-gray-100">
           {rows.map((r) => (
-            <CustomerRow key={r.id} row={r} linkSearch={linkSearch} />
+            <CustomerRow key={r.id} row={r} linkSearch={linkSearch} basePath={basePath} />
           ))}
         </tbody>
       </table>

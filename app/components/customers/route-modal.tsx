@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { RouteDialog } from "~/components/route-dialog";
+import { customerListBase } from "~/domain/customer-list-path";
 
 /**
  * A modal route's error boundary: the failure shows in the modal, over the list, with the spec's
@@ -8,7 +9,7 @@ import { RouteDialog } from "~/components/route-dialog";
  */
 export function RouteModalError({ title, fallback }: { title: string; fallback: string }) {
   const error = useRouteError();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const message = isRouteErrorResponse(error)
     ? error.status < 500 && typeof error.data === "string" && error.data
       ? error.data
@@ -17,7 +18,7 @@ export function RouteModalError({ title, fallback }: { title: string; fallback: 
       ? "Network error. Please check your connection and try again."
       : fallback;
   return (
-    <RouteDialog title={title} closeTo={`/customers${search}`}>
+    <RouteDialog title={title} closeTo={`${customerListBase(pathname)}${search}`}>
       <p role="alert" className="text-red-800">
         {message}
       </p>

@@ -29,8 +29,8 @@ function FigureCard({
 }
 
 /**
- * The three client cards. Each links to the customer list filtered to it; the list has no
- * "90 days" filter, so Inactive links to its closest one, "not purchased for 3 months".
+ * The three client cards. Each links to the customer list filtered to it; Inactive links to the
+ * list's `inactive=1` filter, which uses the card's own rule, so the list's total is the card's number.
  */
 export function FigureCards({ metrics, tierBreakdown }: { metrics: DashboardMetrics; tierBreakdown: TierBreakdown }) {
   return (
@@ -58,11 +58,8 @@ export function FigureCards({ metrics, tierBreakdown }: { metrics: DashboardMetr
         <p className="mt-1 text-xs text-gray-500" data-testid="inactive-footnote">
           * A client who has never bought counts as inactive.
         </p>
-        <Link
-          to="/customers?notPurchasedFor=3"
-          className="mt-1 inline-block font-medium text-brand-700 hover:underline"
-        >
-          Clients with no purchase for 3 months →
+        <Link to="/customers?inactive=1" className="mt-1 inline-block font-medium text-brand-700 hover:underline">
+          View inactive clients →
         </Link>
       </FigureCard>
     </div>

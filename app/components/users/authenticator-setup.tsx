@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "../use-hydrated";
 import { CodeField } from "./code-field";
 
 export type SetupDetails = { qrCodeUrl: string | null; secret: string | null; message: string; note: string };
@@ -34,6 +35,10 @@ export function AuthenticatorSetup({
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
+  const hydrated = useHydrated();
+  // The typed code belongs to one attempt: a refused code clears the box, and so this.
+  const [typed, setTyped] = useState({ attempt: attempt ?? 0, code: "" });
+  const complete = typed.attempt === (attempt ?? 0) && typed.code.length === 6;
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">{setup.message}</p>
@@ -80,6 +85,7 @@ export function AuthenticatorSetup({
           label="6-digit code from the app"
           autoFocus
           readOnly={verifying}
+          onValueChange={(code) => setTyped({ attempt: attempt ?? 0, code })}
           onComplete={() => formRef.current?.requestSubmit()}
         />
         <p role="alert" className="field-error" data-testid="setup-error">
@@ -87,7 +93,7 @@ export function AuthenticatorSetup({
         </p>
         <p className="text-xs text-gray-600">{setup.note}</p>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="submit" className="btn-primary" disabled={verifying}>
+          <button type="submit" className="btn-primary" disabled={verifying || (hydrated && !complete)}>
             {verifying ? "Verifying..." : "Verify and link"}
           </button>
           {footer}

@@ -17,6 +17,7 @@ export type UserFormDefaults = {
   role: Role;
   authType?: AuthType;
   department: string;
+  phone: string;
   isActive: boolean;
 };
 
@@ -26,6 +27,7 @@ export const NEW_USER_DEFAULTS: UserFormDefaults = {
   role: "sales_front",
   authType: "totp",
   department: "",
+  phone: "",
   isActive: true,
 };
 
@@ -92,6 +94,20 @@ export function UserForm({
         />
         <p id={fields.email.errorId} className="field-error">
           {fields.email.errors?.[0]}
+        </p>
+      </div>
+      <div>
+        <label htmlFor={fields.phone.id} className="label">
+          Mobile <span className="font-normal text-gray-500">(optional, for signing in by phone)</span>
+        </label>
+        <input
+          {...getInputProps(fields.phone, { type: "tel" })}
+          key={fields.phone.key}
+          autoComplete="off"
+          className="input mt-1"
+        />
+        <p id={fields.phone.errorId} className="field-error">
+          {fields.phone.errors?.[0]}
         </p>
       </div>
       <div>

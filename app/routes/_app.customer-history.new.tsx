@@ -1,0 +1,2 @@
+// New Client opened from /customer-history: the same dialog, returning to /customer-history.
+export { action, default, ErrorBoundary, loader } from "./_app.customers.new";
