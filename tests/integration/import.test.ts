@@ -462,8 +462,8 @@ describe("skipped-clients export", () => {
         (f) => importColumn(f).header,
       ),
     ]);
-    const row = (cells: string[]) => Object.fromEntries(cells.map((v, i) => [cells0[i], v]));
-    const cells0 = cells[0]!;
+    const header = cells[0]!;
+    const row = (values: string[]) => Object.fromEntries(values.map((v, i) => [header[i] ?? "", v]));
     expect(row(cells[1]!)).toMatchObject({
       Name: `'=HYPERLINK("http://evil.example","click")`,
       "Mobile Number": stored(m1),
