@@ -49,10 +49,16 @@ function listConditions(f: CustomerFilters, today: IsoDate): Prisma.Sql {
   return Prisma.join(and, " AND ");
 }
 
-/** The ids of one page of clients matching `where`, in `orderBy` order. */
+/**
+ * The ids of one page of clients matching `where`, in `orderBy` order. It reads a column no index
+ * holds (updatedAt) on purpose: asked for ids alone, SQLite answers from a covering index and
+ * sorts all of it (about 40 ms on 100,000 clients for the unfiltered first page); asked for a row
+ * column, it plans like the row query this stands for, walking the table newest first and
+ * stopping at the page (under 1 ms).
+ */
 async function idsWhere(where: Prisma.Sql, orderBy: Prisma.Sql, take: number, skip = 0): Promise<number[]> {
   const rows = await db.$queryRaw<{ id: number | bigint }[]>`
-    SELECT "id" FROM "Customer" WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`;
+    SELECT "id", "updatedAt" FROM "Customer" WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`;
   return rows.map((r) => Number(r.id));
 }
 
