@@ -200,7 +200,7 @@ function FieldInput({
   const placeholder = spec.placeholder;
   switch (spec.kind) {
     case "name":
-      return <input {...getInputProps(field, { type: "text" })} autoComplete="off" className="input mt-1" />;
+      return <input {...getInputProps(field, { type: "text" })} autoComplete="off" dir="auto" className="input mt-1" />;
     case "mobile":
       return <input {...getInputProps(field, { type: "tel" })} placeholder={placeholder} className="input mt-1" />;
     case "email":
@@ -217,7 +217,9 @@ function FieldInput({
         />
       );
     case "longText":
-      return <textarea {...getTextareaProps(field)} rows={2} placeholder={placeholder} className="input mt-1" />;
+      return (
+        <textarea {...getTextareaProps(field)} rows={2} placeholder={placeholder} dir="auto" className="input mt-1" />
+      );
     case "country":
       return (
         <select {...getSelectProps(field)} className="input mt-1">
@@ -258,7 +260,20 @@ function FieldInput({
       );
     case "text":
     case "emirate":
-      return <input {...getInputProps(field, { type: "text" })} placeholder={placeholder} className="input mt-1" />;
+      // dir="auto": text typed in Arabic reads right to left in its own input.
+      return (
+        <input
+          {...getInputProps(field, { type: "text" })}
+          placeholder={placeholder}
+          dir="auto"
+          className="input mt-1"
+        />
+      );
+    default: {
+      // A new kind must get its input here: this fails to compile until it does.
+      const unhandled: never = spec.kind;
+      return unhandled;
+    }
   }
 }
 
