@@ -1,6 +1,6 @@
 // The bench data set: realistic, seeded, spread over every tier, country, emirate and team, with
 // birthdays, anniversaries and ID expiries over the year. Bulk inserts in transactions.
-import { customerDerivedFields } from "~/services/customers.server";
+import { customerDerivedFields } from "~/services/client-record.server";
 import { addDays, businessToday, dateFromIso } from "~/domain/calendar";
 import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/customer-fields";
 import { seededRandom } from "../scripts/seeded-random";

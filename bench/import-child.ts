@@ -5,7 +5,7 @@
 import { databaseProvider, db } from "~/db.server";
 import { readSpreadsheet, writeWorkbook } from "~/services/import-spreadsheet.server";
 import { importSpreadsheet } from "~/services/import.server";
-import { newCustomerData } from "~/services/customers.server";
+import { newCustomerData } from "~/services/client-writes.server";
 import { parseNewClientInput } from "~/domain/client-input";
 import { seededRandom } from "../scripts/seeded-random";
 import { postgresWriter, sqliteWriter, type Row } from "./writers";

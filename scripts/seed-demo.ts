@@ -11,7 +11,7 @@ import { ANNIVERSARY_TYPES, EMIRATES, TEAMS, type Country, type Emirate } from "
 import { AED, sumFils, type Fils } from "~/domain/money";
 import { DIAMOND_FROM, GOLD_FROM, PLATINUM_FROM, SILVER_FROM, type Tier } from "~/domain/tiers";
 import type { Prisma } from "~/generated/prisma/client";
-import { customerDerivedFields } from "~/services/customers.server";
+import { customerDerivedFields } from "~/services/client-record.server";
 import { migrateDatabase } from "./operator-db.mjs";
 import { seededRandom } from "./seeded-random";
 

@@ -1,13 +1,22 @@
 import { z } from "zod";
-import { isIsoDate, isoFromDate } from "./calendar";
+import { isIsoDate, isoFromDate, type IsoDate } from "./calendar";
+import {
+  clientField,
+  fieldsOf,
+  jsonName,
+  type ClientFieldSpec,
+  type ClientInput,
+  type SALE_FIELDS,
+} from "./client-fields";
 import { ANNIVERSARY_TYPES, CONTACT_OK, COUNTRIES, EMIRATES, NO_EMIRATE, TEAMS, type Country } from "./customer-fields";
 import { isValidMobile, normalizeMobile } from "./mobile";
 import { parseAedToFils, type Fils } from "./money";
 
 /**
- * The client rules of spec §5 ('New client', 'Edit client'), pure and form-agnostic: the New Client
- * and Edit Customer forms (through Conform), POST/PUT /api/clients and the spreadsheet imports all
- * validate through these schemas, so a client is the same whichever way it arrives.
+ * The client rules ('New client', 'Edit client'), pure and form-agnostic: the New Client and Edit
+ * Customer forms (through Conform), POST/PUT /api/clients and the spreadsheet imports all validate
+ * through these schemas, so a client is the same whichever way it arrives. Which fields each
+ * operation takes, and of what kind, comes from the registry in client-fields.ts.
  */
 
 export const CLIENT_MESSAGES = {
@@ -103,7 +112,7 @@ const contactOkField = z.preprocess(
   z.enum(CONTACT_OK, { error: CLIENT_MESSAGES.contactOkInvalid }).optional(),
 );
 
-/** Checkboxes send "on"; JSON sends booleans; spreadsheets say yes/no. Absent means active (§5 default). */
+/** Checkboxes send "on"; JSON sends booleans; spreadsheets say yes/no. Absent means active. */
 const isActiveField = z.preprocess((v) => {
   const text = blankToUndefined(v);
   if (typeof text === "boolean" || text === undefined) return text;
@@ -126,7 +135,7 @@ const totalSalesField = z.preprocess(blankToUndefined, z.string().optional()).tr
   return fils;
 });
 
-/** §5 Edit client: the new sale is "digits with an optional decimal point", recorded only when above 0. */
+/** Edit client: the new sale is "digits with an optional decimal point", recorded only when above 0. */
 const newSaleField = z
   .preprocess(
     blankToUndefined,
@@ -141,24 +150,48 @@ const newSaleField = z
     return fils !== null && fils > 0n ? fils : undefined;
   });
 
-/** The §3 fields beyond the New Client essentials, shared by both forms and the imports. */
-const profileFields = {
-  area: optionalText(200),
-  dateOfBirth: optionalDate,
-  email: optionalEmail,
-  emiratesId: optionalText(40),
-  emiratesIdExpiry: optionalDate,
-  emiratesIdPicture: optionalText(500),
-  emiratesIdPictures: optionalText(2000),
-  pepStatus: optionalText(60),
-  anniversaryType: anniversaryTypeField,
-  anniversaryDate: optionalDate,
-  preferredTime: optionalText(100),
-  preferredCollection: optionalText(200),
-  meetingComments: optionalText(2000),
-  contactOk: contactOkField,
-  category: optionalText(100),
-};
+/** The validator of one field of a kind, taken as `use` (required or optional) by an operation. */
+function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional"): z.ZodType {
+  const max = spec.max ?? 200;
+  switch (spec.kind) {
+    case "name":
+      return requiredText(max, CLIENT_MESSAGES.nameRequired);
+    case "mobile":
+      return mobileField;
+    case "text":
+    case "longText":
+      return use === "required" ? requiredText(max, `${spec.label} is required`) : optionalText(max);
+    case "email":
+      return optionalEmail;
+    case "date":
+      return optionalDate;
+    case "money":
+      return totalSalesField;
+    case "country":
+      return countryField;
+    case "emirate":
+      return emirateField;
+    case "team":
+      return use === "required" ? requiredTeam : optionalTeam;
+    case "anniversaryType":
+      return anniversaryTypeField;
+    case "contactOk":
+      return contactOkField;
+    case "active":
+      return isActiveField;
+  }
+}
+
+/** The registry's fields an operation takes, under their JSON names, each with its validator. */
+function shapeOf(op: "create" | "edit"): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of fieldsOf(op)) {
+    const spec = clientField(name);
+    const use = spec[op];
+    if (use) shape[jsonName(name)] = fieldSchema(spec, use);
+  }
+  return shape;
+}
 
 type PlaceInput = { country: Country; emirate?: string | undefined };
 
@@ -168,85 +201,66 @@ const unlessFailed =
   (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
     !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
 
-/** §5: in the UAE the emirate is one of the 8 (Dubai when not given); elsewhere it is "none". */
+/** In the UAE the emirate is one of the 8 (Dubai when not given); elsewhere it is "none". */
 function emirateFor(value: PlaceInput): string {
   return value.country === "uae" ? (value.emirate ?? "dubai") : NO_EMIRATE;
 }
 
-function checkEmirate(value: PlaceInput, ctx: z.RefinementCtx<PlaceInput>): void {
-  if (value.country === "uae" && !(EMIRATES as readonly string[]).includes(emirateFor(value))) {
+function checkEmirate(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const place = value as PlaceInput;
+  if (place.country === "uae" && !(EMIRATES as readonly string[]).includes(emirateFor(place))) {
     ctx.addIssue({ code: "custom", path: ["emirate"], message: CLIENT_MESSAGES.emirateRequired });
   }
 }
 
-const newClientObject = z.object({
-  fullName: requiredText(200, CLIENT_MESSAGES.nameRequired),
-  mobileNumber: mobileField,
-  country: countryField,
-  emirate: emirateField,
-  team: requiredTeam,
-  totalSalesValue: totalSalesField,
-  lastPurchaseDate: optionalDate,
-  isActive: isActiveField,
-  ...profileFields,
-});
+const TOTAL_SALES = jsonName("totalSalesFils");
+const PURCHASE_DATE = jsonName("lastPurchaseDate");
 
-/** Add New Client (spec §5 'New client'); also the shape of POST /api/clients and an import row. */
-export const newClientSchema = newClientObject
+/** Add New Client; also the shape of POST /api/clients and an import row. */
+export const newClientSchema = z
+  .object(shapeOf("create"))
   .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
   .superRefine(
     (value, ctx) => {
-      if (value.totalSalesValue > 0n && !value.lastPurchaseDate) {
-        ctx.addIssue({ code: "custom", path: ["lastPurchaseDate"], message: CLIENT_MESSAGES.purchaseDateRequired });
+      if ((value[TOTAL_SALES] as Fils) > 0n && !value[PURCHASE_DATE]) {
+        ctx.addIssue({ code: "custom", path: [PURCHASE_DATE], message: CLIENT_MESSAGES.purchaseDateRequired });
       }
     },
-    { when: unlessFailed("totalSalesValue", "lastPurchaseDate") },
+    { when: unlessFailed(TOTAL_SALES, PURCHASE_DATE) },
   )
-  .transform(({ totalSalesValue, ...rest }) => ({
-    ...rest,
-    emirate: emirateFor(rest),
-    totalSalesFils: totalSalesValue,
-  }));
+  .transform((value) => ({ ...value, emirate: emirateFor(value as PlaceInput) }));
 
-const editClientObject = z.object({
-  fullName: requiredText(200, CLIENT_MESSAGES.nameRequired),
-  mobileNumber: mobileField,
-  country: countryField,
-  emirate: emirateField,
-  team: optionalTeam,
-  isActive: isActiveField,
+/** The new-sale box of the edit form (and newSaleAmount of PUT /api/clients/:id): a sale, not a client field. */
+const saleShape = {
   newSaleAmount: newSaleField,
   newSaleDate: optionalDate,
   newSaleDescription: optionalText(200),
-  ...profileFields,
-});
+} satisfies Record<(typeof SALE_FIELDS)[number], z.ZodType>;
 
-/** Edit Customer (spec §5 'Edit client'); also the shape of PUT /api/clients/:id. Total sales are read-only. */
-export const editClientSchema = editClientObject
+/** Edit Customer; also the shape of PUT /api/clients/:id. Total sales are read-only. */
+export const editClientSchema = z
+  .object({ ...shapeOf("edit"), ...saleShape })
   .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
-  .transform((value) => ({ ...value, emirate: emirateFor(value) }));
+  .transform((value) => ({ ...value, emirate: emirateFor(value as unknown as PlaceInput) }));
 
-type Normalised<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
-
-/** A validated new client: optional fields are null when not given; dates are "YYYY-MM-DD". */
-export type NewClientInput = Normalised<z.output<typeof newClientSchema>>;
-export type EditClientInput = Normalised<z.output<typeof editClientSchema>>;
+/** A validated new client, keyed by column: optional fields are null when not given; dates are "YYYY-MM-DD". */
+export type NewClientInput = ClientInput<"create">;
+export type NewSaleInput = {
+  newSaleAmount: Fils | null;
+  newSaleDate: IsoDate | null;
+  newSaleDescription: string | null;
+};
+export type EditClientInput = ClientInput<"edit"> & NewSaleInput;
 
 export type ClientInputIssue = { path: string; message: string };
 export type ClientInputResult<T> = { ok: true; value: T } | { ok: false; issues: ClientInputIssue[] };
 
-/** Every field present: what was not given is null, so callers can write the value as it is. */
-function nullForMissing<T extends Record<string, unknown>>(keys: readonly string[], value: T): Normalised<T> {
+/** Every field present under its column name: what was not given is null, so callers can write the value as it is. */
+function byColumn(op: "create" | "edit", value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of keys) out[key] = value[key] ?? null;
-  return out as Normalised<T>;
+  for (const name of fieldsOf(op)) out[name] = value[jsonName(name)] ?? null;
+  return out;
 }
-
-const NEW_CLIENT_KEYS = [
-  ...Object.keys(newClientObject.shape).filter((k) => k !== "totalSalesValue"),
-  "totalSalesFils",
-];
-const EDIT_CLIENT_KEYS = Object.keys(editClientObject.shape);
 
 function issuesOf(error: z.ZodError): ClientInputIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "form", message: issue.message }));
@@ -256,17 +270,22 @@ function issuesOf(error: z.ZodError): ClientInputIssue[] {
 export function parseNewClientInput(raw: Record<string, unknown>): ClientInputResult<NewClientInput> {
   const result = newClientSchema.safeParse(raw);
   if (!result.success) return { ok: false, issues: issuesOf(result.error) };
-  return { ok: true, value: nullForMissing(NEW_CLIENT_KEYS, result.data) };
+  return { ok: true, value: byColumn("create", result.data) as NewClientInput };
 }
 
 /** Validates and normalises an edit of an existing client. */
 export function parseEditClientInput(raw: Record<string, unknown>): ClientInputResult<EditClientInput> {
   const result = editClientSchema.safeParse(raw);
   if (!result.success) return { ok: false, issues: issuesOf(result.error) };
-  return { ok: true, value: nullForMissing(EDIT_CLIENT_KEYS, result.data) };
+  const sale: NewSaleInput = {
+    newSaleAmount: result.data.newSaleAmount ?? null,
+    newSaleDate: result.data.newSaleDate ?? null,
+    newSaleDescription: result.data.newSaleDescription ?? null,
+  };
+  return { ok: true, value: { ...(byColumn("edit", result.data) as ClientInput<"edit">), ...sale } };
 }
 
-/** §8: 'Validation failed for:' followed by the field paths. */
+/** 'Validation failed for:' followed by the field paths. */
 export function validationFailedMessage(issues: readonly ClientInputIssue[]): string {
   return `Validation failed for: ${[...new Set(issues.map((i) => i.path))].join(", ")}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerSearchText, searchFragment } from "./customer-search";
+import { customerSearchText, likeContainsPattern, searchFragment } from "./customer-search";
 
 describe("customer search", () => {
   const text = customerSearchText({
@@ -42,5 +42,14 @@ describe("customer search", () => {
 
   it("gives nothing to match for an empty query", () => {
     expect(searchFragment("   ")).toBeNull();
+  });
+});
+
+describe("likeContainsPattern", () => {
+  it("escapes LIKE's wildcards and its escape character, and matches anywhere", () => {
+    expect(likeContainsPattern("50%")).toBe("%50\\%%");
+    expect(likeContainsPattern("snake_case")).toBe("%snake\\_case%");
+    expect(likeContainsPattern("a\\b")).toBe("%a\\\\b%");
+    expect(likeContainsPattern("plain")).toBe("%plain%");
   });
 });

@@ -35,3 +35,14 @@ export function searchFragment(query: string): string | null {
   else if (digits.startsWith("0")) digits = digits.slice(1);
   return digits || text;
 }
+
+/** The escape character of the search's LIKE patterns (SQL: `ESCAPE '\'`). */
+export const LIKE_ESCAPE = "\\";
+
+/**
+ * A LIKE pattern matching `fragment` anywhere, with LIKE's wildcards (% and _) and the escape
+ * character itself escaped, so a search for "50%" finds "50%" and not every client with "50".
+ */
+export function likeContainsPattern(fragment: string): string {
+  return `%${fragment.replace(/[\\%_]/g, (c) => LIKE_ESCAPE + c)}%`;
+}

@@ -1,10 +1,19 @@
+import {
+  clientField,
+  IMPORTABLE_FIELDS,
+  jsonName,
+  type ClientFieldKind,
+  type ClientJsonName,
+  type ImportableFieldName,
+} from "./client-fields";
 import { PRODUCT_NAME } from "./product";
 
 /**
  * The columns an import understands and how a spreadsheet's header row is matched to them: case,
  * spaces and punctuation do not matter ("MOBILE no." = "Mobile No"), and each field has a few
- * common aliases. Both imports match against the same table, so a client file with "Phone" or a
- * Zoho export with "Mobile Number" works either way; only the templates' headers differ.
+ * common aliases (each field's are in the registry, client-fields.ts). Both imports match against
+ * the same table, so a client file with "Phone" or a Zoho export with "Mobile Number" works either
+ * way; only the templates' headers differ.
  */
 
 export const IMPORT_KINDS = ["client", "zoho"] as const;
@@ -18,111 +27,46 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
 /** How a column's cells are read before the client rules see them. */
 export type ColumnKind = "text" | "date" | "amount" | "country" | "emirate" | "team" | "anniversaryType";
 
-export type ImportField =
-  | "fullName"
-  | "firstName"
-  | "lastName"
-  | "mobileNumber"
-  | "country"
-  | "emirate"
-  | "area"
-  | "team"
-  | "totalSalesValue"
-  | "lastPurchaseDate"
-  | "dateOfBirth"
-  | "email"
-  | "emiratesId"
-  | "emiratesIdExpiry"
-  | "pepStatus"
-  | "anniversaryType"
-  | "anniversaryDate"
-  | "preferredTime"
-  | "preferredCollection"
-  | "meetingComments"
-  | "contactOk"
-  | "category";
+const COLUMN_KIND: Record<ClientFieldKind, ColumnKind> = {
+  name: "text",
+  mobile: "text",
+  text: "text",
+  longText: "text",
+  email: "text",
+  date: "date",
+  money: "amount",
+  country: "country",
+  emirate: "emirate",
+  team: "team",
+  anniversaryType: "anniversaryType",
+  contactOk: "text",
+  active: "text",
+};
+
+/** Zoho's Name field can come split in two columns; they are joined into the full name. */
+type SplitNameField = "firstName" | "lastName";
+
+export type ImportField = { [K in ImportableFieldName]: ClientJsonName<K> }[ImportableFieldName] | SplitNameField;
 
 export type ImportColumn = { field: ImportField; header: string; aliases: readonly string[]; kind: ColumnKind };
 
-/** Every importable client field, in template order, with the header the client template prints. */
-export const IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { field: "fullName", header: "Full Name", aliases: ["Name", "Client Name", "Customer Name"], kind: "text" },
+const SPLIT_NAME_COLUMNS: readonly ImportColumn[] = [
   { field: "firstName", header: "First Name", aliases: ["Name (First)", "Given Name"], kind: "text" },
   { field: "lastName", header: "Last Name", aliases: ["Name (Last)", "Surname", "Family Name"], kind: "text" },
-  {
-    field: "mobileNumber",
-    header: "Mobile Number",
-    aliases: [
-      "Mobile",
-      "Mobile No",
-      "Phone",
-      "Phone Number",
-      "Phone No",
-      "Contact Number",
-      "WhatsApp",
-      "WhatsApp Number",
-    ],
-    kind: "text",
-  },
-  { field: "country", header: "Country", aliases: ["Country of Residence"], kind: "country" },
-  { field: "emirate", header: "Emirate", aliases: ["State", "State/Emirate"], kind: "emirate" },
-  { field: "area", header: "Area", aliases: ["Address", "Location", "Community"], kind: "text" },
-  { field: "team", header: "Team", aliases: ["Sales Team", "Assigned Team"], kind: "team" },
-  {
-    field: "totalSalesValue",
-    header: "Total Sales (AED)",
-    aliases: ["Total Sales", "Total Sale", "Total Sales Value", "Total Purchases", "Sales Amount", "Sales"],
-    kind: "amount",
-  },
-  {
-    field: "lastPurchaseDate",
-    header: "Last Purchase Date",
-    aliases: ["Last Purchase", "Purchase Date", "Last Purchased"],
-    kind: "date",
-  },
-  { field: "dateOfBirth", header: "Date of Birth", aliases: ["DOB", "Birthday", "Birth Date"], kind: "date" },
-  { field: "email", header: "Email", aliases: ["Email Address", "E-mail", "Email ID"], kind: "text" },
-  {
-    field: "emiratesId",
-    header: "Emirates ID",
-    aliases: ["Emirates ID Number", "Emirates ID No", "ID Number", "EID"],
-    kind: "text",
-  },
-  {
-    field: "emiratesIdExpiry",
-    header: "Emirates ID Expiry",
-    aliases: ["Emirates ID Expiry Date", "ID Expiry", "ID Expiry Date", "EID Expiry", "Expiry Date"],
-    kind: "date",
-  },
-  { field: "pepStatus", header: "PEP Status", aliases: ["PEP"], kind: "text" },
-  {
-    field: "anniversaryType",
-    header: "Anniversary Type",
-    aliases: ["Occasion", "Occasion Type"],
-    kind: "anniversaryType",
-  },
-  { field: "anniversaryDate", header: "Anniversary Date", aliases: ["Anniversary", "Occasion Date"], kind: "date" },
-  {
-    field: "preferredTime",
-    header: "Preferred Time",
-    aliases: ["Preferred Contact Time", "Best Time to Contact"],
-    kind: "text",
-  },
-  {
-    field: "preferredCollection",
-    header: "Preferred Collection",
-    aliases: ["Collection", "Interested In"],
-    kind: "text",
-  },
-  { field: "meetingComments", header: "Meeting Comments", aliases: ["Comments", "Notes", "Remarks"], kind: "text" },
-  {
-    field: "contactOk",
-    header: "Contact OK",
-    aliases: ["OK to Contact", "Contact Permission", "Can We Contact You"],
-    kind: "text",
-  },
-  { field: "category", header: "Category", aliases: ["Client Category", "Customer Category"], kind: "text" },
 ];
+
+/** Every importable client field (the registry's), in template order, with the header the client template prints. */
+export const IMPORT_COLUMNS: readonly ImportColumn[] = IMPORTABLE_FIELDS.flatMap((name) => {
+  const spec = clientField(name);
+  if (!spec.import) return [];
+  const column: ImportColumn = {
+    field: jsonName(name),
+    header: spec.import.header,
+    aliases: spec.import.aliases,
+    kind: COLUMN_KIND[spec.kind],
+  };
+  return name === "fullName" ? [column, ...SPLIT_NAME_COLUMNS] : [column];
+});
 
 const COLUMN_BY_FIELD = new Map(IMPORT_COLUMNS.map((c) => [c.field, c]));
 
@@ -130,16 +74,14 @@ export function importColumn(field: ImportField): ImportColumn {
   return COLUMN_BY_FIELD.get(field)!;
 }
 
-/** A header cell as text; a cell holding anything but a plain value reads as empty. */
-function cellText(cell: unknown): string {
-  return typeof cell === "string" || typeof cell === "number" || typeof cell === "boolean" || typeof cell === "bigint"
-    ? String(cell)
-    : "";
+/** A header cell's text: spreadsheets hold strings, numbers or booleans; nothing else is a header. */
+function headerText(cell: unknown): string {
+  return typeof cell === "string" ? cell : typeof cell === "number" || typeof cell === "boolean" ? String(cell) : "";
 }
 
 /** "Mobile  No." → "mobileno": case, spaces and punctuation do not matter. */
 export function normalizeHeader(header: unknown): string {
-  return cellText(header)
+  return headerText(header)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
 }
@@ -171,7 +113,7 @@ export function matchHeaders(headerRow: readonly unknown[]): HeaderMapping {
   const headers: Partial<Record<ImportField, string>> = {};
   const ignored: string[] = [];
   headerRow.forEach((cell, index) => {
-    const text = cellText(cell).trim();
+    const text = headerText(cell).trim();
     if (text === "") return;
     const field = fieldForHeader(text);
     if (field && columns[field] === undefined) {
@@ -199,28 +141,13 @@ export const CLIENT_TEMPLATE_FIELDS: readonly ImportField[] = IMPORT_COLUMNS.map
 /** The mobile of the templates' example rows: a row left unchanged is recognised and skipped, not imported. */
 export const TEMPLATE_EXAMPLE_MOBILE = "971500000000";
 
-export const CLIENT_TEMPLATE_EXAMPLE: Partial<Record<ImportField, string>> = {
-  fullName: "Aisha Al Mansoori (example, replace me)",
-  mobileNumber: "050 000 0000",
-  country: "United Arab Emirates",
-  emirate: "Dubai",
-  area: "Jumeirah",
-  team: "Team A",
-  totalSalesValue: "12,500.00",
-  lastPurchaseDate: "15/01/2025",
-  dateOfBirth: "15/03/1990",
-  email: "aisha@example.com",
-  emiratesId: "784-1990-1234567-1",
-  emiratesIdExpiry: "31/12/2027",
-  pepStatus: "No",
-  anniversaryType: "Wedding Anniversary",
-  anniversaryDate: "20/11/2015",
-  preferredTime: "Evening",
-  preferredCollection: "Bridal",
-  meetingComments: "Prefers WhatsApp",
-  contactOk: "Yes",
-  category: "Walk-in",
-};
+/** The example row of the client template (from the registry). */
+export const CLIENT_TEMPLATE_EXAMPLE: Partial<Record<ImportField, string>> = Object.fromEntries(
+  IMPORTABLE_FIELDS.flatMap((name) => {
+    const spec = clientField(name);
+    return spec.import ? [[jsonName(name), spec.import.example]] : [];
+  }),
+);
 
 /** A Zoho Forms customer export: its usual headers, including the ones the import ignores ("Added Time"). */
 export const ZOHO_TEMPLATE_HEADERS: readonly { header: string; example: string }[] = [

@@ -2,6 +2,13 @@
 
 export type SkippedClient = { name: string; mobile: string; reason: string };
 
+/**
+ * A skipped row as the import keeps it for the export: the answer's name, mobile and reason, plus
+ * the row's other exported fields as cell text (keyed by JSON name), so the export can be fixed and
+ * imported again.
+ */
+export type SkippedRow = SkippedClient & { values?: Record<string, string> };
+
 export type ImportResult = {
   success: boolean;
   imported: number;

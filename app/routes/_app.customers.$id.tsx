@@ -6,25 +6,21 @@ import { RouteModalError } from "~/components/customers/route-modal";
 import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/customer-fields";
 import { formatDay, whatsappGreeting } from "~/domain/customer-display";
 import { customerListBase } from "~/domain/customer-list-path";
+import { parseClientIds } from "~/domain/client-ids";
 import { whatsappLink } from "~/domain/mobile";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
-import {
-  customerJson,
-  getCustomer,
-  listCustomerFollowUps,
-  listCustomerSales,
-  parseClientIds,
-} from "~/services/customers.server";
+import { getClient, listClientFollowUps, listClientSales } from "~/services/client-queries.server";
+import { customerJson } from "~/services/client-record.server";
 
 /** Customer Details (spec §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.customers });
   const [id] = parseClientIds(params.id);
-  const customer = id ? await getCustomer(id) : null;
+  const customer = id ? await getClient(id) : null;
   if (!customer) throw new Response("Client not found", { status: 404 });
-  const [sales, followUps] = await Promise.all([listCustomerSales(customer.id), listCustomerFollowUps(customer.id)]);
+  const [sales, followUps] = await Promise.all([listClientSales(customer.id), listClientFollowUps(customer.id)]);
   return { customer: customerJson(customer), sales: sales ?? [], followUps };
 }
 

@@ -7,10 +7,11 @@ import { consumeActionVerification } from "~/auth/verification.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { SecurityCodeInput } from "~/components/customers/security-code-input";
 import { useHydrated } from "~/components/use-hydrated";
+import { parseClientIds } from "~/domain/client-ids";
 import { clientAddress } from "~/domain/client-ip";
 import { ACCESS } from "~/domain/roles";
 import { verifyForAction } from "~/services/code-verification.server";
-import { deleteCustomers, parseClientIds } from "~/services/customers.server";
+import { deleteClients } from "~/services/client-deletion.server";
 import { redirectWithToast } from "~/toast.server";
 
 type DeleteStep = { clientIds: number[]; error: string | null };
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 403 },
     );
   }
-  const { deleted } = await deleteCustomers(clientIds, session.user, clientAddress(request));
+  const { deleted } = await deleteClients(clientIds, session.user, clientAddress(request));
   return redirectWithToast(back, {
     type: "success",
     title: "Clients Deleted",

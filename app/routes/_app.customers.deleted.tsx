@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
+import { parseClientIds } from "~/domain/client-ids";
 import { clientAddress } from "~/domain/client-ip";
 import { ACCESS } from "~/domain/roles";
-import { listDeletedCustomers, parseClientIds, restoreCustomers } from "~/services/customers.server";
+import { listDeletedClients, restoreClients } from "~/services/client-deletion.server";
 import { redirectWithToast } from "~/toast.server";
 
 /** Admins only: the same guard as the profile's admin tools. */
@@ -14,7 +15,7 @@ const ADMIN_ONLY = { access: ACCESS.profile };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, ADMIN_ONLY);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const { rows, totalCount } = await listDeletedCustomers(q);
+  const { rows, totalCount } = await listDeletedClients(q);
   return { q, rows, totalCount };
 }
 
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
       title: "Nothing selected",
       description: "Tick the clients to restore first.",
     });
-  const { restored } = await restoreCustomers(ids, user, clientAddress(request));
+  const { restored } = await restoreClients(ids, user, clientAddress(request));
   return redirectWithToast(back, {
     type: "success",
     title: "Clients Restored",

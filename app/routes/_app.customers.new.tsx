@@ -6,10 +6,12 @@ import { ClientForm, type ClientFormReply } from "~/components/customers/client-
 import { clientFormFailure } from "~/components/customers/client-form.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/customers/route-modal";
+import { clientFormValues } from "~/domain/client-fields";
+import { clientAddress } from "~/domain/client-ip";
 import { newClientSchema } from "~/domain/client-input";
 import { customerListBase } from "~/domain/customer-list-path";
 import { ACCESS } from "~/domain/roles";
-import { createCustomer } from "~/services/customers.server";
+import { createClient } from "~/services/client-writes.server";
 import { redirectWithToast } from "~/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,12 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Add New Client (spec §5): back to the list with a toast, or the form with every problem named. */
+/** Add New Client: back to the list with a toast, or the form with every problem named. */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.customers });
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newClientSchema, disableAutoCoercion: true });
-  const result = await createCustomer(Object.fromEntries(formData), user);
+  const result = await createClient(Object.fromEntries(formData), { actor: user, ip: clientAddress(request) });
   if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
   const url = new URL(request.url);
   return redirectWithToast(`${customerListBase(url.pathname)}${url.search}`, {
@@ -33,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewClientModal() {
-  const reply = useActionData<typeof action>();
+  const reply = useActionData<ClientFormReply>();
   const { pathname, search } = useLocation();
   const base = customerListBase(pathname);
   return (
@@ -46,7 +48,7 @@ export default function NewClientModal() {
         mode="new"
         action={`${base}/new${search}`}
         closeTo={`${base}${search}`}
-        defaultValue={{ country: "uae", emirate: "dubai" }}
+        defaultValue={clientFormValues()}
         reply={reply}
       />
     </RouteDialog>

@@ -29,7 +29,7 @@ import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import type { Tier } from "~/domain/tiers";
-import { listCustomers } from "~/services/customers.server";
+import { listClients } from "~/services/client-queries.server";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
 
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseCustomerListQuery(url.searchParams);
   const today = businessToday();
-  const page = await listCustomers(query, today);
+  const page = await listClients(query, today);
   const rows: CustomerRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;

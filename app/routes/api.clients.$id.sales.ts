@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { ACCESS } from "~/domain/roles";
-import { listCustomerSales, parseClientIds } from "~/services/customers.server";
+import { parseClientIds } from "~/domain/client-ids";
+import { listClientSales } from "~/services/client-queries.server";
 
-/** GET /api/clients/:id/sales (spec §7): the client's sale records, newest first. */
+/** GET /api/clients/:id/sales: the client's sale records, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request, { access: ACCESS.customers });
   const [id] = parseClientIds(params.id);
-  const sales = id ? await listCustomerSales(id) : null;
+  const sales = id ? await listClientSales(id) : null;
   return sales ? Response.json(sales) : Response.json({ error: "Client not found" }, { status: 404 });
 }

@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
+import { parseClientIds } from "~/domain/client-ids";
+import { clientAddress } from "~/domain/client-ip";
 import { validationFailedMessage } from "~/domain/client-input";
 import { ACCESS } from "~/domain/roles";
-import { customerJson, getCustomer, parseClientIds, updateCustomer } from "~/services/customers.server";
+import { getClient } from "~/services/client-queries.server";
+import { customerJson } from "~/services/client-record.server";
+import { updateClient } from "~/services/client-writes.server";
 
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
 
@@ -10,11 +14,11 @@ const notFound = () => Response.json({ error: "Client not found" }, { status: 40
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request, { access: ACCESS.customers });
   const [id] = parseClientIds(params.id);
-  const customer = id ? await getCustomer(id) : null;
+  const customer = id ? await getClient(id) : null;
   return customer ? Response.json({ data: customerJson(customer) }) : notFound();
 }
 
-/** PUT /api/clients/:id (spec §7): the customer fields plus newSaleAmount; errors as {error}. */
+/** PUT /api/clients/:id: the customer fields plus newSaleAmount; errors as {error}. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireApiUser(request, { access: ACCESS.customers });
   if (request.method !== "PUT") return Response.json({ error: "Method not allowed" }, { status: 405 });
@@ -23,7 +27,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const body: unknown = await request.json().catch(() => null);
   if (!body || typeof body !== "object" || Array.isArray(body))
     return Response.json({ error: "Send the client as a JSON object" }, { status: 400 });
-  const result = await updateCustomer(id, body as Record<string, unknown>, session.user);
+  const result = await updateClient(id, body as Record<string, unknown>, {
+    actor: session.user,
+    ip: clientAddress(request),
+  });
   if (!result.ok) {
     if (result.status === 404) return notFound();
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);

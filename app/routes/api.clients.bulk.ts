@@ -3,7 +3,8 @@ import { requireApiUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { clientAddress } from "~/domain/client-ip";
 import { ACCESS } from "~/domain/roles";
-import { deleteCustomers, parseClientIds } from "~/services/customers.server";
+import { parseClientIds } from "~/domain/client-ids";
+import { deleteClients } from "~/services/client-deletion.server";
 
 /**
  * DELETE /api/clients/bulk {clientIds, otpVerified} (spec §7). The body's otpVerified is not
@@ -21,6 +22,6 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 403 },
     );
   }
-  const { deleted } = await deleteCustomers(ids, session.user, clientAddress(request));
+  const { deleted } = await deleteClients(ids, session.user, clientAddress(request));
   return Response.json({ success: true, deleted, message: `${deleted} client${deleted === 1 ? "" : "s"} deleted` });
 }

@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
+import { clientAddress } from "~/domain/client-ip";
 import { validationFailedMessage } from "~/domain/client-input";
 import { parseCustomerListQuery } from "~/domain/customer-filters";
 import { ACCESS } from "~/domain/roles";
-import { createCustomer, customerJson, listCustomerRecords } from "~/services/customers.server";
+import { listClientRecords } from "~/services/client-queries.server";
+import { customerJson } from "~/services/client-record.server";
+import { createClient } from "~/services/client-writes.server";
 
-/** GET /api/clients (spec §7): the client book, filtered and paged like the screen. */
+/** GET /api/clients: the client book, filtered and paged like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, { access: ACCESS.customers });
   const query = parseCustomerListQuery(new URL(request.url).searchParams);
-  const page = await listCustomerRecords(query);
+  const page = await listClientRecords(query);
   return Response.json({
     data: page.rows.map(customerJson),
     pagination: {
@@ -30,7 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const body: unknown = await request.json().catch(() => null);
   if (!body || typeof body !== "object" || Array.isArray(body))
     return Response.json({ error: "Send the client as a JSON object" }, { status: 400 });
-  const result = await createCustomer(body as Record<string, unknown>, session.user);
+  const result = await createClient(body as Record<string, unknown>, {
+    actor: session.user,
+    ip: clientAddress(request),
+  });
   if (!result.ok) {
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
     return Response.json({ error, details: result.issues }, { status: result.status });

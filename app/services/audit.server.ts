@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 
 /** Actions written to the audit log (System Logs filters on these). */
 export const AUDIT_ACTIONS = {
@@ -13,6 +14,9 @@ export const AUDIT_ACTIONS = {
   userCreated: "user.created",
   userUpdated: "user.updated",
   userDeleted: "user.deleted",
+  clientCreated: "client.created",
+  clientUpdated: "client.updated",
+  saleRecorded: "client.sale_recorded",
   customersDeleted: "customer.deleted",
   customersRestored: "customer.restored",
   importRun: "import.run",
@@ -26,18 +30,24 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 export type AuditActor = { id: string; name: string } | null;
 
-/** The one audit writer. Details name what happened, never a secret or a personal value. */
-export async function writeAudit(entry: {
-  actor: AuditActor;
-  /** Who acted when it was no signed-in user (e.g. "operator (command line)"); default "anonymous". */
-  actorName?: string;
-  action: AuditAction;
-  targetType?: string;
-  targetId?: string;
-  details?: unknown;
-  ip?: string;
-}): Promise<void> {
-  await db.auditLog.create({
+/**
+ * The one audit writer. Details name what happened, never a secret or a personal value. Pass the
+ * transaction of the change being recorded (`tx`) so the entry is written with it or not at all.
+ */
+export async function writeAudit(
+  entry: {
+    actor: AuditActor;
+    /** Who acted when it was no signed-in user (e.g. "operator (command line)"); default "anonymous". */
+    actorName?: string;
+    action: AuditAction;
+    targetType?: string;
+    targetId?: string;
+    details?: unknown;
+    ip?: string | null;
+  },
+  tx: Prisma.TransactionClient = db,
+): Promise<void> {
+  await tx.auditLog.create({
     data: {
       actorId: entry.actor?.id ?? null,
       actorName: entry.actor?.name ?? entry.actorName ?? "anonymous",

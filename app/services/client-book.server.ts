@@ -1,4 +1,4 @@
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 
 /**
  * The one definition of "a client" for every list, count, figure, alert and lead: not deleted.
@@ -10,3 +10,6 @@ export const CLIENT_BOOK: Prisma.CustomerWhereInput = { deletedAt: null };
 export function inClientBook(where: Prisma.CustomerWhereInput = {}): Prisma.CustomerWhereInput {
   return { AND: [CLIENT_BOOK, where] };
 }
+
+/** The same definition for the few queries written in SQL (the escaped search). */
+export const CLIENT_BOOK_SQL = Prisma.sql`"deletedAt" IS NULL`;

@@ -18,7 +18,8 @@ import {
   ZOHO_TEMPLATE_HEADERS,
   type ImportKind,
 } from "~/domain/import-columns";
-import type { SkippedClient } from "~/domain/import-report";
+import { EXPORTED_FIELDS, jsonName, spreadsheetHeader } from "~/domain/client-fields";
+import type { SkippedRow } from "~/domain/import-report";
 import { MAX_UPLOAD_LABEL } from "~/domain/spreadsheet-file";
 import { writeWorkbook } from "./import-spreadsheet.server";
 import { lastSkippedClients } from "./import.server";
@@ -73,9 +74,24 @@ export function importTemplate(kind: ImportKind): SpreadsheetDownload {
   };
 }
 
-/** Every cell neutralised: a skipped row's name came from an uploaded file and may hold a formula. */
-export function skippedClientsWorkbook(skipped: readonly SkippedClient[]): Buffer {
-  const rows = [["Name", "Mobile Number", "Reason"], ...skipped.map((s) => [s.name, s.mobile, s.reason])];
+/** The export's columns after Name, Mobile Number and Reason: the registry's other exported fields. */
+const EXPORT_EXTRA_FIELDS = EXPORTED_FIELDS.filter((f) => f !== "fullName" && f !== "mobileNumber");
+
+/**
+ * Name, Mobile Number, Reason, then every other exported field under its template header, so the
+ * rows can be corrected and imported again (the import ignores the Reason column). Every cell is
+ * neutralised: a skipped row's values came from an uploaded file and may hold a formula.
+ */
+export function skippedClientsWorkbook(skipped: readonly SkippedRow[]): Buffer {
+  const rows = [
+    ["Name", "Mobile Number", "Reason", ...EXPORT_EXTRA_FIELDS.map(spreadsheetHeader)],
+    ...skipped.map((s) => [
+      s.name,
+      s.mobile,
+      s.reason,
+      ...EXPORT_EXTRA_FIELDS.map((f) => s.values?.[jsonName(f)] ?? ""),
+    ]),
+  ];
   return writeWorkbook([{ name: "Skipped Customers", rows: neutralizeRows(rows) }]);
 }
 

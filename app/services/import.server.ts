@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { EXPORTED_FIELDS, fieldCellText, clientField, jsonName } from "~/domain/client-fields";
 import type { NewClientInput } from "~/domain/client-input";
 import {
   matchHeaders,
@@ -16,12 +17,13 @@ import {
   type LastImport,
   type LastImportTimes,
   type SkippedClient,
+  type SkippedRow,
 } from "~/domain/import-report";
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
-import { duplicateMobileMessage, newCustomerData, type Actor } from "./customers.server";
+import { duplicateMobileMessage, newCustomerData, type Actor } from "./client-writes.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
 
@@ -92,9 +94,23 @@ async function startRun(
 type Counts = {
   processedRows: number;
   imported: number;
-  skippedClients: (SkippedClient & { row: number })[];
+  skippedClients: (SkippedRow & { row: number })[];
   errors: string[];
 };
+
+/** A skipped client with its exported fields as cell text (name and mobile are columns of their own). */
+function skippedRow(row: number, client: NewClientInput, reason: string): SkippedRow & { row: number } {
+  const values: Record<string, string> = {};
+  for (const name of EXPORTED_FIELDS) {
+    if (name === "fullName" || name === "mobileNumber" || !(name in client)) continue;
+    const text = fieldCellText(clientField(name).kind, client[name as keyof NewClientInput]);
+    if (text !== "") values[jsonName(name)] = text;
+  }
+  return { row, name: client.fullName, mobile: client.mobileNumber, reason, values };
+}
+
+/** The import answer's skipped client: name, mobile and reason only. */
+const answerOf = ({ name, mobile, reason }: SkippedRow): SkippedClient => ({ name, mobile, reason });
 
 type ValidRow = { row: number; client: NewClientInput };
 
@@ -152,12 +168,7 @@ async function writeBatch(
     );
     const skippedNow = rows
       .filter((r) => taken.has(r.client.mobileNumber))
-      .map((r) => ({
-        row: r.row,
-        name: r.client.fullName,
-        mobile: r.client.mobileNumber,
-        reason: duplicateMobileMessage(taken.get(r.client.mobileNumber)!),
-      }));
+      .map((r) => skippedRow(r.row, r.client, duplicateMobileMessage(taken.get(r.client.mobileNumber)!)));
     try {
       await db.$transaction(
         async (tx) => {
@@ -235,8 +246,7 @@ async function importRows(
         counts.errors.push(checked.error);
       } else {
         const { client } = checked;
-        const skip = (reason: string) =>
-          counts.skippedClients.push({ row: rowNumber, name: client.fullName, mobile: client.mobileNumber, reason });
+        const skip = (reason: string) => counts.skippedClients.push(skippedRow(rowNumber, client, reason));
         const earlier = firstRowOf.get(client.mobileNumber);
         if (client.mobileNumber === TEMPLATE_EXAMPLE_MOBILE) skip(SKIP_REASONS.templateExample);
         else if (earlier !== undefined) skip(SKIP_REASONS.repeatsRow(earlier));
@@ -276,11 +286,10 @@ export async function importSpreadsheet(args: {
     counts: Counts | null,
     totalRows: number,
   ) => {
-    const skippedClients = counts
-      ? counts.skippedClients
-          .sort((a, b) => a.row - b.row)
-          .map(({ name, mobile, reason }) => ({ name, mobile, reason }))
+    const skippedRows: SkippedRow[] = counts
+      ? counts.skippedClients.sort((a, b) => a.row - b.row).map(({ row: _row, ...rest }) => rest)
       : [];
+    const skippedClients = skippedRows.map(answerOf);
     const errors = counts?.errors ?? result.errors;
     await db.importRun.update({
       where: { id: run.id },
@@ -291,7 +300,7 @@ export async function importSpreadsheet(args: {
         imported: result.imported,
         skipped: skippedClients.length,
         errorCount: errors.length,
-        skippedJson: JSON.stringify(skippedClients),
+        skippedJson: JSON.stringify(skippedRows),
         errorsJson: JSON.stringify(errors),
         message: result.message,
         finishedAt: new Date(),
@@ -410,7 +419,7 @@ export type ImportRunReport = {
 export async function importRunReport(runId: string, userId: string): Promise<ImportRunReport | null> {
   const run = await db.importRun.findFirst({ where: { id: runId, userId, status: { not: "running" } } });
   if (!run) return null;
-  const skippedClients = JSON.parse(run.skippedJson) as SkippedClient[];
+  const skippedClients = (JSON.parse(run.skippedJson) as SkippedRow[]).map(answerOf);
   const errors = JSON.parse(run.errorsJson) as string[];
   return {
     id: run.id,
@@ -450,11 +459,11 @@ export async function lastImportTimes(): Promise<LastImportTimes> {
 }
 
 /** The skipped rows of the user's most recent finished import (either kind), for the export. */
-export async function lastSkippedClients(userId: string): Promise<SkippedClient[] | null> {
+export async function lastSkippedClients(userId: string): Promise<SkippedRow[] | null> {
   const run = await db.importRun.findFirst({
     where: { userId, status: "succeeded" },
     orderBy: { startedAt: "desc" },
     select: { skippedJson: true },
   });
-  return run ? (JSON.parse(run.skippedJson) as SkippedClient[]) : null;
+  return run ? (JSON.parse(run.skippedJson) as SkippedRow[]) : null;
 }

@@ -1,6 +1,6 @@
 import { expect, signInAs, test, waitForHydration } from "./support/fixtures";
 
-const { createCustomer } = await import("~/services/customers.server");
+const { createClient } = await import("~/services/client-writes.server");
 
 // The table's Edit/View are plain links that one handler on the table turns into in-app
 // navigation: the list must stay where the user scrolled, not reload under the modal.
@@ -11,9 +11,9 @@ const nextMobile = () => `97156${String(++mobileSeq).padStart(7, "0")}`;
 test("opening a client from far down the list keeps the list and its scroll position", async ({ page, context }) => {
   const { user } = await signInAs(context, "sales_front");
   for (let i = 1; i <= 40; i++) {
-    const result = await createCustomer(
+    const result = await createClient(
       { fullName: `${run} Row ${String(i).padStart(2, "0")}`, team: "team_a", mobileNumber: nextMobile() },
-      user,
+      { actor: user },
     );
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
   }

@@ -6,7 +6,8 @@ import * as clientsApi from "~/routes/api.clients";
 import * as salesApi from "~/routes/api.clients.$id.sales";
 import * as customersPage from "~/routes/_app.customers";
 import * as historyPage from "~/routes/_app.customer-history";
-import { createCustomer, deleteCustomers } from "~/services/customers.server";
+import { deleteClients } from "~/services/client-deletion.server";
+import { createClient } from "~/services/client-writes.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 type ApiList = {
@@ -27,9 +28,9 @@ let seq = 0;
 async function addClient(fields: Record<string, unknown>) {
   seq += 1;
   const { user } = await createUser();
-  const result = await createCustomer(
+  const result = await createClient(
     { team: "team_a", mobileNumber: `97152${String(seq).padStart(7, "0")}`, ...fields },
-    user,
+    { actor: user },
   );
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
   return result.customer;
@@ -91,7 +92,7 @@ beforeAll(async () => {
     team: "team_a",
   });
   const { user: admin } = await createUser({ role: "admin" });
-  await deleteCustomers([gone.id], admin, null);
+  await deleteClients([gone.id], admin, null);
 });
 
 describe("GET /api/clients filters (any role may read)", () => {

@@ -2,6 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { crc32, deflateRawSync } from "node:zlib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
+import { CLIENT_TEMPLATE_FIELDS, importColumn } from "~/domain/import-columns";
 import { IMPORT_BUSY_MESSAGE, type ImportResult } from "~/domain/import-report";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";
 import * as exportSkipped from "~/routes/api.import.export-skipped";
@@ -508,7 +509,7 @@ describe("templates", () => {
 });
 
 describe("skipped-clients export", () => {
-  it("exports the user's last import's skipped rows with every formula-like cell neutralised", async () => {
+  it("exports the user's last import's skipped rows, re-importable, with every formula-like cell neutralised", async () => {
     const { user } = await createUser({ name: "Exporter" });
     const exporter = await sessionCookieFor(user.id);
     const [m1, m2, m3] = [nextMobile(), nextMobile(), nextMobile()];
@@ -517,7 +518,17 @@ describe("skipped-clients export", () => {
     await existingClient(m3, "Original Three");
     const rows: Row[] = [
       HEADER,
-      ['=HYPERLINK("http://evil.example","click")', m1, "", "", "Team A"],
+      [
+        '=HYPERLINK("http://evil.example","click")',
+        m1,
+        "",
+        "",
+        "Team A",
+        "1,250.50",
+        "01/02/2024",
+        "15/03/1990",
+        "a@b.com",
+      ],
       ["@SUM(A1:A2)", m2, "", "", "Team A"],
       // A formula after a separator: a ";"-separated CSV saved from this sheet would split it.
       ["Amal;=cmd|' /C calc'!A0", m3, "", "", "Team A"],
@@ -530,16 +541,46 @@ describe("skipped-clients export", () => {
       makeRequest("/api/import/export-skipped", { cookie: exporter }),
     )) as Response;
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Skipped_Customers_Export.xlsx"');
-    const sheet = XLSX.read(Buffer.from(await response.arrayBuffer()), { cellFormula: true }).Sheets[
-      "Skipped Customers"
-    ]!;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const sheet = XLSX.read(bytes, { cellFormula: true }).Sheets["Skipped Customers"]!;
     const cells = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
-    expect(cells).toEqual([
-      ["Name", "Mobile Number", "Reason"],
-      [`'=HYPERLINK("http://evil.example","click")`, stored(m1), "This mobile number already belongs to Original One."],
-      ["'@SUM(A1:A2)", stored(m2), "This mobile number already belongs to Original Two."],
-      ["Amal;'=cmd|' /C calc'!A0", stored(m3), "This mobile number already belongs to Original Three."],
+    // Name, Mobile Number and Reason first, then the other exported fields under the template's headers.
+    expect(cells[0]).toEqual([
+      "Name",
+      "Mobile Number",
+      "Reason",
+      ...CLIENT_TEMPLATE_FIELDS.filter((f) => f !== "fullName" && f !== "mobileNumber").map(
+        (f) => importColumn(f).header,
+      ),
     ]);
+    const header = cells[0]!;
+    const row = (values: string[]) => Object.fromEntries(values.map((v, i) => [header[i] ?? "", v]));
+    expect(row(cells[1]!)).toMatchObject({
+      Name: `'=HYPERLINK("http://evil.example","click")`,
+      "Mobile Number": stored(m1),
+      Reason: "This mobile number already belongs to Original One.",
+      Country: "United Arab Emirates",
+      Emirate: "Dubai",
+      Team: "Full Selection (Luxury)",
+      "Total Sales (AED)": "1250.50",
+      "Last Purchase Date": "2024-02-01",
+      "Date of Birth": "1990-03-15",
+      Email: "a@b.com",
+    });
+    expect(row(cells[2]!)).toMatchObject({
+      Name: "'@SUM(A1:A2)",
+      "Mobile Number": stored(m2),
+      Reason: "This mobile number already belongs to Original Two.",
+    });
+    expect(row(cells[3]!)).toMatchObject({
+      Name: "Amal;'=cmd|' /C calc'!A0",
+      "Mobile Number": stored(m3),
+      Reason: "This mobile number already belongs to Original Three.",
+    });
+    expect(cells).toHaveLength(4);
+    // The export imports as it is: the same rows are read cleanly (and skipped again as duplicates).
+    const again = await importFile(exporter, "Skipped_Customers_Export.xlsx", bytes);
+    expect(again.body).toMatchObject({ imported: 0, skipped: 3, errors: [] });
     expect(Object.values(sheet).some((cell) => typeof cell === "object" && cell !== null && "f" in cell)).toBe(false);
   });
 

@@ -11,6 +11,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useAppUi } from "~/components/app-ui";
+import {
+  clientField,
+  formFields,
+  jsonName,
+  type ClientFieldSpec,
+  type ClientFormValues,
+  type FormMode,
+} from "~/domain/client-fields";
 import { editClientSchema, newClientSchema } from "~/domain/client-input";
 import {
   ANNIVERSARY_TYPES,
@@ -26,41 +34,11 @@ import {
 /** What the New Client and Edit Customer actions answer when the server refuses the form. */
 export type ClientFormReply = { result: SubmissionResult<string[]>; summary: string };
 
-export type ClientFormValues = Partial<
-  Record<
-    | "fullName"
-    | "mobileNumber"
-    | "country"
-    | "emirate"
-    | "area"
-    | "team"
-    | "totalSalesValue"
-    | "lastPurchaseDate"
-    | "dateOfBirth"
-    | "email"
-    | "emiratesId"
-    | "emiratesIdExpiry"
-    | "pepStatus"
-    | "contactOk"
-    | "anniversaryType"
-    | "anniversaryDate"
-    | "preferredTime"
-    | "preferredCollection"
-    | "category"
-    | "isActive"
-    | "emiratesIdPictures"
-    | "meetingComments"
-    | "newSaleAmount"
-    | "newSaleDate"
-    | "newSaleDescription",
-    string
-  >
->;
-
 /**
- * Add New Client and Edit Customer (spec §5). Conform validates with the same zod schema on the
- * client (on blur, then as you type) and on the server; the server's answer fills the same slots.
- * Error slots keep their height, so an error never moves the buttons.
+ * Add New Client and Edit Customer. The inputs are the registry's form fields (client-fields.ts),
+ * each drawn by its kind. Conform validates with the same zod schema on the client (on blur, then
+ * as you type) and on the server; the server's answer fills the same slots. Error slots keep their
+ * height, so an error never moves the buttons.
  */
 export function ClientForm({
   mode,
@@ -70,7 +48,7 @@ export function ClientForm({
   reply,
   totalSales,
 }: {
-  mode: "new" | "edit";
+  mode: FormMode;
   action: string;
   closeTo: string;
   defaultValue: ClientFormValues;
@@ -99,184 +77,81 @@ export function ClientForm({
       });
   }, [reply, mode, toast]);
 
-  // Outside the UAE there is no emirate: the select gives way to "none" (spec §5).
+  // Outside the UAE there is no emirate: the select gives way to "none".
   const inUae = (fields.country.value ?? "uae") === "uae";
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-1">
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field field={fields.fullName} label="Full name *">
-          <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="off" className="input mt-1" />
-        </Field>
-        <Field field={fields.mobileNumber} label="Mobile number *">
-          <input
-            {...getInputProps(fields.mobileNumber, { type: "tel" })}
-            placeholder="050 123 4567"
-            className="input mt-1"
-          />
-        </Field>
-        <Field field={fields.country} label="Country *">
-          <select {...getSelectProps(fields.country)} className="input mt-1">
-            {COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {COUNTRY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field field={fields.emirate} label={inUae ? "Emirate *" : "Emirate"}>
-          {inUae ? (
-            <select
-              {...getSelectProps(fields.emirate)}
-              key={`${fields.emirate.key}-uae`}
-              defaultValue={defaultValue.emirate && defaultValue.emirate !== "none" ? defaultValue.emirate : "dubai"}
-              className="input mt-1"
+        {formFields(mode).map((name) => {
+          const spec = clientField(name);
+          const field = fields[jsonName(name)];
+          const required = spec[mode === "new" ? "create" : "edit"] === "required";
+          if (spec.kind === "emirate")
+            return (
+              <Field key={name} field={field} label={inUae ? `${spec.label} *` : spec.label}>
+                {inUae ? (
+                  <select
+                    {...getSelectProps(field)}
+                    key={`${field.key}-uae`}
+                    defaultValue={
+                      defaultValue.emirate && defaultValue.emirate !== "none" ? defaultValue.emirate : "dubai"
+                    }
+                    className="input mt-1"
+                  >
+                    {EMIRATES.map((e) => (
+                      <option key={e} value={e}>
+                        {EMIRATE_LABELS[e]}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <>
+                    <input type="hidden" name={field.name} value="none" />
+                    <select id={field.id} disabled className="input mt-1" value="none">
+                      <option value="none">Not applicable outside the UAE</option>
+                    </select>
+                  </>
+                )}
+              </Field>
+            );
+          return (
+            <Field
+              key={name}
+              field={field}
+              label={required ? `${spec.label} *` : spec.label}
+              wide={spec.kind === "longText"}
             >
-              {EMIRATES.map((e) => (
-                <option key={e} value={e}>
-                  {EMIRATE_LABELS[e]}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <>
-              <input type="hidden" name={fields.emirate.name} value="none" />
-              <select id={fields.emirate.id} disabled className="input mt-1" value="none">
-                <option value="none">Not applicable outside the UAE</option>
-              </select>
-            </>
-          )}
-        </Field>
-        <Field field={fields.area} label="Area">
-          <input {...getInputProps(fields.area, { type: "text" })} className="input mt-1" />
-        </Field>
-        <Field field={fields.team} label={mode === "new" ? "Team *" : "Team"}>
-          <select {...getSelectProps(fields.team)} className="input mt-1">
-            <option value="">{mode === "new" ? "Select a team" : "No team"}</option>
-            {TEAMS.map((t) => (
-              <option key={t} value={t}>
-                {TEAM_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </Field>
+              <FieldInput field={field} spec={spec} required={required} />
+            </Field>
+          );
+        })}
 
-        {mode === "new" ? (
-          <>
-            <Field field={fields.totalSalesValue} label="Total sales (AED)">
+        {mode === "edit" ? (
+          <fieldset className="mt-2 grid gap-x-4 rounded-md border border-brand-100 bg-brand-50 p-3 sm:col-span-2 sm:grid-cols-3">
+            <legend className="px-1 text-sm font-medium">Record a new sale</legend>
+            <p className="text-sm text-gray-700 sm:col-span-3">
+              Total sales: <strong data-testid="total-sales">{totalSales}</strong> (read-only; a new sale adds to it)
+            </p>
+            <Field field={fields.newSaleAmount} label="New sale amount (AED)">
               <input
-                {...getInputProps(fields.totalSalesValue, { type: "text" })}
+                {...getInputProps(fields.newSaleAmount, { type: "text" })}
                 inputMode="decimal"
                 placeholder="0.00"
                 className="input mt-1"
               />
             </Field>
-            <Field field={fields.lastPurchaseDate} label="Purchase date">
-              <input {...getInputProps(fields.lastPurchaseDate, { type: "date" })} className="input mt-1" />
+            <Field field={fields.newSaleDate} label="Sale date (default today)">
+              <input {...getInputProps(fields.newSaleDate, { type: "date" })} className="input mt-1" />
             </Field>
-          </>
-        ) : null}
-
-        <Field field={fields.dateOfBirth} label="Date of birth">
-          <input {...getInputProps(fields.dateOfBirth, { type: "date" })} className="input mt-1" />
-        </Field>
-        <Field field={fields.email} label="Email">
-          <input {...getInputProps(fields.email, { type: "email" })} className="input mt-1" />
-        </Field>
-
-        {mode === "edit" ? (
-          <>
-            <Field field={fields.emiratesId} label="Emirates ID number">
+            <Field field={fields.newSaleDescription} label="Description">
               <input
-                {...getInputProps(fields.emiratesId, { type: "text" })}
-                placeholder="784-1990-1234567-1"
+                {...getInputProps(fields.newSaleDescription, { type: "text" })}
+                placeholder="Purchase"
                 className="input mt-1"
               />
             </Field>
-            <Field field={fields.emiratesIdExpiry} label="Emirates ID expiry">
-              <input {...getInputProps(fields.emiratesIdExpiry, { type: "date" })} className="input mt-1" />
-            </Field>
-            <Field field={fields.pepStatus} label="PEP status">
-              <input
-                {...getInputProps(fields.pepStatus, { type: "text" })}
-                placeholder="e.g. No"
-                className="input mt-1"
-              />
-            </Field>
-            <Field field={fields.contactOk} label="OK to contact">
-              <select {...getSelectProps(fields.contactOk)} className="input mt-1">
-                <option value="">Not asked</option>
-                {CONTACT_OK.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field field={fields.anniversaryType} label="Anniversary type">
-              <select {...getSelectProps(fields.anniversaryType)} className="input mt-1">
-                <option value="">None</option>
-                {ANNIVERSARY_TYPES.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field field={fields.anniversaryDate} label="Anniversary date">
-              <input {...getInputProps(fields.anniversaryDate, { type: "date" })} className="input mt-1" />
-            </Field>
-            <Field field={fields.preferredTime} label="Preferred time">
-              <input
-                {...getInputProps(fields.preferredTime, { type: "text" })}
-                placeholder="e.g. Evenings"
-                className="input mt-1"
-              />
-            </Field>
-            <Field field={fields.preferredCollection} label="Preferred collection">
-              <input {...getInputProps(fields.preferredCollection, { type: "text" })} className="input mt-1" />
-            </Field>
-            <Field field={fields.category} label="Category">
-              <input {...getInputProps(fields.category, { type: "text" })} className="input mt-1" />
-            </Field>
-            <Field field={fields.isActive} label="Status">
-              <select {...getSelectProps(fields.isActive)} className="input mt-1">
-                <option value="true">Active</option>
-                <option value="false">Inactive</option>
-              </select>
-            </Field>
-            <Field field={fields.emiratesIdPictures} label="Emirates ID pictures (links)">
-              <input {...getInputProps(fields.emiratesIdPictures, { type: "text" })} className="input mt-1" />
-            </Field>
-            <Field field={fields.meetingComments} label="Meeting comments" wide>
-              <textarea {...getTextareaProps(fields.meetingComments)} rows={2} className="input mt-1" />
-            </Field>
-
-            <fieldset className="mt-2 grid gap-x-4 rounded-md border border-brand-100 bg-brand-50 p-3 sm:col-span-2 sm:grid-cols-3">
-              <legend className="px-1 text-sm font-medium">Record a new sale</legend>
-              <p className="text-sm text-gray-700 sm:col-span-3">
-                Total sales: <strong data-testid="total-sales">{totalSales}</strong> (read-only; a new sale adds to it)
-              </p>
-              <Field field={fields.newSaleAmount} label="New sale amount (AED)">
-                <input
-                  {...getInputProps(fields.newSaleAmount, { type: "text" })}
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  className="input mt-1"
-                />
-              </Field>
-              <Field field={fields.newSaleDate} label="Sale date (default today)">
-                <input {...getInputProps(fields.newSaleDate, { type: "date" })} className="input mt-1" />
-              </Field>
-              <Field field={fields.newSaleDescription} label="Description">
-                <input
-                  {...getInputProps(fields.newSaleDescription, { type: "text" })}
-                  placeholder="Purchase"
-                  className="input mt-1"
-                />
-              </Field>
-            </fieldset>
-          </>
+          </fieldset>
         ) : null}
       </div>
 
@@ -301,6 +176,105 @@ export function ClientForm({
       </div>
     </Form>
   );
+}
+
+/** A select's options: the value each option sends and what it shows. */
+function Options({ options }: { options: readonly (readonly [string, string])[] }) {
+  return options.map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
+
+/** The input for one field, by its kind (the emirate, which depends on the country, is drawn by the form). */
+function FieldInput({
+  field,
+  spec,
+  required,
+}: {
+  field: FieldMetadata<string>;
+  spec: ClientFieldSpec;
+  required: boolean;
+}) {
+  const placeholder = spec.placeholder;
+  switch (spec.kind) {
+    case "name":
+      return <input {...getInputProps(field, { type: "text" })} autoComplete="off" dir="auto" className="input mt-1" />;
+    case "mobile":
+      return <input {...getInputProps(field, { type: "tel" })} placeholder={placeholder} className="input mt-1" />;
+    case "email":
+      return <input {...getInputProps(field, { type: "email" })} placeholder={placeholder} className="input mt-1" />;
+    case "date":
+      return <input {...getInputProps(field, { type: "date" })} className="input mt-1" />;
+    case "money":
+      return (
+        <input
+          {...getInputProps(field, { type: "text" })}
+          inputMode="decimal"
+          placeholder={placeholder ?? "0.00"}
+          className="input mt-1"
+        />
+      );
+    case "longText":
+      return (
+        <textarea {...getTextareaProps(field)} rows={2} placeholder={placeholder} dir="auto" className="input mt-1" />
+      );
+    case "country":
+      return (
+        <select {...getSelectProps(field)} className="input mt-1">
+          <Options options={COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]] as const)} />
+        </select>
+      );
+    case "team":
+      return (
+        <select {...getSelectProps(field)} className="input mt-1">
+          <option value="">{required ? "Select a team" : "No team"}</option>
+          <Options options={TEAMS.map((t) => [t, TEAM_LABELS[t]] as const)} />
+        </select>
+      );
+    case "anniversaryType":
+      return (
+        <select {...getSelectProps(field)} className="input mt-1">
+          <option value="">None</option>
+          <Options options={ANNIVERSARY_TYPES.map((a) => [a, a] as const)} />
+        </select>
+      );
+    case "contactOk":
+      return (
+        <select {...getSelectProps(field)} className="input mt-1">
+          <option value="">Not asked</option>
+          <Options options={CONTACT_OK.map((c) => [c, c] as const)} />
+        </select>
+      );
+    case "active":
+      return (
+        <select {...getSelectProps(field)} className="input mt-1">
+          <Options
+            options={[
+              ["true", "Active"],
+              ["false", "Inactive"],
+            ]}
+          />
+        </select>
+      );
+    case "text":
+    case "emirate":
+      // dir="auto": text typed in Arabic reads right to left in its own input.
+      return (
+        <input
+          {...getInputProps(field, { type: "text" })}
+          placeholder={placeholder}
+          dir="auto"
+          className="input mt-1"
+        />
+      );
+    default: {
+      // A new kind must get its input here: this fails to compile until it does.
+      const unhandled: never = spec.kind;
+      return unhandled;
+    }
+  }
 }
 
 function Field({

@@ -1,0 +1,119 @@
+import { isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
+import {
+  CLIENT_FIELD_NAMES,
+  clientField,
+  jsonName,
+  TABLE_FIELDS,
+  type ClientFieldKind,
+  type ClientFieldName,
+  type ClientJsonName,
+} from "~/domain/client-fields";
+import { customerSearchText } from "~/domain/customer-search";
+import { filsToDecimalString, type Fils } from "~/domain/money";
+import { tierForTotal, type Tier } from "~/domain/tiers";
+import type { Customer, Prisma } from "~/generated/prisma/client";
+
+/**
+ * A client as the services read it and as the API carries it. The columns come from the field
+ * registry (app/domain/client-fields.ts) plus the few the system keeps itself.
+ */
+
+/** Columns that are not client fields: keys, bookkeeping, and values derived from the fields. */
+type SystemColumn =
+  | "id"
+  | "tier"
+  | "source"
+  | "createdAt"
+  | "updatedAt"
+  | "searchText"
+  | "birthMonthDay"
+  | "anniversaryMonthDay"
+  | "createdById"
+  | "deletedAt"
+  | "deletedById";
+
+/**
+ * Compile-time check that the registry and the Customer table agree: a column added to
+ * schema.prisma without a registry entry, or an entry without a column, fails to typecheck here.
+ */
+type Unregistered = Exclude<keyof Customer, ClientFieldName | SystemColumn>;
+type NotAColumn = Exclude<ClientFieldName, keyof Customer>;
+type MustBeEmpty<T extends never> = T;
+export type RegistryMatchesTable = [MustBeEmpty<Unregistered>, MustBeEmpty<NotAColumn>];
+
+const selectOf = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, true])) as { [P in K]: true };
+
+const TABLE_COLUMNS = { id: true, tier: true, ...selectOf(TABLE_FIELDS) } satisfies Prisma.CustomerSelect;
+
+export const ALL_COLUMNS = {
+  ...selectOf(CLIENT_FIELD_NAMES),
+  id: true,
+  tier: true,
+  source: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.CustomerSelect;
+
+export { TABLE_COLUMNS };
+export type CustomerTableRow = Prisma.CustomerGetPayload<{ select: typeof TABLE_COLUMNS }>;
+export type CustomerRecord = Prisma.CustomerGetPayload<{ select: typeof ALL_COLUMNS }>;
+
+/**
+ * The columns derived from others, recomputed on every write so lists, search and reminders can
+ * use indexes: searchText, tier (from total sales), and the month-day keys of the yearly occasions.
+ */
+export function customerDerivedFields(c: {
+  fullName: string;
+  mobileNumber: string;
+  email: string | null;
+  emiratesId: string | null;
+  totalSalesFils: Fils;
+  dateOfBirth: Date | null;
+  anniversaryDate: Date | null;
+}): { searchText: string; tier: Tier; birthMonthDay: number | null; anniversaryMonthDay: number | null } {
+  return {
+    searchText: customerSearchText(c),
+    tier: tierForTotal(c.totalSalesFils),
+    birthMonthDay: c.dateOfBirth ? monthDayOf(c.dateOfBirth) : null,
+    anniversaryMonthDay: c.anniversaryDate ? monthDayOf(c.anniversaryDate) : null,
+  };
+}
+
+/** What customerDerivedFields reads, for a select. */
+export const DERIVED_FROM = {
+  fullName: true,
+  mobileNumber: true,
+  email: true,
+  emiratesId: true,
+  totalSalesFils: true,
+  dateOfBirth: true,
+  anniversaryDate: true,
+} as const satisfies Prisma.CustomerSelect;
+
+/** A column's value in JSON: calendar days as YYYY-MM-DD, money as a decimal string, the rest as stored. */
+type JsonValue<T> = T extends Date ? IsoDate : T extends bigint ? string : T;
+
+export type CustomerJson = { id: number; tier: string; source: string; createdAt: string; updatedAt: string } & {
+  [K in ClientFieldName as ClientJsonName<K>]: JsonValue<Customer[K]>;
+};
+
+function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
+  if (value === null) return null;
+  if (kind === "date") return isoFromDate(value as Date);
+  if (kind === "money") return filsToDecimalString(value as Fils);
+  return value;
+}
+
+/** A client as the API carries it: every registry field under its JSON name, plus id, tier, source and times. */
+export function customerJson(c: CustomerRecord): CustomerJson {
+  const out: Record<string, unknown> = { id: c.id };
+  for (const name of CLIENT_FIELD_NAMES) out[jsonName(name)] = jsonValue(clientField(name).kind, c[name]);
+  Object.assign(out, {
+    tier: c.tier,
+    source: c.source,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  });
+  return out as CustomerJson;
+}

@@ -1,0 +1,241 @@
+import { db } from "~/db.server";
+import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
+import { clientField, fieldsOf, jsonName, type ClientFieldName } from "~/domain/client-fields";
+import {
+  parseEditClientInput,
+  parseNewClientInput,
+  type ClientInputIssue,
+  type NewClientInput,
+} from "~/domain/client-input";
+import { NO_EMIRATE } from "~/domain/customer-fields";
+import { filsToDecimalString, type Fils } from "~/domain/money";
+import { Prisma } from "~/generated/prisma/client";
+import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { inClientBook } from "./client-book.server";
+import { ALL_COLUMNS, customerDerivedFields, DERIVED_FROM, type CustomerRecord } from "./client-record.server";
+
+/**
+ * Writing a client: Add New Client, Edit Customer and the new sale it may carry. Each write and
+ * its audit entry are one transaction. The page actions and the /api routes call these same
+ * functions, so a client is written the same way whichever face it comes through.
+ */
+
+/** Who made a change, for createdById/deletedById and the audit log. */
+export type Actor = { id: string; name: string };
+
+/** Where a write comes from, for the audit log. */
+export type WriteContext = { actor: Actor; ip?: string | null };
+
+export type CustomerSource = "manual" | "client_import" | "zoho_import";
+
+/** A validated field's value as its column stores it: calendar days become dates. */
+function columnValue(name: ClientFieldName, value: unknown): unknown {
+  return clientField(name).kind === "date" && typeof value === "string" ? dateFromIso(value) : value;
+}
+
+/**
+ * The row of a new client, derived columns included. A starting total becomes one Sale dated the
+ * last purchase, so a client's total is always the sum of their sales.
+ */
+export function newCustomerData(
+  input: NewClientInput,
+  options: { createdById: string | null; source: CustomerSource; openingSaleDescription?: string | null },
+): {
+  customer: Prisma.CustomerUncheckedCreateInput;
+  openingSale: { saleDate: Date; amountFils: Fils; description: string | null } | null;
+} {
+  const columns: Record<string, unknown> = {};
+  for (const name of fieldsOf("create")) columns[name] = columnValue(name, input[name]);
+  const fields = columns as Pick<Prisma.CustomerUncheckedCreateInput, keyof NewClientInput> & {
+    dateOfBirth: Date | null;
+    anniversaryDate: Date | null;
+    lastPurchaseDate: Date | null;
+  };
+  const customer: Prisma.CustomerUncheckedCreateInput = {
+    ...fields,
+    source: options.source,
+    createdById: options.createdById,
+    ...customerDerivedFields({ ...input, dateOfBirth: fields.dateOfBirth, anniversaryDate: fields.anniversaryDate }),
+  };
+  const openingSale =
+    input.totalSalesFils > 0n && fields.lastPurchaseDate
+      ? {
+          saleDate: fields.lastPurchaseDate,
+          amountFils: input.totalSalesFils,
+          description: options.openingSaleDescription ?? null,
+        }
+      : null;
+  return { customer, openingSale };
+}
+
+/** The client already holding a mobile number, deleted ones included (the number stays reserved). */
+export async function findClientByMobile(mobileNumber: string) {
+  return db.customer.findUnique({ where: { mobileNumber }, select: { id: true, fullName: true, deletedAt: true } });
+}
+
+/** No two clients share a normalised mobile; the message names the client who has it. */
+export function duplicateMobileMessage(existing: { fullName: string; deletedAt: Date | null }): string {
+  return existing.deletedAt
+    ? `This mobile number belongs to ${existing.fullName}, a deleted client. An admin can restore them.`
+    : `This mobile number already belongs to ${existing.fullName}.`;
+}
+
+export type WriteFailure = { ok: false; status: 400 | 404 | 409; issues: ClientInputIssue[] };
+export type WriteResult = { ok: true; customer: CustomerRecord } | WriteFailure;
+/** An edit's result names the sale it recorded, if any. */
+export type UpdateResult = { ok: true; customer: CustomerRecord; sale: Fils | null } | WriteFailure;
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+const mobileTaken = (message: string): WriteFailure => ({
+  ok: false,
+  status: 409,
+  issues: [{ path: "mobileNumber", message }],
+});
+
+const clientTarget = (id: number) => ({ targetType: "client", targetId: String(id) });
+
+/** Add New Client: validated, no duplicate mobile, derived columns, the opening sale, audited. */
+export async function createClient(raw: Record<string, unknown>, context: WriteContext): Promise<WriteResult> {
+  const { actor, ip } = context;
+  const parsed = parseNewClientInput(raw);
+  if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
+  const input = parsed.value;
+  const existing = await findClientByMobile(input.mobileNumber);
+  if (existing) return mobileTaken(duplicateMobileMessage(existing));
+  const { customer, openingSale } = newCustomerData(input, { createdById: actor.id, source: "manual" });
+  try {
+    const created = await db.$transaction(async (tx) => {
+      const row = await tx.customer.create({
+        data: { ...customer, sales: openingSale ? { create: { ...openingSale, createdById: actor.id } } : undefined },
+        select: ALL_COLUMNS,
+      });
+      // Field names only: the log is read by every admin, the values are the client's personal data.
+      const given = fieldsOf("create").filter((name) => input[name] !== null);
+      await writeAudit(
+        {
+          actor,
+          action: AUDIT_ACTIONS.clientCreated,
+          ...clientTarget(row.id),
+          details: { fields: given.map(jsonName) },
+          ip,
+        },
+        tx,
+      );
+      return row;
+    });
+    return { ok: true, customer: created };
+  } catch (error) {
+    // Two people adding the same number at once: the unique index decides.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findClientByMobile(input.mobileNumber);
+    return mobileTaken(winner ? duplicateMobileMessage(winner) : "This mobile number is already in use.");
+  }
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
+/**
+ * Edit Customer: the fields the request carries (a PUT with fewer fields keeps the rest) and, when
+ * given, a new sale. Total sales are read-only; a new sale (dated today or the given day) is added
+ * exactly to the total, moves the last purchase forward, and the derived columns (tier, search
+ * text, reminder keys) are recomputed, all in one transaction with its audit entries.
+ */
+export async function updateClient(
+  id: number,
+  raw: Record<string, unknown>,
+  context: WriteContext,
+  today: IsoDate = businessToday(),
+): Promise<UpdateResult> {
+  const { actor, ip } = context;
+  const parsed = parseEditClientInput(raw);
+  if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
+  const input = parsed.value;
+  const current = await db.customer.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
+  if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
+  if (input.mobileNumber !== current.mobileNumber) {
+    const other = await findClientByMobile(input.mobileNumber);
+    if (other) return mobileTaken(duplicateMobileMessage(other));
+  }
+  const sale = input.newSaleAmount;
+  const saleDate = input.newSaleDate ?? today;
+  if (sale !== null && saleDate > today) {
+    return {
+      ok: false,
+      status: 400,
+      issues: [{ path: "newSaleDate", message: "The sale date cannot be in the future" }],
+    };
+  }
+
+  const given = (name: ClientFieldName) => Object.hasOwn(raw, jsonName(name));
+  const data: Record<string, unknown> = {};
+  for (const name of fieldsOf("edit")) {
+    if (name === "country" || name === "emirate") continue;
+    if (clientField(name).edit === "required" || given(name)) data[name] = columnValue(name, input[name]);
+  }
+  // The place goes together: a new country sets its emirate; an emirate alone only moves within the UAE.
+  if (given("country")) {
+    data.country = input.country;
+    data.emirate = input.emirate;
+  } else if (given("emirate") && current.country === "uae") {
+    data.emirate = input.emirate === NO_EMIRATE ? "dubai" : input.emirate;
+  }
+  const changed = (Object.keys(data) as ClientFieldName[]).filter((name) => !sameValue(data[name], current[name]));
+
+  try {
+    const saved = await db.$transaction(async (tx) => {
+      await tx.customer.update({
+        where: { id },
+        data: { ...data, ...(sale !== null ? { totalSalesFils: { increment: sale } } : {}) },
+      });
+      if (sale !== null) {
+        const day = dateFromIso(saleDate);
+        await tx.sale.create({
+          data: {
+            customerId: id,
+            saleDate: day,
+            amountFils: sale,
+            description: input.newSaleDescription,
+            createdById: actor.id,
+          },
+        });
+        // A back-dated sale does not move the last purchase backwards.
+        await tx.customer.updateMany({
+          where: { id, OR: [{ lastPurchaseDate: null }, { lastPurchaseDate: { lt: day } }] },
+          data: { lastPurchaseDate: day },
+        });
+        await writeAudit(
+          {
+            actor,
+            action: AUDIT_ACTIONS.saleRecorded,
+            ...clientTarget(id),
+            details: { amount: filsToDecimalString(sale), saleDate },
+            ip,
+          },
+          tx,
+        );
+      }
+      if (changed.length > 0) {
+        await writeAudit(
+          {
+            actor,
+            action: AUDIT_ACTIONS.clientUpdated,
+            ...clientTarget(id),
+            details: { fields: changed.map(jsonName) },
+            ip,
+          },
+          tx,
+        );
+      }
+      const after = await tx.customer.findUniqueOrThrow({ where: { id }, select: DERIVED_FROM });
+      return tx.customer.update({ where: { id }, data: customerDerivedFields(after), select: ALL_COLUMNS });
+    });
+    return { ok: true, customer: saved, sale };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return mobileTaken("This mobile number is already in use.");
+  }
+}
