@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { isUniqueViolation } from "~/db-errors.server";
 import { businessToday, dateFromIso, isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
 import {
   parseEditClientInput,
@@ -293,10 +294,6 @@ export async function listCustomerFollowUps(customerId: number): Promise<FollowU
 
 export type WriteResult =
   { ok: true; customer: CustomerRecord } | { ok: false; status: 400 | 404 | 409; issues: ClientInputIssue[] };
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 /** Add New Client (spec §5): validated, no duplicate mobile, derived columns and the opening sale. */
 export async function createCustomer(raw: Record<string, unknown>, actor: Actor): Promise<WriteResult> {

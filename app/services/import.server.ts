@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { isUniqueViolation } from "~/db-errors.server";
 import type { NewClientInput } from "~/domain/client-input";
 import {
   matchHeaders,
@@ -100,11 +101,6 @@ type ValidRow = { row: number; client: NewClientInput };
 
 /** Lets progress polls and other requests in between batches (the SQLite driver is synchronous). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** By code, not class: the SQLite and PostgreSQL clients each have their own error classes. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 type Row = Record<string, unknown>;
 
