@@ -5,6 +5,7 @@ import { clientAddress } from "~/domain/client-ip";
 import type { Role } from "~/domain/roles";
 import { checkUserCode } from "./code-check.server";
 import type { SessionUser } from "./session.server";
+import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
 
 /** What a sign-in attempt names: the account (by id, email or phone) and the six-digit code. */
 export type CodeCredentials = {
@@ -81,7 +82,7 @@ export const authenticator = new Authenticator<SignedIn>();
 
 authenticator.use(
   new AuthenticatorCodeStrategy(async (credentials) => {
-    if (!/^\d{6}$/.test(credentials.token)) throw new SignInError("Please enter all 6 digits", 400);
+    if (!isSixDigitCode(credentials.token)) throw new SignInError(CODE_INCOMPLETE, 400);
     const user = await findSignInUser(credentials);
     const check = await checkUserCode({
       userId: user?.id ?? null,

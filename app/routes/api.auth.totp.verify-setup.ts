@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { useAdminGate } from "~/auth/verification.server";
 import { clientAddress } from "~/domain/client-ip";
+import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { verifyDeviceSetup } from "~/services/authenticators.server";
 
@@ -12,7 +13,7 @@ const Body = z.object({ phoneNumber: z.string().optional(), userId: z.string().m
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request);
-  const body = await readJsonBody(request, Body, { error: "Please enter all 6 digits" });
+  const body = await readJsonBody(request, Body, { error: CODE_INCOMPLETE });
   const userId = body.userId ?? session.user.id;
   if (userId !== session.user.id && !(session.user.role === "admin" && (await useAdminGate(session)))) {
     return Response.json(

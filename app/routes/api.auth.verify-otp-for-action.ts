@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { clientAddress } from "~/domain/client-ip";
 import { ACCESS } from "~/domain/roles";
+import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { verifyForAction } from "~/services/code-verification.server";
 
@@ -15,7 +16,7 @@ const Body = z.object({ otpCode: z.string().trim() });
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.customers });
-  const { otpCode } = await readJsonBody(request, Body, { error: "Please enter all 6 digits" });
+  const { otpCode } = await readJsonBody(request, Body, { error: CODE_INCOMPLETE });
   const result = await verifyForAction(session, otpCode, clientAddress(request));
   // Spec §7: the client reads the failure from `message`; `error` is there for consistency.
   if (!result.ok) return Response.json({ message: result.error, error: result.error }, { status: result.status });

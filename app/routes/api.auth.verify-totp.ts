@@ -3,6 +3,7 @@ import { z } from "zod";
 import { assertSameOrigin, requireApiUser } from "~/auth/guards.server";
 import { dbReady } from "~/db.server";
 import { clientAddress } from "~/domain/client-ip";
+import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { completeSignIn } from "~/services/auth.server";
 import { verifyAdminGate } from "~/services/code-verification.server";
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await dbReady();
   assertSameOrigin(request, "json");
   // A clone: a sign-in hands the request itself to the sign-in strategy, which reads the body again.
-  const body = await readJsonBody(request.clone(), Body, { error: "Please enter all 6 digits" });
+  const body = await readJsonBody(request.clone(), Body, { error: CODE_INCOMPLETE });
 
   if (body.email !== undefined && !body.userId) {
     const session = await requireApiUser(request);

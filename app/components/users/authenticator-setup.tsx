@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { CodeField } from "./code-field";
+import { CodeField } from "~/components/code-field";
 
 export type SetupDetails = { qrCodeUrl: string | null; secret: string | null; message: string; note: string };
 
@@ -78,7 +78,7 @@ export function AuthenticatorSetup({
           key={attempt ?? 0}
           id="setup-code"
           label="6-digit code from the app"
-          autoFocus
+          focusOnMount
           readOnly={verifying}
           onComplete={() => formRef.current?.requestSubmit()}
         />
