@@ -11,9 +11,9 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
+import { adminGateRefusal, requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
 import { useHydrated } from "~/components/use-hydrated";
-import { CodeField } from "~/components/users/code-field";
+import { CodeField } from "~/components/code-field";
 import { shopDay } from "~/components/users/dates";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
@@ -53,7 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "unlock") {
-    const result = await verifyAdminGate(session, String(form.get("token") ?? ""), clientAddress(request));
+    const token = form.get("token");
+    const result = await verifyAdminGate(session, typeof token === "string" ? token : "", clientAddress(request));
     if (!result.ok) return data({ error: result.error || "Invalid OTP code" }, { status: result.status });
     return redirectWithToast(nextAfterGate(form.get("next")), {
       type: "success",
@@ -62,16 +63,15 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  if (!unlocked)
-    throw data({ adminGate: "locked", message: "Admin verification required" } satisfies AdminGateRefusal, {
-      status: 403,
-    });
+  // The unlock above is the one intent allowed while the gate is closed.
+  if (!unlocked) throw adminGateRefusal();
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
 
   if (intent === "set-active") {
+    const userId = form.get("userId");
     const result = await updateUser(
       session.user,
-      String(form.get("userId") ?? ""),
+      typeof userId === "string" ? userId : "",
       { isActive: form.get("isActive") === "true" },
       clientAddress(request),
     );
@@ -238,7 +238,7 @@ function AdminGate({ next }: { next: string }) {
           key={attempt}
           id="gate-code"
           label="Authenticator code"
-          autoFocus
+          focusOnMount
           onValueChange={setCode}
           readOnly={verifying}
         />
