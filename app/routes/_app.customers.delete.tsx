@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-ru
 import { useState } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
-import { CodeField } from "~/components/code-field";
+import { DeletionCodeField } from "~/components/customers/delete-verification-dialog";
 import { RouteDialog } from "~/components/route-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { clientAddress } from "~/domain/client-ip";
@@ -96,14 +96,7 @@ export default function DeleteVerificationPage() {
           {step.clientIds.map((id) => (
             <input key={id} type="hidden" name="clientIds" value={id} />
           ))}
-          <CodeField
-            key={attempt}
-            id="otp-code"
-            name="otpCode"
-            label="6-digit code from your authenticator app"
-            focusOnMount
-            onValueChange={setCode}
-          />
+          <DeletionCodeField key={attempt} onValueChange={setCode} />
           <p role="alert" className="field-error">
             {step.error ? `OTP Verification Failed: ${step.error}` : ""}
           </p>

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { assertSameOrigin } from "~/auth/guards.server";
 import { dbReady } from "~/db.server";
-import { readJsonBody, requireMethod } from "~/http/json-api.server";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { startSignIn } from "~/services/auth.server";
 
-const Body = z.object({ email: z.email("Invalid email address"), password: z.string().optional() });
+const Body = z.object({ email: z.email("Invalid email address"), password: boundedString().optional() });
 
 /**
  * The spec's login call. There are no passwords (any `password` is ignored), so it never signs

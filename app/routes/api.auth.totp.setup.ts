@@ -3,16 +3,16 @@ import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { useAdminGate } from "~/auth/verification.server";
 import { clientAddress } from "~/domain/client-ip";
-import { readJsonBody, requireMethod } from "~/http/json-api.server";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { confirmLinkedDevice, hasLinkedDevice, startDeviceSetup } from "~/services/authenticators.server";
 
 const Body = z
   .object({
     // The spec's client sends a fixed phone number; the account is always the session's (or, for an admin, userId).
-    phoneNumber: z.string().optional(),
-    userId: z.string().min(1).optional(),
+    phoneNumber: boundedString().optional(),
+    userId: boundedString().min(1).optional(),
     additionalDevice: z.boolean().optional(),
-    token: z.string().optional(),
+    token: boundedString().optional(),
   })
   // No body at all asks for your own first device.
   .default({});

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin } from "~/auth/guards.server";
 import { z } from "zod";
 import { dbReady } from "~/db.server";
-import { readJsonBody, requireMethod } from "~/http/json-api.server";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { completeSignIn } from "~/services/auth.server";
 
-const Body = z.object({ phoneNumber: z.string(), token: z.string() });
+const Body = z.object({ phoneNumber: boundedString(), token: boundedString() });
 
 /** Sign-in by phone number and authenticator code ({phoneNumber, token}) for users with a phone on file. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,10 +4,14 @@ import { requireApiUser } from "~/auth/guards.server";
 import { useAdminGate } from "~/auth/verification.server";
 import { clientAddress } from "~/domain/client-ip";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
-import { readJsonBody, requireMethod } from "~/http/json-api.server";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { verifyDeviceSetup } from "~/services/authenticators.server";
 
-const Body = z.object({ phoneNumber: z.string().optional(), userId: z.string().min(1).optional(), token: z.string() });
+const Body = z.object({
+  phoneNumber: boundedString().optional(),
+  userId: boundedString().min(1).optional(),
+  token: boundedString(),
+});
 
 /** POST /api/auth/totp/verify-setup {token[, userId]}: links the pending device once its code verifies. */
 export async function action({ request }: ActionFunctionArgs) {

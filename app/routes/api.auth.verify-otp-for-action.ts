@@ -4,10 +4,10 @@ import { requireApiUser } from "~/auth/guards.server";
 import { clientAddress } from "~/domain/client-ip";
 import { ACCESS } from "~/domain/roles";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
-import { readJsonBody, requireMethod } from "~/http/json-api.server";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { verifyForAction } from "~/services/code-verification.server";
 
-const Body = z.object({ otpCode: z.string().trim() });
+const Body = z.object({ otpCode: boundedString().trim() });
 
 /**
  * The Security Verification prompt (spec §4 'Customer deletion'): checks the signed-in user's own

@@ -4,11 +4,15 @@ import { assertSameOrigin, requireApiUser } from "~/auth/guards.server";
 import { dbReady } from "~/db.server";
 import { clientAddress } from "~/domain/client-ip";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
-import { readJsonBody, requireMethod } from "~/http/json-api.server";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { completeSignIn } from "~/services/auth.server";
 import { verifyAdminGate } from "~/services/code-verification.server";
 
-const Body = z.object({ userId: z.string().optional(), email: z.string().optional(), token: z.string() });
+const Body = z.object({
+  userId: boundedString().optional(),
+  email: boundedString().optional(),
+  token: boundedString(),
+});
 
 /**
  * Two uses (spec §7): {userId, token} completes a sign-in; {email, token} from a signed-in admin

@@ -9,6 +9,13 @@ import type { DeleteStep } from "~/routes/_app.customers.delete";
 const DELETE_FAILED = "Failed to delete customers. Please try again.";
 const INVALID_CODE = "Invalid OTP code. Please try again.";
 
+/** The deletion prompt's code box, the same with and without JavaScript (`otpCode`, as the action reads it). */
+export function DeletionCodeField(props: { onValueChange: (code: string) => void; readOnly?: boolean }) {
+  return (
+    <CodeField id="otp-code" name="otpCode" label="6-digit code from your authenticator app" focusOnMount {...props} />
+  );
+}
+
 /**
  * The Security Verification prompt with JavaScript: the same post to /customers/delete that the
  * page makes without it (code checked, spent and followed by the delete in one request), sent by
@@ -91,15 +98,7 @@ export function DeleteVerificationDialog({
             {count === 1 ? "" : "s"}. An admin can restore deleted clients.
           </Dialog.Description>
           <form onSubmit={submit} className="mt-4 space-y-4">
-            <CodeField
-              key={attempt}
-              id="otp-code"
-              name="otpCode"
-              label="6-digit code from your authenticator app"
-              focusOnMount
-              readOnly={busy}
-              onValueChange={setCode}
-            />
+            <DeletionCodeField key={attempt} readOnly={busy} onValueChange={setCode} />
             <div className="flex justify-end gap-2">
               <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
                 Cancel
