@@ -138,8 +138,6 @@ export default function AiAssistantPage() {
       saveLeadForm(localStorage, run.form);
       return;
     }
-    // The browser's storage is only readable after hydration, hence state set in an effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSaved(restoreLeads(localStorage));
     setFormValues(restoreLeadForm(localStorage));
     setFormKey((key) => key + 1);

@@ -17,7 +17,7 @@ import {
 import { customerSearchText, searchFragment } from "~/domain/customer-search";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { tierForTotal, type Tier } from "~/domain/tiers";
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS } from "./audit.server";
 import { inClientBook } from "./client-book.server";
 
