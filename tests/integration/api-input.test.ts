@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { MAX_JSON_BODY_BYTES } from "~/http/json-api.server";
-import * as verifyTotp from "~/routes/api.auth.verify-totp";
+import { unlockedAdmin } from "../support/admin-gate";
 import { ORIGIN, callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
@@ -118,19 +118,8 @@ let params: Record<string, string>;
 
 beforeAll(async () => {
   const staff = await createUser({ role: "sales_front" });
-  const admin = await createUser({ role: "admin" });
-  const adminCookie = await sessionCookieFor(admin.user.id);
-  const unlock = await outcome(
-    await callRoute(
-      verifyTotp.action,
-      makeRequest("/api/auth/verify-totp", {
-        cookie: adminCookie,
-        json: { email: admin.user.email, token: admin.code() },
-      }),
-    ),
-  );
-  expect(unlock.status).toBe(200);
-  cookies = { staff: await sessionCookieFor(staff.user.id), "unlocked admin": adminCookie };
+  const admin = await unlockedAdmin();
+  cookies = { staff: await sessionCookieFor(staff.user.id), "unlocked admin": admin.cookie };
   // Real targets, so the body is read rather than refused as "not found".
   const created = await outcome(
     await callRoute(

@@ -13,23 +13,10 @@ import * as statsApi from "~/routes/api.users.stats";
 import * as login from "~/routes/login";
 import * as usersPage from "~/routes/_app.profile.users";
 import { ADMIN_GATE_REQUIRED } from "~/auth/admin-gate.server";
+import { unlockedAdmin } from "../support/admin-gate";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 type Json = Record<string, unknown>;
-
-/** An admin with a session and user management unlocked the way the dialog does it. */
-async function unlockedAdmin() {
-  const admin = await createUser({ role: "admin" });
-  const cookie = await sessionCookieFor(admin.user.id);
-  const res = await outcome(
-    await callRoute(
-      verifyTotp.action,
-      makeRequest("/api/auth/verify-totp", { cookie, json: { email: admin.user.email, token: admin.code() } }),
-    ),
-  );
-  expect(res.status).toBe(200);
-  return { ...admin, cookie };
-}
 
 const api = {
   list: (cookie: string, query = "") => callRoute(usersApi.loader, makeRequest(`/api/users${query}`, { cookie })),
