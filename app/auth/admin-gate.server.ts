@@ -20,12 +20,17 @@ export async function requireUserManagement(request: Request): Promise<{ session
   return { session, unlocked: await useAdminGate(session) };
 }
 
+/** The one refusal of a user-management page action while the gate is closed (403). */
+export function adminGateRefusal() {
+  return data({ adminGate: "locked", message: ADMIN_GATE_REQUIRED } satisfies AdminGateRefusal, { status: 403 });
+}
+
 /** User-management page actions: 403 while the gate is closed. */
 export async function requireUnlockedUserManagement(request: Request): Promise<CurrentSession> {
   const { session, unlocked } = await requireUserManagement(request);
   if (!unlocked) {
     await auditRefusal(request, "admin_gate", session.user);
-    throw data({ adminGate: "locked", message: ADMIN_GATE_REQUIRED } satisfies AdminGateRefusal, { status: 403 });
+    throw adminGateRefusal();
   }
   return session;
 }

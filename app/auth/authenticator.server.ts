@@ -6,6 +6,7 @@ import type { Role } from "~/domain/roles";
 import { checkUserCode, INVALID_CODE_MESSAGE } from "./code-check.server";
 import { resolveSignInAccount } from "./sign-in-account.server";
 import type { SessionUser } from "./session.server";
+import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
 
 /** What a sign-in attempt names: the account (by id, email or phone) and the six-digit code. */
 export type CodeCredentials = {
@@ -81,7 +82,7 @@ export const authenticator = new Authenticator<SignedIn>();
 
 authenticator.use(
   new AuthenticatorCodeStrategy(async (credentials) => {
-    if (!/^\d{6}$/.test(credentials.token)) throw new SignInError("Please enter all 6 digits", 400);
+    if (!isSixDigitCode(credentials.token)) throw new SignInError(CODE_INCOMPLETE, 400);
     const { user, attemptsUnder } = await findSignInUser(credentials);
     const check = await checkUserCode({
       userId: attemptsUnder,

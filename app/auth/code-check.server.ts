@@ -3,6 +3,7 @@ import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, LOCK_LOOKBACK_MS, lockedU
 import { AUDIT_ACTIONS, writeAudit } from "~/services/audit.server";
 import { codeHashMatches, openDeviceSecret } from "./crypto.server";
 import { verifyTotp } from "./totp.server";
+import { isSixDigitCode } from "~/domain/one-time-code";
 
 export type CodePurpose = "login" | "admin_gate" | "action" | "setup";
 
@@ -103,7 +104,7 @@ export async function checkUserCode(input: {
 
   let via: "authenticator" | "one_time_code" | null = null;
   const token = input.token.trim();
-  if (input.userId && /^\d{6}$/.test(token)) {
+  if (input.userId && isSixDigitCode(token)) {
     if (await matchAuthenticator(input.userId, token, now)) via = "authenticator";
     else if (input.purpose === "login" && (await matchOneTimeCode(input.userId, token, now))) via = "one_time_code";
   }

@@ -1,5 +1,6 @@
 import * as OTPAuth from "otpauth";
 import { PRODUCT_NAME } from "~/domain/product";
+import { isSixDigitCode } from "~/domain/one-time-code";
 
 /** RFC 6238 as authenticator apps implement it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD_SECONDS = 30;
@@ -46,7 +47,7 @@ export function timeStep(at: Date): number {
  * (a code accepted once must not be accepted again), or null when it does not match.
  */
 export function matchTotp(secret: string, token: string, now: Date = new Date()): number | null {
-  if (!/^\d{6}$/.test(token)) return null;
+  if (!isSixDigitCode(token)) return null;
   const delta = totpFor(secret).validate({ token, timestamp: now.getTime(), window: DRIFT_STEPS });
   return delta === null ? null : timeStep(now) + delta;
 }

@@ -1,15 +1,7 @@
 import { addDays, type IsoDate } from "./calendar";
+import { INACTIVE_AFTER_DAYS } from "./client-windows";
 import { VIP_TIERS } from "./tiers";
 
-/** Spec §9: a client is inactive after 90 or more days without a purchase (or with none ever). */
-export const INACTIVE_AFTER_DAYS = 90;
-/** Spec §9: alerts look 30 days ahead. */
-export const ALERT_WINDOW_DAYS = 30;
-/**
- * Emirates IDs that already expired stay on the dashboard for 30 days after expiry: long enough to
- * chase the renewed ID, short enough that years-old expiry dates from imports do not bury the list.
- */
-export const EXPIRED_ID_LOOKBACK_DAYS = 30;
 /** Rows shown per dashboard panel; at 100,000 clients a 30-day window holds thousands. */
 export const PANEL_LIMIT = 50;
 

@@ -1,4 +1,5 @@
 import { daysBetween, daysUntilNextOccasion, type IsoDate } from "./calendar";
+import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "./client-windows";
 import { TEAM_LABELS, TEAMS, type Team } from "./customer-fields";
 import type { AiLead, Priority } from "./lead-schema";
 import { whatsappDigits } from "./mobile";
@@ -9,12 +10,6 @@ import { TIER_LABELS, VIP_TIERS, type Tier } from "./tiers";
  * The built-in lead engine: a deterministic 0-100 score from facts in the database, with the
  * reasons behind it. Same facts and same day give the same lead.
  */
-
-/** Spec §9: a client is inactive after 90 days without a purchase; alerts look 30 days ahead. */
-export const INACTIVE_AFTER_DAYS = 90;
-export const OCCASION_WINDOW_DAYS = 30;
-/** An ID that expired up to this many days ago is still a reason to call. */
-export const ID_EXPIRED_GRACE_DAYS = 30;
 
 /** What the engine knows about one client. */
 export type LeadFacts = {
@@ -83,7 +78,7 @@ export function frequencyPoints(purchaseCount: number): number {
 
 /** A birthday or anniversary in the next 30 days: the nearer, the better the reason to call. */
 export function occasionPoints(daysUntil: number | null): number {
-  if (daysUntil === null || daysUntil > OCCASION_WINDOW_DAYS) return 0;
+  if (daysUntil === null || daysUntil > ALERT_WINDOW_DAYS) return 0;
   if (daysUntil <= 7) return 20;
   if (daysUntil <= 14) return 15;
   return 10;
@@ -96,8 +91,8 @@ export const SECOND_OCCASION_POINTS = 3;
 export function idExpiryPoints(daysUntilExpiry: number | null): number {
   if (daysUntilExpiry === null) return 0;
   if (daysUntilExpiry >= 0 && daysUntilExpiry <= 7) return 10;
-  if (daysUntilExpiry >= 0 && daysUntilExpiry <= OCCASION_WINDOW_DAYS) return 7;
-  if (daysUntilExpiry < 0 && daysUntilExpiry >= -ID_EXPIRED_GRACE_DAYS) return 5;
+  if (daysUntilExpiry >= 0 && daysUntilExpiry <= ALERT_WINDOW_DAYS) return 7;
+  if (daysUntilExpiry < 0 && daysUntilExpiry >= -EXPIRED_ID_LOOKBACK_DAYS) return 5;
   return 0;
 }
 
@@ -176,9 +171,9 @@ function scoreOf(facts: LeadFacts, s: Situation): number {
 
 // ---- the lead's words ----
 
-const inWindow = (days: number | null) => days !== null && days <= OCCASION_WINDOW_DAYS;
+const inWindow = (days: number | null) => days !== null && days <= ALERT_WINDOW_DAYS;
 const idReason = (days: number | null) =>
-  days !== null && days <= OCCASION_WINDOW_DAYS && days >= -ID_EXPIRED_GRACE_DAYS;
+  days !== null && days <= ALERT_WINDOW_DAYS && days >= -EXPIRED_ID_LOOKBACK_DAYS;
 
 function segmentFor(facts: LeadFacts, s: Situation): string {
   if (inWindow(s.birthdayIn) || inWindow(s.anniversaryIn)) return "Upcoming occasion";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
-import { CodeField } from "~/components/users/code-field";
+import { CodeField } from "~/components/code-field";
 import { shopDateTime } from "~/components/users/dates";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";

@@ -1,25 +1,28 @@
 import { formText } from "~/http/form-text";
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
+import { DeletionCodeField } from "~/components/customers/delete-verification-dialog";
 import { RouteDialog } from "~/components/route-dialog";
-import { SecurityCodeInput } from "~/components/customers/security-code-input";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseClientIds } from "~/domain/client-ids";
 import { clientAddress } from "~/domain/client-ip";
+import { CODE_LENGTH } from "~/domain/one-time-code";
 import { ACCESS } from "~/domain/roles";
 import { verifyForAction } from "~/services/code-verification.server";
 import { deleteClients } from "~/services/client-deletion.server";
 import { redirectWithToast } from "~/toast.server";
 
-type DeleteStep = { clientIds: number[]; error: string | null };
+/** The prompt's state: the ids to delete and, after a refused post, why (the code, or the delete itself). */
+export type DeleteStep = { clientIds: number[]; error: string | null; failed?: "code" | "delete" };
 
 /**
- * Customer deletion without JavaScript (spec §4), as two form posts: the list's Delete Selected
- * posts the ticked ids here ("confirm"), which shows the Security Verification prompt; the code
- * then posts back ("delete") and is checked, spent and followed by the delete in one request.
+ * Customer deletion, the one server path for it. Without JavaScript, two form posts: the list's
+ * Delete Selected posts the ticked ids here ("confirm"), which shows the Security Verification
+ * prompt; the code then posts back ("delete") and is checked, spent and followed by the delete in
+ * one request. With JavaScript the list's own prompt sends that second post through a fetcher.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.customers });
@@ -36,14 +39,24 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("intent") !== "delete") return data<DeleteStep>({ clientIds, error: null });
 
   const verified = await verifyForAction(session, formText(form, "otpCode").trim(), clientAddress(request));
-  if (!verified.ok) return data<DeleteStep>({ clientIds, error: verified.error }, { status: verified.status });
+  if (!verified.ok)
+    return data<DeleteStep>({ clientIds, error: verified.error, failed: "code" }, { status: verified.status });
   if (!(await consumeActionVerification(session.id))) {
     return data<DeleteStep>(
-      { clientIds, error: "The verification has expired. Please enter a new code." },
+      { clientIds, error: "The verification has expired. Please enter a new code.", failed: "delete" },
       { status: 403 },
     );
   }
-  const { deleted } = await deleteClients(clientIds, session.user, clientAddress(request));
+  let deleted: number;
+  try {
+    ({ deleted } = await deleteClients(clientIds, session.user, clientAddress(request)));
+  } catch (error) {
+    console.error("client deletion failed", error);
+    return data<DeleteStep>(
+      { clientIds, error: "Failed to delete customers. Please try again.", failed: "delete" },
+      { status: 500 },
+    );
+  }
   return redirectWithToast(back, {
     type: "success",
     title: "Clients Deleted",
@@ -57,11 +70,17 @@ export default function DeleteVerificationPage() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [code, setCode] = useState("");
+  const [attempt, setAttempt] = useState(0);
   const busy = navigation.state === "submitting";
   const closeTo = `/customers${search}`;
   const count = step?.clientIds.length ?? 0;
-  // A refused code is cleared for the next try (spec §8 'Deletion code').
-  useEffect(() => setCode(""), [step]);
+  // A refused code is cleared for the next try (reset while rendering, as the answer changes).
+  const [shownStep, setShownStep] = useState(step);
+  if (shownStep !== step) {
+    setShownStep(step);
+    setCode("");
+    setAttempt((n) => n + 1);
+  }
 
   return (
     <RouteDialog title="Security Verification" closeTo={closeTo}>
@@ -74,7 +93,7 @@ export default function DeleteVerificationPage() {
           {step.clientIds.map((id) => (
             <input key={id} type="hidden" name="clientIds" value={id} />
           ))}
-          <SecurityCodeInput {...(hydrated ? { value: code, onChange: setCode } : {})} autoFocus />
+          <DeletionCodeField key={attempt} onValueChange={setCode} />
           <p role="alert" className="field-error">
             {step.error ? `OTP Verification Failed: ${step.error}` : ""}
           </p>
@@ -87,7 +106,7 @@ export default function DeleteVerificationPage() {
               name="intent"
               value="delete"
               className="btn-danger"
-              disabled={hydrated && (busy || code.length !== 6)}
+              disabled={hydrated && (busy || code.length !== CODE_LENGTH)}
             >
               {busy ? "Verifying..." : "Verify & Delete"}
             </button>

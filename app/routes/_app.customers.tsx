@@ -6,14 +6,12 @@ import {
   Outlet,
   useLoaderData,
   useLocation,
-  useRevalidator,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { requireUser, type DeniedData } from "~/auth/guards.server";
 import { AccessDeniedPanel } from "~/components/access-denied";
-import { useAppUi } from "~/components/app-ui";
 import { CustomerFiltersCard } from "~/components/customers/customer-filters-card";
 import { CustomerPagination } from "~/components/customers/customer-pagination";
 import { CustomerTable, SELECTION_FORM_ID, type CustomerRowView } from "~/components/customers/customer-table";
@@ -83,8 +81,6 @@ export default function CustomersPage() {
   const { query, rows, totalCount, totalPages, isAdmin } = useLoaderData<typeof loader>();
   const location = useLocation();
   const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const { toast } = useAppUi();
   const selectionRef = useRef<HTMLFormElement>(null);
   const [selectedCount, setSelectedCount] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<number[] | null>(null);
@@ -108,14 +104,23 @@ export default function CustomersPage() {
     },
     [boxes, recount],
   );
-
-  const clearSelection = useCallback(() => {
-    selectAll(false);
+  const uncheckAll = useCallback(() => {
+    for (const box of boxes()) box.checked = false;
     const all = selectionRef.current?.ownerDocument.querySelector<HTMLInputElement>('input[aria-label="Select all"]');
     if (all) all.checked = false;
-  }, [selectAll]);
-  // A new page of rows starts with nothing selected.
-  useEffect(clearSelection, [rows, clearSelection]);
+  }, [boxes]);
+
+  function clearSelection() {
+    uncheckAll();
+    setSelectedCount(0);
+  }
+  // A new page of rows starts with nothing selected: the count resets as it renders, the boxes after.
+  const [countedRows, setCountedRows] = useState(rows);
+  if (countedRows !== rows) {
+    setCountedRows(rows);
+    setSelectedCount(0);
+  }
+  useEffect(uncheckAll, [rows, uncheckAll]);
 
   return (
     <div className="space-y-4" onChange={(e) => (e.target as HTMLInputElement).name === "clientIds" && recount()}>
@@ -177,17 +182,12 @@ export default function CustomersPage() {
       <CustomerPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
 
       <DeleteVerificationDialog
+        action={`/customers/delete${listSearch}`}
         clientIds={pendingDelete}
         onClose={() => setPendingDelete(null)}
-        onDeleted={(deleted) => {
+        onDeleted={() => {
           setPendingDelete(null);
           clearSelection();
-          toast({
-            type: "success",
-            title: "Clients Deleted",
-            description: `${deleted} client${deleted === 1 ? "" : "s"} deleted. An admin can restore them.`,
-          });
-          revalidator.revalidate();
         }}
       />
 

@@ -9,7 +9,8 @@ import { COMPLETE_FOLLOW_UP_INTENT, FollowUpsPanel } from "~/components/dashboar
 import { TierBreakdownPanel } from "~/components/dashboard/tier-breakdown";
 import { firstName, shortDayLabel } from "~/domain/alerts";
 import { businessToday } from "~/domain/calendar";
-import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, businessSummary } from "~/domain/dashboard-figures";
+import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS } from "~/domain/client-windows";
+import { businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { clientAddress } from "~/domain/client-ip";

@@ -12,9 +12,9 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
+import { adminGateRefusal, requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
 import { useHydrated } from "~/components/use-hydrated";
-import { CodeField } from "~/components/users/code-field";
+import { CodeField } from "~/components/code-field";
 import { shopDay } from "~/components/users/dates";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
@@ -63,10 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  if (!unlocked)
-    throw data({ adminGate: "locked", message: "Admin verification required" } satisfies AdminGateRefusal, {
-      status: 403,
-    });
+  // The unlock above is the one intent allowed while the gate is closed.
+  if (!unlocked) throw adminGateRefusal();
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
 
   if (intent === "set-active") {
@@ -239,7 +237,7 @@ function AdminGate({ next }: { next: string }) {
           key={attempt}
           id="gate-code"
           label="Authenticator code"
-          autoFocus
+          focusOnMount
           onValueChange={setCode}
           readOnly={verifying}
         />

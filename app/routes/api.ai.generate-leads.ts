@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { LeadFiltersSchema } from "~/domain/lead-filters";
 import { ACCESS } from "~/domain/roles";
+import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { generateLeads } from "~/services/leads.server";
 
 /**
@@ -10,18 +11,11 @@ import { generateLeads } from "~/services/leads.server";
  * calls the same service.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
+  requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.aiAssistant });
-  const body: unknown = await request.json().catch(() => null);
-  if (!body || typeof body !== "object")
-    return Response.json({ error: "Send the filters as a JSON object" }, { status: 400 });
-  const parsed = LeadFiltersSchema.safeParse(body);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    return Response.json({ error: details[0]?.message ?? "Invalid input", details }, { status: 400 });
-  }
+  const filters = await readJsonBody(request, LeadFiltersSchema);
   try {
-    const { leads, source, notice } = await generateLeads(parsed.data, { userId: session.user.id });
+    const { leads, source, notice } = await generateLeads(filters, { userId: session.user.id });
     return Response.json({ leads, source, ...(notice ? { notice } : {}) });
   } catch (error) {
     console.error("lead generation failed", error);

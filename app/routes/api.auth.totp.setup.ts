@@ -3,15 +3,19 @@ import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { useAdminGate } from "~/auth/verification.server";
 import { clientAddress } from "~/domain/client-ip";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { confirmLinkedDevice, hasLinkedDevice, startDeviceSetup } from "~/services/authenticators.server";
 
-const Body = z.object({
-  // The spec's client sends a fixed phone number; the account is always the session's (or, for an admin, userId).
-  phoneNumber: z.string().optional(),
-  userId: z.string().min(1).optional(),
-  additionalDevice: z.boolean().optional(),
-  token: z.string().optional(),
-});
+const Body = z
+  .object({
+    // The spec's client sends a fixed phone number; the account is always the session's (or, for an admin, userId).
+    phoneNumber: boundedString().optional(),
+    userId: boundedString().min(1).optional(),
+    additionalDevice: z.boolean().optional(),
+    token: boundedString().optional(),
+  })
+  // No body at all asks for your own first device.
+  .default({});
 
 /**
  * POST /api/auth/totp/setup → {isLinked, isAdditionalDevice, message, note, qrCodeUrl, secret}.
@@ -20,10 +24,10 @@ const Body = z.object({
  * the linked device as proof.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, ["POST"]);
   const session = await requireApiUser(request);
-  const parsed = Body.safeParse((await request.json().catch(() => null)) ?? {});
-  if (!parsed.success) return Response.json({ error: "Failed to setup authenticator" }, { status: 400 });
-  const { userId = session.user.id, additionalDevice = false, token } = parsed.data;
+  const body = await readJsonBody(request, Body, { error: "Failed to setup authenticator" });
+  const { userId = session.user.id, additionalDevice = false, token } = body;
   const ip = clientAddress(request);
 
   const gateOpen = session.user.role === "admin" && (await useAdminGate(session));

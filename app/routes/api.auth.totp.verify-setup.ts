@@ -3,16 +3,22 @@ import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { useAdminGate } from "~/auth/verification.server";
 import { clientAddress } from "~/domain/client-ip";
+import { CODE_INCOMPLETE } from "~/domain/one-time-code";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { verifyDeviceSetup } from "~/services/authenticators.server";
 
-const Body = z.object({ phoneNumber: z.string().optional(), userId: z.string().min(1).optional(), token: z.string() });
+const Body = z.object({
+  phoneNumber: boundedString().optional(),
+  userId: boundedString().min(1).optional(),
+  token: boundedString(),
+});
 
 /** POST /api/auth/totp/verify-setup {token[, userId]}: links the pending device once its code verifies. */
 export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, ["POST"]);
   const session = await requireApiUser(request);
-  const parsed = Body.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ error: "Please enter all 6 digits" }, { status: 400 });
-  const userId = parsed.data.userId ?? session.user.id;
+  const body = await readJsonBody(request, Body, { error: CODE_INCOMPLETE });
+  const userId = body.userId ?? session.user.id;
   if (userId !== session.user.id && !(session.user.role === "admin" && (await useAdminGate(session)))) {
     return Response.json(
       { error: "Only an administrator with user management unlocked can set up another user's authenticator" },
@@ -21,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await verifyDeviceSetup({
     userId,
-    token: parsed.data.token,
+    token: body.token,
     ip: clientAddress(request),
     actor: session.user,
   });

@@ -1,25 +1,31 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { assertSameOrigin, requireApiUser } from "~/auth/guards.server";
 import { dbReady } from "~/db.server";
 import { clientAddress } from "~/domain/client-ip";
+import { CODE_INCOMPLETE } from "~/domain/one-time-code";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { completeSignIn } from "~/services/auth.server";
 import { verifyAdminGate } from "~/services/code-verification.server";
+
+const Body = z.object({
+  userId: boundedString().optional(),
+  email: boundedString().optional(),
+  token: boundedString(),
+});
 
 /**
  * Two uses (spec §7): {userId, token} completes a sign-in; {email, token} from a signed-in admin
  * (their own email) opens the user-management gate for this session.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, ["POST"]);
   await dbReady();
   assertSameOrigin(request, "json");
-  const body = (await request
-    .clone()
-    .json()
-    .catch(() => null)) as { userId?: unknown; email?: unknown; token?: unknown } | null;
-  if (!body || typeof body.token !== "string")
-    return Response.json({ error: "Please enter all 6 digits" }, { status: 400 });
+  // A clone: a sign-in hands the request itself to the sign-in strategy, which reads the body again.
+  const body = await readJsonBody(request.clone(), Body, { error: CODE_INCOMPLETE });
 
-  if (typeof body.email === "string" && !body.userId) {
+  if (body.email !== undefined && !body.userId) {
     const session = await requireApiUser(request);
     if (body.email.trim().toLowerCase() !== session.user.email) {
       return Response.json({ error: "The code must be the signed-in admin's own" }, { status: 403 });

@@ -7,7 +7,9 @@ import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
 import { customerJson } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
+import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
 
+const ClientBody = jsonObject("Send the client as a JSON object");
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
 
 /** GET /api/clients/:id: one client with every field. */
@@ -20,21 +22,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** PUT /api/clients/:id: the customer fields plus newSaleAmount; errors as {error}. */
 export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, ["PUT"]);
   const session = await requireApiUser(request, { access: ACCESS.customers });
-  if (request.method !== "PUT") return Response.json({ error: "Method not allowed" }, { status: 405 });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const body: unknown = await request.json().catch(() => null);
-  if (!body || typeof body !== "object" || Array.isArray(body))
-    return Response.json({ error: "Send the client as a JSON object" }, { status: 400 });
-  const result = await updateClient(id, body as Record<string, unknown>, {
+  const result = await updateClient(id, await readJsonBody(request, ClientBody), {
     actor: session.user,
     ip: clientAddress(request),
   });
   if (!result.ok) {
     if (result.status === 404) return notFound();
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
-    return Response.json({ error, details: result.issues }, { status: result.status });
+    return inputError(error, result.issues, result.status);
   }
   return Response.json({ data: customerJson(result.customer) });
 }

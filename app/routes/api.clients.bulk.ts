@@ -1,21 +1,27 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { clientAddress } from "~/domain/client-ip";
 import { ACCESS } from "~/domain/roles";
 import { parseClientIds } from "~/domain/client-ids";
 import { deleteClients } from "~/services/client-deletion.server";
+import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
+
+const SELECT_ONE = "Select at least one client to delete";
+// otpVerified is accepted for the spec's client but never trusted.
+const Body = z.object({ clientIds: z.array(z.union([z.number(), z.string()]), SELECT_ONE), otpVerified: z.unknown() });
 
 /**
  * DELETE /api/clients/bulk {clientIds, otpVerified} (spec §7). The body's otpVerified is not
  * trusted: the session must hold a fresh code verification, which this request spends.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, ["DELETE"]);
   const session = await requireApiUser(request, { access: ACCESS.customers });
-  if (request.method !== "DELETE") return Response.json({ error: "Method not allowed" }, { status: 405 });
-  const body = (await request.json().catch(() => null)) as { clientIds?: unknown } | null;
-  const ids = parseClientIds(body?.clientIds);
-  if (ids.length === 0) return Response.json({ error: "Select at least one client to delete" }, { status: 400 });
+  const body = await readJsonBody(request, Body, { error: SELECT_ONE });
+  const ids = parseClientIds(body.clientIds);
+  if (ids.length === 0) return inputError(SELECT_ONE, [{ path: "clientIds", message: SELECT_ONE }]);
   if (!(await consumeActionVerification(session.id))) {
     return Response.json(
       { error: "Security verification required: enter a fresh code from your authenticator app" },

@@ -7,6 +7,10 @@ import { ACCESS } from "~/domain/roles";
 import { listClientRecords } from "~/services/client-queries.server";
 import { customerJson } from "~/services/client-record.server";
 import { createClient } from "~/services/client-writes.server";
+import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
+
+/** The fields are checked by the service, with the one client schema the form and the import use. */
+const ClientBody = jsonObject("Send the client as a JSON object");
 
 /** GET /api/clients: the client book, filtered and paged like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,18 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/clients: Add New Client; errors as {error, details:[{path, message}]}. */
 export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.customers });
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
-  const body: unknown = await request.json().catch(() => null);
-  if (!body || typeof body !== "object" || Array.isArray(body))
-    return Response.json({ error: "Send the client as a JSON object" }, { status: 400 });
-  const result = await createClient(body as Record<string, unknown>, {
-    actor: session.user,
-    ip: clientAddress(request),
-  });
+  const body = await readJsonBody(request, ClientBody);
+  const result = await createClient(body, { actor: session.user, ip: clientAddress(request) });
   if (!result.ok) {
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
-    return Response.json({ error, details: result.issues }, { status: result.status });
+    return inputError(error, result.issues, result.status);
   }
   return Response.json({ data: customerJson(result.customer) }, { status: 201 });
 }

@@ -2,10 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { clientAddress } from "~/domain/client-ip";
 import { ACCESS } from "~/domain/roles";
+import { requireMethod } from "~/http/json-api.server";
 import { importFromRequest } from "~/services/import.server";
 
 /** POST /api/import/zoho-customers (multipart, field `file`) → the same import result as the client import. */
 export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, ["POST"]);
   const { user } = await requireApiUser(request, { access: ACCESS.importData });
   const { status, result, runId } = await importFromRequest(request, "zoho", user, clientAddress(request));
   return Response.json({ ...result, runId }, { status });

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUnlockedAdminApi } from "~/auth/admin-gate.server";
 import { clientAddress } from "~/domain/client-ip";
+import { requireMethod } from "~/http/json-api.server";
 import { generateOneTimeCode } from "~/services/users.server";
 
 /** POST /api/users/:id/generate-otp → {otp, expiresAt}: a single-use sign-in code, shown this once. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
+  requireMethod(request, ["POST"]);
   const session = await requireUnlockedAdminApi(request);
   const result = await generateOneTimeCode(session.user, params.id!, clientAddress(request));
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });

@@ -7,6 +7,7 @@ import { db } from "~/db.server";
 import { isRole, type Role } from "~/domain/roles";
 import { USER_PROTECTION_MESSAGES } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
+import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
 
 /**
  * Links an authenticator to a user from a secret the operator already holds (first admin from
@@ -192,7 +193,7 @@ export async function verifyDeviceSetup(input: {
 }): Promise<{ ok: true; label: string } | SetupFailure> {
   const now = input.now ?? new Date();
   const token = input.token.trim();
-  if (!/^\d{6}$/.test(token)) return { ok: false, status: 400, error: "Please enter all 6 digits" };
+  if (!isSixDigitCode(token)) return { ok: false, status: 400, error: CODE_INCOMPLETE };
   const lock = await currentLock(input.userId, input.ip, now);
   if (lock) return { ok: false, status: 429, error: lockedMessage(lock, now) };
   const device = await pendingDevice(input.userId, now);
@@ -257,7 +258,7 @@ export async function confirmLinkedDevice(
   token: string,
   ip: string,
 ): Promise<{ ok: true } | SetupFailure> {
-  if (!/^\d{6}$/.test(token.trim()))
+  if (!isSixDigitCode(token.trim()))
     return { ok: false, status: 400, error: "Enter a code from your current authenticator app to add another device" };
   const check = await checkUserCode({ userId: user.id, token, purpose: "setup", ip, actor: user });
   if (!check.ok) return { ok: false, status: check.reason === "locked" ? 429 : 401, error: check.message };

@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { isUniqueViolation } from "~/db-errors.server";
 import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
 import { clientField, fieldsOf, jsonName, type ClientFieldName } from "~/domain/client-fields";
 import {
@@ -9,7 +10,7 @@ import {
 } from "~/domain/client-input";
 import { NO_EMIRATE } from "~/domain/customer-fields";
 import { filsToDecimalString, type Fils } from "~/domain/money";
-import { Prisma } from "~/generated/prisma/client";
+import { type Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { inClientBook } from "./client-book.server";
 import { ALL_COLUMNS, customerDerivedFields, DERIVED_FROM, type CustomerRecord } from "./client-record.server";
@@ -84,10 +85,6 @@ export type WriteFailure = { ok: false; status: 400 | 404 | 409; issues: ClientI
 export type WriteResult = { ok: true; customer: CustomerRecord } | WriteFailure;
 /** An edit's result names the sale it recorded, if any. */
 export type UpdateResult = { ok: true; customer: CustomerRecord; sale: Fils | null } | WriteFailure;
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 const mobileTaken = (message: string): WriteFailure => ({
   ok: false,

@@ -2,11 +2,12 @@ import { checkUserCode } from "~/auth/code-check.server";
 import type { CurrentSession } from "~/auth/session.server";
 import { markActionVerified, openAdminGate } from "~/auth/verification.server";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
 
 export type VerificationResult = { ok: true } | { ok: false; status: 400 | 401 | 403 | 429; error: string };
 
 function badFormat(token: string): VerificationResult | null {
-  return /^\d{6}$/.test(token) ? null : { ok: false, status: 400, error: "Please enter all 6 digits" };
+  return isSixDigitCode(token) ? null : { ok: false, status: 400, error: CODE_INCOMPLETE };
 }
 
 /**

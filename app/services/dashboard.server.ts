@@ -11,9 +11,8 @@ import {
   monthDaysWithin,
   type IsoDate,
 } from "~/domain/calendar";
+import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS } from "~/domain/client-windows";
 import {
-  ALERT_WINDOW_DAYS,
-  EXPIRED_ID_LOOKBACK_DAYS,
   PANEL_LIMIT,
   figuresFromTierCounts,
   type DashboardMetrics,

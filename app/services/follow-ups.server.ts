@@ -1,6 +1,7 @@
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, daysBetween, isoFromDate, type IsoDate } from "~/domain/calendar";
-import { ALERT_WINDOW_DAYS, PANEL_LIMIT } from "~/domain/dashboard-figures";
+import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
+import { PANEL_LIMIT } from "~/domain/dashboard-figures";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { CLIENT_BOOK, inClientBook } from "./client-book.server";
 

@@ -1,5 +1,6 @@
 import { db } from "~/db.server";
 import { EXPORTED_FIELDS, fieldCellText, clientField, jsonName } from "~/domain/client-fields";
+import { isUniqueViolation } from "~/db-errors.server";
 import type { NewClientInput } from "~/domain/client-input";
 import {
   matchHeaders,
@@ -116,11 +117,6 @@ type ValidRow = { row: number; client: NewClientInput };
 
 /** Lets progress polls and other requests in between batches (the SQLite driver is synchronous). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** By code, not class: the SQLite and PostgreSQL clients each have their own error classes. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 type Row = Record<string, unknown>;
 

@@ -1,14 +1,8 @@
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, isoFromDate, monthDaysWithin, type IsoDate } from "~/domain/calendar";
 import { locationWhere, purchasedBefore, type LeadFilters } from "~/domain/lead-filters";
-import {
-  buildLead,
-  compareLeads,
-  ID_EXPIRED_GRACE_DAYS,
-  INACTIVE_AFTER_DAYS,
-  OCCASION_WINDOW_DAYS,
-  type LeadFacts,
-} from "~/domain/lead-score";
+import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
+import { buildLead, compareLeads, type LeadFacts } from "~/domain/lead-score";
 import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadGeneration, type LeadSource } from "~/domain/lead-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
@@ -64,7 +58,7 @@ function segmentQueries(
   today: IsoDate,
 ): { where: Prisma.CustomerWhereInput; orderBy: Prisma.CustomerOrderByWithRelationInput[] }[] {
   const lapsed = { lastPurchaseDate: { lt: dateFromIso(addDays(today, -INACTIVE_AFTER_DAYS)) } };
-  const occasionKeys = monthDaysWithin(today, OCCASION_WINDOW_DAYS);
+  const occasionKeys = monthDaysWithin(today, ALERT_WINDOW_DAYS);
   const bySpend: Prisma.CustomerOrderByWithRelationInput[] = [{ totalSalesFils: "desc" }, { id: "asc" }];
   const recentlyLapsedFirst: Prisma.CustomerOrderByWithRelationInput[] = [{ lastPurchaseDate: "desc" }];
   return [
@@ -75,8 +69,8 @@ function segmentQueries(
     {
       where: {
         emiratesIdExpiry: {
-          gte: dateFromIso(addDays(today, -ID_EXPIRED_GRACE_DAYS)),
-          lte: dateFromIso(addDays(today, OCCASION_WINDOW_DAYS)),
+          gte: dateFromIso(addDays(today, -EXPIRED_ID_LOOKBACK_DAYS)),
+          lte: dateFromIso(addDays(today, ALERT_WINDOW_DAYS)),
         },
       },
       orderBy: bySpend,

@@ -1,6 +1,7 @@
 import { hashCode, randomSixDigitCode } from "~/auth/crypto.server";
 import { SESSION_IDLE_MS, endAllSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
+import { isUniqueViolation } from "~/db-errors.server";
 import { ROLES, type AuthType, type Role } from "~/domain/roles";
 import { USER_FORM_MESSAGES, type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";
 import { USER_PROTECTION_MESSAGES, refuseUserChange } from "~/domain/user-protections";
@@ -58,10 +59,6 @@ type SummaryRow = {
 
 function toSummary({ _count, ...row }: SummaryRow): UserSummary {
   return { ...row, role: row.role as Role, authType: row.authType as AuthType, hasAuthenticator: _count.devices > 0 };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 /** Which unique field a write would collide on (checked first for a clear message; the index decides races). */

@@ -118,11 +118,11 @@ test.describe("AI Assistant with JavaScript", () => {
 
   test("disables the button and says it can take up to 2 minutes while generating", async ({ page, context }) => {
     await signInAs(context, "sales_back");
-    // Hold the API answer so the generating state can be seen.
+    // Hold the answer of the page's action (the fetcher's post) so the generating state can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/ai/generate-leads", async (route) => {
-      await held;
+    await page.route("**/ai-assistant.data**", async (route) => {
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     await page.goto("/ai-assistant");

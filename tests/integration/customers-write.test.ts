@@ -396,6 +396,8 @@ describe("bulk delete behind a fresh code", () => {
     );
     expect(wrong.status).toBe(401);
     expect((wrong.body as { error: string }).error).toMatch(/Invalid or expired code/);
+    // The prompt with JavaScript reads which step refused: the code, not the delete.
+    expect(wrong.body).toMatchObject({ failed: "code" });
 
     const done = await outcome(
       await callRoute(

@@ -11,23 +11,12 @@ import * as userApi from "~/routes/api.users.$id";
 import * as generateOtpApi from "~/routes/api.users.$id.generate-otp";
 import * as statsApi from "~/routes/api.users.stats";
 import * as login from "~/routes/login";
+import * as usersPage from "~/routes/_app.profile.users";
+import { ADMIN_GATE_REQUIRED } from "~/auth/admin-gate.server";
+import { unlockedAdmin } from "../support/admin-gate";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 type Json = Record<string, unknown>;
-
-/** An admin with a session and user management unlocked the way the dialog does it. */
-async function unlockedAdmin() {
-  const admin = await createUser({ role: "admin" });
-  const cookie = await sessionCookieFor(admin.user.id);
-  const res = await outcome(
-    await callRoute(
-      verifyTotp.action,
-      makeRequest("/api/auth/verify-totp", { cookie, json: { email: admin.user.email, token: admin.code() } }),
-    ),
-  );
-  expect(res.status).toBe(200);
-  return { ...admin, cookie };
-}
 
 const api = {
   list: (cookie: string, query = "") => callRoute(usersApi.loader, makeRequest(`/api/users${query}`, { cookie })),
@@ -103,6 +92,25 @@ describe("/api/users access", () => {
     expect(slid.adminUnlockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
     await db.session.update({ where: { id: session.id }, data: { adminUnlockedUntil: new Date(Date.now() - 1) } });
     expect((await outcome(await api.list(cookie))).status).toBe(403);
+  });
+});
+
+describe("the user-management page behind the gate", () => {
+  it("refuses a page action while locked with the same refusal as every other gated action", async () => {
+    const admin = await createUser({ role: "admin" });
+    const target = await createUser({ role: "sales_back" });
+    const cookie = await sessionCookieFor(admin.user.id);
+    const res = await outcome(
+      await callRoute(
+        usersPage.action,
+        makeRequest("/profile/users", {
+          cookie,
+          form: { intent: "set-active", userId: target.user.id, isActive: "false" },
+        }),
+      ),
+    );
+    expect(res).toMatchObject({ status: 403, body: { adminGate: "locked", message: ADMIN_GATE_REQUIRED } });
+    expect((await db.user.findUniqueOrThrow({ where: { id: target.user.id } })).isActive).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   NOT_PURCHASED_MONTHS,
   type CustomerListQuery,
 } from "~/domain/customer-filters";
-import { INACTIVE_AFTER_DAYS } from "~/domain/dashboard-figures";
+import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { TIERS, TIER_LABELS } from "~/domain/tiers";
 
 /** Spec §9: the search box waits this long after the last keystroke. */

@@ -1,100 +1,109 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useAppUi } from "~/components/app-ui";
-import { SecurityCodeInput } from "./security-code-input";
+import { CodeField } from "~/components/code-field";
+import { CODE_LENGTH } from "~/domain/one-time-code";
+import type { DeleteStep } from "~/routes/_app.customers.delete";
 
-async function errorText(res: Response, key: "message" | "error"): Promise<string | null> {
-  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  const value = body?.[key] ?? body?.error;
-  return typeof value === "string" ? value : null;
+const DELETE_FAILED = "Failed to delete customers. Please try again.";
+const INVALID_CODE = "Invalid OTP code. Please try again.";
+
+/** The deletion prompt's code box, the same with and without JavaScript (`otpCode`, as the action reads it). */
+export function DeletionCodeField(props: { onValueChange: (code: string) => void; readOnly?: boolean }) {
+  return (
+    <CodeField id="otp-code" name="otpCode" label="6-digit code from your authenticator app" focusOnMount {...props} />
+  );
 }
 
 /**
- * The Security Verification prompt with JavaScript (spec §4 'Customer deletion'): the code is
- * checked by POST /api/auth/verify-otp-for-action, then DELETE /api/clients/bulk spends that
- * verification. Cancelling or closing resets the prompt.
+ * The Security Verification prompt with JavaScript: the same post to /customers/delete that the
+ * page makes without it (code checked, spent and followed by the delete in one request), sent by
+ * a fetcher so the list stays in place. Success redirects back with the 'Clients Deleted' toast;
+ * a refusal comes back as data and is toasted here. Cancelling or closing resets the prompt.
  */
 export function DeleteVerificationDialog({
+  action,
   clientIds,
   onClose,
   onDeleted,
 }: {
+  /** The delete route with the list's query, so the redirect returns to the same page of the list. */
+  action: string;
   clientIds: number[] | null;
   onClose: () => void;
-  onDeleted: (deleted: number) => void;
+  onDeleted: () => void;
 }) {
-  const { toast, setLoading } = useAppUi();
+  const { toast } = useAppUi();
+  const fetcher = useFetcher<DeleteStep>();
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const open = clientIds !== null;
-
-  const close = () => {
+  // A new prompt or a refused code remounts the code box: cleared and focused for the next try.
+  // Reset while rendering, React's way for state that follows a changed prop.
+  const [attempt, setAttempt] = useState(0);
+  const [shown, setShown] = useState({ clientIds, answer: fetcher.data });
+  if (shown.clientIds !== clientIds || shown.answer !== fetcher.data) {
+    setShown({ clientIds, answer: fetcher.data });
     setCode("");
-    onClose();
-  };
+    setAttempt((n) => n + 1);
+  }
+  // fetcher.data as it was when the code was sent, and whether the fetcher has been busy with it
+  // since (the effect also runs before the submission starts); null while nothing is in flight.
+  const sent = useRef<{ before: DeleteStep | undefined; started: boolean } | null>(null);
+  const busy = fetcher.state !== "idle";
+  const open = clientIds !== null;
+  const count = clientIds?.length ?? 0;
 
-  async function verifyAndDelete(event: React.FormEvent) {
-    event.preventDefault();
-    if (!clientIds || code.length !== 6) return;
-    setBusy(true);
-    try {
-      const verified = await fetch("/api/auth/verify-otp-for-action", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ otpCode: code }),
-      });
-      if (!verified.ok) {
-        toast({
-          type: "error",
-          title: "OTP Verification Failed",
-          description: (await errorText(verified, "message")) ?? "Invalid OTP code. Please try again.",
-        });
-        setCode("");
-        inputRef.current?.focus();
-        return;
-      }
-      setLoading({
-        isLoading: true,
-        message: `Deleting ${clientIds.length} client${clientIds.length === 1 ? "" : "s"}...`,
-      });
-      const res = await fetch("/api/clients/bulk", {
-        method: "DELETE",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ clientIds, otpVerified: true }),
-      });
-      if (!res.ok) {
-        toast({ type: "error", title: "Deletion Error", description: "Failed to delete customers. Please try again." });
-        return;
-      }
-      const { deleted } = (await res.json()) as { deleted: number };
-      setCode("");
-      onDeleted(deleted);
-    } catch {
-      toast({ type: "error", title: "Deletion Error", description: "Failed to delete customers. Please try again." });
-    } finally {
-      setBusy(false);
-      setLoading({ isLoading: false, message: "" });
+  useEffect(() => {
+    if (!sent.current) return;
+    if (busy) {
+      sent.current.started = true;
+      return;
     }
+    if (!sent.current.started) return;
+    const { before } = sent.current;
+    sent.current = null;
+    const step = fetcher.data;
+    if (step && step !== before && step.failed) {
+      if (step.failed === "code") {
+        toast({ type: "error", title: "OTP Verification Failed", description: step.error || INVALID_CODE });
+      } else {
+        toast({ type: "error", title: "Deletion Error", description: DELETE_FAILED });
+      }
+      return;
+    }
+    // Redirected back to the list: its flash toast says 'Clients Deleted'.
+    onDeleted();
+  }, [busy, fetcher.data, onDeleted, toast]);
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!clientIds || code.length !== CODE_LENGTH) return;
+    sent.current = { before: fetcher.data, started: false };
+    // The fields the page's own form posts; FormData, because a plain object would join the ids into one value.
+    const form = new FormData();
+    form.set("intent", "delete");
+    form.set("otpCode", code);
+    for (const id of clientIds) form.append("clientIds", String(id));
+    fetcher.submit(form, { method: "post", action, preventScrollReset: true });
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed inset-x-4 top-24 z-50 mx-auto max-w-md rounded-lg bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Security Verification</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-700">
-            Enter a code from your authenticator app to delete {clientIds?.length ?? 0} selected client
-            {clientIds?.length === 1 ? "" : "s"}. An admin can restore deleted clients.
+            Enter a code from your authenticator app to delete {count} selected client
+            {count === 1 ? "" : "s"}. An admin can restore deleted clients.
           </Dialog.Description>
-          <form onSubmit={verifyAndDelete} className="mt-4 space-y-4">
-            <SecurityCodeInput ref={inputRef} value={code} onChange={setCode} disabled={busy} autoFocus />
+          <form onSubmit={submit} className="mt-4 space-y-4">
+            <DeletionCodeField key={attempt} readOnly={busy} onValueChange={setCode} />
             <div className="flex justify-end gap-2">
-              <button type="button" className="btn-secondary" onClick={close} disabled={busy}>
+              <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
                 Cancel
               </button>
-              <button type="submit" className="btn-danger" disabled={busy || code.length !== 6}>
+              <button type="submit" className="btn-danger" disabled={busy || code.length !== CODE_LENGTH}>
                 {busy ? "Verifying..." : "Verify & Delete"}
               </button>
             </div>

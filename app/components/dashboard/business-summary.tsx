@@ -1,5 +1,5 @@
 import type { BusinessSummary } from "~/domain/dashboard-figures";
-import { INACTIVE_AFTER_DAYS } from "~/domain/dashboard-figures";
+import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 
 function Rate({
   label,

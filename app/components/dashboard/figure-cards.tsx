@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { DashboardMetrics, TierBreakdown } from "~/domain/dashboard-figures";
-import { INACTIVE_AFTER_DAYS } from "~/domain/dashboard-figures";
+import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { formatCount } from "~/domain/display-labels";
 
 function FigureCard({

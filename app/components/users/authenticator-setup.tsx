@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
+import { CodeField } from "~/components/code-field";
 import { useHydrated } from "../use-hydrated";
-import { CodeField } from "./code-field";
 
 export type SetupDetails = { qrCodeUrl: string | null; secret: string | null; message: string; note: string };
 
@@ -83,7 +83,7 @@ export function AuthenticatorSetup({
           key={attempt ?? 0}
           id="setup-code"
           label="6-digit code from the app"
-          autoFocus
+          focusOnMount
           readOnly={verifying}
           onValueChange={(code) => setTyped({ attempt: attempt ?? 0, code })}
           onComplete={() => formRef.current?.requestSubmit()}

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from "react";
+import { CODE_LENGTH, CODE_PATTERN, onlyCodeDigits } from "~/domain/one-time-code";
 
 /**
- * One six-digit code box (spec §5 'Code prompts'): digits only, at most 6. Without JavaScript the
- * browser's pattern check stands in; with it, non-digits are stripped as typed and `onComplete`
- * fires at the sixth digit (the setup dialog submits itself then). Give it a new `key` to clear it.
+ * The one six-digit code box of every code prompt (deletion, admin gate, device setup): digits
+ * only, at most 6. Without JavaScript the browser's pattern check stands in; with it, non-digits
+ * are stripped as typed, `onValueChange` lets the prompt enable its button at exactly 6, and
+ * `onComplete` fires at the sixth digit (for prompts that submit themselves). Give it a new `key`
+ * to clear it; with `focusOnMount` the cleared box takes the focus again.
  */
 export function CodeField({
   id,
   label,
   name = "token",
-  autoFocus,
+  focusOnMount,
   readOnly,
   onValueChange,
   onComplete,
@@ -17,17 +20,22 @@ export function CodeField({
   id: string;
   label: string;
   name?: string;
-  autoFocus?: boolean;
+  focusOnMount?: boolean;
   readOnly?: boolean;
   onValueChange?: (value: string) => void;
   onComplete?: (value: string) => void;
 }) {
   const [value, setValue] = useState("");
+  const inputRef = useRef<HTMLInputElement>(null);
   const completed = useRef(false);
+
+  useEffect(() => {
+    if (focusOnMount) inputRef.current?.focus();
+  }, [focusOnMount]);
 
   // After the render, so the input already holds the cleaned six digits when the form is sent.
   useEffect(() => {
-    if (value.length < 6) completed.current = false;
+    if (value.length < CODE_LENGTH) completed.current = false;
     else if (!completed.current) {
       completed.current = true;
       onComplete?.(value);
@@ -40,20 +48,20 @@ export function CodeField({
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         name={name}
         value={value}
         onChange={(e) => {
-          const digits = e.target.value.replace(/\D/g, "").slice(0, 6);
+          const digits = onlyCodeDigits(e.target.value);
           setValue(digits);
           onValueChange?.(digits);
         }}
         inputMode="numeric"
         autoComplete="one-time-code"
-        pattern="\d{6}"
-        maxLength={6}
+        pattern={CODE_PATTERN}
+        maxLength={CODE_LENGTH}
         required
-        autoFocus={autoFocus}
         readOnly={readOnly}
         placeholder="000000"
         title="The 6-digit code from your authenticator app"

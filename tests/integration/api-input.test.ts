@@ -1,0 +1,278 @@
+// Junk to every /api route that takes input: each answers 4xx (never 5xx), and a wrong method
+// answers 405 with an Allow header. The routes are found from app/routes/api.*.ts, so a new
+// route with an action fails the first test until it is described here.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { MAX_JSON_BODY_BYTES } from "~/http/json-api.server";
+import { unlockedAdmin } from "../support/admin-gate";
+import { ORIGIN, callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+
+type Action = (args: ActionFunctionArgs) => Promise<unknown>;
+type Who = "anonymous" | "staff" | "unlocked admin";
+
+/**
+ * How each route with an action is called: per method, what body it reads. "json" routes must refuse every junk body
+ * with a 4xx; "multipart" routes (file uploads) likewise; "none" routes read no body, so junk is
+ * ignored, but must still never cause a 5xx.
+ */
+type Body = "json" | "multipart" | "none";
+const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who: Who }> = {
+  "api.ai.generate-leads": { path: "/api/ai/generate-leads", methods: { POST: "json" }, who: "staff" },
+  "api.auth.login": { path: "/api/auth/login", methods: { POST: "json" }, who: "anonymous" },
+  // Signed out, so it does not end the session the other routes use.
+  "api.auth.logout": { path: "/api/auth/logout", methods: { POST: "none" }, who: "anonymous" },
+  "api.auth.totp.setup": { path: "/api/auth/totp/setup", methods: { POST: "json" }, who: "staff" },
+  "api.auth.totp.verify-login": {
+    path: "/api/auth/totp/verify-login",
+    methods: { POST: "json" },
+    who: "anonymous",
+  },
+  "api.auth.totp.verify-setup": { path: "/api/auth/totp/verify-setup", methods: { POST: "json" }, who: "staff" },
+  "api.auth.user-login": { path: "/api/auth/user-login", methods: { POST: "json" }, who: "anonymous" },
+  "api.auth.verify-otp-for-action": {
+    path: "/api/auth/verify-otp-for-action",
+    methods: { POST: "json" },
+    who: "staff",
+  },
+  "api.auth.verify-totp": { path: "/api/auth/verify-totp", methods: { POST: "json" }, who: "staff" },
+  "api.clients": { path: "/api/clients", methods: { POST: "json" }, who: "staff" },
+  "api.clients.$id": { path: "/api/clients/:id", methods: { PUT: "json" }, who: "staff" },
+  "api.clients.bulk": { path: "/api/clients/bulk", methods: { DELETE: "json" }, who: "staff" },
+  "api.import.clients": { path: "/api/import/clients", methods: { POST: "multipart" }, who: "staff" },
+  "api.import.zoho-customers": {
+    path: "/api/import/zoho-customers",
+    methods: { POST: "multipart" },
+    who: "staff",
+  },
+  "api.users": { path: "/api/users", methods: { POST: "json" }, who: "unlocked admin" },
+  // Before the DELETE below, which removes the colleague both act on.
+  "api.users.$id.generate-otp": {
+    path: "/api/users/:id/generate-otp",
+    methods: { POST: "none" },
+    who: "unlocked admin",
+  },
+  "api.users.$id": { path: "/api/users/:id", methods: { PUT: "json", DELETE: "none" }, who: "unlocked admin" },
+};
+
+const modules = import.meta.glob<{ action?: Action; loader?: Action }>("../../app/routes/api.*.ts", { eager: true });
+const actions = Object.fromEntries(
+  Object.entries(modules)
+    .filter(([, mod]) => typeof mod.action === "function")
+    .map(([file, mod]) => [file.replace(/^.*\/(api\..*)\.ts$/, "$1"), mod.action!]),
+);
+
+const loaders = Object.fromEntries(
+  Object.entries(modules)
+    .filter(([, mod]) => typeof mod.loader === "function")
+    .map(([file, mod]) => [file.replace(/^.*\/(api\..*)\.ts$/, "$1"), mod.loader!]),
+);
+
+const huge = "x".repeat(100_000);
+const FIELDS = [
+  "email",
+  "password",
+  "token",
+  "otpCode",
+  "userId",
+  "phoneNumber",
+  "additionalDevice",
+  "clientIds",
+  "otpVerified",
+  "count",
+  "location",
+  "team",
+  "purchaseDateFilter",
+  "customDateFrom",
+  "fullName",
+  "mobileNumber",
+  "country",
+  "emirate",
+  "totalSalesValue",
+  "lastPurchaseDate",
+  "dateOfBirth",
+  "newSaleAmount",
+  "name",
+  "role",
+  "department",
+  "isActive",
+  "authType",
+];
+const every = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
+
+/** Each junk body: what it is, the raw text and its content type. */
+const JUNK: { label: string; text: string; type: string | null }[] = [
+  { label: "invalid JSON", text: '{"email": "a@b.c", ', type: "application/json" },
+  { label: "JSON null", text: "null", type: "application/json" },
+  { label: "an empty array", text: "[]", type: "application/json" },
+  { label: "an array of objects", text: JSON.stringify([every("x")]), type: "application/json" },
+  { label: "a bare string", text: '"hello"', type: "application/json" },
+  { label: "a bare number", text: "42", type: "application/json" },
+  { label: "fields of the wrong type (objects)", text: JSON.stringify(every({ $gt: "" })), type: "application/json" },
+  { label: "fields of the wrong type (arrays)", text: JSON.stringify(every([1, 2])), type: "application/json" },
+  { label: "fields of the wrong type (numbers)", text: JSON.stringify(every(-1e308)), type: "application/json" },
+  { label: "fields set to null", text: JSON.stringify(every(null)), type: "application/json" },
+  { label: "100 KB strings", text: JSON.stringify(every(huge)), type: "application/json" },
+  { label: "one 100 KB string", text: JSON.stringify({ email: huge, token: huge }), type: "application/json" },
+  { label: "JSON sent as text/plain", text: JSON.stringify({ email: "a@b.c", token: "123456" }), type: "text/plain" },
+  { label: "a form post", text: "email=a%40b.c&token=123456", type: "application/x-www-form-urlencoded" },
+  { label: "JSON with no content type", text: JSON.stringify({ email: "a@b.c" }), type: null },
+];
+
+let cookies: Record<Exclude<Who, "anonymous">, string>;
+let params: Record<string, string>;
+
+beforeAll(async () => {
+  const staff = await createUser({ role: "sales_front" });
+  const admin = await unlockedAdmin();
+  cookies = { staff: await sessionCookieFor(staff.user.id), "unlocked admin": admin.cookie };
+  // Real targets, so the body is read rather than refused as "not found".
+  const created = await outcome(
+    await callRoute(
+      actions["api.clients"]!,
+      makeRequest("/api/clients", {
+        cookie: cookies.staff,
+        json: { fullName: "Junk Target", mobileNumber: "0551234567", team: "team_a" },
+      }),
+    ),
+  );
+  expect(created.status).toBe(201);
+  const client = (created.body as { data: { id: number } }).data;
+  const colleague = await createUser({ role: "sales_back" });
+  params = { id: String(client.id) };
+  ROUTES["api.users.$id"]!.path = `/api/users/${colleague.user.id}`;
+  ROUTES["api.users.$id.generate-otp"]!.path = `/api/users/${colleague.user.id}/generate-otp`;
+  ROUTES["api.clients.$id"]!.path = `/api/clients/${client.id}`;
+});
+
+function junkRequest(path: string, method: string, who: Who, junk: (typeof JUNK)[number]): Request {
+  const headers = new Headers({ Origin: ORIGIN });
+  if (who !== "anonymous") headers.set("Cookie", cookies[who]);
+  if (junk.type) headers.set("Content-Type", junk.type);
+  return new Request(`${ORIGIN}${path}`, { method, headers, body: junk.text });
+}
+
+/** What the server would answer: a thrown Response or data() as such, any other throw as a 500. */
+async function answer(action: Action, request: Request, routeParams: Record<string, string>) {
+  try {
+    return await outcome(await action({ request, params: routeParams, context: {} }));
+  } catch (thrown) {
+    const isAnswer = thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit";
+    return isAnswer ? outcome(thrown) : { status: 500, body: String(thrown), headers: new Headers() };
+  }
+}
+
+function paramsFor(file: string, path: string) {
+  if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
+  return file === "api.clients.$id" ? params : {};
+}
+
+describe("every /api route with an action", () => {
+  it("is described here (a new route must say how it is called)", () => {
+    expect(Object.keys(actions).sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  for (const [file, route] of Object.entries(ROUTES)) {
+    for (const [method, body] of Object.entries(route.methods)) {
+      it(`${method} ${route.path} answers junk with ${body === "none" ? "no 5xx" : "a 4xx"}`, async () => {
+        const answers: string[] = [];
+        for (const junk of JUNK) {
+          const request = junkRequest(route.path, method, route.who, junk);
+          const res = await answer(actions[file]!, request, paramsFor(file, route.path));
+          const ok = body === "none" ? res.status < 500 : res.status >= 400 && res.status < 500;
+          if (!ok) answers.push(`${junk.label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          if (body === "json" && res.status >= 400 && res.status < 500 && ![401, 403, 429].includes(res.status))
+            expect(typeof (res.body as { error?: unknown }).error, `${junk.label} should say what is wrong`).toBe(
+              "string",
+            );
+        }
+        expect(answers).toEqual([]);
+      });
+    }
+
+    it(`${route.path} refuses another method with 405 and an Allow header`, async () => {
+      const request = makeRequest(route.path, {
+        method: "PATCH",
+        json: {},
+        cookie: route.who === "anonymous" ? undefined : cookies[route.who],
+      });
+      const res = await outcome(await callRoute(actions[file]!, request, paramsFor(file, route.path)));
+      expect(res.status).toBe(405);
+      expect(res.headers.get("Allow")).toBe(Object.keys(route.methods).join(", "));
+    });
+  }
+});
+
+describe("every /api route with a loader", () => {
+  // Query strings and path ids a client could send by mistake (or on purpose).
+  const queries = [
+    "?page=-1&limit=abc&tier=%00&emirate=%F0%9F%92%8E&notPurchasedFor=99",
+    `?search=${huge.slice(0, 8_000)}&page=99999999999999999999&limit=1e9`,
+    "?page[]=1&limit=0&search=%27%20OR%201%3D1--&role=admin&id=..%2F..%2Fetc",
+    "?id=&run=&search=%",
+  ];
+  const ids = ["abc", "-1", "0", "99999999999999999999", huge.slice(0, 2_000)];
+
+  for (const file of Object.keys(loaders)) {
+    it(`${file} answers odd queries and ids without a 5xx`, async () => {
+      const answers: string[] = [];
+      for (const query of queries)
+        for (const id of file.includes("$id") ? ids : [""]) {
+          const path = `/${file.replace(/\./g, "/").replace("$id", encodeURIComponent(id))}${query}`;
+          const request = makeRequest(path, { cookie: cookies["unlocked admin"] });
+          const res = await answer(loaders[file]!, request, file.includes("$id") ? { id } : {});
+          // Signed in as an admin past the gate, so a refusal would mean the input was never read.
+          if (res.status >= 500 || res.status === 401 || res.status === 403)
+            answers.push(`${path.slice(0, 120)}: ${res.status}`);
+        }
+      expect(answers).toEqual([]);
+    });
+  }
+});
+
+describe("the JSON body reader", () => {
+  const staffPost = (body: string, type: string) =>
+    callRoute(
+      actions["api.clients"]!,
+      new Request(`${ORIGIN}/api/clients`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, Cookie: cookies.staff, "Content-Type": type },
+        body,
+      }),
+    );
+
+  it("answers bad JSON, a wrong content type and a non-object with {error, details:[{path, message}]}", async () => {
+    expect(await outcome(await staffPost("{", "application/json"))).toMatchObject({
+      status: 400,
+      body: {
+        error: "The request body is not valid JSON",
+        details: [{ path: "", message: "The request body is not valid JSON" }],
+      },
+    });
+    expect(await outcome(await staffPost("{}", "text/plain"))).toMatchObject({
+      status: 400,
+      body: { error: "Send the body as JSON (Content-Type: application/json)" },
+    });
+    expect(await outcome(await staffPost("[1]", "application/json"))).toMatchObject({
+      status: 400,
+      body: {
+        error: "Send the client as a JSON object",
+        details: [{ path: "", message: "Send the client as a JSON object" }],
+      },
+    });
+  });
+
+  it("refuses a body past the size cap with 413 without creating anything", async () => {
+    const before = await db.customer.count();
+    const body = JSON.stringify({ fullName: "y".repeat(MAX_JSON_BODY_BYTES), mobileNumber: "971559999999" });
+    expect((await outcome(await staffPost(body, "application/json"))).status).toBe(413);
+    expect(await db.customer.count()).toBe(before);
+  });
+
+  it("still reads a well-formed body (application/json with a charset)", async () => {
+    const body = JSON.stringify({ fullName: "Charset Client", mobileNumber: "0551230000", team: "team_a" });
+    const res = await outcome(await staffPost(body, "application/json; charset=utf-8"));
+    expect(res.status).toBe(201);
+    expect(await db.customer.count({ where: { fullName: "Charset Client" } })).toBe(1);
+  });
+});

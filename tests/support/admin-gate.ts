@@ -1,0 +1,17 @@
+import { expect } from "vitest";
+import * as verifyTotp from "~/routes/api.auth.verify-totp";
+import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "./factories";
+
+/** An admin with a session and user management unlocked the way the dialog's API call does it. */
+export async function unlockedAdmin() {
+  const admin = await createUser({ role: "admin" });
+  const cookie = await sessionCookieFor(admin.user.id);
+  const res = await outcome(
+    await callRoute(
+      verifyTotp.action,
+      makeRequest("/api/auth/verify-totp", { cookie, json: { email: admin.user.email, token: admin.code() } }),
+    ),
+  );
+  expect(res.status).toBe(200);
+  return { ...admin, cookie };
+}
