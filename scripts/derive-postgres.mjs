@@ -65,6 +65,13 @@ try {
   execFileSync("rm", ["-f", "prisma/postgres/.next.prisma"]);
 }
 if (!current) sql += FIRST_MIGRATION_EXTRAS;
+// A change that moves no table (a comment, a field renamed onto the same column) needs no migration.
+if (current && !/^\s*[A-Z]/m.test(sql.replace(/--[^\n]*/g, ""))) {
+  writeFileSync(TARGET, derived);
+  console.log(`Wrote ${TARGET}; the database needs no migration for this change.`);
+  execFileSync("npm", ["run", "db:generate", "--silent"], { stdio: "inherit" });
+  process.exit(0);
+}
 const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 const name = process.argv[2] ?? "sync";
 mkdirSync(`${MIGRATIONS}/${stamp}_${name}`, { recursive: true });
