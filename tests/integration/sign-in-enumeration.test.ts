@@ -124,8 +124,10 @@ describe("sign-in does not reveal who has an account", () => {
       real.push(await time(user.email));
       unknown.push(await time(`timing-${i}@example.com`));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const [m1, m2] = [median(real), median(unknown)];
+    // The lower quartile: on a busy machine (CI runs test files side by side) the upper half of the
+    // samples is scheduling noise, and the question is what each answer costs when it runs.
+    const lowerQuartile = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)]!;
+    const [m1, m2] = [lowerQuartile(real), lowerQuartile(unknown)];
     expect(Math.abs(m1 - m2)).toBeLessThan(Math.max(5, 0.5 * Math.max(m1, m2)));
   });
 });
