@@ -20,7 +20,7 @@ import { PwaHeadScript } from "~/components/pwa/pwa-head-script";
 import { PwaPrompts } from "~/components/pwa/pwa-prompts";
 import { Toaster } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/domain/product";
-import { readToast } from "~/toast.server";
+import { readToast } from "~/http/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -94,7 +94,7 @@ export function ErrorBoundary() {
   );
 }
 
-/** Spec §2: any other path shows '404 Page Not Found' with a developer-style hint. */
+/** docs/product-rules.md §2: any other path shows '404 Page Not Found' with a developer-style hint. */
 export function NotFoundPage() {
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center p-8 text-center">

@@ -5,7 +5,7 @@ import { generateBenchData } from "./generate";
 import { postgresWriter, sqliteWriter } from "./writers";
 
 const kind = benchDbKind();
-const customers = argNumber("customers", 100_000);
+const clients = argNumber("customers", 100_000);
 const sales = argNumber("sales", 1_000_000);
 const seed = argNumber("seed", 7);
 
@@ -18,20 +18,20 @@ const writer =
 const started = performance.now();
 let lastLog = 0;
 const result = await generateBenchData(writer, {
-  customers,
+  clients,
   sales,
   seed,
   onProgress: (done) => {
-    if (done - lastLog >= customers / 10 || done === customers) {
+    if (done - lastLog >= clients / 10 || done === clients) {
       lastLog = done;
-      process.stdout.write(`  ${done.toLocaleString()} / ${customers.toLocaleString()} clients\r`);
+      process.stdout.write(`  ${done.toLocaleString()} / ${clients.toLocaleString()} clients\r`);
     }
   },
 });
 await writer.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `\nGenerated ${result.customers.toLocaleString()} clients and ${result.sales.toLocaleString()} sales in ${seconds} s (seed ${seed}, ${kind}).`,
+  `\nGenerated ${result.clients.toLocaleString()} clients and ${result.sales.toLocaleString()} sales in ${seconds} s (seed ${seed}, ${kind}).`,
 );
 if (kind === "postgres" && !process.env.BENCH_PG_URL) {
   const { stopPostgres } = await import("../scripts/postgres-local.mjs");

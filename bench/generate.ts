@@ -1,8 +1,8 @@
 // The bench data set: realistic, seeded, spread over every tier, country, emirate and team, with
 // birthdays, anniversaries and ID expiries over the year. Bulk inserts in transactions.
-import { customerDerivedFields } from "~/services/client-record.server";
+import { clientDerivedFields } from "~/services/client-record.server";
 import { addDays, businessToday, dateFromIso } from "~/domain/calendar";
-import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/customer-fields";
+import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/client-enums";
 import { seededRandom } from "../scripts/seeded-random";
 import type { BulkWriter } from "./writers";
 
@@ -98,12 +98,12 @@ const COLLECTIONS = ["Bridal", "Diamonds", "Gold 22k", "Pearls", "Watches", "Eve
 const TIMES = ["Morning", "Afternoon", "Evening", "Weekend"];
 const EMIRATE_WEIGHTS = [40, 20, 15, 7, 6, 4, 5, 3];
 
-export type GenerateOptions = { customers: number; sales: number; seed: number; onProgress?: (done: number) => void };
+export type GenerateOptions = { clients: number; sales: number; seed: number; onProgress?: (done: number) => void };
 
 export async function generateBenchData(
   writer: BulkWriter,
   options: GenerateOptions,
-): Promise<{ customers: number; sales: number }> {
+): Promise<{ clients: number; sales: number }> {
   const rand = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const weighted = <T>(items: readonly T[], weights: readonly number[]): T => {
@@ -115,15 +115,15 @@ export async function generateBenchData(
   const today = businessToday();
 
   // How many sales each client gets: a spread around the average, then nudged to the exact total.
-  const avg = options.sales / options.customers;
-  const counts = new Int32Array(options.customers);
+  const avg = options.sales / options.clients;
+  const counts = new Int32Array(options.clients);
   let assigned = 0;
-  for (let i = 0; i < options.customers; i++) {
+  for (let i = 0; i < options.clients; i++) {
     counts[i] = rand() < 0.05 ? 0 : Math.max(1, Math.round(avg * (0.2 + rand() * 1.6)));
     assigned += counts[i]!;
   }
   while (assigned !== options.sales) {
-    const i = Math.floor(rand() * options.customers);
+    const i = Math.floor(rand() * options.clients);
     if (assigned < options.sales) {
       counts[i]!++;
       assigned++;
@@ -137,10 +137,10 @@ export async function generateBenchData(
   // Rows are written as the app writes them: explicit timestamps (SQLite keeps integer ms).
   const now = new Date();
   let saleId = 1;
-  for (let start = 0; start < options.customers; start += CHUNK) {
-    const customers = [];
+  for (let start = 0; start < options.clients; start += CHUNK) {
+    const clients = [];
     const sales = [];
-    for (let i = start; i < Math.min(start + CHUNK, options.customers); i++) {
+    for (let i = start; i < Math.min(start + CHUNK, options.clients); i++) {
       const id = i + 1;
       const country = rand() < 0.85 ? "uae" : pick(COUNTRIES.filter((c) => c !== "uae"));
       const emirate = country === "uae" ? weighted(EMIRATES, EMIRATE_WEIGHTS) : "none";
@@ -178,6 +178,7 @@ export async function generateBenchData(
           const day = addDays(today, newest - Math.floor(rand() * 1000) * (k === count - 1 ? 0 : 1));
           sales.push({
             id: saleId++,
+            // Raw rows name columns: Sale.clientId is stored as "customerId".
             customerId: id,
             saleDate: dateFromIso(day),
             amountFils: amount,
@@ -195,7 +196,7 @@ export async function generateBenchData(
           ? `784-${1950 + Math.floor(rand() * 55)}-${String(Math.floor(rand() * 1e7)).padStart(7, "0")}-${Math.floor(rand() * 10)}`
           : null;
       const email = rand() < 0.6 ? `${fullName.toLowerCase().replace(/[^a-z]+/g, ".")}.${id}@example.com` : null;
-      customers.push({
+      clients.push({
         id,
         fullName,
         mobileNumber,
@@ -219,7 +220,7 @@ export async function generateBenchData(
         source: "client_import",
         createdAt: now,
         updatedAt: now,
-        ...customerDerivedFields({
+        ...clientDerivedFields({
           fullName,
           mobileNumber,
           email,
@@ -230,9 +231,9 @@ export async function generateBenchData(
         }),
       });
     }
-    await writer.insert("Customer", customers);
+    await writer.insert("Customer", clients);
     await writer.insert("Sale", sales);
-    options.onProgress?.(Math.min(start + CHUNK, options.customers));
+    options.onProgress?.(Math.min(start + CHUNK, options.clients));
   }
-  return { customers: options.customers, sales: saleId - 1 };
+  return { clients: options.clients, sales: saleId - 1 };
 }

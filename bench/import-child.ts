@@ -5,7 +5,7 @@
 import { databaseProvider, db } from "~/db.server";
 import { readSpreadsheet, writeWorkbook } from "~/services/import-spreadsheet.server";
 import { importSpreadsheet } from "~/services/import.server";
-import { newCustomerData } from "~/services/client-writes.server";
+import { newClientData } from "~/services/client-writes.server";
 import { parseNewClientInput } from "~/domain/client-input";
 import { seededRandom } from "../scripts/seeded-random";
 import { postgresWriter, sqliteWriter, type Row } from "./writers";
@@ -49,7 +49,7 @@ function toCsvText(table: string[][]): string {
 }
 
 async function removeImported(since: Date) {
-  await db.customer.deleteMany({
+  await db.client.deleteMany({
     where: { createdAt: { gte: since }, source: { not: "manual" }, fullName: { startsWith: "Import Client" } },
   });
 }
@@ -93,22 +93,22 @@ async function floor(bytes: Buffer, type: "xlsx" | "csv", admin: { id: string })
   const parseSeconds = (performance.now() - parseStart) / 1000;
 
   const now = new Date();
-  const customers: Row[] = [];
+  const clients: Row[] = [];
   for (const row of cells) {
     const raw = Object.fromEntries(
       FIELDS.map((f, i) => [f, f.endsWith("Date") || f === "dateOfBirth" ? ISO_DATE(row[i] ?? "") : (row[i] ?? "")]),
     );
     const parsed = parseNewClientInput({ ...raw, country: "uae", emirate: "dubai" });
     if (!parsed.ok) continue;
-    const { customer } = newCustomerData(parsed.value, { createdById: admin.id, source: "client_import" });
-    customers.push({ ...(customer as unknown as Row), createdAt: now, updatedAt: now });
+    const { client } = newClientData(parsed.value, { createdById: admin.id, source: "client_import" });
+    clients.push({ ...(client as unknown as Row), createdAt: now, updatedAt: now });
   }
   const writer =
     databaseProvider === "sqlite"
       ? sqliteWriter(process.env.DATABASE_URL!.slice("file:".length), { bulkLoad: false })
       : await postgresWriter(process.env.DATABASE_URL!, { bulkLoad: false });
   const insertStart = performance.now();
-  await writer.insert("Customer", customers);
+  await writer.insert("Customer", clients);
   const insertSeconds = (performance.now() - insertStart) / 1000;
   await writer.close();
   await removeImported(now);

@@ -33,7 +33,7 @@ process.env.ENCRYPTION_KEY ||= "bench-key-not-for-production";
 
 const { db, dbReady } = await import("~/db.server");
 const { createUserSession } = await import("~/auth/session.server");
-const customersRoute = await import("~/routes/_app.customers");
+const clientsRoute = await import("~/routes/_app.customers");
 const dashboardRoute = await import("~/routes/_app.dashboard");
 const { rankEngineLeads } = await import("~/services/leads.server");
 const { LeadFiltersSchema } = await import("~/domain/lead-filters");
@@ -49,8 +49,8 @@ const cookie = (await createUserSession(admin.id, new Request("http://127.0.0.1/
 const pageRequest = (path: string) => new Request(`http://127.0.0.1${path}`, { headers: { Cookie: cookie } });
 const loaderArgs = (path: string) => ({ request: pageRequest(path), params: {}, context: {} });
 
-const uaeClients = await db.customer.count({ where: { deletedAt: null, country: "uae" } });
-const sample = await db.customer.findFirstOrThrow({
+const uaeClients = await db.client.count({ where: { deletedAt: null, country: "uae" } });
+const sample = await db.client.findFirstOrThrow({
   where: { deletedAt: null, country: "uae" },
   orderBy: { id: "asc" },
   skip: Math.min(4321, Math.floor(uaeClients / 2)),
@@ -63,7 +63,7 @@ const results: Measurement[] = [];
 const runs = smoke ? 1 : quick ? 5 : 20;
 const add = async (m: Promise<Measurement>) => results.push(await m);
 
-const clientCount = await db.customer.count();
+const clientCount = await db.client.count();
 const saleCount = await db.sale.count();
 console.log(`\nBench on ${kind} — ${clientCount.toLocaleString()} clients, ${saleCount.toLocaleString()} sales\n`);
 if (clientCount < FULL_SIZE && !smoke)
@@ -72,7 +72,7 @@ if (clientCount < FULL_SIZE && !smoke)
   );
 console.log("Customers page loader");
 await add(
-  measure("customers: page 1, limit 500, unfiltered", () => customersRoute.loader(loaderArgs("/customers?limit=500")), {
+  measure("customers: page 1, limit 500, unfiltered", () => clientsRoute.loader(loaderArgs("/customers?limit=500")), {
     runs,
     target: 100,
   }),
@@ -91,7 +91,7 @@ for (const filter of [
   await add(
     measure(
       `customers: limit 500, ${filter}`,
-      () => customersRoute.loader(loaderArgs(`/customers?limit=500&${filter}`)),
+      () => clientsRoute.loader(loaderArgs(`/customers?limit=500&${filter}`)),
       { runs, target: 100 },
     ),
   );
@@ -99,14 +99,14 @@ for (const filter of [
 await add(
   measure(
     `customers: search name part "${namePart}"`,
-    () => customersRoute.loader(loaderArgs(`/customers?limit=500&search=${encodeURIComponent(namePart)}`)),
+    () => clientsRoute.loader(loaderArgs(`/customers?limit=500&search=${encodeURIComponent(namePart)}`)),
     { runs, target: 50 },
   ),
 );
 await add(
   measure(
     `customers: search mobile digits "${mobileDigits}"`,
-    () => customersRoute.loader(loaderArgs(`/customers?limit=500&search=${mobileDigits}`)),
+    () => clientsRoute.loader(loaderArgs(`/customers?limit=500&search=${mobileDigits}`)),
     { runs, target: 50 },
   ),
 );

@@ -98,7 +98,7 @@ async function seedClientBook() {
     const total = AED(((i * 7919) % 1_200_000) + 500);
     const dateOfBirth = dateFromIso(`1985-${addDays(today, i % 60).slice(5)}`);
     const lastPurchase = dateFromIso(addDays(today, -((i * 13) % 400)));
-    await db.customer.create({
+    await db.client.create({
       data: {
         fullName,
         mobileNumber,

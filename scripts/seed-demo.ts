@@ -7,11 +7,11 @@ import { sealDeviceSecret } from "~/auth/crypto.server";
 import { totpUri } from "~/auth/totp.server";
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
-import { ANNIVERSARY_TYPES, EMIRATES, TEAMS, type Country, type Emirate } from "~/domain/customer-fields";
+import { ANNIVERSARY_TYPES, EMIRATES, TEAMS, type Country, type Emirate } from "~/domain/client-enums";
 import { AED, sumFils, type Fils } from "~/domain/money";
 import { DIAMOND_FROM, GOLD_FROM, PLATINUM_FROM, SILVER_FROM, type Tier } from "~/domain/tiers";
 import type { Prisma } from "~/generated/prisma/client";
-import { customerDerivedFields } from "~/services/client-record.server";
+import { clientDerivedFields } from "~/services/client-record.server";
 import { migrateDatabase } from "./operator-db.mjs";
 import { seededRandom } from "./seeded-random";
 
@@ -231,7 +231,7 @@ function idExpiry(): IsoDate {
   return addDays(today, int(31, 3 * 365));
 }
 
-type SeedClient = { customer: Prisma.CustomerCreateManyInput; sales: ReturnType<typeof salesFor> };
+type SeedClient = { client: Prisma.ClientCreateManyInput; sales: ReturnType<typeof salesFor> };
 
 function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
   const country = weighted<Country>({ uae: 85, south_africa: 3, bahrain: 3, qatar: 3, kuwait: 3, saudi_arabia: 3 });
@@ -296,9 +296,9 @@ function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
 
   return {
     sales,
-    customer: {
+    client: {
       ...fields,
-      ...customerDerivedFields(fields),
+      ...clientDerivedFields(fields),
       country,
       emirate,
       area: emirate === "none" ? null : pick(AREAS[emirate]),
@@ -336,7 +336,7 @@ const STAFF = [
 async function main() {
   // Works as the first command on a fresh clone: creates and migrates the database as `npm start` does.
   migrateDatabase();
-  const existing = await db.customer.count();
+  const existing = await db.client.count();
   if (existing > 0) {
     console.log(
       `The client book already holds ${existing} client(s): the demo seed only fills an empty database, so nothing was changed.`,
@@ -369,14 +369,14 @@ async function main() {
       }
       const byMobile = new Map<string, number>();
       for (let i = 0; i < clients.length; i += 500) {
-        const rows = await tx.customer.createManyAndReturn({
-          data: clients.slice(i, i + 500).map((c) => c.customer),
+        const rows = await tx.client.createManyAndReturn({
+          data: clients.slice(i, i + 500).map((c) => c.client),
           select: { id: true, mobileNumber: true },
         });
         for (const r of rows) byMobile.set(r.mobileNumber, r.id);
       }
       const sales = clients.flatMap((c) =>
-        c.sales.map((s) => ({ ...s, customerId: byMobile.get(c.customer.mobileNumber)! })),
+        c.sales.map((s) => ({ ...s, clientId: byMobile.get(c.client.mobileNumber)! })),
       );
       for (let i = 0; i < sales.length; i += 2000) await tx.sale.createMany({ data: sales.slice(i, i + 2000) });
       console.log(`Seeded ${clients.length} clients with ${sales.length} sales.`);
@@ -402,7 +402,7 @@ async function main() {
     chmodSync(file, 0o600);
     console.log(`\nDemo staff secrets written to ${file} (readable by you only): the output is not a terminal.`);
   }
-  const tiers = await db.customer.groupBy({ by: ["tier"], _count: { _all: true } });
+  const tiers = await db.client.groupBy({ by: ["tier"], _count: { _all: true } });
   console.log(`\nTiers: ${tiers.map((t) => `${t.tier} ${t._count._all}`).join(", ")}`);
   console.log(`Emirates covered: ${EMIRATES.length}; teams covered: ${TEAMS.length}.`);
 }

@@ -4,9 +4,9 @@ import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { getUser } from "~/services/users.server";
 import { auditRefusal, requireApiUser, requireUser } from "./guards.server";
 import type { CurrentSession } from "./session.server";
-import { useAdminGate } from "./verification.server";
+import { isAdminGateOpen } from "./verification.server";
 
-/** The refusal while user management is locked (spec §2 'Admin Verification Required'). */
+/** The refusal while user management is locked (docs/product-rules.md §2 'Admin Verification Required'). */
 export const ADMIN_GATE_REQUIRED = "Admin verification required: enter a code from your authenticator app";
 
 export type AdminGateRefusal = { adminGate: "locked"; message: string };
@@ -17,7 +17,7 @@ export type AdminGateRefusal = { adminGate: "locked"; message: string };
  */
 export async function requireUserManagement(request: Request): Promise<{ session: CurrentSession; unlocked: boolean }> {
   const session = await requireUser(request, { access: ACCESS.profile });
-  return { session, unlocked: await useAdminGate(session) };
+  return { session, unlocked: await isAdminGateOpen(session) };
 }
 
 /** The one refusal of a user-management page action while the gate is closed (403). */
@@ -38,7 +38,7 @@ export async function requireUnlockedUserManagement(request: Request): Promise<C
 /** The /api/users routes: 401/403 JSON for non-admins, and 403 while the gate is closed. */
 export async function requireUnlockedAdminApi(request: Request): Promise<CurrentSession> {
   const session = await requireApiUser(request, { access: ACCESS.profile });
-  if (!(await useAdminGate(session))) {
+  if (!(await isAdminGateOpen(session))) {
     await auditRefusal(request, "admin_gate", session.user);
     throw Response.json({ error: ADMIN_GATE_REQUIRED }, { status: 403 });
   }

@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
 import { db } from "~/db.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import type { Role } from "~/domain/roles";
 import { checkUserCode, INVALID_CODE_MESSAGE } from "./code-check.server";
 import { resolveSignInAccount } from "./sign-in-account.server";
@@ -62,7 +62,7 @@ class AuthenticatorCodeStrategy extends Strategy<SignedIn, CodeCredentials> {
 
   async authenticate(request: Request): Promise<SignedIn> {
     const credentials = await readCredentials(request);
-    return this.verify({ ...credentials, ip: clientAddress(request) });
+    return this.verify({ ...credentials, ip: requestAddress(request) });
   }
 }
 

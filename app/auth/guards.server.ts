@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { dbReady } from "~/db.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { checkAccess, type Access, type AccessDenial } from "~/domain/roles";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "~/services/audit.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
@@ -52,7 +52,7 @@ export async function auditRefusal(
     targetType: "route",
     targetId: new URL(request.url).pathname.slice(0, 200),
     details: { reason, method: request.method },
-    ip: clientAddress(request),
+    ip: requestAddress(request),
   }).catch(() => undefined);
 }
 

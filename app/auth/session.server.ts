@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { db } from "~/db.server";
-import { clientAddress, isHttps } from "~/domain/client-ip";
+import { requestAddress, isHttps } from "~/http/request-address";
 import type { Role } from "~/domain/roles";
 import { cookieSecrets } from "./crypto.server";
 
@@ -44,7 +44,7 @@ export async function createUserSession(userId: string, request: Request): Promi
     data: {
       userId,
       expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
-      ip: clientAddress(request),
+      ip: requestAddress(request),
       userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
     },
   });

@@ -17,7 +17,7 @@ export async function openAdminGate(sessionId: string, now = new Date()): Promis
  * True while the gate is open for this session; each use slides the expiry (idle timeout).
  * Stored on the session row, so every app instance sees the same unlock.
  */
-export async function useAdminGate(session: CurrentSession, now = new Date()): Promise<boolean> {
+export async function isAdminGateOpen(session: CurrentSession, now = new Date()): Promise<boolean> {
   if (!session.adminUnlockedUntil || session.adminUnlockedUntil.getTime() <= now.getTime()) return false;
   await openAdminGate(session.id, now);
   return true;

@@ -14,7 +14,7 @@ const NAV = [
   { to: "/import-data", label: "Import Data", icon: "⇪", hideFor: [] },
 ] as const;
 
-/** Spec §9: the mobile badge shows a fixed count. */
+/** docs/product-rules.md §9: the mobile badge shows a fixed count. */
 const MOBILE_BADGE_COUNT = 3;
 
 export function initials(name: string): string {
@@ -27,7 +27,7 @@ export function initials(name: string): string {
 }
 
 /**
- * The signed-in layout (spec §2 Layout): top bar, collapsible sidebar, notice banner. The mobile
+ * The signed-in layout (docs/product-rules.md §2 Layout): top bar, collapsible sidebar, notice banner. The mobile
  * menu and the desktop collapse are CSS checkboxes, so they work before (or without) JavaScript.
  */
 export function AppShell({ user, today, children }: { user: SessionUser; today: string; children: ReactNode }) {

@@ -74,7 +74,7 @@ export function AppUiProvider({ children }: { children: ReactNode }) {
       dismissNotification,
       clearNotifications: () => dispatch({ type: "clear" }),
       toasts,
-      // One toast at a time (spec §9): a new one replaces the current.
+      // One toast at a time (docs/product-rules.md §9): a new one replaces the current.
       toast,
       removeToast,
       loading,

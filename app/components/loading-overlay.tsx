@@ -1,6 +1,6 @@
 import { useAppUi } from "./app-ui";
 
-/** The global loading overlay (spec §2): a message, an optional percentage, and a warning. */
+/** The global loading overlay (docs/product-rules.md §2): a message, an optional percentage, and a warning. */
 export function LoadingOverlay() {
   const { loading } = useAppUi();
   if (!loading.isLoading) return null;

@@ -8,7 +8,7 @@ const tone = {
   info: "border-sky-300 bg-sky-50",
 } as const;
 
-/** Persistent notifications stacked at the top right, newest first (spec §2, §4). */
+/** Persistent notifications stacked at the top right, newest first (docs/product-rules.md §2, §4). */
 export function NotificationStack() {
   const { notifications, dismissNotification, clearNotifications } = useAppUi();
   if (notifications.length === 0) return null;

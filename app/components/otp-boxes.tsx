@@ -1,7 +1,7 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from "react";
 
 /**
- * Six single-character boxes for an authenticator code (spec §2 Login screen). Each is a named
+ * Six single-character boxes for an authenticator code (docs/product-rules.md §2 Login screen). Each is a named
  * input (`digit`), so the form posts without JavaScript; with it, focus moves forward on entry,
  * back on Backspace in an empty box, and a pasted code fills every box.
  */

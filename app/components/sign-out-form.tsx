@@ -2,7 +2,7 @@ import { useAppUi } from "./app-ui";
 import { clearLeadStorage } from "~/domain/lead-storage-keys";
 
 /**
- * Sign Out (spec §4): a plain form POST to /logout, so it works without JavaScript. With it, the
+ * Sign Out (docs/product-rules.md §4): a plain form POST to /logout, so it works without JavaScript. With it, the
  * client data this browser holds (saved leads) is cleared first, and if the server cannot be
  * reached the sign-out still clears that data and says 'Session ended'.
  */

@@ -1,12 +1,12 @@
 import { addDays, dateFromIso, daysBetween, type IsoDate } from "./calendar";
 import { whatsappLink } from "./mobile";
 
-/** Spec §3 Alerts response: the alert types and priorities. */
+/** docs/product-rules.md §3 Alerts response: the alert types and priorities. */
 export type AlertType = "birthday" | "anniversary" | "emirates_id_expiring" | "emirates_id_expired";
 export type AlertPriority = "high" | "medium" | "low";
 
 export type Alert = {
-  customerId: number;
+  clientId: number;
   clientName: string;
   mobileNumber: string;
   type: AlertType;
@@ -31,7 +31,7 @@ export function alertPriority(daysLeft: number): AlertPriority {
   return "low";
 }
 
-/** Spec §2: templates differ for 1 day or none ("imminent") versus several days ("upcoming"). */
+/** docs/product-rules.md §2: templates differ for 1 day or none ("imminent") versus several days ("upcoming"). */
 export type MessageTemplate = "expired" | "imminent" | "upcoming";
 
 export function messageTemplate(daysLeft: number): MessageTemplate {
@@ -82,7 +82,7 @@ function alertFor(
   whatsappMessage: string,
 ): Alert {
   return {
-    customerId: client.id,
+    clientId: client.id,
     clientName: client.fullName,
     mobileNumber: client.mobileNumber,
     type,

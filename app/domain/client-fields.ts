@@ -8,7 +8,7 @@ import {
   type Country,
   type Emirate,
   type Team,
-} from "./customer-fields";
+} from "./client-enums";
 import { filsToDecimalString, type Fils } from "./money";
 
 /**
@@ -16,7 +16,7 @@ import { filsToDecimalString, type Fils } from "./money";
  * the New Client and Edit Customer forms, the /api JSON, the import columns and template, the
  * skipped-clients export, the list's table) is derived from this one object. Adding a field is one
  * entry here plus its column in prisma/schema.prisma; the compiler points at anything left to
- * decide (see docs/decisions/007-client-field-registry.md).
+ * decide (see docs/decisions/011-client-field-registry.md).
  */
 
 /** How a field's value is read, validated, shown in a form and written to a spreadsheet cell. */

@@ -8,7 +8,7 @@ function issuesOf(result: ReturnType<typeof parseNewClientInput> | ReturnType<ty
   return Object.fromEntries(result.issues.map((i) => [i.path, i.message]));
 }
 
-describe("new client (spec §5)", () => {
+describe("new client (product rules §5)", () => {
   it("applies the defaults: country uae, emirate dubai, total 0, active; trims name and area", () => {
     const result = parseNewClientInput({ ...minimal, fullName: "  Aisha Al Mansoori ", area: "  Jumeirah  " });
     expect(result).toMatchObject({
@@ -108,7 +108,7 @@ describe("new client (spec §5)", () => {
     });
   });
 
-  it("keeps the extra §3 fields and reads yes/no loosely", () => {
+  it("keeps the extra fields and reads yes/no loosely", () => {
     const result = parseNewClientInput({
       ...minimal,
       contactOk: "yes",
@@ -129,13 +129,13 @@ describe("new client (spec §5)", () => {
     });
   });
 
-  it("builds the §8 message from the failing paths", () => {
+  it("builds the 'Validation failed for:' message from the failing paths", () => {
     const result = parseNewClientInput({ fullName: "", mobileNumber: "", team: "team_a" });
     expect(!result.ok && validationFailedMessage(result.issues)).toBe("Validation failed for: fullName, mobileNumber");
   });
 });
 
-describe("edit client (spec §5)", () => {
+describe("edit client (product rules §5)", () => {
   const edit = { fullName: "Aisha", mobileNumber: "0501234567" };
 
   it("saves an empty team and anniversary type as null", () => {

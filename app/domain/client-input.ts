@@ -8,7 +8,7 @@ import {
   type ClientInput,
   type SALE_FIELDS,
 } from "./client-fields";
-import { ANNIVERSARY_TYPES, CONTACT_OK, COUNTRIES, EMIRATES, NO_EMIRATE, TEAMS, type Country } from "./customer-fields";
+import { ANNIVERSARY_TYPES, CONTACT_OK, COUNTRIES, EMIRATES, NO_EMIRATE, TEAMS, type Country } from "./client-enums";
 import { isValidMobile, normalizeMobile } from "./mobile";
 import { parseAedToFils, type Fils } from "./money";
 

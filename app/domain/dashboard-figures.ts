@@ -5,9 +5,9 @@ import { VIP_TIERS } from "./tiers";
 /** Rows shown per dashboard panel; at 100,000 clients a 30-day window holds thousands. */
 export const PANEL_LIMIT = 50;
 
-/** Spec §3 Dashboard metrics. */
+/** docs/product-rules.md §3 Dashboard metrics. */
 export type DashboardMetrics = { totalClients: number; activeVips: number; inactiveClients: number };
-/** Spec §3 Tier breakdown. */
+/** docs/product-rules.md §3 Tier breakdown. */
 export type TierBreakdown = { diamond: number; platinum: number; gold: number; silverBronze: number };
 export type BusinessSummary = { vipRate: number; retention: number };
 
@@ -25,7 +25,7 @@ export function percentOf(part: number, whole: number): number {
   return Math.round((part / whole) * 100);
 }
 
-/** Spec §9: VIP rate over all clients; retention = clients who are not inactive, over all clients. */
+/** docs/product-rules.md §9: VIP rate over all clients; retention = clients who are not inactive, over all clients. */
 export function businessSummary(metrics: DashboardMetrics): BusinessSummary {
   return {
     vipRate: percentOf(metrics.activeVips, metrics.totalClients),

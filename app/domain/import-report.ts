@@ -1,4 +1,4 @@
-/** What an import answers (spec §3 'Import result') and how the page shows it (spec §2, §9). */
+/** What an import answers (docs/product-rules.md §3 'Import result') and how the page shows it (docs/product-rules.md §2, §9). */
 
 export type SkippedClient = { name: string; mobile: string; reason: string };
 
@@ -18,7 +18,7 @@ export type ImportResult = {
   message: string;
 };
 
-/** Spec §3 'Import last-times': when each import last finished, and who ran it (timestamp null: never). */
+/** docs/product-rules.md §3 'Import last-times': when each import last finished, and who ran it (timestamp null: never). */
 export type LastImport = {
   timestamp: string | null;
   userName: string | null;
@@ -28,7 +28,7 @@ export type LastImport = {
 };
 export type LastImportTimes = { lastClientImport: LastImport; lastZohoImport: LastImport };
 
-/** Spec §9: the page lists the first 10 skipped clients and the first 5 errors, then "and N more". */
+/** docs/product-rules.md §9: the page lists the first 10 skipped clients and the first 5 errors, then "and N more". */
 export const SKIPPED_SHOWN = 10;
 export const ERRORS_SHOWN = 5;
 

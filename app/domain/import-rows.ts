@@ -7,7 +7,7 @@ import {
   EMIRATE_LABELS,
   TEAMS,
   TEAM_LABELS,
-} from "./customer-fields";
+} from "./client-enums";
 import { importColumn, normalizeHeader, type ColumnKind, type HeaderMapping, type ImportField } from "./import-columns";
 import { normalizeMobile } from "./mobile";
 import { amountCellText, cellText, sheetDateToIso, type CellValue } from "./spreadsheet-values";

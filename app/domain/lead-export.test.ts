@@ -24,7 +24,7 @@ const base: AiLead = {
   reasonForOutreach: "Birthday in 3 days",
 };
 
-describe("lead CSV export (spec §9)", () => {
+describe("lead CSV export (product rules §9)", () => {
   it("is named ai-leads-generate-<date>.csv", () => {
     expect(leadsCsvFileName("2026-06-15")).toBe("ai-leads-generate-2026-06-15.csv");
   });

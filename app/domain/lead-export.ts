@@ -1,11 +1,11 @@
 import type { IsoDate } from "./calendar";
 import { toCsv } from "./csv-safety";
-import { COUNTRY_LABELS, EMIRATE_LABELS, type Country, type Emirate } from "./customer-fields";
+import { COUNTRY_LABELS, EMIRATE_LABELS, type Country, type Emirate } from "./client-enums";
 import { teamLabel } from "./lead-score";
 import type { AiLead } from "./lead-schema";
 import { TIER_LABELS, type Tier } from "./tiers";
 
-/** Spec §9: the export's name and columns. */
+/** docs/product-rules.md §9: the export's name and columns. */
 export const LEAD_CSV_COLUMNS = [
   "Name",
   "Mobile",

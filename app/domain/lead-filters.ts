@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isIsoDate, subtractMonths, type IsoDate } from "./calendar";
-import { EMIRATES, LEAD_LOCATIONS, TEAMS } from "./customer-fields";
+import { EMIRATES, LEAD_LOCATIONS, TEAMS } from "./client-enums";
 
-/** Spec §9: lead count requested and the generation time-out. */
+/** docs/product-rules.md §9: lead count requested and the generation time-out. */
 export const LEAD_COUNT = 10;
 export const MAX_LEAD_COUNT = 50;
 export const LEAD_TIMEOUT_MS = 120_000;
@@ -22,7 +22,7 @@ export const PURCHASE_DATE_FILTER_LABELS: Record<PurchaseDateFilter, string> = {
   custom: "Last purchase before a date",
 };
 
-/** Spec §5 Lead generation. */
+/** docs/product-rules.md §5 Lead generation. */
 export const LOCATION_REQUIRED = {
   title: "Location Selection Required",
   description: "Please select a location before generating leads",
@@ -32,7 +32,7 @@ export const CUSTOM_DATE_REQUIRED = "Pick the date the last purchase must be bef
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 /**
- * The filters of the page form and of POST /api/ai/generate-leads (spec §7): empty strings and
+ * The filters of the page form and of POST /api/ai/generate-leads (docs/product-rules.md §7): empty strings and
  * nulls mean "not set", so the same schema reads form data and JSON.
  */
 export const LeadFiltersSchema = z

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { TEAMS } from "./customer-fields";
+import { TEAMS } from "./client-enums";
 
 export const PRIORITIES = ["Critical", "High", "Medium"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
 /**
- * An AI lead (spec §3) as the API returns it, the page shows it and the browser stores it.
+ * An AI lead (docs/product-rules.md §3) as the API returns it, the page shows it and the browser stores it.
  * Money is a decimal AED string, dates are YYYY-MM-DD, mobile is digits only.
  */
 export const AiLeadSchema = z.object({
@@ -17,7 +17,7 @@ export const AiLeadSchema = z.object({
   segmentType: z.string(),
   tier: z.string(),
   leadScore: z.number().int().min(0).max(100),
-  // Spec §3: priority defaults to Medium.
+  // docs/product-rules.md §3: priority defaults to Medium.
   priority: z.enum(PRIORITIES).catch("Medium"),
   totalSalesValue: z.string(),
   lastPurchaseDate: z.string().nullable(),

@@ -157,7 +157,7 @@ describe("priority and colour bands at their edges", () => {
 });
 
 describe("the lead", () => {
-  it("is deterministic and carries every field of spec §3", () => {
+  it("is deterministic and carries every field of product rules §3", () => {
     const input = facts({
       tier: "diamond",
       totalSalesFils: AED(1_200_000),

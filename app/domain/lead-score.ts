@@ -1,6 +1,6 @@
 import { daysBetween, daysUntilNextOccasion, type IsoDate } from "./calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "./client-windows";
-import { TEAM_LABELS, TEAMS, type Team } from "./customer-fields";
+import { TEAM_LABELS, TEAMS, type Team } from "./client-enums";
 import type { AiLead, Priority } from "./lead-schema";
 import { whatsappDigits } from "./mobile";
 import { AED, filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
@@ -116,7 +116,7 @@ export function priorityForScore(score: number): Priority {
   return "Medium";
 }
 
-/** Spec §9 colour bands: 80 and above, 60 and above, 40 and above, below 40. */
+/** docs/product-rules.md §9 colour bands: 80 and above, 60 and above, 40 and above, below 40. */
 export type ScoreBand = "top" | "strong" | "fair" | "low";
 export function scoreBand(score: number): ScoreBand {
   if (score >= 80) return "top";
@@ -193,7 +193,7 @@ export function teamFor(facts: Pick<LeadFacts, "team" | "tier">): Team {
   return facts.tier === "bronze" ? "team_b" : "team_c";
 }
 
-/** Each team's range (spec §9 team labels: luxury, entry level, mixed). */
+/** Each team's range (docs/product-rules.md §9 team labels: luxury, entry level, mixed). */
 export const TEAM_RANGES: Record<Team, readonly string[]> = {
   team_a: ["Diamond high-jewellery necklace", "Solitaire diamond ring", "Luxury Swiss timepiece"],
   team_b: ["18K gold pendant", "Gold stud earrings", "Charm bracelet"],

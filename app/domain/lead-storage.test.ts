@@ -44,7 +44,7 @@ const lead: AiLead = {
   reasonForOutreach: "No purchase for 156 days",
 };
 
-describe("leads in local storage (spec §4)", () => {
+describe("leads in local storage (product rules §4)", () => {
   it("come back on load as they were saved, with their source and notice", () => {
     const storage = memoryStorage();
     saveLeads(storage, { leads: [lead], source: "engine", notice: "The AI model did not answer" });
@@ -80,7 +80,7 @@ describe("leads in local storage (spec §4)", () => {
   });
 });
 
-describe("filters in local storage (spec §4)", () => {
+describe("filters in local storage (product rules §4)", () => {
   it("restore location and team, and reset the saved purchase-date filter to empty", () => {
     const storage = memoryStorage();
     saveLeadForm(storage, {

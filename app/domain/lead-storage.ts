@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { LEAD_LOCATIONS, TEAMS } from "./customer-fields";
+import { LEAD_LOCATIONS, TEAMS } from "./client-enums";
 import { PURCHASE_DATE_FILTERS } from "./lead-filters";
 import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadSource } from "./lead-schema";
 
 /**
- * Spec §4 Lead generation: leads and filters are kept in the browser's local storage and restored
+ * docs/product-rules.md §4 Lead generation: leads and filters are kept in the browser's local storage and restored
  * on load; the saved purchase-date filter is reset to empty on load; Clear empties list and storage.
  */
 import { LEAD_FILTERS_STORAGE_KEY, LEADS_STORAGE_KEY, type KeyValueStorage } from "./lead-storage-keys";

@@ -1,5 +1,5 @@
 /**
- * Mobile numbers are stored as digits in international form (spec §5 New client): digits only;
+ * Mobile numbers are stored as digits in international form (docs/product-rules.md §5 New client): digits only;
  * a leading 971 is kept; a leading 0 is replaced by 971; a 9-digit number gets 971 prepended.
  * "00" international prefixes are dropped first, so 00971... becomes 971...
  */

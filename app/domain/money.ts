@@ -20,7 +20,7 @@ export function parseAedToFils(input: string | number | null | undefined): Fils 
   return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, "0"));
 }
 
-/** "1234.50": the decimal string the API carries (spec §3 totalSalesValue). */
+/** "1234.50": the decimal string the API carries (docs/product-rules.md §3 totalSalesValue). */
 export function filsToDecimalString(fils: Fils): string {
   const negative = fils < 0n;
   const abs = negative ? -fils : fils;

@@ -1,4 +1,4 @@
-/** Persistent notifications (spec §3, §4): newest first, at most 10 kept. */
+/** Persistent notifications (docs/product-rules.md §3, §4): newest first, at most 10 kept. */
 export const MAX_NOTIFICATIONS = 10;
 
 export type NotificationType = "success" | "error" | "warning" | "info";

@@ -13,7 +13,7 @@ describe("route guard", () => {
     expect(checkAccess("sales_front", ACCESS.profile)?.title).toBe("Access Denied");
   });
   it("opens the customer book to all four roles", () => {
-    expect(checkAccess("road_sales", ACCESS.customers)).toBeNull();
+    expect(checkAccess("road_sales", ACCESS.clients)).toBeNull();
   });
   it("shows roles with spaces in the sidebar", () => {
     expect(roleSidebarLabel("sales_front")).toBe("sales front");

@@ -3,7 +3,7 @@ export type Role = (typeof ROLES)[number];
 
 export const STAFF_ROLES = ["sales_front", "sales_back", "road_sales"] as const satisfies readonly Role[];
 
-/** Display names of spec §3: "Administrator" on the profile, "Admin" in lists. */
+/** Display names of docs/product-rules.md §3: "Administrator" on the profile, "Admin" in lists. */
 export const ROLE_LABELS: Record<Role, string> = {
   admin: "Admin",
   sales_front: "Sales Front",
@@ -15,7 +15,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** The sidebar shows the raw role with underscores as spaces (spec §2 Layout). */
+/** The sidebar shows the raw role with underscores as spaces (docs/product-rules.md §2 Layout). */
 export function roleSidebarLabel(role: string): string {
   return role.replace(/_/g, " ");
 }
@@ -28,7 +28,7 @@ export const AUTH_TYPE_LABELS: Record<AuthType, string> = {
 };
 
 /**
- * Who may open each guarded area (spec §2 table, §6). Admin passes every guard.
+ * Who may open each guarded area (docs/product-rules.md §2 table, docs/product-rules.md §6). Admin passes every guard.
  * `requiredRole` pages answer "Access Denied"; `allowedRoles` pages answer "Access Restricted".
  */
 export type Access = { requiredRole: Role } | { allowedRoles: readonly Role[] } | "any";
@@ -36,7 +36,7 @@ export type Access = { requiredRole: Role } | { allowedRoles: readonly Role[] } 
 export const ACCESS = {
   dashboard: { allowedRoles: ["admin", "sales_front", "sales_back"] },
   aiAssistant: "any",
-  customers: "any",
+  clients: "any",
   importData: "any",
   profile: { requiredRole: "admin" },
 } as const satisfies Record<string, Access>;
@@ -54,7 +54,7 @@ export const ACCESS_RESTRICTED: AccessDenial = {
   message: "Road sales users can only access Digital Invoices and Product Master.",
 };
 
-/** The spec's route guard (§5): null when the role may pass, else which refusal to show. */
+/** The spec's route guard (docs/product-rules.md §5): null when the role may pass, else which refusal to show. */
 export function checkAccess(role: Role, access: Access): AccessDenial | null {
   if (role === "admin" || access === "any") return null;
   if ("requiredRole" in access) return role === access.requiredRole ? null : ACCESS_DENIED;

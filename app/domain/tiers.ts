@@ -11,7 +11,7 @@ export const TIER_LABELS: Record<Tier, string> = {
   bronze: "Bronze",
 };
 
-/** Spec §9 thresholds on total sales. */
+/** docs/product-rules.md §9 thresholds on total sales. */
 export const DIAMOND_FROM = AED(1_000_000);
 export const PLATINUM_FROM = AED(500_000);
 export const GOLD_FROM = AED(100_000);
@@ -26,5 +26,5 @@ export function tierForTotal(total: Fils): Tier {
   return "bronze";
 }
 
-/** VIP clients are Platinum and Diamond (spec §2 Dashboard). */
+/** VIP clients are Platinum and Diamond (docs/product-rules.md §2 Dashboard). */
 export const VIP_TIERS: readonly Tier[] = ["diamond", "platinum"];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isValidMobile, normalizeMobile } from "./mobile";
 import { AUTH_TYPES, ROLES, isRole, type Role } from "./roles";
 
-/** Spec §5 'User form' messages; anything else gets the generic 'Required' / 'Invalid input'. */
+/** docs/product-rules.md §5 'User form' messages; anything else gets the generic 'Required' / 'Invalid input'. */
 export const USER_FORM_MESSAGES = {
   nameRequired: "Name is required",
   invalidEmail: "Invalid email address",
@@ -37,7 +37,7 @@ const phone = z
 // decide their own default (true on create, unchanged on update).
 const isActive = z.boolean({ error: generic }).optional();
 
-/** Add User (spec §5): defaults role sales_front, authType totp (isActive defaults per caller). */
+/** Add User (docs/product-rules.md §5): defaults role sales_front, authType totp (isActive defaults per caller). */
 export const UserCreateSchema = z.object({
   name,
   email,

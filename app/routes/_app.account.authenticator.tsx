@@ -6,10 +6,10 @@ import { requireUser } from "~/auth/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
 import { CodeField } from "~/components/code-field";
-import { shopDateTime } from "~/components/users/dates";
+import { shopDateTime } from "~/domain/shop-dates";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
 import {
   confirmLinkedDevice,
@@ -19,7 +19,7 @@ import {
   verifyDeviceSetup,
 } from "~/services/authenticators.server";
 import { homePathFor } from "~/services/auth.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Authenticator app | ${PRODUCT_NAME}` }];
 
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  const ip = clientAddress(request);
+  const ip = requestAddress(request);
 
   if (intent === "start") {
     const started = await startDeviceSetup({ userId: user.id, additional: false });

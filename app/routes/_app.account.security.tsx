@@ -3,13 +3,13 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { destroyCurrentSession } from "~/auth/session.server";
-import { shopDateTime } from "~/components/users/dates";
+import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
 import { listLinkedDevices } from "~/services/authenticators.server";
 import { activeSessionsOf, signOutEverywhere, signOutOtherSessions, signOutSession } from "~/services/users.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Security Settings | ${PRODUCT_NAME}` }];
 
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = SecurityAction.safeParse({ intent: "sign-out-everywhere", ...form });
   if (!parsed.success) throw new Response("Unknown security action", { status: 400 });
-  const ip = clientAddress(request);
+  const ip = requestAddress(request);
   const here = new URL(request.url).pathname;
 
   if (parsed.data.intent === "sign-out-session") {

@@ -4,11 +4,11 @@ import { businessToday } from "~/domain/calendar";
 import { leadsCsv, leadsCsvFileName } from "~/domain/lead-export";
 import { ACCESS } from "~/domain/roles";
 import { getLastLeadRun } from "~/services/leads.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /**
  * GET /ai-assistant/export: the user's last generated list as 'ai-leads-generate-<date>.csv'
- * (spec §9). The page exports in the browser when JavaScript runs; this serves the form without it.
+ * (docs/product-rules.md §9). The page exports in the browser when JavaScript runs; this serves the form without it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.aiAssistant });

@@ -5,13 +5,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { addDays, businessToday } from "~/domain/calendar";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { createFollowUp } from "~/services/follow-ups.server";
 import { findLeadClient } from "~/services/leads.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Schedule a follow-up | ${PRODUCT_NAME}` }];
 
@@ -41,11 +41,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: scheduleFollowUpSchema(businessToday()) });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   const created = await createFollowUp({
-    customerId: client.id,
+    clientId: client.id,
     dueDate: submission.value.dueDate,
     note: submission.value.note,
     createdBy: user,
-    ip: clientAddress(request),
+    ip: requestAddress(request),
   });
   if (!created) throw new Response("Client not found", { status: 404 });
   return redirectWithToast(leadListPath(request), {

@@ -41,7 +41,7 @@ import {
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { clearLeadRuns, generateLeads, getLastLeadRun } from "~/services/leads.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `AI Assistant | ${PRODUCT_NAME}` }];
 

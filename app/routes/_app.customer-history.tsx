@@ -1,2 +1,2 @@
-// Spec §2: /customer-history shows the same Customer Purchase History screen as /customers.
+// docs/product-rules.md §2: /customer-history shows the same Customer Purchase History screen as /customers.
 export { ErrorBoundary, loader, meta, shouldRevalidate, default } from "./_app.customers";

@@ -2,34 +2,34 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
-import { RouteModalError } from "~/components/customers/route-modal";
-import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/customer-fields";
-import { formatDay, whatsappGreeting } from "~/domain/customer-display";
-import { customerListBase } from "~/domain/customer-list-path";
+import { RouteModalError } from "~/components/clients/route-modal";
+import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/client-enums";
+import { formatDay, whatsappGreeting } from "~/domain/client-display";
+import { clientListBase } from "~/domain/client-list-path";
 import { parseClientIds } from "~/domain/client-ids";
 import { whatsappLink } from "~/domain/mobile";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
 import { getClient, listClientFollowUps, listClientSales } from "~/services/client-queries.server";
-import { customerJson } from "~/services/client-record.server";
+import { clientJson } from "~/services/client-record.server";
 
-/** Customer Details (spec §2): every field, the Purchase History (newest first) and follow-ups. */
+/** Customer Details (docs/product-rules.md §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.customers });
+  await requireUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
-  const customer = id ? await getClient(id) : null;
-  if (!customer) throw new Response("Client not found", { status: 404 });
-  const [sales, followUps] = await Promise.all([listClientSales(customer.id), listClientFollowUps(customer.id)]);
-  return { customer: customerJson(customer), sales: sales ?? [], followUps };
+  const client = id ? await getClient(id) : null;
+  if (!client) throw new Response("Client not found", { status: 404 });
+  const [sales, followUps] = await Promise.all([listClientSales(client.id), listClientFollowUps(client.id)]);
+  return { client: clientJson(client), sales: sales ?? [], followUps };
 }
 
 const aed = (decimal: string) => formatAed(parseAedToFils(decimal) ?? 0n);
 
-export default function CustomerDetailsModal() {
-  const { customer: c, sales, followUps } = useLoaderData<typeof loader>();
+export default function ClientDetailsModal() {
+  const { client: c, sales, followUps } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
-  const base = customerListBase(pathname);
+  const base = clientListBase(pathname);
   const details: [string, string][] = [
     ["Mobile Number", `+${c.mobileNumber}`],
     ["Country", COUNTRY_LABELS[c.country as Country] ?? c.country],

@@ -2,48 +2,48 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { ClientForm, type ClientFormReply } from "~/components/customers/client-form";
-import { clientFormFailure } from "~/components/customers/client-form.server";
+import { ClientForm, type ClientFormReply } from "~/components/clients/client-form";
+import { clientFormFailure } from "~/http/client-form-reply.server";
 import { RouteDialog } from "~/components/route-dialog";
-import { RouteModalError } from "~/components/customers/route-modal";
-import { customerListBase } from "~/domain/customer-list-path";
+import { RouteModalError } from "~/components/clients/route-modal";
+import { clientListBase } from "~/domain/client-list-path";
 import { clientFormValues } from "~/domain/client-fields";
 import { parseClientIds } from "~/domain/client-ids";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { editClientSchema } from "~/domain/client-input";
 import { formatAed } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
-import { customerJson } from "~/services/client-record.server";
+import { clientJson } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 async function clientOr404(rawId: string | undefined) {
   const [id] = parseClientIds(rawId);
-  const customer = id ? await getClient(id) : null;
-  if (!customer) throw new Response("Client not found", { status: 404 });
-  return customer;
+  const client = id ? await getClient(id) : null;
+  if (!client) throw new Response("Client not found", { status: 404 });
+  return client;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.customers });
-  const customer = await clientOr404(params.id);
+  await requireUser(request, { access: ACCESS.clients });
+  const client = await clientOr404(params.id);
   return {
-    id: customer.id,
-    name: customer.fullName,
-    totalSales: formatAed(customer.totalSalesFils),
-    values: clientFormValues(customerJson(customer)),
+    id: client.id,
+    name: client.fullName,
+    totalSales: formatAed(client.totalSalesFils),
+    values: clientFormValues(clientJson(client)),
   };
 }
 
 /** Edit Customer: saved with a toast and back to the list, or the form with its errors. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireUser(request, { access: ACCESS.customers });
-  const customer = await clientOr404(params.id);
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const client = await clientOr404(params.id);
   const formData = await request.formData();
-  const result = await updateClient(customer.id, Object.fromEntries(formData), {
+  const result = await updateClient(client.id, Object.fromEntries(formData), {
     actor: user,
-    ip: clientAddress(request),
+    ip: requestAddress(request),
   });
   if (!result.ok) {
     const submission = parseWithZod(formData, { schema: editClientSchema, disableAutoCoercion: true });
@@ -51,18 +51,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const sale = result.sale !== null ? ` A sale of ${formatAed(result.sale)} was recorded.` : "";
   const url = new URL(request.url);
-  return redirectWithToast(`${customerListBase(url.pathname)}${url.search}`, {
+  return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {
     type: "success",
     title: "Customer Updated",
-    description: `${result.customer.fullName} was saved.${sale}`,
+    description: `${result.client.fullName} was saved.${sale}`,
   });
 }
 
-export default function EditCustomerModal() {
+export default function EditClientModal() {
   const { id, name, totalSales, values } = useLoaderData<typeof loader>();
   const reply = useActionData<ClientFormReply>();
   const { pathname, search } = useLocation();
-  const base = customerListBase(pathname);
+  const base = clientListBase(pathname);
   return (
     <RouteDialog title="Edit Customer" description={name} closeTo={`${base}${search}`} size="lg">
       <ClientForm

@@ -4,16 +4,16 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-ru
 import { useState } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
-import { DeletionCodeField } from "~/components/customers/delete-verification-dialog";
+import { DeletionCodeField } from "~/components/clients/delete-verification-dialog";
 import { RouteDialog } from "~/components/route-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseClientIds } from "~/domain/client-ids";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { CODE_LENGTH } from "~/domain/one-time-code";
 import { ACCESS } from "~/domain/roles";
 import { verifyForAction } from "~/services/code-verification.server";
 import { deleteClients } from "~/services/client-deletion.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /** The prompt's state: the ids to delete and, after a refused post, why (the code, or the delete itself). */
 export type DeleteStep = { clientIds: number[]; error: string | null; failed?: "code" | "delete" };
@@ -25,7 +25,7 @@ export type DeleteStep = { clientIds: number[]; error: string | null; failed?: "
  * one request. With JavaScript the list's own prompt sends that second post through a fetcher.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const session = await requireUser(request, { access: ACCESS.customers });
+  const session = await requireUser(request, { access: ACCESS.clients });
   const form = await request.formData();
   const clientIds = parseClientIds(form.getAll("clientIds"));
   const back = `/customers${new URL(request.url).search}`;
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (form.get("intent") !== "delete") return data<DeleteStep>({ clientIds, error: null });
 
-  const verified = await verifyForAction(session, formText(form, "otpCode").trim(), clientAddress(request));
+  const verified = await verifyForAction(session, formText(form, "otpCode").trim(), requestAddress(request));
   if (!verified.ok)
     return data<DeleteStep>({ clientIds, error: verified.error, failed: "code" }, { status: verified.status });
   if (!(await consumeActionVerification(session.id))) {
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   let deleted: number;
   try {
-    ({ deleted } = await deleteClients(clientIds, session.user, clientAddress(request)));
+    ({ deleted } = await deleteClients(clientIds, session.user, requestAddress(request)));
   } catch (error) {
     console.error("client deletion failed", error);
     return data<DeleteStep>(

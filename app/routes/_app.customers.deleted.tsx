@@ -3,10 +3,10 @@ import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/reac
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { parseClientIds } from "~/domain/client-ids";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
 import { listDeletedClients, restoreClients } from "~/services/client-deletion.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /** Admins only: the same guard as the profile's admin tools. */
 const ADMIN_ONLY = { access: ACCESS.profile };
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
       title: "Nothing selected",
       description: "Tick the clients to restore first.",
     });
-  const { restored } = await restoreClients(ids, user, clientAddress(request));
+  const { restored } = await restoreClients(ids, user, requestAddress(request));
   return redirectWithToast(back, {
     type: "success",
     title: "Clients Restored",

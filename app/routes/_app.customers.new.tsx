@@ -2,42 +2,42 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { ClientForm, type ClientFormReply } from "~/components/customers/client-form";
-import { clientFormFailure } from "~/components/customers/client-form.server";
+import { ClientForm, type ClientFormReply } from "~/components/clients/client-form";
+import { clientFormFailure } from "~/http/client-form-reply.server";
 import { RouteDialog } from "~/components/route-dialog";
-import { RouteModalError } from "~/components/customers/route-modal";
+import { RouteModalError } from "~/components/clients/route-modal";
 import { clientFormValues } from "~/domain/client-fields";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { newClientSchema } from "~/domain/client-input";
-import { customerListBase } from "~/domain/customer-list-path";
+import { clientListBase } from "~/domain/client-list-path";
 import { ACCESS } from "~/domain/roles";
 import { createClient } from "~/services/client-writes.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.customers });
+  await requireUser(request, { access: ACCESS.clients });
   return null;
 }
 
 /** Add New Client: back to the list with a toast, or the form with every problem named. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireUser(request, { access: ACCESS.customers });
+  const { user } = await requireUser(request, { access: ACCESS.clients });
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newClientSchema, disableAutoCoercion: true });
-  const result = await createClient(Object.fromEntries(formData), { actor: user, ip: clientAddress(request) });
+  const result = await createClient(Object.fromEntries(formData), { actor: user, ip: requestAddress(request) });
   if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
   const url = new URL(request.url);
-  return redirectWithToast(`${customerListBase(url.pathname)}${url.search}`, {
+  return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {
     type: "success",
     title: "Client Added",
-    description: `${result.customer.fullName} is now in the client book.`,
+    description: `${result.client.fullName} is now in the client book.`,
   });
 }
 
 export default function NewClientModal() {
   const reply = useActionData<ClientFormReply>();
   const { pathname, search } = useLocation();
-  const base = customerListBase(pathname);
+  const base = clientListBase(pathname);
   return (
     <RouteDialog
       title="Add New Client"

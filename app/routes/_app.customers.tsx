@@ -12,16 +12,16 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { requireUser, type DeniedData } from "~/auth/guards.server";
 import { AccessDeniedPanel } from "~/components/access-denied";
-import { CustomerFiltersCard } from "~/components/customers/customer-filters-card";
-import { CustomerPagination } from "~/components/customers/customer-pagination";
-import { CustomerTable, SELECTION_FORM_ID, type CustomerRowView } from "~/components/customers/customer-table";
-import { DeleteVerificationDialog } from "~/components/customers/delete-verification-dialog";
+import { ClientFiltersCard } from "~/components/clients/client-filters-card";
+import { ClientPagination } from "~/components/clients/client-pagination";
+import { ClientTable, SELECTION_FORM_ID, type ClientRowView } from "~/components/clients/client-table";
+import { DeleteVerificationDialog } from "~/components/clients/delete-verification-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { businessToday, isoFromDate } from "~/domain/calendar";
-import { customerListBase } from "~/domain/customer-list-path";
-import { addressLabel, TEAM_LABELS, type Team } from "~/domain/customer-fields";
-import { customerListSearch, daysSincePurchase, parseCustomerListQuery } from "~/domain/customer-filters";
-import { formatDay } from "~/domain/customer-display";
+import { clientListBase } from "~/domain/client-list-path";
+import { addressLabel, TEAM_LABELS, type Team } from "~/domain/client-enums";
+import { clientListSearch, daysSincePurchase, parseClientListQuery } from "~/domain/client-filters";
+import { formatDay } from "~/domain/client-display";
 import { formatCount } from "~/domain/display-labels";
 import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -31,14 +31,14 @@ import { listClients } from "~/services/client-queries.server";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
 
-/** Customer Purchase History (spec §2), also served at /customer-history. The state is the URL. */
+/** Customer Purchase History (docs/product-rules.md §2), also served at /customer-history. The state is the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, { access: ACCESS.customers });
+  const { user } = await requireUser(request, { access: ACCESS.clients });
   const url = new URL(request.url);
-  const query = parseCustomerListQuery(url.searchParams);
+  const query = parseClientListQuery(url.searchParams);
   const today = businessToday();
   const page = await listClients(query, today);
-  const rows: CustomerRowView[] = page.rows.map((c) => {
+  const rows: ClientRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
     return {
@@ -77,15 +77,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return currentUrl.search !== nextUrl.search;
 };
 
-export default function CustomersPage() {
+export default function ClientsPage() {
   const { query, rows, totalCount, totalPages, isAdmin } = useLoaderData<typeof loader>();
   const location = useLocation();
   const hydrated = useHydrated();
   const selectionRef = useRef<HTMLFormElement>(null);
   const [selectedCount, setSelectedCount] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<number[] | null>(null);
-  const listSearch = customerListSearch(query);
-  const path = customerListBase(location.pathname);
+  const listSearch = clientListSearch(query);
+  const path = clientListBase(location.pathname);
 
   // Checkboxes stay uncontrolled (a page can hold 5,000 rows); the count is read from the form.
   const boxes = useCallback(
@@ -146,7 +146,7 @@ export default function CustomersPage() {
         </div>
       </div>
 
-      <CustomerFiltersCard query={query} action={path} />
+      <ClientFiltersCard query={query} action={path} />
 
       <Form
         id={SELECTION_FORM_ID}
@@ -177,9 +177,9 @@ export default function CustomersPage() {
         </button>
       </Form>
 
-      <CustomerTable rows={rows} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
+      <ClientTable rows={rows} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
 
-      <CustomerPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
+      <ClientPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
 
       <DeleteVerificationDialog
         action={`/customers/delete${listSearch}`}
@@ -196,7 +196,7 @@ export default function CustomersPage() {
   );
 }
 
-/** §8 'Failed to fetch customers'; a role refusal from a nested route (Deleted clients) keeps its own text. */
+/** docs/product-rules.md §8 'Failed to fetch customers'; a role refusal from a nested route (Deleted clients) keeps its own text. */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403 && (error.data as DeniedData | undefined)?.denial) {

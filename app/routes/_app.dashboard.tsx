@@ -13,11 +13,11 @@ import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS } from "~/domain/client-win
 import { businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { ACCESS, ROLE_LABELS } from "~/domain/roles";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
 
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = businessToday();
   const [figures, alerts, followUps] = await Promise.all([
     getClientFigures(today),
-    // Spec §8: a failed alert lookup says 'Failed to fetch alerts' in the panels; the figures still show.
+    // docs/product-rules.md §8: a failed alert lookup says 'Failed to fetch alerts' in the panels; the figures still show.
     getDashboardAlerts(today).catch((error: unknown) => {
       console.error("dashboard alerts failed", error);
       return null;
@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.dashboard });
   const parsed = CompleteFollowUpSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Unknown dashboard action", { status: 400 });
-  const done = await completeFollowUp(parsed.data.followUpId, { actor: user, ip: clientAddress(request) });
+  const done = await completeFollowUp(parsed.data.followUpId, { actor: user, ip: requestAddress(request) });
   return redirectWithToast(
     "/dashboard",
     done

@@ -5,17 +5,17 @@ import { useEffect, useState } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { ImportSection } from "~/components/import/import-section";
 import { appTimezone } from "~/domain/calendar";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import type { ImportKind } from "~/domain/import-columns";
 import { importReportView, type LastImportTimes } from "~/domain/import-report";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { importFromRequest, importRunReport, lastImportTimes } from "~/services/import.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Import Data | ${PRODUCT_NAME}` }];
 
-/** Spec §4: the last-import times are the one thing on this app that polls, every 30 s. */
+/** docs/product-rules.md §4: the last-import times are the one thing on this app that polls, every 30 s. */
 const LAST_TIMES_POLL_MS = 30_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,7 +42,7 @@ function kindOf(request: Request): ImportKind {
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.importData });
   const kind = kindOf(request);
-  const { status, result, runId } = await importFromRequest(request, kind, user, clientAddress(request));
+  const { status, result, runId } = await importFromRequest(request, kind, user, requestAddress(request));
   if (runId) {
     const failedTitle = kind === "zoho" ? "Zoho Import Failed" : "Import Failed";
     const successTitle = kind === "zoho" ? "Zoho Import Successful" : "Import Successful";

@@ -5,11 +5,11 @@ import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/adm
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { pendingDeviceSetup, startDeviceSetup, verifyDeviceSetup } from "~/services/authenticators.server";
 import { getUser } from "~/services/users.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /**
  * Links an authenticator for a user from inside user management: a new colleague scans the QR at
@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const verified = await verifyDeviceSetup({
     userId,
     token: formText(form, "token"),
-    ip: clientAddress(request),
+    ip: requestAddress(request),
     actor: session.user,
   });
   if (!verified.ok)

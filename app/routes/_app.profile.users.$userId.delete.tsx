@@ -3,10 +3,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { loadManagedUserDialog, requireUnlockedUserManagement } from "~/auth/admin-gate.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { deleteUser } from "~/services/users.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadManagedUserDialog(request, params.userId!);
@@ -14,13 +14,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
-  const result = await deleteUser(session.user, params.userId!, clientAddress(request));
+  const result = await deleteUser(session.user, params.userId!, requestAddress(request));
   if (!result.ok) return data({ error: result.error || "Failed to delete user" }, { status: result.status });
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
   return redirectWithToast(back, { type: "success", title: "Success", description: "User deleted successfully" });
 }
 
-/** The confirmation step (spec §5) as a page of its own, so it works without JavaScript too. */
+/** The confirmation step (docs/product-rules.md §5) as a page of its own, so it works without JavaScript too. */
 export default function DeleteUser() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

@@ -7,14 +7,14 @@ import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserForm } from "~/components/users/user-form";
 import type { SessionUser } from "~/auth/session.server";
-import { shopDateTime } from "~/components/users/dates";
+import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { AUTH_TYPES, AUTH_TYPE_LABELS } from "~/domain/roles";
 import { UserEditSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { listLinkedDevices, removeDevice } from "~/services/authenticators.server";
 import { getUser, updateUser } from "~/services/users.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session, unlocked } = await requireUserManagement(request);
@@ -42,7 +42,7 @@ const SignInAction = z.discriminatedUnion("intent", [
 async function signInAction(request: Request, userId: string, session: { user: SessionUser }, form: FormData) {
   const parsed = SignInAction.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new Response("Unknown user action", { status: 400 });
-  const ip = clientAddress(request);
+  const ip = requestAddress(request);
   const here = `/profile/users/${userId}/edit${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
   if (parsed.data.intent === "remove-device") {
     const removed = await removeDevice({ actor: session.user, userId, deviceId: parsed.data.deviceId, ip });
@@ -74,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     session.user,
     params.userId!,
     { ...rest, department: department ?? "", phone: phone ?? "", isActive: isActive ?? false },
-    clientAddress(request),
+    requestAddress(request),
   );
   if (!updated.ok) {
     const error = updated.error || "Failed to update user";

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { loadManagedUserDialog, requireUnlockedUserManagement } from "~/auth/admin-gate.server";
-import { shopDateTime } from "~/components/users/dates";
+import { shopDateTime } from "~/domain/shop-dates";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { generateOneTimeCode } from "~/services/users.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
-  const result = await generateOneTimeCode(session.user, params.userId!, clientAddress(request));
+  const result = await generateOneTimeCode(session.user, params.userId!, requestAddress(request));
   const headers = { "Cache-Control": "no-store" };
   if (!result.ok) return data({ error: result.error, otp: null, expires: null }, { status: result.status, headers });
   return data(

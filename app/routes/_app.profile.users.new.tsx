@@ -5,10 +5,10 @@ import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/adm
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { NEW_USER_DEFAULTS, UserForm } from "~/components/users/user-form";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { UserCreateSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { createUser } from "~/services/users.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { unlocked } = await requireUserManagement(request);
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const created = await createUser(
     session.user,
     { ...submission.value, isActive: submission.value.isActive ?? false },
-    clientAddress(request),
+    requestAddress(request),
   );
   if (!created.ok) {
     const error = created.error || "Failed to create user";

@@ -15,18 +15,18 @@ import { useEffect, useRef, useState } from "react";
 import { adminGateRefusal, requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { CodeField } from "~/components/code-field";
-import { shopDay } from "~/components/users/dates";
+import { shopDay } from "~/domain/shop-dates";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserCard } from "~/components/users/user-card";
 import { appTimezone } from "~/domain/calendar";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ROLE_LABELS, STAFF_ROLES } from "~/domain/roles";
 import { hasActiveFilters, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { verifyAdminGate } from "~/services/code-verification.server";
 import { listUsers, updateUser } from "~/services/users.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `User Management | ${PRODUCT_NAME}` }];
 
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "unlock") {
-    const result = await verifyAdminGate(session, formText(form, "token"), clientAddress(request));
+    const result = await verifyAdminGate(session, formText(form, "token"), requestAddress(request));
     if (!result.ok) return data({ error: result.error || "Invalid OTP code" }, { status: result.status });
     return redirectWithToast(nextAfterGate(form.get("next")), {
       type: "success",
@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
       session.user,
       formText(form, "userId"),
       { isActive: form.get("isActive") === "true" },
-      clientAddress(request),
+      requestAddress(request),
     );
     if (!result.ok)
       return redirectWithToast(back, {
@@ -209,7 +209,7 @@ function UserFilterForm({ search, role }: { search: string; role: string }) {
   );
 }
 
-/** Spec §2: the code gate before the user list. The server keeps the unlock for this session. */
+/** docs/product-rules.md §2: the code gate before the user list. The server keeps the unlock for this session. */
 function AdminGate({ next }: { next: string }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();

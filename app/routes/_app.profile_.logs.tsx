@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { shopDateTime } from "~/components/users/dates";
+import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";

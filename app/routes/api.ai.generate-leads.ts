@@ -7,7 +7,7 @@ import { generateLeads } from "~/services/leads.server";
 
 /**
  * POST /api/ai/generate-leads {count, team, location, purchaseDateFilter, customDateFrom}
- * → {leads, source: 'engine' | 'model', notice?} or {error} with 4xx (spec §7). The page's form
+ * → {leads, source: 'engine' | 'model', notice?} or {error} with 4xx (docs/product-rules.md §7). The page's form
  * calls the same service.
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
-import { useAdminGate } from "~/auth/verification.server";
-import { clientAddress } from "~/domain/client-ip";
+import { isAdminGateOpen } from "~/auth/verification.server";
+import { requestAddress } from "~/http/request-address";
 import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { confirmLinkedDevice, hasLinkedDevice, startDeviceSetup } from "~/services/authenticators.server";
 
@@ -28,9 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireApiUser(request);
   const body = await readJsonBody(request, Body, { error: "Failed to setup authenticator" });
   const { userId = session.user.id, additionalDevice = false, token } = body;
-  const ip = clientAddress(request);
+  const ip = requestAddress(request);
 
-  const gateOpen = session.user.role === "admin" && (await useAdminGate(session));
+  const gateOpen = session.user.role === "admin" && (await isAdminGateOpen(session));
   if (userId !== session.user.id && !gateOpen) {
     return Response.json(
       { error: "Only an administrator with user management unlocked can set up another user's authenticator" },

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
-import { useAdminGate } from "~/auth/verification.server";
-import { clientAddress } from "~/domain/client-ip";
+import { isAdminGateOpen } from "~/auth/verification.server";
+import { requestAddress } from "~/http/request-address";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { verifyDeviceSetup } from "~/services/authenticators.server";
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireApiUser(request);
   const body = await readJsonBody(request, Body, { error: CODE_INCOMPLETE });
   const userId = body.userId ?? session.user.id;
-  if (userId !== session.user.id && !(session.user.role === "admin" && (await useAdminGate(session)))) {
+  if (userId !== session.user.id && !(session.user.role === "admin" && (await isAdminGateOpen(session)))) {
     return Response.json(
       { error: "Only an administrator with user management unlocked can set up another user's authenticator" },
       { status: 403 },
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await verifyDeviceSetup({
     userId,
     token: body.token,
-    ip: clientAddress(request),
+    ip: requestAddress(request),
     actor: session.user,
   });
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
@@ -10,15 +10,15 @@ import { verifyForAction } from "~/services/code-verification.server";
 const Body = z.object({ otpCode: boundedString().trim() });
 
 /**
- * The Security Verification prompt (spec §4 'Customer deletion'): checks the signed-in user's own
+ * The Security Verification prompt (docs/product-rules.md §4 'Customer deletion'): checks the signed-in user's own
  * authenticator code and remembers it on the session for one destructive action, a few minutes.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
-  const session = await requireApiUser(request, { access: ACCESS.customers });
+  const session = await requireApiUser(request, { access: ACCESS.clients });
   const { otpCode } = await readJsonBody(request, Body, { error: CODE_INCOMPLETE });
-  const result = await verifyForAction(session, otpCode, clientAddress(request));
-  // Spec §7: the client reads the failure from `message`; `error` is there for consistency.
+  const result = await verifyForAction(session, otpCode, requestAddress(request));
+  // docs/product-rules.md §7: the client reads the failure from `message`; `error` is there for consistency.
   if (!result.ok) return Response.json({ message: result.error, error: result.error }, { status: result.status });
   return Response.json({ success: true, message: "OTP verified successfully" });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { assertSameOrigin, requireApiUser } from "~/auth/guards.server";
 import { dbReady } from "~/db.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { completeSignIn } from "~/services/auth.server";
@@ -15,7 +15,7 @@ const Body = z.object({
 });
 
 /**
- * Two uses (spec §7): {userId, token} completes a sign-in; {email, token} from a signed-in admin
+ * Two uses (docs/product-rules.md §7): {userId, token} completes a sign-in; {email, token} from a signed-in admin
  * (their own email) opens the user-management gate for this session.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (body.email.trim().toLowerCase() !== session.user.email) {
       return Response.json({ error: "The code must be the signed-in admin's own" }, { status: 403 });
     }
-    const result = await verifyAdminGate(session, body.token, clientAddress(request));
+    const result = await verifyAdminGate(session, body.token, requestAddress(request));
     if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
     return Response.json({ user: session.user, message: "OTP verified successfully" });
   }

@@ -6,7 +6,7 @@ import { listClientSales } from "~/services/client-queries.server";
 
 /** GET /api/clients/:id/sales: the client's sale records, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, { access: ACCESS.customers });
+  await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   const sales = id ? await listClientSales(id) : null;
   return sales ? Response.json(sales) : Response.json({ error: "Client not found" }, { status: 404 });

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { validationFailedMessage } from "~/domain/client-input";
 import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
-import { customerJson } from "~/services/client-record.server";
+import { clientJson } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
 import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
 
@@ -14,26 +14,26 @@ const notFound = () => Response.json({ error: "Client not found" }, { status: 40
 
 /** GET /api/clients/:id: one client with every field. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, { access: ACCESS.customers });
+  await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
-  const customer = id ? await getClient(id) : null;
-  return customer ? Response.json({ data: customerJson(customer) }) : notFound();
+  const client = id ? await getClient(id) : null;
+  return client ? Response.json({ data: clientJson(client) }) : notFound();
 }
 
 /** PUT /api/clients/:id: the customer fields plus newSaleAmount; errors as {error}. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, ["PUT"]);
-  const session = await requireApiUser(request, { access: ACCESS.customers });
+  const session = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
   const result = await updateClient(id, await readJsonBody(request, ClientBody), {
     actor: session.user,
-    ip: clientAddress(request),
+    ip: requestAddress(request),
   });
   if (!result.ok) {
     if (result.status === 404) return notFound();
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
     return inputError(error, result.issues, result.status);
   }
-  return Response.json({ data: customerJson(result.customer) });
+  return Response.json({ data: clientJson(result.client) });
 }

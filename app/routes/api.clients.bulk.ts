@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
 import { parseClientIds } from "~/domain/client-ids";
 import { deleteClients } from "~/services/client-deletion.server";
@@ -13,12 +13,12 @@ const SELECT_ONE = "Select at least one client to delete";
 const Body = z.object({ clientIds: z.array(z.union([z.number(), z.string()]), SELECT_ONE), otpVerified: z.unknown() });
 
 /**
- * DELETE /api/clients/bulk {clientIds, otpVerified} (spec §7). The body's otpVerified is not
+ * DELETE /api/clients/bulk {clientIds, otpVerified} (docs/product-rules.md §7). The body's otpVerified is not
  * trusted: the session must hold a fresh code verification, which this request spends.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["DELETE"]);
-  const session = await requireApiUser(request, { access: ACCESS.customers });
+  const session = await requireApiUser(request, { access: ACCESS.clients });
   const body = await readJsonBody(request, Body, { error: SELECT_ONE });
   const ids = parseClientIds(body.clientIds);
   if (ids.length === 0) return inputError(SELECT_ONE, [{ path: "clientIds", message: SELECT_ONE }]);
@@ -28,6 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 403 },
     );
   }
-  const { deleted } = await deleteClients(ids, session.user, clientAddress(request));
+  const { deleted } = await deleteClients(ids, session.user, requestAddress(request));
   return Response.json({ success: true, deleted, message: `${deleted} client${deleted === 1 ? "" : "s"} deleted` });
 }

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { validationFailedMessage } from "~/domain/client-input";
-import { parseCustomerListQuery } from "~/domain/customer-filters";
+import { parseClientListQuery } from "~/domain/client-filters";
 import { ACCESS } from "~/domain/roles";
 import { listClientRecords } from "~/services/client-queries.server";
-import { customerJson } from "~/services/client-record.server";
+import { clientJson } from "~/services/client-record.server";
 import { createClient } from "~/services/client-writes.server";
 import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
 
@@ -14,11 +14,11 @@ const ClientBody = jsonObject("Send the client as a JSON object");
 
 /** GET /api/clients: the client book, filtered and paged like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, { access: ACCESS.customers });
-  const query = parseCustomerListQuery(new URL(request.url).searchParams);
+  await requireApiUser(request, { access: ACCESS.clients });
+  const query = parseClientListQuery(new URL(request.url).searchParams);
   const page = await listClientRecords(query);
   return Response.json({
-    data: page.rows.map(customerJson),
+    data: page.rows.map(clientJson),
     pagination: {
       page: page.page,
       limit: page.limit,
@@ -33,12 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/clients: Add New Client; errors as {error, details:[{path, message}]}. */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
-  const session = await requireApiUser(request, { access: ACCESS.customers });
+  const session = await requireApiUser(request, { access: ACCESS.clients });
   const body = await readJsonBody(request, ClientBody);
-  const result = await createClient(body, { actor: session.user, ip: clientAddress(request) });
+  const result = await createClient(body, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) {
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
     return inputError(error, result.issues, result.status);
   }
-  return Response.json({ data: customerJson(result.customer) }, { status: 201 });
+  return Response.json({ data: clientJson(result.client) }, { status: 201 });
 }

@@ -4,7 +4,7 @@ import { ACCESS } from "~/domain/roles";
 import { getDashboardAlerts } from "~/services/dashboard.server";
 
 /**
- * Spec §3 Alerts response. Each list holds the first PANEL_LIMIT alerts, soonest first, as the
+ * docs/product-rules.md §3 Alerts response. Each list holds the first PANEL_LIMIT alerts, soonest first, as the
  * dashboard shows them; `totals` says how many are due in all.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

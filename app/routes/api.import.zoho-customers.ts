@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
 import { requireMethod } from "~/http/json-api.server";
 import { importFromRequest } from "~/services/import.server";
@@ -9,6 +9,6 @@ import { importFromRequest } from "~/services/import.server";
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const { user } = await requireApiUser(request, { access: ACCESS.importData });
-  const { status, result, runId } = await importFromRequest(request, "zoho", user, clientAddress(request));
+  const { status, result, runId } = await importFromRequest(request, "zoho", user, requestAddress(request));
   return Response.json({ ...result, runId }, { status });
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUnlockedAdminApi } from "~/auth/admin-gate.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { requireMethod } from "~/http/json-api.server";
 import { generateOneTimeCode } from "~/services/users.server";
 
@@ -8,7 +8,7 @@ import { generateOneTimeCode } from "~/services/users.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireUnlockedAdminApi(request);
-  const result = await generateOneTimeCode(session.user, params.id!, clientAddress(request));
+  const result = await generateOneTimeCode(session.user, params.id!, requestAddress(request));
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json(result.value, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUnlockedAdminApi } from "~/auth/admin-gate.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { UserPatchSchema } from "~/domain/user-form";
 import { methodNotAllowed, readJsonBody } from "~/http/json-api.server";
 import { deleteUser, updateUser } from "~/services/users.server";
@@ -10,7 +10,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
   const session = await requireUnlockedAdminApi(request);
   const id = params.id!;
-  const ip = clientAddress(request);
+  const ip = requestAddress(request);
 
   if (request.method === "PUT") {
     const result = await updateUser(session.user, id, await readJsonBody(request, UserPatchSchema), ip);

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUnlockedAdminApi } from "~/auth/admin-gate.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import { UserCreateSchema, userFiltersFrom } from "~/domain/user-form";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { createUser, listUsers } from "~/services/users.server";
 
-/** GET /api/users?search=&role= : the staff list, only after the admin gate (spec §7). */
+/** GET /api/users?search=&role= : the staff list, only after the admin gate (docs/product-rules.md §7). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUnlockedAdminApi(request);
   return Response.json(await listUsers(userFiltersFrom(new URL(request.url).searchParams)));
@@ -16,7 +16,11 @@ export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireUnlockedAdminApi(request);
   const input = await readJsonBody(request, UserCreateSchema);
-  const result = await createUser(session.user, { ...input, isActive: input.isActive ?? true }, clientAddress(request));
+  const result = await createUser(
+    session.user,
+    { ...input, isActive: input.isActive ?? true },
+    requestAddress(request),
+  );
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json({ message: "User has been created and can now log in", user: result.value }, { status: 201 });
 }

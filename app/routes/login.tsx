@@ -8,7 +8,7 @@ import { OtpBoxes } from "~/components/otp-boxes";
 import { useHydrated } from "~/components/use-hydrated";
 import { PRODUCT_NAME } from "~/domain/product";
 import { completeSignIn, homePathFor, lastEmailCookie } from "~/services/auth.server";
-import { toastHeader } from "~/toast.server";
+import { toastHeader } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in | ${PRODUCT_NAME}` }];
 
@@ -71,7 +71,7 @@ export default function LoginPage() {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const { toast } = useAppUi();
 
-  // On failure the boxes are cleared and focus returns to the first box (spec §4).
+  // On failure the boxes are cleared and focus returns to the first box (docs/product-rules.md §4).
   useEffect(() => {
     if (actionData?.step === "code" && actionData.error) {
       setDigits(EMPTY);

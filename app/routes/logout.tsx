@@ -2,13 +2,13 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin } from "~/auth/guards.server";
 import { dbReady } from "~/db.server";
 import { signOut } from "~/services/auth.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader() {
   throw redirect("/");
 }
 
-/** Sign Out is a form POST: it ends the server session, then goes to /login (spec §2, §4). */
+/** Sign Out is a form POST: it ends the server session, then goes to /login (docs/product-rules.md §2, §4). */
 export async function action({ request }: ActionFunctionArgs) {
   await dbReady();
   assertSameOrigin(request);

@@ -4,7 +4,7 @@ import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from "~/domain/product";
 const THEME_COLOR = "#7c561d";
 const BACKGROUND_COLOR = "#f6f6f8";
 
-/** The web app manifest (spec §1: installable PWA). Public: browsers fetch it without cookies. */
+/** The web app manifest (docs/product-rules.md §1: installable PWA). Public: browsers fetch it without cookies. */
 export function loader() {
   const manifest = {
     // "/" sends each role to its own home (road sales may not open the dashboard).

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { authenticator, SignInError, type SignedIn } from "~/auth/authenticator.server";
 import { createUserSession, destroyCurrentSession, getCurrentSession } from "~/auth/session.server";
 import { resolveSignInAccount } from "~/auth/sign-in-account.server";
-import { clientAddress } from "~/domain/client-ip";
+import { requestAddress } from "~/http/request-address";
 import type { AuthType, Role } from "~/domain/roles";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 
@@ -27,7 +27,7 @@ export async function completeSignIn(
       actor: signedIn.user,
       action: AUDIT_ACTIONS.signIn,
       details: { via: signedIn.via },
-      ip: clientAddress(request),
+      ip: requestAddress(request),
     });
     return { ok: true, signedIn, setCookie };
   } catch (error) {
@@ -38,11 +38,11 @@ export async function completeSignIn(
 
 export async function signOut(request: Request): Promise<string> {
   const session = await getCurrentSession(request);
-  if (session) await writeAudit({ actor: session.user, action: AUDIT_ACTIONS.signOut, ip: clientAddress(request) });
+  if (session) await writeAudit({ actor: session.user, action: AUDIT_ACTIONS.signOut, ip: requestAddress(request) });
   return destroyCurrentSession(request);
 }
 
-/** Where a user lands after sign-in: road sales may not open the dashboard (spec §6). */
+/** Where a user lands after sign-in: road sales may not open the dashboard (docs/product-rules.md §6). */
 export function homePathFor(role: Role): string {
   return role === "road_sales" ? "/customers" : "/dashboard";
 }

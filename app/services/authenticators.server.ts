@@ -84,7 +84,7 @@ export async function listLinkedDevices(userId: string): Promise<LinkedDevice[]>
   return rows.map((d) => ({ ...d, verifiedAt: d.verifiedAt! }));
 }
 
-/** Spec §3 'Authenticator setup response', plus the secret for typing it in by hand. */
+/** docs/product-rules.md §3 'Authenticator setup response', plus the secret for typing it in by hand. */
 export type SetupResponse = {
   isLinked: boolean;
   isAdditionalDevice: boolean;

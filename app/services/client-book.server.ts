@@ -5,9 +5,9 @@ import { Prisma } from "~/generated/prisma/client";
  * Deleted clients (soft delete) keep their purchase history for an admin to restore.
  * The isActive flag is shown on the client but does not hide them.
  */
-export const CLIENT_BOOK: Prisma.CustomerWhereInput = { deletedAt: null };
+export const CLIENT_BOOK: Prisma.ClientWhereInput = { deletedAt: null };
 
-export function inClientBook(where: Prisma.CustomerWhereInput = {}): Prisma.CustomerWhereInput {
+export function inClientBook(where: Prisma.ClientWhereInput = {}): Prisma.ClientWhereInput {
   return { AND: [CLIENT_BOOK, where] };
 }
 

@@ -16,8 +16,8 @@ export const DELETE_BATCH_SIZE = 50;
 
 type Move = {
   /** Which clients can make the move. */
-  from: Prisma.CustomerWhereInput;
-  to: (actor: Actor, now: Date) => Prisma.CustomerUpdateManyMutationInput & { deletedById?: string | null };
+  from: Prisma.ClientWhereInput;
+  to: (actor: Actor, now: Date) => Prisma.ClientUpdateManyMutationInput & { deletedById?: string | null };
   action: AuditAction;
 };
 
@@ -25,12 +25,12 @@ const MOVES = {
   delete: {
     from: CLIENT_BOOK,
     to: (actor, now) => ({ deletedAt: now, deletedById: actor.id }),
-    action: AUDIT_ACTIONS.customersDeleted,
+    action: AUDIT_ACTIONS.clientsDeleted,
   },
   restore: {
     from: { deletedAt: { not: null } },
     to: () => ({ deletedAt: null, deletedById: null }),
-    action: AUDIT_ACTIONS.customersRestored,
+    action: AUDIT_ACTIONS.clientsRestored,
   },
 } satisfies Record<string, Move>;
 
@@ -50,14 +50,14 @@ async function moveClients(
   let moved = 0;
   for (const batch of chunks(ids, DELETE_BATCH_SIZE)) {
     moved += await db.$transaction(async (tx) => {
-      const targets = await tx.customer.findMany({
+      const targets = await tx.client.findMany({
         where: { AND: [move.from, { id: { in: batch } }] },
         select: { id: true, fullName: true, mobileNumber: true },
       });
       if (targets.length === 0) return 0;
       const targetIds = targets.map((t) => t.id);
       // The same condition again: a client moved by someone else in between is not moved twice.
-      const { count } = await tx.customer.updateMany({
+      const { count } = await tx.client.updateMany({
         where: { AND: [move.from, { id: { in: targetIds } }] },
         data: move.to(actor, now),
       });
@@ -98,7 +98,7 @@ export async function restoreClients(
   return { restored: await moveClients(MOVES.restore, ids, actor, ip, now) };
 }
 
-export type DeletedCustomerRow = {
+export type DeletedClientRow = {
   id: number;
   fullName: string;
   mobileNumber: string;
@@ -110,9 +110,9 @@ export type DeletedCustomerRow = {
 export async function listDeletedClients(
   search: string,
   limit = 200,
-): Promise<{ rows: DeletedCustomerRow[]; totalCount: number }> {
+): Promise<{ rows: DeletedClientRow[]; totalCount: number }> {
   const { ids, count } = await searchDeletedClients(search, limit);
-  const found = await db.customer.findMany({
+  const found = await db.client.findMany({
     where: { id: { in: ids } },
     select: { id: true, fullName: true, mobileNumber: true, deletedAt: true, deletedById: true },
   });

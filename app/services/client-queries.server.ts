@@ -1,17 +1,12 @@
 import { databaseProvider, db } from "~/db.server";
 import { businessToday, dateFromIso, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { activeSince } from "~/domain/dashboard-figures";
-import {
-  notPurchasedCutoff,
-  totalPages,
-  type CustomerFilters,
-  type CustomerListQuery,
-} from "~/domain/customer-filters";
-import { likeContainsPattern, searchFragment } from "~/domain/customer-search";
+import { notPurchasedCutoff, totalPages, type ClientFilters, type ClientListQuery } from "~/domain/client-filters";
+import { likeContainsPattern, searchFragment } from "~/domain/client-search";
 import { filsToDecimalString } from "~/domain/money";
 import { Prisma } from "~/generated/prisma/client";
 import { CLIENT_BOOK_SQL, inClientBook } from "./client-book.server";
-import { ALL_COLUMNS, TABLE_COLUMNS, type CustomerRecord, type CustomerTableRow } from "./client-record.server";
+import { ALL_COLUMNS, TABLE_COLUMNS, type ClientRecord, type ClientTableRow } from "./client-record.server";
 
 /**
  * Reading the client book: the list (filters, counts and paging in SQL, only the columns the
@@ -33,7 +28,7 @@ function sqlTimestamp(date: Date): Date | number {
   return databaseProvider === "sqlite" ? date.getTime() : date;
 }
 
-function listConditions(f: CustomerFilters, today: IsoDate): Prisma.Sql {
+function listConditions(f: ClientFilters, today: IsoDate): Prisma.Sql {
   const and = [CLIENT_BOOK_SQL];
   const fragment = searchFragment(f.search);
   if (fragment) and.push(searchTextContains(fragment));
@@ -74,13 +69,13 @@ async function countWhere(where: Prisma.Sql): Promise<number> {
 }
 
 /** Clients by id with the given columns, in the order of `ids`. */
-async function clientsByIds(ids: number[], select: Prisma.CustomerSelect & { id: true }): Promise<unknown[]> {
-  const rows = (await db.customer.findMany({ where: { id: { in: ids } }, select })) as { id: number }[];
+async function clientsByIds(ids: number[], select: Prisma.ClientSelect & { id: true }): Promise<unknown[]> {
+  const rows = (await db.client.findMany({ where: { id: { in: ids } }, select })) as { id: number }[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export type CustomerPage<Row> = {
+export type ClientPage<Row> = {
   rows: Row[];
   page: number;
   limit: number;
@@ -88,7 +83,7 @@ export type CustomerPage<Row> = {
   totalPages: number;
 };
 
-async function pageOf(query: CustomerListQuery, select: Prisma.CustomerSelect & { id: true }, today: IsoDate) {
+async function pageOf(query: ClientListQuery, select: Prisma.ClientSelect & { id: true }, today: IsoDate) {
   const where = listConditions(query, today);
   const skip = (query.page - 1) * query.limit;
   // Newest first; the id is the primary key, so the order needs no sort of its own.
@@ -102,18 +97,18 @@ async function pageOf(query: CustomerListQuery, select: Prisma.CustomerSelect & 
 
 /** One page of the client book for the table. */
 export async function listClients(
-  query: CustomerListQuery,
+  query: ClientListQuery,
   today: IsoDate = businessToday(),
-): Promise<CustomerPage<CustomerTableRow>> {
-  return (await pageOf(query, TABLE_COLUMNS, today)) as CustomerPage<CustomerTableRow>;
+): Promise<ClientPage<ClientTableRow>> {
+  return (await pageOf(query, TABLE_COLUMNS, today)) as ClientPage<ClientTableRow>;
 }
 
 /** One page of the client book with every field, for GET /api/clients. */
 export async function listClientRecords(
-  query: CustomerListQuery,
+  query: ClientListQuery,
   today: IsoDate = businessToday(),
-): Promise<CustomerPage<CustomerRecord>> {
-  return (await pageOf(query, ALL_COLUMNS, today)) as CustomerPage<CustomerRecord>;
+): Promise<ClientPage<ClientRecord>> {
+  return (await pageOf(query, ALL_COLUMNS, today)) as ClientPage<ClientRecord>;
 }
 
 /** Deleted clients matching a search, most recently deleted first: the ids of the first `limit` and the count. */
@@ -131,18 +126,18 @@ export async function searchDeletedClients(search: string, limit: number): Promi
 }
 
 /** A client in the book (not deleted) with every field, or null. */
-export function getClient(id: number): Promise<CustomerRecord | null> {
-  return db.customer.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
+export function getClient(id: number): Promise<ClientRecord | null> {
+  return db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
 }
 
 export type SaleJson = { id: number; saleDate: IsoDate; amount: string; description: string | null };
 
 /** The client's purchases, newest first; null when the client is not in the book. */
 export async function listClientSales(clientId: number): Promise<SaleJson[] | null> {
-  const client = await db.customer.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
+  const client = await db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
   if (!client) return null;
   const sales = await db.sale.findMany({
-    where: { customerId: clientId },
+    where: { clientId: clientId },
     orderBy: [{ saleDate: "desc" }, { id: "desc" }],
     select: { id: true, saleDate: true, amountFils: true, description: true },
   });
@@ -159,7 +154,7 @@ export type FollowUpJson = { id: string; dueDate: IsoDate; note: string | null; 
 /** Follow-ups scheduled for the client (from the AI assistant), open ones first, soonest first. */
 export async function listClientFollowUps(clientId: number): Promise<FollowUpJson[]> {
   const rows = await db.followUp.findMany({
-    where: { customerId: clientId },
+    where: { clientId: clientId },
     orderBy: [{ doneAt: { sort: "asc", nulls: "first" } }, { dueDate: "asc" }],
     select: { id: true, dueDate: true, note: true, doneAt: true },
   });

@@ -8,10 +8,10 @@ import {
   type ClientFieldName,
   type ClientJsonName,
 } from "~/domain/client-fields";
-import { customerSearchText } from "~/domain/customer-search";
+import { clientSearchText } from "~/domain/client-search";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { tierForTotal, type Tier } from "~/domain/tiers";
-import type { Customer, Prisma } from "~/generated/prisma/client";
+import type { Client, Prisma } from "~/generated/prisma/client";
 
 /**
  * A client as the services read it and as the API carries it. The columns come from the field
@@ -36,15 +36,15 @@ type SystemColumn =
  * Compile-time check that the registry and the Customer table agree: a column added to
  * schema.prisma without a registry entry, or an entry without a column, fails to typecheck here.
  */
-type Unregistered = Exclude<keyof Customer, ClientFieldName | SystemColumn>;
-type NotAColumn = Exclude<ClientFieldName, keyof Customer>;
+type Unregistered = Exclude<keyof Client, ClientFieldName | SystemColumn>;
+type NotAColumn = Exclude<ClientFieldName, keyof Client>;
 type MustBeEmpty<T extends never> = T;
 export type RegistryMatchesTable = [MustBeEmpty<Unregistered>, MustBeEmpty<NotAColumn>];
 
 const selectOf = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, true])) as { [P in K]: true };
 
-const TABLE_COLUMNS = { id: true, tier: true, ...selectOf(TABLE_FIELDS) } satisfies Prisma.CustomerSelect;
+const TABLE_COLUMNS = { id: true, tier: true, ...selectOf(TABLE_FIELDS) } satisfies Prisma.ClientSelect;
 
 export const ALL_COLUMNS = {
   ...selectOf(CLIENT_FIELD_NAMES),
@@ -53,17 +53,17 @@ export const ALL_COLUMNS = {
   source: true,
   createdAt: true,
   updatedAt: true,
-} satisfies Prisma.CustomerSelect;
+} satisfies Prisma.ClientSelect;
 
 export { TABLE_COLUMNS };
-export type CustomerTableRow = Prisma.CustomerGetPayload<{ select: typeof TABLE_COLUMNS }>;
-export type CustomerRecord = Prisma.CustomerGetPayload<{ select: typeof ALL_COLUMNS }>;
+export type ClientTableRow = Prisma.ClientGetPayload<{ select: typeof TABLE_COLUMNS }>;
+export type ClientRecord = Prisma.ClientGetPayload<{ select: typeof ALL_COLUMNS }>;
 
 /**
  * The columns derived from others, recomputed on every write so lists, search and reminders can
  * use indexes: searchText, tier (from total sales), and the month-day keys of the yearly occasions.
  */
-export function customerDerivedFields(c: {
+export function clientDerivedFields(c: {
   fullName: string;
   mobileNumber: string;
   email: string | null;
@@ -73,7 +73,7 @@ export function customerDerivedFields(c: {
   anniversaryDate: Date | null;
 }): { searchText: string; tier: Tier; birthMonthDay: number | null; anniversaryMonthDay: number | null } {
   return {
-    searchText: customerSearchText(c),
+    searchText: clientSearchText(c),
     tier: tierForTotal(c.totalSalesFils),
     birthMonthDay: c.dateOfBirth ? monthDayOf(c.dateOfBirth) : null,
     anniversaryMonthDay: c.anniversaryDate ? monthDayOf(c.anniversaryDate) : null,
@@ -89,13 +89,13 @@ export const DERIVED_FROM = {
   totalSalesFils: true,
   dateOfBirth: true,
   anniversaryDate: true,
-} as const satisfies Prisma.CustomerSelect;
+} as const satisfies Prisma.ClientSelect;
 
 /** A column's value in JSON: calendar days as YYYY-MM-DD, money as a decimal string, the rest as stored. */
 type JsonValue<T> = T extends Date ? IsoDate : T extends bigint ? string : T;
 
-export type CustomerJson = { id: number; tier: string; source: string; createdAt: string; updatedAt: string } & {
-  [K in ClientFieldName as ClientJsonName<K>]: JsonValue<Customer[K]>;
+export type ClientJson = { id: number; tier: string; source: string; createdAt: string; updatedAt: string } & {
+  [K in ClientFieldName as ClientJsonName<K>]: JsonValue<Client[K]>;
 };
 
 function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
@@ -106,7 +106,7 @@ function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
 }
 
 /** A client as the API carries it: every registry field under its JSON name, plus id, tier, source and times. */
-export function customerJson(c: CustomerRecord): CustomerJson {
+export function clientJson(c: ClientRecord): ClientJson {
   const out: Record<string, unknown> = { id: c.id };
   for (const name of CLIENT_FIELD_NAMES) out[jsonName(name)] = jsonValue(clientField(name).kind, c[name]);
   Object.assign(out, {
@@ -115,5 +115,5 @@ export function customerJson(c: CustomerRecord): CustomerJson {
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   });
-  return out as CustomerJson;
+  return out as ClientJson;
 }

@@ -8,12 +8,12 @@ import {
   type ClientInputIssue,
   type NewClientInput,
 } from "~/domain/client-input";
-import { NO_EMIRATE } from "~/domain/customer-fields";
+import { NO_EMIRATE } from "~/domain/client-enums";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { type Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { inClientBook } from "./client-book.server";
-import { ALL_COLUMNS, customerDerivedFields, DERIVED_FROM, type CustomerRecord } from "./client-record.server";
+import { ALL_COLUMNS, clientDerivedFields, DERIVED_FROM, type ClientRecord } from "./client-record.server";
 
 /**
  * Writing a client: Add New Client, Edit Customer and the new sale it may carry. Each write and
@@ -27,7 +27,7 @@ export type Actor = { id: string; name: string };
 /** Where a write comes from, for the audit log. */
 export type WriteContext = { actor: Actor; ip?: string | null };
 
-export type CustomerSource = "manual" | "client_import" | "zoho_import";
+export type ClientSource = "manual" | "client_import" | "zoho_import";
 
 /** A validated field's value as its column stores it: calendar days become dates. */
 function columnValue(name: ClientFieldName, value: unknown): unknown {
@@ -38,25 +38,25 @@ function columnValue(name: ClientFieldName, value: unknown): unknown {
  * The row of a new client, derived columns included. A starting total becomes one Sale dated the
  * last purchase, so a client's total is always the sum of their sales.
  */
-export function newCustomerData(
+export function newClientData(
   input: NewClientInput,
-  options: { createdById: string | null; source: CustomerSource; openingSaleDescription?: string | null },
+  options: { createdById: string | null; source: ClientSource; openingSaleDescription?: string | null },
 ): {
-  customer: Prisma.CustomerUncheckedCreateInput;
+  client: Prisma.ClientUncheckedCreateInput;
   openingSale: { saleDate: Date; amountFils: Fils; description: string | null } | null;
 } {
   const columns: Record<string, unknown> = {};
   for (const name of fieldsOf("create")) columns[name] = columnValue(name, input[name]);
-  const fields = columns as Pick<Prisma.CustomerUncheckedCreateInput, keyof NewClientInput> & {
+  const fields = columns as Pick<Prisma.ClientUncheckedCreateInput, keyof NewClientInput> & {
     dateOfBirth: Date | null;
     anniversaryDate: Date | null;
     lastPurchaseDate: Date | null;
   };
-  const customer: Prisma.CustomerUncheckedCreateInput = {
+  const client: Prisma.ClientUncheckedCreateInput = {
     ...fields,
     source: options.source,
     createdById: options.createdById,
-    ...customerDerivedFields({ ...input, dateOfBirth: fields.dateOfBirth, anniversaryDate: fields.anniversaryDate }),
+    ...clientDerivedFields({ ...input, dateOfBirth: fields.dateOfBirth, anniversaryDate: fields.anniversaryDate }),
   };
   const openingSale =
     input.totalSalesFils > 0n && fields.lastPurchaseDate
@@ -66,12 +66,12 @@ export function newCustomerData(
           description: options.openingSaleDescription ?? null,
         }
       : null;
-  return { customer, openingSale };
+  return { client, openingSale };
 }
 
 /** The client already holding a mobile number, deleted ones included (the number stays reserved). */
 export async function findClientByMobile(mobileNumber: string) {
-  return db.customer.findUnique({ where: { mobileNumber }, select: { id: true, fullName: true, deletedAt: true } });
+  return db.client.findUnique({ where: { mobileNumber }, select: { id: true, fullName: true, deletedAt: true } });
 }
 
 /** No two clients share a normalised mobile; the message names the client who has it. */
@@ -82,9 +82,9 @@ export function duplicateMobileMessage(existing: { fullName: string; deletedAt: 
 }
 
 export type WriteFailure = { ok: false; status: 400 | 404 | 409; issues: ClientInputIssue[] };
-export type WriteResult = { ok: true; customer: CustomerRecord } | WriteFailure;
+export type WriteResult = { ok: true; client: ClientRecord } | WriteFailure;
 /** An edit's result names the sale it recorded, if any. */
-export type UpdateResult = { ok: true; customer: CustomerRecord; sale: Fils | null } | WriteFailure;
+export type UpdateResult = { ok: true; client: ClientRecord; sale: Fils | null } | WriteFailure;
 
 const mobileTaken = (message: string): WriteFailure => ({
   ok: false,
@@ -102,11 +102,11 @@ export async function createClient(raw: Record<string, unknown>, context: WriteC
   const input = parsed.value;
   const existing = await findClientByMobile(input.mobileNumber);
   if (existing) return mobileTaken(duplicateMobileMessage(existing));
-  const { customer, openingSale } = newCustomerData(input, { createdById: actor.id, source: "manual" });
+  const { client, openingSale } = newClientData(input, { createdById: actor.id, source: "manual" });
   try {
     const created = await db.$transaction(async (tx) => {
-      const row = await tx.customer.create({
-        data: { ...customer, sales: openingSale ? { create: { ...openingSale, createdById: actor.id } } : undefined },
+      const row = await tx.client.create({
+        data: { ...client, sales: openingSale ? { create: { ...openingSale, createdById: actor.id } } : undefined },
         select: ALL_COLUMNS,
       });
       // Field names only: the log is read by every admin, the values are the client's personal data.
@@ -123,7 +123,7 @@ export async function createClient(raw: Record<string, unknown>, context: WriteC
       );
       return row;
     });
-    return { ok: true, customer: created };
+    return { ok: true, client: created };
   } catch (error) {
     // Two people adding the same number at once: the unique index decides.
     if (!isUniqueViolation(error)) throw error;
@@ -151,7 +151,7 @@ export async function updateClient(
   const parsed = parseEditClientInput(raw);
   if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
   const input = parsed.value;
-  const current = await db.customer.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
+  const current = await db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
   if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
   if (input.mobileNumber !== current.mobileNumber) {
     const other = await findClientByMobile(input.mobileNumber);
@@ -184,7 +184,7 @@ export async function updateClient(
 
   try {
     const saved = await db.$transaction(async (tx) => {
-      await tx.customer.update({
+      await tx.client.update({
         where: { id },
         data: { ...data, ...(sale !== null ? { totalSalesFils: { increment: sale } } : {}) },
       });
@@ -192,7 +192,7 @@ export async function updateClient(
         const day = dateFromIso(saleDate);
         await tx.sale.create({
           data: {
-            customerId: id,
+            clientId: id,
             saleDate: day,
             amountFils: sale,
             description: input.newSaleDescription,
@@ -200,7 +200,7 @@ export async function updateClient(
           },
         });
         // A back-dated sale does not move the last purchase backwards.
-        await tx.customer.updateMany({
+        await tx.client.updateMany({
           where: { id, OR: [{ lastPurchaseDate: null }, { lastPurchaseDate: { lt: day } }] },
           data: { lastPurchaseDate: day },
         });
@@ -227,10 +227,10 @@ export async function updateClient(
           tx,
         );
       }
-      const after = await tx.customer.findUniqueOrThrow({ where: { id }, select: DERIVED_FROM });
-      return tx.customer.update({ where: { id }, data: customerDerivedFields(after), select: ALL_COLUMNS });
+      const after = await tx.client.findUniqueOrThrow({ where: { id }, select: DERIVED_FROM });
+      return tx.client.update({ where: { id }, data: clientDerivedFields(after), select: ALL_COLUMNS });
     });
-    return { ok: true, customer: saved, sale };
+    return { ok: true, client: saved, sale };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return mobileTaken("This mobile number is already in use.");

@@ -11,7 +11,7 @@ function badFormat(token: string): VerificationResult | null {
 }
 
 /**
- * Opens user management for this session (spec §2 'Admin Verification Required'): the acting
+ * Opens user management for this session (docs/product-rules.md §2 'Admin Verification Required'): the acting
  * admin's own authenticator code, checked and rate-limited like a sign-in.
  */
 export async function verifyAdminGate(session: CurrentSession, token: string, ip: string): Promise<VerificationResult> {

@@ -18,7 +18,7 @@ import {
   type DashboardMetrics,
   type TierBreakdown,
 } from "~/domain/dashboard-figures";
-import { inactiveClientsWhere } from "~/domain/customer-filters";
+import { inactiveClientsWhere } from "~/domain/client-filters";
 import { inClientBook } from "./client-book.server";
 
 export type ClientFigures = { metrics: DashboardMetrics; tierBreakdown: TierBreakdown };
@@ -34,8 +34,8 @@ export type DashboardAlerts = { birthdays: AlertList; anniversaries: AlertList; 
  */
 export async function getClientFigures(today: IsoDate = businessToday()): Promise<ClientFigures> {
   const [groups, inactiveClients] = await Promise.all([
-    db.customer.groupBy({ by: ["tier"], where: inClientBook(), _count: { _all: true } }),
-    db.customer.count({ where: inClientBook(inactiveClientsWhere(today)) }),
+    db.client.groupBy({ by: ["tier"], where: inClientBook(), _count: { _all: true } }),
+    db.client.count({ where: inClientBook(inactiveClientsWhere(today)) }),
   ]);
   const countByTier = Object.fromEntries(groups.map((g) => [g.tier, g._count._all]));
   return figuresFromTierCounts(countByTier, inactiveClients);
@@ -45,11 +45,11 @@ const alertClientFields = { id: true, fullName: true, mobileNumber: true } as co
 
 type OccasionKind = "birthday" | "anniversary";
 
-function monthDayWhere(kind: OccasionKind, filter: Prisma.IntNullableFilter): Prisma.CustomerWhereInput {
+function monthDayWhere(kind: OccasionKind, filter: Prisma.IntNullableFilter): Prisma.ClientWhereInput {
   return kind === "birthday" ? { birthMonthDay: filter } : { anniversaryMonthDay: filter };
 }
 
-function monthDayOrder(kind: OccasionKind): Prisma.CustomerOrderByWithRelationInput[] {
+function monthDayOrder(kind: OccasionKind): Prisma.ClientOrderByWithRelationInput[] {
   return [
     kind === "birthday" ? { birthMonthDay: "asc" } : { anniversaryMonthDay: "asc" },
     { fullName: "asc" },
@@ -71,12 +71,12 @@ async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number)
   const select = { ...alertClientFields, birthMonthDay: true, anniversaryMonthDay: true, anniversaryType: true };
 
   const [total, restOfYear] = await Promise.all([
-    db.customer.count({ where: whereKeys({}) }),
-    db.customer.findMany({ where: whereKeys({ gte: todayKey }), orderBy, take: limit, select }),
+    db.client.count({ where: whereKeys({}) }),
+    db.client.findMany({ where: whereKeys({ gte: todayKey }), orderBy, take: limit, select }),
   ]);
   const nextYear =
     restOfYear.length < limit && restOfYear.length < total
-      ? await db.customer.findMany({
+      ? await db.client.findMany({
           where: whereKeys({ lt: todayKey }),
           orderBy,
           take: limit - restOfYear.length,
@@ -106,8 +106,8 @@ async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<AlertLis
     },
   });
   const [total, rows] = await Promise.all([
-    db.customer.count({ where }),
-    db.customer.findMany({
+    db.client.count({ where }),
+    db.client.findMany({
       where,
       orderBy: [{ emiratesIdExpiry: "asc" }, { fullName: "asc" }, { id: "asc" }],
       take: limit,
@@ -117,7 +117,7 @@ async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<AlertLis
   return { items: rows.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today)), total };
 }
 
-/** The three alert panels (spec §2), each capped at `limit` rows with the full count beside it. */
+/** The three alert panels (docs/product-rules.md §2), each capped at `limit` rows with the full count beside it. */
 export async function getDashboardAlerts(
   today: IsoDate = businessToday(),
   limit: number = PANEL_LIMIT,

@@ -13,7 +13,7 @@ type Actor = { id: string; name: string };
  */
 export type DueFollowUp = {
   id: string;
-  customerId: number;
+  clientId: number;
   clientName: string;
   mobileNumber: string;
   note: string | null;
@@ -30,7 +30,7 @@ export async function listDueFollowUps(
   const where = {
     doneAt: null,
     dueDate: { lt: dateFromIso(addDays(today, ALERT_WINDOW_DAYS + 1)) },
-    customer: CLIENT_BOOK,
+    client: CLIENT_BOOK,
   };
   const [total, rows] = await Promise.all([
     db.followUp.count({ where }),
@@ -42,7 +42,7 @@ export async function listDueFollowUps(
         id: true,
         note: true,
         dueDate: true,
-        customer: { select: { id: true, fullName: true, mobileNumber: true } },
+        client: { select: { id: true, fullName: true, mobileNumber: true } },
       },
     }),
   ]);
@@ -50,9 +50,9 @@ export async function listDueFollowUps(
     const dueDate = isoFromDate(row.dueDate);
     return {
       id: row.id,
-      customerId: row.customer.id,
-      clientName: row.customer.fullName,
-      mobileNumber: row.customer.mobileNumber,
+      clientId: row.client.id,
+      clientName: row.client.fullName,
+      mobileNumber: row.client.mobileNumber,
       note: row.note,
       dueDate,
       daysLeft: daysBetween(today, dueDate),
@@ -68,17 +68,17 @@ export async function completeFollowUp(
   now: Date = new Date(),
 ): Promise<boolean> {
   const { count } = await db.followUp.updateMany({
-    where: { id, doneAt: null, customer: CLIENT_BOOK },
+    where: { id, doneAt: null, client: CLIENT_BOOK },
     data: { doneAt: now },
   });
   if (count !== 1) return false;
-  const followUp = await db.followUp.findUnique({ where: { id }, select: { customerId: true } });
+  const followUp = await db.followUp.findUnique({ where: { id }, select: { clientId: true } });
   await writeAudit({
     actor: by.actor,
     action: AUDIT_ACTIONS.followUpDone,
     targetType: "follow_up",
     targetId: id,
-    details: { customerId: followUp?.customerId },
+    details: { clientId: followUp?.clientId },
     ip: by.ip,
   });
   return true;
@@ -86,20 +86,20 @@ export async function completeFollowUp(
 
 /** Schedules a follow-up call on a client in the book (a lead card's Schedule); null when the client is not there. */
 export async function createFollowUp(input: {
-  customerId: number;
+  clientId: number;
   dueDate: IsoDate;
   note?: string | null;
   createdBy: Actor;
   ip: string;
 }): Promise<{ id: string; clientName: string } | null> {
-  const client = await db.customer.findFirst({
-    where: inClientBook({ id: input.customerId }),
+  const client = await db.client.findFirst({
+    where: inClientBook({ id: input.clientId }),
     select: { id: true, fullName: true },
   });
   if (!client) return null;
   const followUp = await db.followUp.create({
     data: {
-      customerId: client.id,
+      clientId: client.id,
       dueDate: dateFromIso(input.dueDate),
       note: input.note?.trim() || null,
       createdById: input.createdBy.id,
@@ -111,7 +111,7 @@ export async function createFollowUp(input: {
     action: AUDIT_ACTIONS.followUpCreated,
     targetType: "follow_up",
     targetId: followUp.id,
-    details: { customerId: client.id, dueDate: input.dueDate },
+    details: { clientId: client.id, dueDate: input.dueDate },
     ip: input.ip,
   });
   return { id: followUp.id, clientName: client.fullName };

@@ -7,7 +7,7 @@ import {
   EMIRATES,
   TEAM_LABELS,
   TEAMS,
-} from "~/domain/customer-fields";
+} from "~/domain/client-enums";
 import {
   CLIENT_TEMPLATE_EXAMPLE,
   CLIENT_TEMPLATE_FIELDS,

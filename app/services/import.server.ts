@@ -24,12 +24,12 @@ import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
-import { duplicateMobileMessage, newCustomerData, type Actor } from "./client-writes.server";
+import { duplicateMobileMessage, newClientData, type Actor } from "./client-writes.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
 
 /**
- * A spreadsheet import (issue 6): one ImportRun per import, rows checked by the New Client rules,
+ * A spreadsheet import: one ImportRun per import, rows checked by the New Client rules,
  * duplicates skipped, valid rows written a few hundred per transaction with their opening sale,
  * progress on the run row for the page to poll, and one import of each kind at a time.
  */
@@ -123,7 +123,7 @@ type Row = Record<string, unknown>;
 /**
  * One standard multi-row INSERT (SQLite ≥ 3.35 and PostgreSQL alike, RETURNING included). The
  * query engine's createMany spends about seven times longer per row, which a 100,000-row file feels.
- * Columns null in every row are left to their default; the names are our own field names.
+ * Columns null in every row are left to their default; the names are the tables' column names.
  */
 function multiRowInsert(table: "Customer" | "Sale", rows: Row[]): Prisma.Sql {
   const columns = Object.keys(rows[0]!).filter(
@@ -148,7 +148,7 @@ async function writeBatch(
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const existing = rows.length
-      ? await db.customer.findMany({
+      ? await db.client.findMany({
           where: { mobileNumber: { in: rows.map((r) => r.client.mobileNumber) } },
           select: { mobileNumber: true, fullName: true, deletedAt: true },
         })
@@ -156,7 +156,7 @@ async function writeBatch(
     const taken = new Map(existing.map((c) => [c.mobileNumber, c]));
     const fresh = rows.filter((r) => !taken.has(r.client.mobileNumber));
     const records = fresh.map((r) =>
-      newCustomerData(r.client, {
+      newClientData(r.client, {
         createdById: actor.id,
         source: SOURCE[kind],
         openingSaleDescription: OPENING_SALE_DESCRIPTION,
@@ -171,16 +171,17 @@ async function writeBatch(
           if (records.length) {
             // Timestamps are written here: the SQLite column default would be text, not the epoch milliseconds Prisma stores.
             const now = new Date();
-            const customers = records.map((r) => ({ ...r.customer, createdAt: now, updatedAt: now }));
+            const clients = records.map((r) => ({ ...r.client, createdAt: now, updatedAt: now }));
             const created = await tx.$queryRaw<
               { id: number; mobileNumber: string }[]
-            >`${multiRowInsert("Customer", customers)} RETURNING "id", "mobileNumber"`;
+            >`${multiRowInsert("Customer", clients)} RETURNING "id", "mobileNumber"`;
             const idByMobile = new Map(created.map((c) => [c.mobileNumber, Number(c.id)]));
-            const sales = records.flatMap(({ customer, openingSale }) =>
+            const sales = records.flatMap(({ client, openingSale }) =>
               openingSale
                 ? [
                     {
-                      customerId: idByMobile.get(customer.mobileNumber)!,
+                      // The raw INSERT names columns: Sale.clientId is stored as "customerId".
+                      customerId: idByMobile.get(client.mobileNumber)!,
                       ...openingSale,
                       createdById: actor.id,
                       createdAt: now,
@@ -448,7 +449,7 @@ async function lastImportOf(kind: ImportKind): Promise<LastImport> {
   };
 }
 
-/** Spec §3 'Import last-times': when each import last finished, and who ran it. */
+/** docs/product-rules.md §3 'Import last-times': when each import last finished, and who ran it. */
 export async function lastImportTimes(): Promise<LastImportTimes> {
   const [lastClientImport, lastZohoImport] = await Promise.all([lastImportOf("client"), lastImportOf("zoho")]);
   return { lastClientImport, lastZohoImport };

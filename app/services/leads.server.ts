@@ -9,7 +9,7 @@ import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
 import { inClientBook } from "./client-book.server";
 
 /**
- * Lead generation (spec §4, §7): the engine pre-selects a bounded shortlist per segment with
+ * Lead generation (docs/product-rules.md §4, §7): the engine pre-selects a bounded shortlist per segment with
  * indexed ORDER BY/LIMIT queries, scores it in JS and keeps the best; the optional model then
  * re-ranks and writes the engine's top candidates. Page and API both call generateLeads.
  */
@@ -36,10 +36,10 @@ const CANDIDATE_SELECT = {
   preferredTime: true,
   preferredCollection: true,
   contactOk: true,
-} satisfies Prisma.CustomerSelect;
-type Candidate = Prisma.CustomerGetPayload<{ select: typeof CANDIDATE_SELECT }>;
+} satisfies Prisma.ClientSelect;
+type Candidate = Prisma.ClientGetPayload<{ select: typeof CANDIDATE_SELECT }>;
 
-function filterWhere(filters: LeadFilters, today: IsoDate): Prisma.CustomerWhereInput {
+function filterWhere(filters: LeadFilters, today: IsoDate): Prisma.ClientWhereInput {
   const before = purchasedBefore(filters, today);
   return {
     ...locationWhere(filters.location),
@@ -56,11 +56,11 @@ function filterWhere(filters: LeadFilters, today: IsoDate): Prisma.CustomerWhere
  */
 function segmentQueries(
   today: IsoDate,
-): { where: Prisma.CustomerWhereInput; orderBy: Prisma.CustomerOrderByWithRelationInput[] }[] {
+): { where: Prisma.ClientWhereInput; orderBy: Prisma.ClientOrderByWithRelationInput[] }[] {
   const lapsed = { lastPurchaseDate: { lt: dateFromIso(addDays(today, -INACTIVE_AFTER_DAYS)) } };
   const occasionKeys = monthDaysWithin(today, ALERT_WINDOW_DAYS);
-  const bySpend: Prisma.CustomerOrderByWithRelationInput[] = [{ totalSalesFils: "desc" }, { id: "asc" }];
-  const recentlyLapsedFirst: Prisma.CustomerOrderByWithRelationInput[] = [{ lastPurchaseDate: "desc" }];
+  const bySpend: Prisma.ClientOrderByWithRelationInput[] = [{ totalSalesFils: "desc" }, { id: "asc" }];
+  const recentlyLapsedFirst: Prisma.ClientOrderByWithRelationInput[] = [{ lastPurchaseDate: "desc" }];
   return [
     { where: { ...lapsed, tier: { in: ["diamond", "platinum", "gold"] } }, orderBy: recentlyLapsedFirst },
     { where: lapsed, orderBy: recentlyLapsedFirst },
@@ -83,7 +83,7 @@ async function shortlistCandidates(filters: LeadFilters, today: IsoDate): Promis
   const base = filterWhere(filters, today);
   const batches = await Promise.all(
     segmentQueries(today).map(({ where, orderBy }) =>
-      db.customer.findMany({
+      db.client.findMany({
         where: inClientBook({ AND: [base, where] }),
         orderBy,
         take: PER_SEGMENT,
@@ -96,14 +96,14 @@ async function shortlistCandidates(filters: LeadFilters, today: IsoDate): Promis
   return [...unique.values()];
 }
 
-async function purchaseCounts(customerIds: number[]): Promise<Map<number, number>> {
-  if (customerIds.length === 0) return new Map();
+async function purchaseCounts(clientIds: number[]): Promise<Map<number, number>> {
+  if (clientIds.length === 0) return new Map();
   const rows = await db.sale.groupBy({
-    by: ["customerId"],
-    where: { customerId: { in: customerIds } },
+    by: ["clientId"],
+    where: { clientId: { in: clientIds } },
     _count: { _all: true },
   });
-  return new Map(rows.map((r) => [r.customerId, r._count._all]));
+  return new Map(rows.map((r) => [r.clientId, r._count._all]));
 }
 
 function factsOf(c: Candidate, purchaseCount: number): LeadFacts {
@@ -215,5 +215,5 @@ export async function clearLeadRuns(userId: string): Promise<void> {
 /** The client a lead card's Schedule action is for, when still in the book. */
 export async function findLeadClient(clientId: number): Promise<{ id: number; fullName: string } | null> {
   if (!Number.isSafeInteger(clientId)) return null;
-  return db.customer.findFirst({ where: inClientBook({ id: clientId }), select: { id: true, fullName: true } });
+  return db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true, fullName: true } });
 }

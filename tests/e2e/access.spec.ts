@@ -92,7 +92,7 @@ test.describe("client dialogs from /customer-history", () => {
     await signInAs(context, "sales_front", `Access Sales ${tag()}`);
     const name = `Hist${tag()}`;
     const mobileNumber = `97152${String(Date.now()).slice(-7)}`;
-    const client = await db.customer.create({
+    const client = await db.client.create({
       data: {
         fullName: `${name} Client`,
         team: "team_a",

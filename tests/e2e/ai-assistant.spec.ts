@@ -87,7 +87,7 @@ test.describe("AI Assistant with JavaScript", () => {
     );
     expect(csv).toContain(`"${top.fullName}","${top.mobileNumber}","Umm Al Quwain","Diamond",`);
 
-    // Reload: the list and the filters come back, except the purchase-date filter (spec §4).
+    // Reload: the list and the filters come back, except the purchase-date filter (docs/product-rules.md §4).
     await page.reload();
     await waitForHydration(page);
     await expect(card(page, top.fullName)).toBeVisible();
@@ -105,7 +105,7 @@ test.describe("AI Assistant with JavaScript", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Follow-up scheduled", { exact: true })).toBeVisible();
     await expect(card(page, second.fullName)).toBeVisible();
-    const followUps = await db.followUp.findMany({ where: { customerId: second.id } });
+    const followUps = await db.followUp.findMany({ where: { clientId: second.id } });
     expect(followUps.map((f) => f.note)).toEqual(["Show the new emerald set"]);
 
     await page.getByRole("button", { name: "Clear Leads", exact: true }).click();
@@ -177,7 +177,7 @@ test.describe("AI Assistant without JavaScript", () => {
     await expect(page).toHaveURL(/\/ai-assistant\?run=/);
     await expect(page.getByText("Follow-up scheduled", { exact: true })).toBeVisible();
     await expect(card(page, second.fullName)).toBeVisible();
-    expect(await db.followUp.count({ where: { customerId: second.id } })).toBe(1);
+    expect(await db.followUp.count({ where: { clientId: second.id } })).toBe(1);
 
     await page.getByRole("button", { name: "Clear Leads", exact: true }).click();
     await expect(page).toHaveURL(/\/ai-assistant$/);

@@ -10,7 +10,7 @@ const nextMobile = () => `97159${String(++mobileSeq).padStart(7, "0")}`;
 async function addClient(actor: { id: string; name: string }, fields: Record<string, unknown>) {
   const result = await createClient({ team: "team_a", mobileNumber: nextMobile(), ...fields }, { actor });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.customer;
+  return result.client;
 }
 
 const rows = (page: Page) => page.getByTestId("customer-table").locator("tbody tr");
@@ -75,7 +75,7 @@ test.describe("Customer Purchase History without JavaScript", () => {
     await page.getByRole("button", { name: "Verify & Delete" }).click();
     await expect(page.getByText("Clients Deleted")).toBeVisible();
     await expect(page.getByText("No customers found")).toBeVisible();
-    expect((await db.customer.findUniqueOrThrow({ where: { id: client.id } })).deletedAt).not.toBeNull();
+    expect((await db.client.findUniqueOrThrow({ where: { id: client.id } })).deletedAt).not.toBeNull();
   });
 
   test("an unknown client opens as a page saying so, over the list", async ({ page, context }) => {

@@ -11,7 +11,7 @@ const nextMobile = () => `97158${String(++mobileSeq).padStart(7, "0")}`;
 async function addClient(actor: { id: string; name: string }, fields: Record<string, unknown>) {
   const result = await createClient({ team: "team_a", mobileNumber: nextMobile(), ...fields }, { actor });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.customer;
+  return result.client;
 }
 
 const rows = (page: Page) => page.getByTestId("customer-table").locator("tbody tr");
@@ -60,7 +60,7 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await expect(rows(page)).toHaveCount(7);
   });
 
-  test("adds a client in the modal, with the §5 rules checked before sending", async ({ page, context }) => {
+  test("adds a client in the modal, with the New Client rules checked before sending", async ({ page, context }) => {
     await signInAs(context, "sales_back");
     await page.goto(`/customers?search=${run}`);
     await waitForHydration(page);
@@ -126,7 +126,7 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await page.keyboard.press("Escape");
     await expect(details).toBeHidden();
     await expect(page).toHaveURL(/\/customers\?search=/);
-    expect((await db.customer.findUniqueOrThrow({ where: { id: client.id } })).tier).toBe("gold");
+    expect((await db.client.findUniqueOrThrow({ where: { id: client.id } })).tier).toBe("gold");
   });
 
   test("deletes two clients through the Security Verification prompt", async ({ page, context }) => {
@@ -168,14 +168,14 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(`${run} Doomed Survivor`);
     await expect(deleteButton).toBeDisabled();
-    const deleted = await db.customer.findMany({ where: { id: { in: doomed.map((d) => d.id) } } });
+    const deleted = await db.client.findMany({ where: { id: { in: doomed.map((d) => d.id) } } });
     expect(deleted.every((d) => d.deletedAt !== null)).toBe(true);
   });
 
   test("an admin restores a deleted client from the Deleted clients view", async ({ page, context }) => {
     const { user } = await signInAs(context, "admin");
     const client = await addClient(user, { fullName: `${run} Comeback Kid` });
-    await db.customer.update({ where: { id: client.id }, data: { deletedAt: new Date(), deletedById: user.id } });
+    await db.client.update({ where: { id: client.id }, data: { deletedAt: new Date(), deletedById: user.id } });
     await page.goto("/customers");
     await waitForHydration(page);
     await page.getByRole("link", { name: "Deleted clients" }).click();

@@ -18,7 +18,7 @@ async function addClient(
   const total = AED(options.totalAed ?? 0);
   // 1992 was a leap year, so any month and day is a valid birthday.
   const dateOfBirth = options.birthdayToday ? dateFromIso(`1992-${businessToday().slice(5)}`) : null;
-  return db.customer.create({
+  return db.client.create({
     data: {
       fullName: name,
       mobileNumber,
@@ -52,7 +52,7 @@ async function seedAndOpen(page: Page) {
     birthdayToday: true,
   });
   const followUp = await db.followUp.create({
-    data: { customerId: birthday.id, dueDate: dateFromIso(today), note: `Call about the pearl set ${suffix}` },
+    data: { clientId: birthday.id, dueDate: dateFromIso(today), note: `Call about the pearl set ${suffix}` },
   });
   await page.goto("/dashboard");
   return { before, birthday, followUp, suffix };

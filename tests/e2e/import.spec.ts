@@ -101,7 +101,7 @@ test.describe("Import Data with JavaScript", () => {
     await expect(page.locator("#client-file")).toHaveValue("");
     await expect(importButton).toBeDisabled();
 
-    const first = await db.customer.findUniqueOrThrow({
+    const first = await db.client.findUniqueOrThrow({
       where: { mobileNumber: stored(mobile(0)) },
       include: { sales: true },
     });
@@ -165,7 +165,7 @@ test.describe("Import Data without JavaScript", () => {
   test("posts the form and shows the result page with skipped clients and errors", async ({ page, context }) => {
     await signInAs(context, "sales_back", "Nadia NoScript");
     const existing = mobile(6000);
-    await db.customer.create({
+    await db.client.create({
       data: { fullName: `Already ${runPrefix}`, mobileNumber: stored(existing), searchText: "already", team: "team_a" },
     });
     await page.goto("/import-data");

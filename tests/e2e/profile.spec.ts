@@ -1,6 +1,6 @@
 import { db, expect, signInAs, signInContext, test, waitForHydration } from "./support/fixtures";
 
-// The admin's profile and its two read-only admin pages (spec §2 'Profile (admin only)').
+// The admin's profile and its two read-only admin pages (docs/product-rules.md §2 'Profile (admin only)').
 
 test.describe("profile", () => {
   test("shows the admin's details, security, admin actions and account status", async ({ page, context }) => {

@@ -36,7 +36,7 @@ async function cachedResponses(page: Page) {
 async function addBirthdayClient(name: string) {
   const dateOfBirth = dateFromIso(`1992-${businessToday().slice(5)}`);
   const mobileNumber = `9715${unique()}`;
-  return db.customer.create({
+  return db.client.create({
     data: {
       fullName: name,
       mobileNumber,

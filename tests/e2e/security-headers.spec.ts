@@ -73,7 +73,7 @@ test.describe("Cache-Control", () => {
       await signInContext(context, user.id);
       const name = `Back Button ${unique()}`;
       const mobileNumber = `9715${unique()}`;
-      await db.customer.create({
+      await db.client.create({
         data: { fullName: name, mobileNumber, searchText: `${name} ${mobileNumber}`.toLowerCase() },
       });
       await page.goto(`/customers?search=${encodeURIComponent(name)}`);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { db, expect, signInAs, signInContext, test, totpCode, waitForHydration } from "./support/fixtures";
 
-// User management (spec §2 'User Management dialog'). The e2e database is shared with the other
+// User management (docs/product-rules.md §2 'User Management dialog'). The e2e database is shared with the other
 // spec files, so every test makes its own users with a unique tag and looks only at those.
 
 const uniqueTag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -263,16 +263,16 @@ describe("the JSON body reader", () => {
   });
 
   it("refuses a body past the size cap with 413 without creating anything", async () => {
-    const before = await db.customer.count();
+    const before = await db.client.count();
     const body = JSON.stringify({ fullName: "y".repeat(MAX_JSON_BODY_BYTES), mobileNumber: "971559999999" });
     expect((await outcome(await staffPost(body, "application/json"))).status).toBe(413);
-    expect(await db.customer.count()).toBe(before);
+    expect(await db.client.count()).toBe(before);
   });
 
   it("still reads a well-formed body (application/json with a charset)", async () => {
     const body = JSON.stringify({ fullName: "Charset Client", mobileNumber: "0551230000", team: "team_a" });
     const res = await outcome(await staffPost(body, "application/json; charset=utf-8"));
     expect(res.status).toBe(201);
-    expect(await db.customer.count({ where: { fullName: "Charset Client" } })).toBe(1);
+    expect(await db.client.count({ where: { fullName: "Charset Client" } })).toBe(1);
   });
 });

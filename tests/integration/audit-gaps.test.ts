@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import * as schedule from "~/routes/_app.ai-assistant.schedule.$clientId";
-import * as customersNew from "~/routes/_app.customers.new";
+import * as clientsNew from "~/routes/_app.customers.new";
 import * as dashboard from "~/routes/_app.dashboard";
 import * as newUser from "~/routes/_app.profile.users.new";
 import * as metricsApi from "~/routes/api.dashboard.metrics";
@@ -15,7 +15,7 @@ import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from ".
 
 async function addClient(name: string) {
   const mobileNumber = `97155${String(Date.now()).slice(-7)}`;
-  return db.customer.create({
+  return db.client.create({
     data: { fullName: name, mobileNumber, searchText: `${name} ${mobileNumber}`.toLowerCase() },
   });
 }
@@ -47,10 +47,10 @@ describe("audit log", () => {
       ),
     );
     expect(created.status).toBe(302);
-    const followUp = await db.followUp.findFirstOrThrow({ where: { customerId: client.id } });
+    const followUp = await db.followUp.findFirstOrThrow({ where: { clientId: client.id } });
     const scheduled = await lastAudit("follow_up.created", { targetId: followUp.id });
     expect(scheduled).toMatchObject({ actorId: user.id, actorName: "Follow Upper", targetType: "follow_up" });
-    expect(JSON.parse(scheduled!.details!)).toEqual({ customerId: client.id, dueDate: addDays(businessToday(), 2) });
+    expect(JSON.parse(scheduled!.details!)).toEqual({ clientId: client.id, dueDate: addDays(businessToday(), 2) });
     expect(scheduled!.details).not.toContain("emerald");
 
     const done = await outcome(
@@ -104,7 +104,7 @@ describe("audit log", () => {
     const cookie = await sessionCookieFor(user.id);
     const res = await outcome(
       await callRoute(
-        customersNew.action,
+        clientsNew.action,
         makeRequest("/customers/new", {
           cookie,
           form: { fullName: "Forged", mobileNumber: "0501234999" },
@@ -115,7 +115,7 @@ describe("audit log", () => {
     expect(res.status).toBe(403);
     const refusal = await lastAudit("auth.access_refused", { targetId: "/customers/new" });
     expect(JSON.parse(refusal!.details!)).toEqual({ reason: "cross_site", method: "POST" });
-    expect(await db.customer.count({ where: { fullName: "Forged" } })).toBe(0);
+    expect(await db.client.count({ where: { fullName: "Forged" } })).toBe(0);
   });
 
   it("records the operator's authenticator reset, without the new secret", async () => {

@@ -24,7 +24,7 @@ describe("client dialogs under /customer-history", () => {
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/customer-history?tier=bronze&page=2");
 
-    const client = await db.customer.findUniqueOrThrow({ where: { mobileNumber: "971508881234" } });
+    const client = await db.client.findUniqueOrThrow({ where: { mobileNumber: "971508881234" } });
     const edited = await outcome(
       await callRoute(
         historyEdit.action,
@@ -37,6 +37,6 @@ describe("client dialogs under /customer-history", () => {
     );
     expect(edited.status).toBe(302);
     expect(edited.headers.get("Location")).toBe("/customer-history?search=history");
-    expect((await db.customer.findUniqueOrThrow({ where: { id: client.id } })).fullName).toBe("History Client Renamed");
+    expect((await db.client.findUniqueOrThrow({ where: { id: client.id } })).fullName).toBe("History Client Renamed");
   });
 });

@@ -10,7 +10,7 @@ import * as tierApi from "~/routes/api.dashboard.tier-breakdown";
 import * as dashboard from "~/routes/_app.dashboard";
 import { getDashboardAlerts } from "~/services/dashboard.server";
 import { listDueFollowUps } from "~/services/follow-ups.server";
-import { readToast } from "~/toast.server";
+import { readToast } from "~/http/toast.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 let seq = 0;
@@ -34,7 +34,7 @@ async function addClient(options: {
   const total = AED(options.totalAed ?? 0);
   const dateOfBirth = options.birthday ? yearlyDate(options.birthday) : null;
   const anniversaryDate = options.anniversary ? yearlyDate(options.anniversary) : null;
-  return db.customer.create({
+  return db.client.create({
     data: {
       fullName: options.name,
       mobileNumber,
@@ -66,7 +66,7 @@ async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sal
 
 beforeEach(async () => {
   await db.followUp.deleteMany();
-  await db.customer.deleteMany();
+  await db.client.deleteMany();
 });
 
 describe("dashboard JSON routes on a known data set", () => {
@@ -250,8 +250,8 @@ describe("follow-ups", () => {
   async function seedFollowUps(today: IsoDate) {
     const client = await addClient({ name: "Omar Follow" });
     const deleted = await addClient({ name: "Gone Client", deleted: true });
-    const make = (customerId: number, due: IsoDate, note: string, doneAt: Date | null = null) =>
-      db.followUp.create({ data: { customerId, dueDate: dateFromIso(due), note, doneAt } });
+    const make = (clientId: number, due: IsoDate, note: string, doneAt: Date | null = null) =>
+      db.followUp.create({ data: { clientId, dueDate: dateFromIso(due), note, doneAt } });
     const overdue = await make(client.id, addDays(today, -3), "Call about the ring resize");
     const later = await make(client.id, addDays(today, 30), "Show the new bridal set");
     await make(client.id, addDays(today, 31), "Too far ahead");
@@ -269,7 +269,7 @@ describe("follow-ups", () => {
       ["Call about the ring resize", -3],
       ["Show the new bridal set", 30],
     ]);
-    expect(items[0]).toMatchObject({ customerId: client.id, clientName: "Omar Follow", dueDate: addDays(today, -3) });
+    expect(items[0]).toMatchObject({ clientId: client.id, clientName: "Omar Follow", dueDate: addDays(today, -3) });
   });
 
   it("marks one done from the dashboard form, with a flash toast, and says so when it is already done", async () => {

@@ -10,7 +10,7 @@ import * as importClients from "~/routes/api.import.clients";
 import * as lastTimes from "~/routes/api.import.last-times";
 import * as progress from "~/routes/api.import.progress";
 import * as template from "~/routes/api.import.template";
-import * as zohoCustomers from "~/routes/api.import.zoho-customers";
+import * as zohoClients from "~/routes/api.import.zoho-customers";
 import * as zohoTemplate from "~/routes/api.import.zoho-template";
 import * as page from "~/routes/_app.import-data";
 import { importParseLimits, TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
@@ -110,7 +110,7 @@ beforeAll(async () => {
 });
 
 async function existingClient(mobileLocal: string, fullName = "Already Here") {
-  return db.customer.create({
+  return db.client.create({
     data: { fullName, mobileNumber: stored(mobileLocal), searchText: fullName.toLowerCase(), team: "team_a" },
   });
 }
@@ -156,7 +156,7 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
       "Imported 4 new clients. 2 rows skipped (already in the system or repeated in the file). 2 rows have errors and were not imported.",
     );
 
-    const aisha = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(a) }, include: { sales: true } });
+    const aisha = await db.client.findUniqueOrThrow({ where: { mobileNumber: stored(a) }, include: { sales: true } });
     expect(aisha).toMatchObject({
       fullName: `Aisha ${type}`,
       emirate: "abu_dhabi",
@@ -171,10 +171,10 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
     expect(aisha.sales.map((s) => [s.amountFils, s.saleDate.toISOString()])).toEqual([
       [12_500_050n, "2025-01-15T00:00:00.000Z"],
     ]);
-    const chen = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(c) }, include: { sales: true } });
+    const chen = await db.client.findUniqueOrThrow({ where: { mobileNumber: stored(c) }, include: { sales: true } });
     expect(chen).toMatchObject({ country: "saudi_arabia", emirate: "none", totalSalesFils: 250_000n });
     expect(chen.sales).toHaveLength(1);
-    const bilal = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(b) }, include: { sales: true } });
+    const bilal = await db.client.findUniqueOrThrow({ where: { mobileNumber: stored(b) }, include: { sales: true } });
     expect(bilal.sales).toHaveLength(0);
 
     const run = await db.importRun.findUniqueOrThrow({ where: { id: body.runId! } });
@@ -207,7 +207,7 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
     const bytes = spreadsheet(rows, type);
     const first = await importFile(cookie, `again.${type}`, bytes);
     expect(first.body).toMatchObject({ success: true, imported: 2, skipped: 0 });
-    const clientsBefore = await db.customer.count();
+    const clientsBefore = await db.client.count();
     const salesBefore = await db.sale.count();
     const second = await importFile(cookie, `again.${type}`, bytes);
     expect(second.body).toMatchObject({ success: true, imported: 0, skipped: 2, errors: [] });
@@ -215,7 +215,7 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
       `This mobile number already belongs to Gita ${type}.`,
       `This mobile number already belongs to Hadi ${type}.`,
     ]);
-    expect(await db.customer.count()).toBe(clientsBefore);
+    expect(await db.client.count()).toBe(clientsBefore);
     expect(await db.sale.count()).toBe(salesBefore);
   });
 });
@@ -243,10 +243,10 @@ describe("a failure mid-way", () => {
     expect(failed.body.success).toBe(false);
     expect(failed.body.message).toContain("Imported 400 new clients.");
     const crashClients = { fullName: { startsWith: "Crash " } };
-    expect(await db.customer.count({ where: crashClients })).toBe(400);
-    const totals = await db.customer.aggregate({ where: crashClients, _sum: { totalSalesFils: true } });
+    expect(await db.client.count({ where: crashClients })).toBe(400);
+    const totals = await db.client.aggregate({ where: crashClients, _sum: { totalSalesFils: true } });
     const sales = await db.sale.aggregate({
-      where: { customer: crashClients },
+      where: { client: crashClients },
       _sum: { amountFils: true },
       _count: true,
     });
@@ -259,8 +259,8 @@ describe("a failure mid-way", () => {
 
     const again = await importFile(cookie, "crash.csv", bytes);
     expect(again.body).toMatchObject({ success: true, imported: 500, skipped: 400 });
-    expect(await db.customer.count({ where: crashClients })).toBe(900);
-    expect(await db.sale.count({ where: { customer: crashClients } })).toBe(900);
+    expect(await db.client.count({ where: crashClients })).toBe(900);
+    expect(await db.sale.count({ where: { client: crashClients } })).toBe(900);
   });
 });
 
@@ -375,7 +375,7 @@ describe("refused uploads", () => {
     expect(busy.status).toBe(409);
     expect(busy.body.message).toBe(IMPORT_BUSY_MESSAGE);
     // The other kind is not blocked.
-    const zoho = await importFile(cookie, "zoho.csv", file, zohoCustomers, "/api/import/zoho-customers");
+    const zoho = await importFile(cookie, "zoho.csv", file, zohoClients, "/api/import/zoho-customers");
     expect(zoho.body).toMatchObject({ success: true, imported: 1 });
 
     await db.importRun.update({ where: { id: blocker.id }, data: { heartbeatAt: new Date(Date.now() - 10 * 60_000) } });
@@ -404,7 +404,7 @@ describe("CSV dialects", () => {
     expect(body.imported).toBe(1);
     // "1.250,00" is not an amount this shop writes: the row is refused, not misread as 1.25.
     expect(body.errors).toEqual(['Row 2: Total Sales "1.250,00": Enter an amount in AED, e.g. 1250.50']);
-    expect(await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(m2) } })).toMatchObject({
+    expect(await db.client.findUniqueOrThrow({ where: { mobileNumber: stored(m2) } })).toMatchObject({
       fullName: "Bilal\nBin Saeed",
     });
   });
@@ -441,11 +441,11 @@ describe("Zoho import", () => {
       cookie,
       "zoho.xlsx",
       spreadsheet(rows, "xlsx"),
-      zohoCustomers,
+      zohoClients,
       "/api/import/zoho-customers",
     );
     expect(body).toMatchObject({ success: true, imported: 1, skipped: 0, errors: [] });
-    const karima = await db.customer.findUniqueOrThrow({ where: { mobileNumber: stored(mobile) } });
+    const karima = await db.client.findUniqueOrThrow({ where: { mobileNumber: stored(mobile) } });
     expect(karima).toMatchObject({
       fullName: "Karima Zoho",
       email: "karima@example.com",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
-import * as customers from "~/routes/_app.customers";
+import * as clients from "~/routes/_app.customers";
 import * as clientsApi from "~/routes/api.clients";
 import * as metricsApi from "~/routes/api.dashboard.metrics";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
@@ -12,7 +12,7 @@ let seq = 0;
 async function addClient(name: string, lastPurchase: IsoDate | null, deleted = false) {
   seq += 1;
   const mobileNumber = `9715550${String(seq).padStart(5, "0")}`;
-  await db.customer.create({
+  await db.client.create({
     data: {
       fullName: name,
       mobileNumber,
@@ -54,7 +54,7 @@ describe("the Inactive Clients card and the list it links to", () => {
       "Never Bought",
     ]);
 
-    const page = await outcome(await callRoute(customers.loader, makeRequest("/customers?inactive=1", { cookie })));
+    const page = await outcome(await callRoute(clients.loader, makeRequest("/customers?inactive=1", { cookie })));
     expect((page.body as { totalCount: number }).totalCount).toBe(card);
     expect((page.body as { query: { inactive: boolean } }).query.inactive).toBe(true);
   });

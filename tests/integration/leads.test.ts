@@ -25,7 +25,7 @@ beforeEach(async () => {
   delete process.env.OPENAI_API_KEY;
   await db.followUp.deleteMany();
   await db.sale.deleteMany();
-  await db.customer.deleteMany();
+  await db.client.deleteMany();
   const { user } = await createUser({ role: "road_sales" });
   userId = user.id;
   cookie = await sessionCookieFor(user.id);
@@ -273,7 +273,7 @@ describe("Schedule on a lead card", () => {
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/ai-assistant?run=abc");
-    const followUps = await db.followUp.findMany({ where: { customerId: client.id } });
+    const followUps = await db.followUp.findMany({ where: { clientId: client.id } });
     expect(followUps).toHaveLength(1);
     expect(followUps[0]).toMatchObject({ note: "Ask about the bridal set", createdById: userId, doneAt: null });
     expect(followUps[0]!.dueDate.toISOString().slice(0, 10)).toBe(day);

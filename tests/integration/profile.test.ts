@@ -11,7 +11,7 @@ import * as deleteUser from "~/routes/_app.profile.users.$userId.delete";
 import * as editUser from "~/routes/_app.profile.users.$userId.edit";
 import * as oneTimeCode from "~/routes/_app.profile.users.$userId.one-time-code";
 import * as newUser from "~/routes/_app.profile.users.new";
-import { readToast } from "~/toast.server";
+import { readToast } from "~/http/toast.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { isHttps } from "~/domain/client-ip";
+import { isHttps } from "~/http/request-address";
 import { createUserSession } from "~/auth/session.server";
 import { createUser } from "../support/factories";
 import { contentSecurityPolicy, installRequestPolicy, parseTrustProxy } from "../../server/http-policy.mjs";

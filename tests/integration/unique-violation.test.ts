@@ -27,17 +27,17 @@ describe("isUniqueViolation", () => {
 
   it("recognises a duplicate from an ORM update and inside a transaction", async () => {
     const [a, b] = [mobile(), mobile()];
-    await db.customer.create({ data: { fullName: "A", searchText: "a", mobileNumber: a } });
-    const other = await db.customer.create({ data: { fullName: "B", searchText: "b", mobileNumber: b } });
+    await db.client.create({ data: { fullName: "A", searchText: "a", mobileNumber: a } });
+    const other = await db.client.create({ data: { fullName: "B", searchText: "b", mobileNumber: b } });
     const error = await failure(() =>
-      db.$transaction(async (tx) => tx.customer.update({ where: { id: other.id }, data: { mobileNumber: a } })),
+      db.$transaction(async (tx) => tx.client.update({ where: { id: other.id }, data: { mobileNumber: a } })),
     );
     expect(isUniqueViolation(error)).toBe(true);
   });
 
   it("recognises a duplicate from a raw multi-row insert (the import's path)", async () => {
     const taken = mobile();
-    await db.customer.create({ data: { fullName: "Taken", searchText: "taken", mobileNumber: taken } });
+    await db.client.create({ data: { fullName: "Taken", searchText: "taken", mobileNumber: taken } });
     const error = await failure(
       () =>
         db.$executeRaw`INSERT INTO "Customer" ("fullName", "searchText", "mobileNumber", "updatedAt") VALUES ('Again', 'again', ${taken}, ${new Date()})`,
@@ -49,7 +49,7 @@ describe("isUniqueViolation", () => {
     const missing = await failure(() => db.user.update({ where: { id: "no-such-user" }, data: { name: "x" } }));
     expect(isUniqueViolation(missing)).toBe(false);
     const foreignKey = await failure(() =>
-      db.sale.create({ data: { customerId: 2_000_000_000, amountFils: 1n, saleDate: new Date() } }),
+      db.sale.create({ data: { clientId: 2_000_000_000, amountFils: 1n, saleDate: new Date() } }),
     );
     expect(isUniqueViolation(foreignKey)).toBe(false);
     expect(isUniqueViolation(new Error("P2002"))).toBe(false);
@@ -58,9 +58,9 @@ describe("isUniqueViolation", () => {
 
   it("is more than the P2002 check the services had: a raw insert's duplicate says P2010", async () => {
     const taken = mobile();
-    await db.customer.create({ data: { fullName: "Class", searchText: "class", mobileNumber: taken } });
+    await db.client.create({ data: { fullName: "Class", searchText: "class", mobileNumber: taken } });
     const orm = await failure(() =>
-      db.customer.create({ data: { fullName: "Again", searchText: "again", mobileNumber: taken } }),
+      db.client.create({ data: { fullName: "Again", searchText: "again", mobileNumber: taken } }),
     );
     const raw = await failure(
       () =>

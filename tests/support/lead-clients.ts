@@ -37,7 +37,7 @@ export async function insertLeadClient(
   const lastDay = input.lastPurchaseDaysAgo === null ? null : addDays(today, -(input.lastPurchaseDaysAgo ?? 30));
   const dateOfBirth =
     input.birthdayInDays === undefined ? null : dateFromIso(`1992${addDays(today, input.birthdayInDays).slice(4)}`);
-  const customer = await db.customer.create({
+  const client = await db.client.create({
     data: {
       fullName: input.name,
       searchText: `${input.name} ${mobileNumber} ${emiratesId}`.toLowerCase(),
@@ -61,11 +61,11 @@ export async function insertLeadClient(
     const each = total / BigInt(purchases);
     await db.sale.createMany({
       data: Array.from({ length: purchases }, (_, i) => ({
-        customerId: customer.id,
+        clientId: client.id,
         saleDate: dateFromIso(addDays(lastDay, -i * 30)),
         amountFils: i === 0 ? total - each * BigInt(purchases - 1) : each,
       })),
     });
   }
-  return customer;
+  return client;
 }

@@ -64,9 +64,9 @@ export function AlertPanel({
         <>
           <ul className="mt-3 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
             {list.items.map((alert) => (
-              <li key={`${alert.type}-${alert.customerId}`} className="py-3" data-testid="alert">
+              <li key={`${alert.type}-${alert.clientId}`} className="py-3" data-testid="alert">
                 <div className="flex items-start justify-between gap-2">
-                  <Link to={`/customers/${alert.customerId}`} className="min-w-0 font-medium hover:underline">
+                  <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
                     {alert.clientName}
                   </Link>
                   <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>

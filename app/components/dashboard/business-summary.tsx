@@ -28,7 +28,7 @@ function Rate({
   );
 }
 
-/** Spec §9: VIP rate and retention, rounded; 0% with no clients. */
+/** docs/product-rules.md §9: VIP rate and retention, rounded; 0% with no clients. */
 export function BusinessSummaryPanel({ summary }: { summary: BusinessSummary }) {
   return (
     <section className="card" aria-labelledby="business-summary-title" data-testid="business-summary">

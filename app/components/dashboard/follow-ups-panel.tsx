@@ -22,7 +22,7 @@ function FollowUpRow({ followUp }: { followUp: LabelledFollowUp }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="follow-up">
       <div className="min-w-0">
-        <Link to={`/customers/${followUp.customerId}`} className="font-medium hover:underline">
+        <Link to={`/customers/${followUp.clientId}`} className="font-medium hover:underline">
           {followUp.clientName}
         </Link>
         {followUp.note ? <p className="text-sm text-gray-700">{followUp.note}</p> : null}

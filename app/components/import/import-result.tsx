@@ -3,7 +3,7 @@ import type { ImportReportView } from "~/domain/import-report";
 
 const count = new Intl.NumberFormat("en-GB");
 
-/** The result of an import (spec §2): counts, the first 10 skipped clients and the first 5 errors, each then "and N more". */
+/** The result of an import (docs/product-rules.md §2): counts, the first 10 skipped clients and the first 5 errors, each then "and N more". */
 export function ImportResultPanel({
   report,
   fileName,

@@ -15,7 +15,7 @@ import {
 import { ImportResultPanel } from "./import-result";
 import { useImportUpload } from "./use-import-upload";
 
-/** Each section's texts; the failure wording is spec §8's, the notification durations §9's. */
+/** Each section's texts; the failure wording is docs/product-rules.md §8's, the notification durations docs/product-rules.md §9's. */
 const TEXTS = {
   client: {
     title: "Client Data Import",
@@ -89,7 +89,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
     if (input.current) input.current.value = "";
   };
 
-  /** The type check of spec §4 ('file chosen (type checked)'); the server checks again, by content. */
+  /** The type check of docs/product-rules.md §4 ('file chosen (type checked)'); the server checks again, by content. */
   const choose = (chosen: File | null | undefined) => {
     setInlineError(null);
     if (!chosen) return clearFile();

@@ -19,7 +19,7 @@ const PRIORITY_STYLE: Record<Priority, string> = {
   Medium: "bg-gray-100 text-gray-700",
 };
 
-/** The WhatsApp chat for a lead: its own message, or a default follow-up greeting (spec §2). */
+/** The WhatsApp chat for a lead: its own message, or a default follow-up greeting (docs/product-rules.md §2). */
 export function leadWhatsappHref(lead: Pick<AiLead, "mobile" | "name" | "suggestedMessage">): string {
   return whatsappLink(lead.mobile, lead.suggestedMessage.trim() || defaultFollowUpMessage(lead.name));
 }

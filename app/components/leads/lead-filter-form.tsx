@@ -11,7 +11,7 @@ import {
   TEAMS,
   type Country,
   type Emirate,
-} from "~/domain/customer-fields";
+} from "~/domain/client-enums";
 import {
   LeadFiltersSchema,
   LOCATION_REQUIRED,
@@ -40,7 +40,7 @@ export function leadFormValuesOf(form: HTMLFormElement): LeadFormValues {
 }
 
 /**
- * The lead filters (spec §2 AI Assistant). Without JavaScript a plain post to the page's action;
+ * The lead filters (docs/product-rules.md §2 AI Assistant). Without JavaScript a plain post to the page's action;
  * with it, `onGenerate` receives the validated filters. Missing location toasts the spec's text.
  */
 export function LeadFilterForm(props: {

@@ -38,7 +38,7 @@ function runningInstalled(): boolean {
 }
 
 /**
- * Spec §2: the PWA install banner with Install and dismiss, shown only when the app is installable
+ * docs/product-rules.md §2: the PWA install banner with Install and dismiss, shown only when the app is installable
  * and the banner was not dismissed; an 'Add to Home Screen' hint on iOS Safari, which has no prompt.
  * Rendered only after hydration (everything it knows comes from the browser).
  */

@@ -12,7 +12,7 @@ type InstallFacts = {
   iosSafari: boolean;
 };
 
-/** Spec §2: the banner shows only when the app is installable and the banner was not dismissed. */
+/** docs/product-rules.md §2: the banner shows only when the app is installable and the banner was not dismissed. */
 export function installBannerMode({ canPrompt, dismissed, installed, iosSafari }: InstallFacts): InstallBannerMode {
   if (dismissed || installed) return "hidden";
   if (canPrompt) return "prompt";

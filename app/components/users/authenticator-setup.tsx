@@ -11,7 +11,7 @@ function spacedSecret(secret: string): string {
 }
 
 /**
- * The QR step of linking an authenticator (spec §2 'Add Authenticator Device'): the app's steps,
+ * The QR step of linking an authenticator (docs/product-rules.md §2 'Add Authenticator Device'): the app's steps,
  * the QR drawn on the server (an image, so it shows without JavaScript), the key for typing in by
  * hand, and the code box that submits itself at the sixth digit.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useAppUi } from "~/components/app-ui";
 
 /**
- * Shows an action's error once as a toast (spec §8: 'Error', 'Invalid OTP', 'Setup Failed'...).
+ * Shows an action's error once as a toast (docs/product-rules.md §8: 'Error', 'Invalid OTP', 'Setup Failed'...).
  * Keyed on the action result itself, so a re-render (the toast function changes with every toast)
  * never repeats it; `onError` runs once per refusal too (e.g. to clear a code box).
  */

@@ -23,7 +23,7 @@ const ROLE_TONE: Record<Role, string> = {
 };
 
 /**
- * One staff account in User Management (spec §2): who, role, status, sign-in method, and what an
+ * One staff account in User Management (docs/product-rules.md §2): who, role, status, sign-in method, and what an
  * admin can do with it. Every action is a link or a form, so it works without JavaScript.
  */
 export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: boolean; query: string }) {

@@ -32,7 +32,7 @@ export const NEW_USER_DEFAULTS: UserFormDefaults = {
 };
 
 /**
- * Add User / Edit User (spec §5 'User form'): Conform + zod with the schema the action uses, so the
+ * Add User / Edit User (docs/product-rules.md §5 'User form'): Conform + zod with the schema the action uses, so the
  * same messages show before and after the round trip. Edit has no authType (chosen on create only).
  * Errors sit under their fields, with room kept for them, so the submit button never moves.
  */

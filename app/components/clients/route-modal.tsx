@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { RouteDialog } from "~/components/route-dialog";
-import { customerListBase } from "~/domain/customer-list-path";
+import { clientListBase } from "~/domain/client-list-path";
 
 /**
  * A modal route's error boundary: the failure shows in the modal, over the list, with the spec's
- * §8 texts — the server's own message for a refusal (e.g. "Client not found"), the fallback for
+ * docs/product-rules.md §8 texts — the server's own message for a refusal (e.g. "Client not found"), the fallback for
  * anything else, and the network message when the request never reached the server.
  */
 export function RouteModalError({ title, fallback }: { title: string; fallback: string }) {
@@ -18,7 +18,7 @@ export function RouteModalError({ title, fallback }: { title: string; fallback: 
       ? "Network error. Please check your connection and try again."
       : fallback;
   return (
-    <RouteDialog title={title} closeTo={`${customerListBase(pathname)}${search}`}>
+    <RouteDialog title={title} closeTo={`${clientListBase(pathname)}${search}`}>
       <p role="alert" className="text-red-800">
         {message}
       </p>

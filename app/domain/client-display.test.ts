@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, whatsappGreeting } from "./customer-display";
+import { formatDay, whatsappGreeting } from "./client-display";
 import { PRODUCT_NAME } from "./product";
 
 describe("customer display", () => {

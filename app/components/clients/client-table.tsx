@@ -1,11 +1,11 @@
 import { useNavigate } from "@remix-run/react";
 import { memo, type CSSProperties, type MouseEvent } from "react";
 import { whatsappLink } from "~/domain/mobile";
-import { whatsappGreeting } from "~/domain/customer-display";
+import { whatsappGreeting } from "~/domain/client-display";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
 
 /** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
-export type CustomerRowView = {
+export type ClientRowView = {
   id: number;
   name: string;
   mobile: string;
@@ -33,7 +33,7 @@ const TIER_BADGE: Record<Tier, string> = {
   bronze: "bg-orange-100 text-orange-900",
 };
 
-/** The §2 columns after the checkbox, with their widths in rem. */
+/** The docs/product-rules.md §2 columns after the checkbox, with their widths in rem. */
 const COLUMNS = [
   { header: "Name", rem: 15 },
   { header: "Mobile Number", rem: 9 },
@@ -94,12 +94,12 @@ function openInApp(event: MouseEvent<HTMLTableElement>, navigate: ReturnType<typ
  * One row as its own component: React can then pause between rows while it hydrates a 500-row
  * page instead of rendering every row in one uninterrupted task.
  */
-const CustomerRow = memo(function CustomerRow({
+const ClientRow = memo(function ClientRow({
   row: r,
   linkSearch,
   basePath,
 }: {
-  row: CustomerRowView;
+  row: ClientRowView;
   linkSearch: string;
   basePath: string;
 }) {
@@ -145,16 +145,16 @@ const CustomerRow = memo(function CustomerRow({
 });
 
 /**
- * The customer table (spec §2 columns, in order). Row checkboxes belong to the selection form by
+ * The customer table (docs/product-rules.md §2 columns, in order). Row checkboxes belong to the selection form by
  * its id, so the table needs no form around it. Memoised and kept plain: a page can be 5,000 rows.
  */
-export const CustomerTable = memo(function CustomerTable({
+export const ClientTable = memo(function ClientTable({
   rows,
   linkSearch,
   basePath = "/customers",
   onSelectAll,
 }: {
-  rows: CustomerRowView[];
+  rows: ClientRowView[];
   linkSearch: string;
   /** /customers or /customer-history: the dialogs open under the list the user is on. */
   basePath?: string;
@@ -193,7 +193,7 @@ export const CustomerTable = memo(function CustomerTable({
         </thead>
         <tbody className="divide-y divide-gray-100">
           {rows.map((r) => (
-            <CustomerRow key={r.id} row={r} linkSearch={linkSearch} basePath={basePath} />
+            <ClientRow key={r.id} row={r} linkSearch={linkSearch} basePath={basePath} />
           ))}
         </tbody>
       </table>

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
-import { notPurchasedCutoff } from "~/domain/customer-filters";
+import { notPurchasedCutoff } from "~/domain/client-filters";
 import * as clientsApi from "~/routes/api.clients";
 import * as salesApi from "~/routes/api.clients.$id.sales";
-import * as customersPage from "~/routes/_app.customers";
+import * as clientsPage from "~/routes/_app.customers";
 import * as historyPage from "~/routes/_app.customer-history";
 import { deleteClients } from "~/services/client-deletion.server";
 import { createClient } from "~/services/client-writes.server";
@@ -33,7 +33,7 @@ async function addClient(fields: Record<string, unknown>) {
     { actor: user },
   );
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.customer;
+  return result.client;
 }
 
 async function list(query: string): Promise<ApiList> {
@@ -201,7 +201,7 @@ describe("paging", () => {
 
   it("serves the page screen at /customers and /customer-history with the same rows", async () => {
     const request = () => makeRequest("/customers?emirate=fujairah&limit=50&page=2", { cookie });
-    const page = (await outcome(await callRoute(customersPage.loader, request()))).body as {
+    const page = (await outcome(await callRoute(clientsPage.loader, request()))).body as {
       rows: { name: string }[];
       totalCount: number;
       totalPages: number;
@@ -227,8 +227,8 @@ describe("paging", () => {
 });
 
 describe("the table rows", () => {
-  it("shows the §2 columns ready to display", async () => {
-    const res = await outcome(await callRoute(customersPage.loader, makeRequest("/customers?search=omar", { cookie })));
+  it("shows the table columns ready to display", async () => {
+    const res = await outcome(await callRoute(clientsPage.loader, makeRequest("/customers?search=omar", { cookie })));
     const [row] = (res.body as { rows: Record<string, unknown>[] }).rows;
     expect(row).toMatchObject({
       name: "Omar Platinum",
@@ -242,7 +242,7 @@ describe("the table rows", () => {
   });
 
   it("sends an anonymous visitor to sign in and refuses the API without a session", async () => {
-    const page = await outcome(await callRoute(customersPage.loader, makeRequest("/customers")));
+    const page = await outcome(await callRoute(clientsPage.loader, makeRequest("/customers")));
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/login?redirectTo=%2Fcustomers");
     const api = await outcome(await callRoute(clientsApi.loader, makeRequest("/api/clients")));
@@ -252,9 +252,9 @@ describe("the table rows", () => {
 
 describe("GET /api/clients/:id/sales", () => {
   it("lists the purchases newest first with decimal amounts, and 404 for a deleted client", async () => {
-    const aisha = await db.customer.findFirstOrThrow({ where: { fullName: "Aisha Diamond" } });
+    const aisha = await db.client.findFirstOrThrow({ where: { fullName: "Aisha Diamond" } });
     await db.sale.create({
-      data: { customerId: aisha.id, saleDate: dateFromIso(monthsAgo(24)), amountFils: 12345n, description: "Ring" },
+      data: { clientId: aisha.id, saleDate: dateFromIso(monthsAgo(24)), amountFils: 12345n, description: "Ring" },
     });
     const res = await outcome(
       await callRoute(salesApi.loader, makeRequest(`/api/clients/${aisha.id}/sales`, { cookie }), {
@@ -265,7 +265,7 @@ describe("GET /api/clients/:id/sales", () => {
       { id: expect.any(Number), saleDate: monthsAgo(2), amount: "1000000.00", description: null },
       { id: expect.any(Number), saleDate: monthsAgo(24), amount: "123.45", description: "Ring" },
     ]);
-    const deleted = await db.customer.findFirstOrThrow({ where: { fullName: "Deleted Person" } });
+    const deleted = await db.client.findFirstOrThrow({ where: { fullName: "Deleted Person" } });
     const gone = await outcome(
       await callRoute(salesApi.loader, makeRequest(`/api/clients/${deleted.id}/sales`, { cookie }), {
         id: String(deleted.id),

@@ -29,7 +29,7 @@ import {
   EMIRATE_LABELS,
   TEAMS,
   TEAM_LABELS,
-} from "~/domain/customer-fields";
+} from "~/domain/client-enums";
 
 /** What the New Client and Edit Customer actions answer when the server refuses the form. */
 export type ClientFormReply = { result: SubmissionResult<string[]>; summary: string };

@@ -1,11 +1,11 @@
 import type { Submission } from "@conform-to/react";
 import { CLIENT_MESSAGES, validationFailedMessage, type ClientInputIssue } from "~/domain/client-input";
-import type { ClientFormReply } from "./client-form";
+import type { ClientFormReply } from "../components/clients/client-form";
 
 /**
  * The form's answer when the service refuses a client: each issue under its field (Conform's
  * reply) and a summary: a conflict's own message (the duplicate mobile names its client), the
- * §5 purchase-date message when that is the only problem, else §8 'Validation failed for: ...'.
+ * docs/product-rules.md §5 purchase-date message when that is the only problem, else docs/product-rules.md §8 'Validation failed for: ...'.
  */
 export function clientFormFailure(
   submission: Submission<unknown>,

@@ -1,5 +1,5 @@
-/** The client address the server (server.mjs) stamps on each request; "local" outside it. */
-export function clientAddress(request: Request): string {
+/** The address the request came from, as server.mjs stamps it (proxy trust applied); "local" outside it. */
+export function requestAddress(request: Request): string {
   return request.headers.get("x-remix-client-ip") ?? "local";
 }
 

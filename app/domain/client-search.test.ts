@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { customerSearchText, likeContainsPattern, searchFragment } from "./customer-search";
+import { clientSearchText, likeContainsPattern, searchFragment } from "./client-search";
 
 describe("customer search", () => {
-  const text = customerSearchText({
+  const text = clientSearchText({
     fullName: "Aisha  Al Mansoori",
     mobileNumber: "971501234567",
     email: "Aisha@Example.com",

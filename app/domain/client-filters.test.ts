@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  customerListSearch,
+  clientListSearch,
   daysSincePurchase,
   DEFAULT_PAGE_SIZE,
   notPurchasedCutoff,
   pagerPages,
-  parseCustomerListQuery,
+  parseClientListQuery,
   totalPages,
-} from "./customer-filters";
+} from "./client-filters";
 
-const parse = (qs: string) => parseCustomerListQuery(new URLSearchParams(qs));
+const parse = (qs: string) => parseClientListQuery(new URLSearchParams(qs));
 
 describe("customer list query", () => {
   it("defaults to page 1 of 500 with no filters", () => {
@@ -70,10 +70,10 @@ describe("customer list query", () => {
 
   it("writes a short URL and resets to page 1 when a filter changes", () => {
     const query = parse("search=ali&tier=gold&page=4&limit=50");
-    expect(customerListSearch(query)).toBe("?search=ali&tier=gold&limit=50&page=4");
-    expect(customerListSearch(query, { tier: "diamond", page: 1 })).toBe("?search=ali&tier=diamond&limit=50");
-    expect(customerListSearch(parse("inactive=1&page=2"))).toBe("?inactive=1&page=2");
-    expect(customerListSearch(parse(""))).toBe("");
+    expect(clientListSearch(query)).toBe("?search=ali&tier=gold&limit=50&page=4");
+    expect(clientListSearch(query, { tier: "diamond", page: 1 })).toBe("?search=ali&tier=diamond&limit=50");
+    expect(clientListSearch(parse("inactive=1&page=2"))).toBe("?inactive=1&page=2");
+    expect(clientListSearch(parse(""))).toBe("");
   });
 });
 

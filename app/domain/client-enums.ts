@@ -1,4 +1,4 @@
-/** The customer's enumerated fields and their labels (spec §3, §9). */
+/** The customer's enumerated fields and their labels (docs/product-rules.md §3, §9). */
 export const COUNTRIES = ["uae", "south_africa", "bahrain", "qatar", "kuwait", "saudi_arabia"] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const COUNTRY_LABELS: Record<Country, string> = {
@@ -36,7 +36,7 @@ export const NO_EMIRATE = "none";
 
 export const TEAMS = ["team_a", "team_b", "team_c"] as const;
 export type Team = (typeof TEAMS)[number];
-/** Spec §9 team labels. */
+/** docs/product-rules.md §9 team labels. */
 export const TEAM_LABELS: Record<Team, string> = {
   team_a: "Full Selection (Luxury)",
   team_b: "Entry Level",
@@ -55,7 +55,7 @@ export const ANNIVERSARY_TYPES = [
 export const CONTACT_OK = ["Yes", "No"] as const;
 
 /**
- * Lead locations (spec §9): the 8 emirates plus the other countries, and "uae" for every emirate
+ * Lead locations (docs/product-rules.md §9): the 8 emirates plus the other countries, and "uae" for every emirate
  * at once (a head-office view the spec's list lacks).
  */
 export const LEAD_LOCATIONS = [
@@ -68,7 +68,7 @@ export const LEAD_LOCATIONS = [
   "saudi_arabia",
 ] as const;
 
-/** "Address" column (spec §2): the country name, or emirate plus area in the UAE. */
+/** "Address" column (docs/product-rules.md §2): the country name, or emirate plus area in the UAE. */
 export function addressLabel(c: { country: string; emirate: string; area: string | null }): string {
   if (c.country !== "uae") return COUNTRY_LABELS[c.country as Country] ?? c.country;
   const emirate = EMIRATE_LABELS[c.emirate as Emirate] ?? c.emirate;

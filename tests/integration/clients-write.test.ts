@@ -9,7 +9,7 @@ import * as deletePage from "~/routes/_app.customers.delete";
 import * as deletedPage from "~/routes/_app.customers.deleted";
 import * as editPage from "~/routes/_app.customers.$id_.edit";
 import * as newPage from "~/routes/_app.customers.new";
-import { readToast } from "~/toast.server";
+import { readToast } from "~/http/toast.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 const today = businessToday();
@@ -69,7 +69,7 @@ describe("Add New Client through the page form", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/customers?tier=gold");
     expect(await toastOf(res.headers)).toMatchObject({ type: "success", title: "Client Added" });
-    const saved = await db.customer.findUniqueOrThrow({ where: { mobileNumber: "971507771234" } });
+    const saved = await db.client.findUniqueOrThrow({ where: { mobileNumber: "971507771234" } });
     expect(saved).toMatchObject({
       fullName: "Noura Al Suwaidi",
       area: "Al Nuaimiya",
@@ -85,7 +85,7 @@ describe("Add New Client through the page form", () => {
 
   it("names every missing field ('Validation failed for:') and keeps nothing", async () => {
     const { cookie } = await signedIn();
-    const before = await db.customer.count();
+    const before = await db.client.count();
     const res = await outcome(
       await callRoute(
         newPage.action,
@@ -100,7 +100,7 @@ describe("Add New Client through the page form", () => {
       mobileNumber: ["Mobile number is required"],
       team: ["Team is required"],
     });
-    expect(await db.customer.count()).toBe(before);
+    expect(await db.client.count()).toBe(before);
   });
 
   it("asks for the purchase date when a sales amount is given", async () => {
@@ -149,7 +149,7 @@ describe("POST /api/clients", () => {
       emirate: "dubai",
     });
     expect(created).toMatchObject({ totalSalesValue: "100000.50", tier: "gold" });
-    const row = await db.customer.findUniqueOrThrow({ where: { id: created.id }, include: { sales: true } });
+    const row = await db.client.findUniqueOrThrow({ where: { id: created.id }, include: { sales: true } });
     expect(row.emirate).toBe("none");
     expect(row.lastPurchaseDate?.toISOString()).toBe("2024-05-01T00:00:00.000Z");
     expect(row.sales.map((s) => s.amountFils)).toEqual([10000050n]);
@@ -202,7 +202,7 @@ describe("Edit Customer and PUT /api/clients/:id", () => {
       title: "Customer Updated",
       description: "Test Client was saved. A sale of AED 0.01 was recorded.",
     });
-    const row = await db.customer.findUniqueOrThrow({
+    const row = await db.client.findUniqueOrThrow({
       where: { id: client.id },
       include: { sales: { orderBy: { id: "asc" } } },
     });
@@ -260,7 +260,7 @@ describe("Edit Customer and PUT /api/clients/:id", () => {
       { id: String(client.id) },
     );
     expect(res.status).toBe(200);
-    const row = await db.customer.findUniqueOrThrow({ where: { id: client.id } });
+    const row = await db.client.findUniqueOrThrow({ where: { id: client.id } });
     expect(row).toMatchObject({
       fullName: "Renamed Client",
       email: "keep@example.com",
@@ -269,7 +269,7 @@ describe("Edit Customer and PUT /api/clients/:id", () => {
       birthMonthDay: 704,
     });
     expect(row.searchText).toBe(`renamed client ${client.mobileNumber} keep@example.com`);
-    expect(await db.sale.count({ where: { customerId: client.id } })).toBe(0);
+    expect(await db.sale.count({ where: { clientId: client.id } })).toBe(0);
   });
 
   it("answers errors as {error}: a required field, another client's mobile, an unknown client", async () => {
@@ -325,7 +325,7 @@ describe("bulk delete behind a fresh code", () => {
     const client = await createViaApi(cookie, {});
     const res = await bulkDelete(cookie, [client.id]);
     expect(res.status).toBe(403);
-    expect(await db.customer.findUniqueOrThrow({ where: { id: client.id } })).toMatchObject({ deletedAt: null });
+    expect(await db.client.findUniqueOrThrow({ where: { id: client.id } })).toMatchObject({ deletedAt: null });
   });
 
   it("refuses a wrong code with the message, and deletes after a right one, once", async () => {
@@ -340,9 +340,9 @@ describe("bulk delete behind a fresh code", () => {
     expect((await verify(cookie, code())).status).toBe(200);
     const res = await bulkDelete(cookie, ids);
     expect(res).toMatchObject({ status: 200, body: { success: true, deleted: 2 } });
-    const rows = await db.customer.findMany({ where: { id: { in: ids } } });
+    const rows = await db.client.findMany({ where: { id: { in: ids } } });
     expect(rows.every((r) => r.deletedAt !== null && r.deletedById === user.id)).toBe(true);
-    expect(await db.sale.count({ where: { customerId: { in: ids } } })).toBe(0);
+    expect(await db.sale.count({ where: { clientId: { in: ids } } })).toBe(0);
 
     // The verification was spent by that delete.
     const another = await createViaApi(cookie, {});
@@ -381,7 +381,7 @@ describe("bulk delete behind a fresh code", () => {
       ),
     );
     expect(confirm).toMatchObject({ status: 200, body: { clientIds: clients.map((c) => c.id), error: null } });
-    expect(await db.customer.count({ where: { id: { in: clients.map((c) => c.id) }, deletedAt: { not: null } } })).toBe(
+    expect(await db.client.count({ where: { id: { in: clients.map((c) => c.id) }, deletedAt: { not: null } } })).toBe(
       0,
     );
 
@@ -414,7 +414,7 @@ describe("bulk delete behind a fresh code", () => {
       title: "Clients Deleted",
       description: "2 clients deleted. An admin can restore them.",
     });
-    expect(await db.customer.count({ where: { id: { in: clients.map((c) => c.id) }, deletedAt: { not: null } } })).toBe(
+    expect(await db.client.count({ where: { id: { in: clients.map((c) => c.id) }, deletedAt: { not: null } } })).toBe(
       2,
     );
   });
@@ -451,7 +451,7 @@ describe("bulk delete behind a fresh code", () => {
       ),
     );
     expect(restored.status).toBe(302);
-    expect(await db.customer.findUniqueOrThrow({ where: { id: client.id } })).toMatchObject({
+    expect(await db.client.findUniqueOrThrow({ where: { id: client.id } })).toMatchObject({
       deletedAt: null,
       deletedById: null,
     });

@@ -72,7 +72,7 @@ describe("client writes in the audit log", () => {
       ),
     );
     expect(res.status).toBe(302);
-    const client = await db.customer.findFirstOrThrow({ where: { fullName: "Form Fatma" } });
+    const client = await db.client.findFirstOrThrow({ where: { fullName: "Form Fatma" } });
     expect(await auditOf("client.created", client.id)).toEqual([expect.objectContaining({ actorId: user.id })]);
   });
 

@@ -3,9 +3,9 @@
  * Customer Details, Edit Customer) live under whichever the user came from, so closing or saving
  * one returns to that address, with its query.
  */
-export type CustomerListBase = "/customers" | "/customer-history";
+export type ClientListBase = "/customers" | "/customer-history";
 
-export function customerListBase(pathname: string): CustomerListBase {
+export function clientListBase(pathname: string): ClientListBase {
   return pathname === "/customer-history" || pathname.startsWith("/customer-history/")
     ? "/customer-history"
     : "/customers";

@@ -1,11 +1,11 @@
 /**
- * The search box (issue 3): one lower-cased `searchText` column per client holds the name, mobile,
+ * The search box: one lower-cased `searchText` column per client holds the name, mobile,
  * email and Emirates ID, and a query matches any part of it. Numbers are matched on their digits,
  * so "050 123", "+971 50 123" and "50123" all find 971501234567.
  */
 
 /** The value of Customer.searchText: written with every change to the fields it covers. */
-export function customerSearchText(c: {
+export function clientSearchText(c: {
   fullName: string;
   mobileNumber: string;
   email?: string | null;

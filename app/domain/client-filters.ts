@@ -1,10 +1,10 @@
 import { daysBetween, subtractMonths, dateFromIso, type IsoDate } from "./calendar";
 import { activeSince } from "./dashboard-figures";
-import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./customer-fields";
+import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./client-enums";
 import { TIERS, type Tier } from "./tiers";
 
 /**
- * The customer list's state (spec §9 'Customer filters', issue 3): it lives in the URL, so a view
+ * The customer list's state (docs/product-rules.md §9 'Customer filters'): it lives in the URL, so a view
  * can be bookmarked and works without JavaScript. Unknown values are ignored, not errors.
  */
 export const PAGE_SIZES = [25, 50, 100, 500, 1000, 2000, 5000] as const;
@@ -12,10 +12,10 @@ export const DEFAULT_PAGE_SIZE = 500;
 export const MAX_PAGE_SIZE = 5000;
 export const NOT_PURCHASED_MONTHS = [3, 6, 12] as const;
 export type NotPurchasedFor = (typeof NOT_PURCHASED_MONTHS)[number];
-/** Spec §9: the pager shows up to 5 page buttons. */
+/** docs/product-rules.md §9: the pager shows up to 5 page buttons. */
 export const MAX_PAGE_BUTTONS = 5;
 
-export type CustomerFilters = {
+export type ClientFilters = {
   search: string;
   tier: Tier | null;
   emirate: Emirate | null;
@@ -25,7 +25,7 @@ export type CustomerFilters = {
   /** The dashboard's Inactive Clients, exactly (see inactiveClientsWhere). */
   inactive: boolean;
 };
-export type CustomerListQuery = CustomerFilters & { page: number; limit: number };
+export type ClientListQuery = ClientFilters & { page: number; limit: number };
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
@@ -44,7 +44,7 @@ function parseNotPurchased(raw: string | null): NotPurchasedFor | null {
   return (NOT_PURCHASED_MONTHS as readonly number[]).includes(months) ? (months as NotPurchasedFor) : null;
 }
 
-export function parseCustomerListQuery(params: URLSearchParams): CustomerListQuery {
+export function parseClientListQuery(params: URLSearchParams): ClientListQuery {
   const limit = positiveInt(params.get("limit"));
   return {
     search: (params.get("search") ?? "").trim().slice(0, 100),
@@ -59,15 +59,15 @@ export function parseCustomerListQuery(params: URLSearchParams): CustomerListQue
   };
 }
 
-export function hasActiveFilters(f: CustomerFilters): boolean {
+export function hasActiveFilters(f: ClientFilters): boolean {
   return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor || f.inactive);
 }
 
 /**
  * The query string of a list view; defaults are left out so URLs stay short. Changing a filter
- * drops the page (back to 1), as spec §4 asks.
+ * drops the page (back to 1), as docs/product-rules.md §4 asks.
  */
-export function customerListSearch(query: CustomerListQuery, change: Partial<CustomerListQuery> = {}): string {
+export function clientListSearch(query: ClientListQuery, change: Partial<ClientListQuery> = {}): string {
   const next = { ...query, ...change };
   const params = new URLSearchParams();
   if (next.search) params.set("search", next.search);

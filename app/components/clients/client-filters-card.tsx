@@ -1,23 +1,23 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/customer-fields";
+import { COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/client-enums";
 import {
   DEFAULT_PAGE_SIZE,
   hasActiveFilters,
   NOT_PURCHASED_MONTHS,
-  type CustomerListQuery,
-} from "~/domain/customer-filters";
+  type ClientListQuery,
+} from "~/domain/client-filters";
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { TIERS, TIER_LABELS } from "~/domain/tiers";
 
-/** Spec §9: the search box waits this long after the last keystroke. */
+/** docs/product-rules.md §9: the search box waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * Search and filters as a GET form, so every view is a URL and works without JavaScript. The page
- * is not part of the form: any change of search or filter goes back to page 1 (spec §4).
+ * is not part of the form: any change of search or filter goes back to page 1 (docs/product-rules.md §4).
  */
-export function CustomerFiltersCard({ query, action }: { query: CustomerListQuery; action: string }) {
+export function ClientFiltersCard({ query, action }: { query: ClientListQuery; action: string }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();

@@ -1,27 +1,27 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import clsx from "clsx";
-import { customerListSearch, pagerPages, PAGE_SIZES, type CustomerListQuery } from "~/domain/customer-filters";
+import { clientListSearch, pagerPages, PAGE_SIZES, type ClientListQuery } from "~/domain/client-filters";
 import { formatCount } from "~/domain/display-labels";
 
 /** Pages as plain links (up to 5 numbers) and a page-size picker that goes back to page 1. */
-export function CustomerPagination({
+export function ClientPagination({
   query,
   totalPages,
   totalCount,
   path,
 }: {
-  query: CustomerListQuery;
+  query: ClientListQuery;
   totalPages: number;
   totalCount: number;
   path: string;
 }) {
   const submit = useSubmit();
   const page = Math.min(query.page, totalPages);
-  const to = (p: number) => `${path}${customerListSearch(query, { page: p })}`;
+  const to = (p: number) => `${path}${clientListSearch(query, { page: p })}`;
   const first = totalCount === 0 ? 0 : (page - 1) * query.limit + 1;
   const last = Math.min(page * query.limit, totalCount);
   // Every filter rides along as a hidden field; the page does not, so a new size starts at page 1.
-  const keep = new URLSearchParams(customerListSearch({ ...query, page: 1 }));
+  const keep = new URLSearchParams(clientListSearch({ ...query, page: 1 }));
   keep.delete("limit");
 
   return (
