@@ -20,6 +20,7 @@ describe("customer list query", () => {
       country: null,
       team: null,
       notPurchasedFor: null,
+      owner: null,
       page: 1,
       limit: DEFAULT_PAGE_SIZE,
     });
@@ -27,7 +28,9 @@ describe("customer list query", () => {
 
   it("reads every filter and ignores values it does not know", () => {
     expect(
-      parse("search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&page=3&limit=25"),
+      parse(
+        "search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&owner=me&page=3&limit=25",
+      ),
     ).toEqual({
       search: "aisha",
       tier: "gold",
@@ -35,6 +38,7 @@ describe("customer list query", () => {
       country: "uae",
       team: "team_b",
       notPurchasedFor: 6,
+      owner: { kind: "me" },
       page: 3,
       limit: 25,
     });

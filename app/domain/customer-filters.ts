@@ -1,4 +1,5 @@
 import { daysBetween, subtractMonths, type IsoDate } from "./calendar";
+import { ownerFilterParam, parseOwnerFilter, type OwnerFilter } from "./client-owner";
 import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./customer-fields";
 import { TIERS, type Tier } from "./tiers";
 
@@ -21,6 +22,7 @@ export type CustomerFilters = {
   country: Country | null;
   team: Team | null;
   notPurchasedFor: NotPurchasedFor | null;
+  owner: OwnerFilter | null;
 };
 export type CustomerListQuery = CustomerFilters & { page: number; limit: number };
 
@@ -50,13 +52,14 @@ export function parseCustomerListQuery(params: URLSearchParams): CustomerListQue
     country: oneOf(COUNTRIES, params.get("country")),
     team: oneOf(TEAMS, params.get("team")),
     notPurchasedFor: parseNotPurchased(params.get("notPurchasedFor")),
+    owner: parseOwnerFilter(params.get("owner")),
     page: positiveInt(params.get("page")) ?? 1,
     limit: limit === null ? DEFAULT_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE),
   };
 }
 
 export function hasActiveFilters(f: CustomerFilters): boolean {
-  return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor);
+  return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor || f.owner);
 }
 
 /**
@@ -71,6 +74,7 @@ export function customerListSearch(query: CustomerListQuery, change: Partial<Cus
     const value = next[key];
     if (value !== null) params.set(key, String(value));
   }
+  if (next.owner) params.set("owner", ownerFilterParam(next.owner));
   if (next.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(next.limit));
   if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/customers/route-modal";
@@ -7,8 +7,10 @@ import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } fr
 import { formatDay, whatsappGreeting } from "~/domain/customer-display";
 import { whatsappLink } from "~/domain/mobile";
 import { formatAed, parseAedToFils } from "~/domain/money";
+import { canReassignClient } from "~/domain/client-owner";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
+import { listOwnerChoices } from "~/services/client-owners.server";
 import {
   customerJson,
   getCustomer,
@@ -19,20 +21,26 @@ import {
 
 /** Customer Details (spec §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.customers });
+  const { user } = await requireUser(request, { access: ACCESS.customers });
   const [id] = parseClientIds(params.id);
   const customer = id ? await getCustomer(id) : null;
   if (!customer) throw new Response("Client not found", { status: 404 });
-  const [sales, followUps] = await Promise.all([listCustomerSales(customer.id), listCustomerFollowUps(customer.id)]);
-  return { customer: customerJson(customer), sales: sales ?? [], followUps };
+  const canReassign = canReassignClient(user, customer.ownerId);
+  const [sales, followUps, owners] = await Promise.all([
+    listCustomerSales(customer.id),
+    listCustomerFollowUps(customer.id),
+    canReassign ? listOwnerChoices() : [],
+  ]);
+  return { customer: customerJson(customer), sales: sales ?? [], followUps, owners, canReassign };
 }
 
 const aed = (decimal: string) => formatAed(parseAedToFils(decimal) ?? 0n);
 
 export default function CustomerDetailsModal() {
-  const { customer: c, sales, followUps } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
+  const { customer: c, sales, followUps, owners, canReassign } = useLoaderData<typeof loader>();
+  const { search, pathname } = useLocation();
   const details: [string, string][] = [
+    ["Owner", c.ownerName ?? "Unassigned"],
     ["Mobile Number", `+${c.mobileNumber}`],
     ["Country", COUNTRY_LABELS[c.country as Country] ?? c.country],
     ["Address", addressLabel(c)],
@@ -86,6 +94,34 @@ export default function CustomerDetailsModal() {
           </div>
         ) : null}
       </dl>
+
+      {canReassign ? (
+        <Form
+          method="post"
+          action={`/customers/owner${search}`}
+          className="mt-4 flex flex-wrap items-end gap-2"
+          preventScrollReset
+        >
+          <input type="hidden" name="clientIds" value={c.id} />
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+          <div>
+            <label htmlFor="client-owner" className="label">
+              Owner
+            </label>
+            <select id="client-owner" name="ownerId" defaultValue={c.ownerId ?? "none"} className="input mt-1">
+              <option value="none">Unassigned</option>
+              {owners.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary">
+            Reassign
+          </button>
+        </Form>
+      ) : null}
 
       <h3 className="mt-6 mb-2 font-semibold">Purchase History</h3>
       {sales.length === 0 ? (

@@ -28,6 +28,8 @@ import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import type { Tier } from "~/domain/tiers";
+import { ownerInitials } from "~/domain/client-owner";
+import { listOwnerChoices } from "~/services/client-owners.server";
 import { listCustomers } from "~/services/customers.server";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
@@ -38,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseCustomerListQuery(url.searchParams);
   const today = businessToday();
-  const page = await listCustomers(query, today);
+  const [page, owners] = await Promise.all([listCustomers(query, today, user.id), listOwnerChoices()]);
   const rows: CustomerRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
@@ -58,9 +60,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       idExpired: expiry !== null && expiry < today,
       pepStatus: c.pepStatus ?? "—",
       tier: c.tier as Tier,
+      ownerName: c.owner?.name ?? null,
+      ownerInitials: ownerInitials(c.owner?.name ?? null),
     };
   });
-  return { query, rows, totalCount: page.totalCount, totalPages: page.totalPages, isAdmin: user.role === "admin" };
+  return {
+    query,
+    rows,
+    totalCount: page.totalCount,
+    totalPages: page.totalPages,
+    isAdmin: user.role === "admin",
+    owners,
+  };
 }
 
 /**
@@ -79,7 +90,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function CustomersPage() {
-  const { query, rows, totalCount, totalPages, isAdmin } = useLoaderData<typeof loader>();
+  const { query, rows, totalCount, totalPages, isAdmin, owners } = useLoaderData<typeof loader>();
   const location = useLocation();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -131,6 +142,13 @@ export default function CustomersPage() {
               Deleted clients
             </Link>
           ) : null}
+          <Link
+            to={`${path}?owner=me`}
+            className="btn-secondary"
+            aria-current={query.owner?.kind === "me" ? "page" : undefined}
+          >
+            My clients
+          </Link>
           <Link to="/import-data" className="btn-secondary">
             Import Data
           </Link>
@@ -140,7 +158,7 @@ export default function CustomersPage() {
         </div>
       </div>
 
-      <CustomerFiltersCard query={query} action={path} />
+      <CustomerFiltersCard query={query} action={path} owners={owners} />
 
       <Form
         id={SELECTION_FORM_ID}
@@ -149,6 +167,8 @@ export default function CustomersPage() {
         action={`/customers/delete${listSearch}`}
         className="flex items-center justify-between gap-3"
         onSubmit={(event) => {
+          // Assign owner posts as it is (to /customers/owner, the button's formAction).
+          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "assign-owner") return;
           // With JavaScript the code prompt opens here; without it the form posts to /customers/delete.
           event.preventDefault();
           const ids = boxes()
@@ -160,15 +180,39 @@ export default function CustomersPage() {
         <p className="text-sm text-gray-700" aria-live="polite">
           {hydrated && selectedCount > 0 ? `${selectedCount} selected` : "Tick clients to act on them"}
         </p>
-        <button
-          type="submit"
-          name="intent"
-          value="confirm"
-          className="btn-danger"
-          disabled={hydrated && selectedCount === 0}
-        >
-          Delete Selected
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="bulk-owner" className="sr-only">
+            New owner
+          </label>
+          <select id="bulk-owner" name="ownerId" className="input w-auto" defaultValue="">
+            <option value="">Owner…</option>
+            <option value="none">Unassigned</option>
+            {owners.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            name="intent"
+            value="assign-owner"
+            formAction={`/customers/owner${listSearch}`}
+            className="btn-secondary"
+            disabled={hydrated && selectedCount === 0}
+          >
+            Assign owner
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="confirm"
+            className="btn-danger"
+            disabled={hydrated && selectedCount === 0}
+          >
+            Delete Selected
+          </button>
+        </div>
       </Form>
 
       <CustomerTable rows={rows} linkSearch={listSearch} onSelectAll={selectAll} />

@@ -3,10 +3,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
 import { RouteDialog } from "~/components/route-dialog";
+import { ClientHandoverSelect } from "~/components/users/client-handover";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserForm } from "~/components/users/user-form";
 import { clientAddress } from "~/domain/client-ip";
 import { UserEditSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
+import { formText } from "~/http/form-text";
+import { clientIdsOwnedBy, handOverClients, handoverChoices } from "~/services/client-owners.server";
 import { getUser, updateUser } from "~/services/users.server";
 import { redirectWithToast } from "~/toast.server";
 
@@ -19,13 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     locked: false as const,
     user: { id, name, email, role, department, isActive },
+    handover: await handoverChoices(id),
     query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
-  const submission = parseWithZod(await request.formData(), { schema: UserEditSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: UserEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const { isActive, department, ...rest } = submission.value;
   // An emptied department box clears the department.
@@ -42,8 +47,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : submission.reply({ formErrors: [error] });
     return data({ result, error }, { status: updated.status });
   }
+  let description = "User updated successfully";
+  // Clients of a deactivated user go to the colleague the admin chose (only when deactivating).
+  const handTo = formText(formData, "handClientsTo").trim();
+  if (handTo && !updated.value.isActive) {
+    const owned = await clientIdsOwnedBy(updated.value.id);
+    const handed = await handOverClients(updated.value, owned, handTo, session.user, clientAddress(request));
+    description += handed.ok ? `; ${handed.moved} clients now with ${handed.toName}` : `; ${handed.error}`;
+  }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
-  return redirectWithToast(back, { type: "success", title: "Success", description: "User updated successfully" });
+  return redirectWithToast(back, { type: "success", title: "Success", description });
 }
 
 export default function EditUser() {
@@ -51,10 +64,19 @@ export default function EditUser() {
   const actionData = useActionData<typeof action>();
   useErrorToast(actionData, "Error");
   if (loaderData.locked) return null;
-  const { user, query } = loaderData;
+  const { user, query, handover } = loaderData;
   const closeTo = `/profile/users${query}`;
   return (
     <RouteDialog title="Edit User" description={user.email} closeTo={closeTo} stacked size="sm">
+      {user.isActive ? (
+        <ClientHandoverSelect
+          userName={user.name}
+          clientCount={handover.clientCount}
+          owners={handover.owners}
+          when="If you deactivate them"
+          form="user-form-edit"
+        />
+      ) : null}
       <UserForm
         key={user.id}
         mode="edit"

@@ -7,9 +7,9 @@ import { createCustomer, customerJson, listCustomerRecords } from "~/services/cu
 
 /** GET /api/clients (spec §7): the client book, filtered and paged like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, { access: ACCESS.customers });
+  const { user } = await requireApiUser(request, { access: ACCESS.customers });
   const query = parseCustomerListQuery(new URL(request.url).searchParams);
-  const page = await listCustomerRecords(query);
+  const page = await listCustomerRecords(query, undefined, user.id);
   return Response.json({
     data: page.rows.map(customerJson),
     pagination: {
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** POST /api/clients: Add New Client; errors as {error, details:[{path, message}]}. */
+/** POST /api/clients: Add New Client (owned by the caller unless `ownerId` names another active user); errors as {error, details:[{path, message}]}. */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireApiUser(request, { access: ACCESS.customers });
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.userUpdated]: "Updated user",
   [AUDIT_ACTIONS.userDeleted]: "Deleted user",
   [AUDIT_ACTIONS.customersDeleted]: "Deleted clients",
+  [AUDIT_ACTIONS.clientOwnerChanged]: "Client owner changed",
   [AUDIT_ACTIONS.customersRestored]: "Restored clients",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
 };

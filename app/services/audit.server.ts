@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   customersDeleted: "customer.deleted",
   customersRestored: "customer.restored",
   importRun: "import.run",
+  clientOwnerChanged: "client.owner_changed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

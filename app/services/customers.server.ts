@@ -19,6 +19,7 @@ import { tierForTotal, type Tier } from "~/domain/tiers";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS } from "./audit.server";
 import { inClientBook } from "./client-book.server";
+import { ownerForNewClient, ownerWhere } from "./client-owners.server";
 
 /** Who made a change, for createdById/deletedById and the audit log. */
 export type Actor = { id: string; name: string };
@@ -88,6 +89,8 @@ export function newCustomerData(
     isActive: input.isActive,
     source: options.source,
     createdById: options.createdById,
+    // A new client belongs to whoever adds or imports them (docs/decisions/010).
+    ownerId: options.createdById,
     ...customerDerivedFields({ ...input, dateOfBirth, anniversaryDate }),
   };
   const openingSale =
@@ -116,8 +119,8 @@ export function duplicateMobileMessage(existing: { fullName: string; deletedAt: 
 // ---------------------------------------------------------------------------------------------
 // The list (issue 3 §1): filters, counts and paging in SQL, only the columns the table shows.
 
-function listWhere(f: CustomerFilters, today: IsoDate): Prisma.CustomerWhereInput {
-  const and: Prisma.CustomerWhereInput[] = [];
+function listWhere(f: CustomerFilters, today: IsoDate, viewerId: string): Prisma.CustomerWhereInput {
+  const and: Prisma.CustomerWhereInput[] = [ownerWhere(f.owner, viewerId)];
   const fragment = searchFragment(f.search);
   // searchText is lower-cased, and so is the fragment: a plain LIKE, the same on PostgreSQL.
   if (fragment) and.push({ searchText: { contains: fragment } });
@@ -154,6 +157,8 @@ const TABLE_COLUMNS = {
   emiratesIdExpiry: true,
   pepStatus: true,
   tier: true,
+  ownerId: true,
+  owner: { select: { name: true } },
 } as const satisfies Prisma.CustomerSelect;
 
 const ALL_COLUMNS = {
@@ -184,8 +189,13 @@ export type CustomerPage<Row> = {
   totalPages: number;
 };
 
-async function pageOf<S extends Prisma.CustomerSelect>(query: CustomerListQuery, select: S, today: IsoDate) {
-  const where = listWhere(query, today);
+async function pageOf<S extends Prisma.CustomerSelect>(
+  query: CustomerListQuery,
+  select: S,
+  today: IsoDate,
+  viewerId: string,
+) {
+  const where = listWhere(query, today, viewerId);
   const skip = (query.page - 1) * query.limit;
   // Newest first; the id is the primary key, so the order needs no sort of its own.
   const rows = await db.customer.findMany({ where, select, orderBy: { id: "desc" }, skip, take: query.limit });
@@ -200,16 +210,18 @@ async function pageOf<S extends Prisma.CustomerSelect>(query: CustomerListQuery,
 export function listCustomers(
   query: CustomerListQuery,
   today: IsoDate = businessToday(),
+  viewerId = "",
 ): Promise<CustomerPage<CustomerTableRow>> {
-  return pageOf(query, TABLE_COLUMNS, today);
+  return pageOf(query, TABLE_COLUMNS, today, viewerId);
 }
 
 /** One page of the client book with every field, for GET /api/clients. */
 export function listCustomerRecords(
   query: CustomerListQuery,
   today: IsoDate = businessToday(),
+  viewerId = "",
 ): Promise<CustomerPage<CustomerRecord>> {
-  return pageOf(query, ALL_COLUMNS, today);
+  return pageOf(query, ALL_COLUMNS, today, viewerId);
 }
 
 const isoOrNull = (d: Date | null): IsoDate | null => (d ? isoFromDate(d) : null);
@@ -245,6 +257,8 @@ export function customerJson(c: CustomerRecord) {
     source: c.source,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    ownerId: c.ownerId,
+    ownerName: c.owner?.name ?? null,
   };
 }
 export type CustomerJson = ReturnType<typeof customerJson>;
@@ -303,10 +317,13 @@ export async function createCustomer(raw: Record<string, unknown>, actor: Actor)
   const parsed = parseNewClientInput(raw);
   if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
   const input = parsed.value;
+  const owner = await ownerForNewClient(raw.ownerId, actor.id);
+  if (!owner.ok) return { ok: false, status: 400, issues: [{ path: "ownerId", message: owner.message }] };
   const existing = await findClientByMobile(input.mobileNumber);
   if (existing)
     return { ok: false, status: 409, issues: [{ path: "mobileNumber", message: duplicateMobileMessage(existing) }] };
   const { customer, openingSale } = newCustomerData(input, { createdById: actor.id, source: "manual" });
+  customer.ownerId = owner.ownerId;
   try {
     const created = await db.customer.create({
       data: { ...customer, sales: openingSale ? { create: { ...openingSale, createdById: actor.id } } : undefined },

@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { ownerFilterParam } from "~/domain/client-owner";
 import { COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/customer-fields";
 import {
   DEFAULT_PAGE_SIZE,
@@ -16,7 +17,15 @@ export const SEARCH_DEBOUNCE_MS = 500;
  * Search and filters as a GET form, so every view is a URL and works without JavaScript. The page
  * is not part of the form: any change of search or filter goes back to page 1 (spec §4).
  */
-export function CustomerFiltersCard({ query, action }: { query: CustomerListQuery; action: string }) {
+export function CustomerFiltersCard({
+  query,
+  action,
+  owners,
+}: {
+  query: CustomerListQuery;
+  action: string;
+  owners: { id: string; name: string }[];
+}) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -33,7 +42,7 @@ export function CustomerFiltersCard({ query, action }: { query: CustomerListQuer
       method="get"
       action={action}
       role="search"
-      className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
+      className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-8"
       onChange={(e) => (e.target as HTMLElement).tagName === "SELECT" && apply()}
     >
       <div className="sm:col-span-2">
@@ -72,6 +81,12 @@ export function CustomerFiltersCard({ query, action }: { query: CustomerListQuer
         label="Not purchased for"
         value={query.notPurchasedFor}
         options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])}
+      />
+      <FilterSelect
+        name="owner"
+        label="Owner"
+        value={query.owner ? ownerFilterParam(query.owner) : null}
+        options={[["me", "My clients"], ["none", "Unassigned"], ...owners.map((o): [string, string] => [o.id, o.name])]}
       />
       {query.limit !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="limit" value={query.limit} /> : null}
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-7">

@@ -21,6 +21,8 @@ export type CustomerRowView = {
   idExpired: boolean;
   pepStatus: string;
   tier: Tier;
+  ownerName: string | null;
+  ownerInitials: string;
 };
 
 export const SELECTION_FORM_ID = "customer-selection";
@@ -103,6 +105,11 @@ const CustomerRow = memo(function CustomerRow({ row: r, linkSearch }: { row: Cus
       <td className="font-medium">
         {`${r.name} `}
         <span className={`badge ${TIER_BADGE[r.tier]}`}>{TIER_LABELS[r.tier]}</span>
+        {r.ownerName ? (
+          <span className="badge ms-1 bg-brand-100 text-brand-700" title={`Owner: ${r.ownerName}`}>
+            {r.ownerInitials}
+          </span>
+        ) : null}
       </td>
       <td>{`+${r.mobile}`}</td>
       <td>{r.address}</td>
