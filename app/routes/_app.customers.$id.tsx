@@ -8,9 +8,12 @@ import { formatDay, whatsappGreeting } from "~/domain/customer-display";
 import { whatsappLink } from "~/domain/mobile";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { canReassignClient } from "~/domain/client-owner";
+import { formatContactTime } from "~/domain/contact-recency";
+import { INTERACTION_LABELS, INTERACTION_TYPES, isInteractionType } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
 import { listOwnerChoices } from "~/services/client-owners.server";
+import { listClientInteractions } from "~/services/interactions.server";
 import {
   customerJson,
   getCustomer,
@@ -26,18 +29,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const customer = id ? await getCustomer(id) : null;
   if (!customer) throw new Response("Client not found", { status: 404 });
   const canReassign = canReassignClient(user, customer.ownerId);
-  const [sales, followUps, owners] = await Promise.all([
+  const [sales, followUps, owners, interactions] = await Promise.all([
     listCustomerSales(customer.id),
     listCustomerFollowUps(customer.id),
     canReassign ? listOwnerChoices() : [],
+    listClientInteractions(customer.id, 50),
   ]);
-  return { customer: customerJson(customer), sales: sales ?? [], followUps, owners, canReassign };
+  const contacts = (interactions ?? []).map((i) => ({
+    ...i,
+    typeLabel: isInteractionType(i.type) ? INTERACTION_LABELS[i.type] : i.type,
+    when: formatContactTime(new Date(i.at)),
+  }));
+  return { customer: customerJson(customer), sales: sales ?? [], followUps, owners, canReassign, contacts };
 }
 
 const aed = (decimal: string) => formatAed(parseAedToFils(decimal) ?? 0n);
 
 export default function CustomerDetailsModal() {
-  const { customer: c, sales, followUps, owners, canReassign } = useLoaderData<typeof loader>();
+  const { customer: c, sales, followUps, owners, canReassign, contacts } = useLoaderData<typeof loader>();
   const { search, pathname } = useLocation();
   const details: [string, string][] = [
     ["Owner", c.ownerName ?? "Unassigned"],
@@ -150,6 +159,60 @@ export default function CustomerDetailsModal() {
             ))}
           </tbody>
         </table>
+      )}
+
+      <h3 className="mt-6 mb-2 font-semibold">Contacts</h3>
+      <Form
+        method="post"
+        action={`/customers/${c.id}/interactions`}
+        className="mb-3 grid gap-2 sm:grid-cols-[9rem_1fr_12rem_auto] sm:items-end"
+        preventScrollReset
+      >
+        <input type="hidden" name="redirectTo" value={pathname + search} />
+        <div>
+          <label htmlFor="contact-type" className="label">
+            Contact
+          </label>
+          <select id="contact-type" name="type" defaultValue="call" className="input mt-1">
+            {INTERACTION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {INTERACTION_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="contact-note" className="label">
+            Note
+          </label>
+          <input id="contact-note" name="note" maxLength={2000} className="input mt-1" />
+        </div>
+        <div>
+          <label htmlFor="contact-outcome" className="label">
+            Outcome
+          </label>
+          <input id="contact-outcome" name="outcome" maxLength={500} className="input mt-1" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Record contact
+        </button>
+      </Form>
+      {contacts.length === 0 ? (
+        <p className="text-sm text-gray-600">No contacts recorded</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 text-sm" data-testid="contact-history">
+          {contacts.map((i) => (
+            <li key={i.id} className="flex flex-wrap gap-x-3 py-1.5">
+              <span className="w-40 shrink-0 tabular-nums">{i.when}</span>
+              <span className="w-20 shrink-0 font-medium">{i.typeLabel}</span>
+              <span className="flex-1">
+                {i.note ?? ""}
+                {i.outcome ? <span className="text-gray-600"> — {i.outcome}</span> : null}
+              </span>
+              <span className="text-gray-600">{i.userName ?? "—"}</span>
+            </li>
+          ))}
+        </ul>
       )}
 
       <h3 className="mt-6 mb-2 font-semibold">Follow-ups</h3>

@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.userDeleted]: "Deleted user",
   [AUDIT_ACTIONS.customersDeleted]: "Deleted clients",
   [AUDIT_ACTIONS.clientOwnerChanged]: "Client owner changed",
+  [AUDIT_ACTIONS.interactionRecorded]: "Client contacted",
   [AUDIT_ACTIONS.customersRestored]: "Restored clients",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
 };

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   customersRestored: "customer.restored",
   importRun: "import.run",
   clientOwnerChanged: "client.owner_changed",
+  interactionRecorded: "client.interaction_recorded",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
