@@ -118,7 +118,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   {
     field: "contactOk",
     header: "Contact OK",
-    aliases: ["OK to Contact", "Contact Permission", "Can We Contact You"],
+    aliases: ["OK to Contact", "Contact Permission", "Can We Contact You", "Consent"],
     kind: "text",
   },
   { field: "category", header: "Category", aliases: ["Client Category", "Customer Category"], kind: "text" },

@@ -134,6 +134,7 @@ export default function AiAssistantPage() {
           location: filters.location,
           purchaseDateFilter: filters.purchaseDateFilter ?? null,
           customDateFrom: filters.customDateFrom ?? null,
+          includeContacted: filters.includeContacted,
         }),
         signal: controller.signal,
       });

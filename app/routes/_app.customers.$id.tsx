@@ -3,11 +3,20 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/customers/route-modal";
+import { WhatsAppButton } from "~/components/customers/whatsapp-button";
 import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/customer-fields";
-import { formatDay, whatsappGreeting } from "~/domain/customer-display";
-import { whatsappLink } from "~/domain/mobile";
+import { formatDay } from "~/domain/customer-display";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { canReassignClient } from "~/domain/client-owner";
+import {
+  CONSENT_CHANNELS,
+  CONSENT_CHANNEL_LABELS,
+  CONSENT_SOURCES,
+  CONSENT_SOURCE_LABELS,
+  CONSENT_STATUSES,
+  CONSENT_STATUS_LABELS,
+  withdrawnReason,
+} from "~/domain/consent";
 import { formatContactTime } from "~/domain/contact-recency";
 import { INTERACTION_LABELS, INTERACTION_TYPES, isInteractionType } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
@@ -80,14 +89,11 @@ export default function CustomerDetailsModal() {
         <Link to={`/customers/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
           Edit Customer
         </Link>
-        <a
-          href={whatsappLink(c.mobileNumber, whatsappGreeting(c.fullName))}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="btn-secondary"
-        >
-          WhatsApp
-        </a>
+        <WhatsAppButton
+          clientId={c.id}
+          clientName={c.fullName}
+          blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
+        />
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {details.map(([term, value]) => (
@@ -161,6 +167,29 @@ export default function CustomerDetailsModal() {
         </table>
       )}
 
+      <h3 className="mt-6 mb-2 font-semibold">Consent</h3>
+      <ul className="mb-2 flex flex-wrap gap-2 text-sm" data-testid="consent">
+        {CONSENT_CHANNELS.map((channel) => (
+          <li key={channel} className="badge bg-gray-100 text-gray-800">
+            {CONSENT_CHANNEL_LABELS[channel]}: {CONSENT_STATUS_LABELS[c.consent[channel]]}
+          </li>
+        ))}
+      </ul>
+      <Form
+        method="post"
+        action={`/customers/${c.id}/consent`}
+        className="mb-2 flex flex-wrap items-end gap-2"
+        preventScrollReset
+      >
+        <input type="hidden" name="redirectTo" value={pathname + search} />
+        <ConsentSelect name="channel" label="Channel" options={CONSENT_CHANNELS} labels={CONSENT_CHANNEL_LABELS} />
+        <ConsentSelect name="status" label="Status" options={CONSENT_STATUSES} labels={CONSENT_STATUS_LABELS} />
+        <ConsentSelect name="source" label="How" options={CONSENT_SOURCES} labels={CONSENT_SOURCE_LABELS} />
+        <button type="submit" className="btn-secondary">
+          Record consent
+        </button>
+      </Form>
+
       <h3 className="mt-6 mb-2 font-semibold">Contacts</h3>
       <Form
         method="post"
@@ -232,6 +261,33 @@ export default function CustomerDetailsModal() {
         </ul>
       )}
     </RouteDialog>
+  );
+}
+
+function ConsentSelect<T extends string>({
+  name,
+  label,
+  options,
+  labels,
+}: {
+  name: string;
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+}) {
+  return (
+    <div>
+      <label htmlFor={`consent-${name}`} className="label">
+        {label}
+      </label>
+      <select id={`consent-${name}`} name={name} className="input mt-1">
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

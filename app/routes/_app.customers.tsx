@@ -29,6 +29,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import type { Tier } from "~/domain/tiers";
 import { ownerInitials } from "~/domain/client-owner";
+import { withdrawnReason } from "~/domain/consent";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listCustomers } from "~/services/customers.server";
 
@@ -62,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tier: c.tier as Tier,
       ownerName: c.owner?.name ?? null,
       ownerInitials: ownerInitials(c.owner?.name ?? null),
+      whatsappBlocked: c.consentWhatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null,
     };
   });
   return {

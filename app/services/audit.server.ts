@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   importRun: "import.run",
   clientOwnerChanged: "client.owner_changed",
   interactionRecorded: "client.interaction_recorded",
+  consentChanged: "client.consent_changed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -20,6 +20,14 @@ import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS } from "./audit.server";
 import { inClientBook } from "./client-book.server";
 import { ownerForNewClient, ownerWhere } from "./client-owners.server";
+import {
+  applyContactOkChange,
+  auditContactOkChange,
+  CONSENT_SELECT,
+  consentColumnsFromContactOk,
+  recordContactOkConsents,
+} from "./consent.server";
+import { consentsOf } from "~/domain/consent";
 
 /** Who made a change, for createdById/deletedById and the audit log. */
 export type Actor = { id: string; name: string };
@@ -91,6 +99,7 @@ export function newCustomerData(
     createdById: options.createdById,
     // A new client belongs to whoever adds or imports them (docs/decisions/010).
     ownerId: options.createdById,
+    ...consentColumnsFromContactOk(input.contactOk),
     ...customerDerivedFields({ ...input, dateOfBirth, anniversaryDate }),
   };
   const openingSale =
@@ -159,6 +168,7 @@ const TABLE_COLUMNS = {
   tier: true,
   ownerId: true,
   owner: { select: { name: true } },
+  consentWhatsapp: true,
 } as const satisfies Prisma.CustomerSelect;
 
 const ALL_COLUMNS = {
@@ -176,6 +186,7 @@ const ALL_COLUMNS = {
   source: true,
   createdAt: true,
   updatedAt: true,
+  ...CONSENT_SELECT,
 } as const satisfies Prisma.CustomerSelect;
 
 export type CustomerTableRow = Prisma.CustomerGetPayload<{ select: typeof TABLE_COLUMNS }>;
@@ -259,6 +270,7 @@ export function customerJson(c: CustomerRecord) {
     updatedAt: c.updatedAt.toISOString(),
     ownerId: c.ownerId,
     ownerName: c.owner?.name ?? null,
+    consent: consentsOf(c),
   };
 }
 export type CustomerJson = ReturnType<typeof customerJson>;
@@ -329,6 +341,7 @@ export async function createCustomer(raw: Record<string, unknown>, actor: Actor)
       data: { ...customer, sales: openingSale ? { create: { ...openingSale, createdById: actor.id } } : undefined },
       select: ALL_COLUMNS,
     });
+    await recordContactOkConsents([{ id: created.id, contactOk: created.contactOk }], "form", actor.id);
     return { ok: true, customer: created };
   } catch (error) {
     // Two people adding the same number at once: the unique index decides.
@@ -389,6 +402,7 @@ export async function updateCustomer(
       emiratesId: true,
       dateOfBirth: true,
       anniversaryDate: true,
+      contactOk: true,
     },
   });
   if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
@@ -428,6 +442,7 @@ export async function updateCustomer(
   data.anniversaryMonthDay = after.anniversaryDate ? monthDayOf(after.anniversaryDate) : null;
 
   const sale = input.newSaleAmount;
+  let consentChange: Awaited<ReturnType<typeof applyContactOkChange>> = null;
   try {
     const saved = await db.$transaction(async (tx) => {
       if (sale !== null) data.totalSalesFils = { increment: sale };
@@ -451,8 +466,12 @@ export async function updateCustomer(
       }
       const tier = tierForTotal(updated.totalSalesFils);
       if (tier !== updated.tier) await tx.customer.update({ where: { id }, data: { tier } });
+      consentChange = given("contactOk")
+        ? await applyContactOkChange(tx, id, current.contactOk, input.contactOk, actor.id)
+        : null;
       return tx.customer.findUniqueOrThrow({ where: { id }, select: ALL_COLUMNS });
     });
+    if (consentChange) await auditContactOkChange(id, consentChange, actor);
     return { ok: true, customer: saved };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

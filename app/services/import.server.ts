@@ -21,6 +21,7 @@ import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { recordContactOkConsents } from "./consent.server";
 import { duplicateMobileMessage, newCustomerData, type Actor } from "./customers.server";
 import { readSpreadsheet, type ReadSheet } from "./import-spreadsheet.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
@@ -182,6 +183,12 @@ async function writeBatch(
                 : [],
             );
             if (sales.length) await tx.$executeRaw(multiRowInsert("Sale", sales));
+            // A Consent (OK to Contact) cell is the client's consent on every channel, kept in its history.
+            const consents = records.map(({ customer }) => ({
+              id: idByMobile.get(customer.mobileNumber)!,
+              contactOk: customer.contactOk,
+            }));
+            await recordContactOkConsents(consents, "import", actor.id, tx);
           }
           await tx.importRun.update({
             where: { id: runId },

@@ -9,9 +9,11 @@ import {
   OCCASION_WINDOW_DAYS,
   type LeadFacts,
 } from "~/domain/lead-score";
+import { recentContactSince } from "~/domain/contact-recency";
 import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadGeneration, type LeadSource } from "~/domain/lead-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
+import { contactFactsFor } from "./client-contact.server";
 import { inClientBook } from "./client-book.server";
 
 /**
@@ -45,14 +47,22 @@ const CANDIDATE_SELECT = {
 } satisfies Prisma.CustomerSelect;
 type Candidate = Prisma.CustomerGetPayload<{ select: typeof CANDIDATE_SELECT }>;
 
-function filterWhere(filters: LeadFilters, today: IsoDate): Prisma.CustomerWhereInput {
+function filterWhere(filters: LeadFilters, today: IsoDate, now: Date): Prisma.CustomerWhereInput {
   const before = purchasedBefore(filters, today);
   return {
     ...locationWhere(filters.location),
     ...(filters.team ? { team: filters.team } : {}),
     ...(before ? { lastPurchaseDate: { lt: dateFromIso(before) } } : {}),
-    // Clients who said no to contact are never leads (the engine checks again, case-blind).
-    OR: [{ contactOk: null }, { contactOk: { notIn: ["No", "no", "NO"] } }],
+    AND: [
+      // Clients who said no to contact are never leads (the engine checks again, case-blind).
+      { OR: [{ contactOk: null }, { contactOk: { notIn: ["No", "no", "NO"] } }] },
+      // A lead is a WhatsApp message: never to a client who withdrew WhatsApp consent.
+      { consentWhatsapp: { not: "withdrawn" } },
+      // Someone already spoke to them this week (read from the client's last-contact column).
+      filters.includeContacted
+        ? {}
+        : { OR: [{ lastContactAt: null }, { lastContactAt: { lt: recentContactSince(now) } }] },
+    ],
   };
 }
 
@@ -86,7 +96,7 @@ function segmentQueries(
 }
 
 async function shortlistCandidates(filters: LeadFilters, today: IsoDate): Promise<Candidate[]> {
-  const base = filterWhere(filters, today);
+  const base = filterWhere(filters, today, new Date());
   const batches = await Promise.all(
     segmentQueries(today).map(({ where, orderBy }) =>
       db.customer.findMany({
@@ -168,8 +178,23 @@ export async function generateLeads(
       ? { leads: outcome.leads, source: "model" }
       : { leads: engineLeads, source: "engine", notice: outcome.notice };
   }
+  generation = { ...generation, leads: await withLastContact(generation.leads) };
   const runId = await saveLeadRun(options.userId, filters, generation);
   return { ...generation, runId };
+}
+
+/** Each lead says when the client was last contacted and by whom (null when never). */
+async function withLastContact(leads: AiLead[]): Promise<AiLead[]> {
+  const facts = await contactFactsFor(leads.map((l) => l.clientId));
+  return leads.map((lead) => {
+    const f = facts.get(lead.clientId);
+    return {
+      ...lead,
+      lastContactAt: f?.lastContactAt ?? null,
+      lastContactBy: f?.lastContactBy ?? null,
+      lastContactLabel: f?.lastContactLabel ?? null,
+    };
+  });
 }
 
 async function saveLeadRun(userId: string, filters: LeadFilters, generation: LeadGeneration): Promise<string> {
