@@ -44,6 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     dueDate: submission.value.dueDate,
     note: submission.value.note,
     createdById: user.id,
+    actorName: user.name,
   });
   if (!created) throw new Response("Client not found", { status: 404 });
   return redirectWithToast(leadListPath(request), {

@@ -89,6 +89,12 @@ export default function CustomerDetailsModal() {
         <Link to={`/customers/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
           Edit Customer
         </Link>
+        <Link
+          to={`/customers/${c.id}/follow-up?back=${encodeURIComponent(pathname + search)}`}
+          className="btn-secondary"
+        >
+          New follow-up
+        </Link>
         <WhatsAppButton
           clientId={c.id}
           clientName={c.fullName}
@@ -253,8 +259,9 @@ export default function CustomerDetailsModal() {
             <li key={f.id} className="flex gap-3 py-1.5">
               <span className="w-28 shrink-0">{formatDay(f.dueDate)}</span>
               <span className="flex-1">{f.note || "Follow up"}</span>
+              <span className="text-gray-600">{f.ownerName ?? "Unassigned"}</span>
               <span className={f.done ? "badge bg-green-100 text-green-800" : "badge bg-amber-100 text-amber-900"}>
-                {f.done ? "Done" : "Open"}
+                {f.status === "cancelled" ? "Cancelled" : f.done ? "Done" : "Open"}
               </span>
             </li>
           ))}

@@ -31,6 +31,9 @@ import type { Tier } from "~/domain/tiers";
 import { ownerInitials } from "~/domain/client-owner";
 import { withdrawnReason } from "~/domain/consent";
 import { listOwnerChoices } from "~/services/client-owners.server";
+import { listDueFollowUps } from "~/services/follow-ups.server";
+import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
+import { shortDayLabel } from "~/domain/alerts";
 import { listCustomers } from "~/services/customers.server";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
@@ -41,7 +44,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseCustomerListQuery(url.searchParams);
   const today = businessToday();
-  const [page, owners] = await Promise.all([listCustomers(query, today, user.id), listOwnerChoices()]);
+  // Road sales cannot open the dashboard, so their follow-ups are on this, their home page.
+  const [page, owners, followUps] = await Promise.all([
+    listCustomers(query, today, user.id),
+    listOwnerChoices(),
+    user.role === "road_sales" ? listDueFollowUps(today, undefined, user.id) : null,
+  ]);
   const rows: CustomerRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
@@ -73,6 +81,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totalPages: page.totalPages,
     isAdmin: user.role === "admin",
     owners,
+    followUps: followUps && {
+      total: followUps.total,
+      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+    },
   };
 }
 
@@ -92,7 +104,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function CustomersPage() {
-  const { query, rows, totalCount, totalPages, isAdmin, owners } = useLoaderData<typeof loader>();
+  const { query, rows, totalCount, totalPages, isAdmin, owners, followUps } = useLoaderData<typeof loader>();
   const location = useLocation();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -159,6 +171,8 @@ export default function CustomersPage() {
           </Link>
         </div>
       </div>
+
+      {followUps ? <FollowUpsPanel followUps={followUps} returnTo={path + listSearch} /> : null}
 
       <CustomerFiltersCard query={query} action={path} owners={owners} />
 

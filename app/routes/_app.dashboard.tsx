@@ -22,6 +22,8 @@ export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.dashboard });
   const today = businessToday();
+  // Everyone sees their own (and unassigned) follow-ups; an admin may ask for everyone's.
+  const everyone = user.role === "admin" && new URL(request.url).searchParams.get("followUps") === "all";
   const [figures, alerts, followUps] = await Promise.all([
     getClientFigures(today),
     // Spec §8: a failed alert lookup says 'Failed to fetch alerts' in the panels; the figures still show.
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       console.error("dashboard alerts failed", error);
       return null;
     }),
-    listDueFollowUps(today),
+    listDueFollowUps(today, undefined, everyone ? undefined : user.id),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
   const labelled = <T extends { date: string }>(list: { items: T[]; total: number }) => ({
@@ -47,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       anniversaries: labelled(alerts.anniversaries),
       emiratesId: labelled(alerts.emiratesId),
     },
+    isAdmin: user.role === "admin",
+    everyone,
     followUps: {
       total: followUps.total,
       items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
@@ -75,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const inNext30Days = (n: number) => `${formatCount(n)} in ${ALERT_WINDOW_DAYS} days`;
 
 export default function Dashboard() {
-  const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps } =
+  const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps, isAdmin, everyone } =
     useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -120,7 +124,18 @@ export default function Dashboard() {
         />
       </div>
 
-      <FollowUpsPanel followUps={followUps} />
+      <FollowUpsPanel
+        followUps={followUps}
+        returnTo={everyone ? "/dashboard?followUps=all" : "/dashboard"}
+        title={everyone ? "Everyone's follow-ups" : "My follow-ups"}
+        toggle={
+          isAdmin
+            ? everyone
+              ? { href: "/dashboard", label: "Only mine" }
+              : { href: "/dashboard?followUps=all", label: "Everyone's" }
+            : undefined
+        }
+      />
     </div>
   );
 }

@@ -18,6 +18,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.clientOwnerChanged]: "Client owner changed",
   [AUDIT_ACTIONS.interactionRecorded]: "Client contacted",
   [AUDIT_ACTIONS.consentChanged]: "Client consent changed",
+  [AUDIT_ACTIONS.followUpCreated]: "Follow-up scheduled",
+  [AUDIT_ACTIONS.followUpUpdated]: "Follow-up changed",
   [AUDIT_ACTIONS.customersRestored]: "Restored clients",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
 };

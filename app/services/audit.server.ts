@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = {
   clientOwnerChanged: "client.owner_changed",
   interactionRecorded: "client.interaction_recorded",
   consentChanged: "client.consent_changed",
+  followUpCreated: "follow_up.created",
+  followUpUpdated: "follow_up.updated",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

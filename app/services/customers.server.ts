@@ -302,16 +302,30 @@ export async function listCustomerSales(customerId: number): Promise<SaleJson[] 
   }));
 }
 
-export type FollowUpJson = { id: string; dueDate: IsoDate; note: string | null; done: boolean };
+export type FollowUpJson = {
+  id: string;
+  dueDate: IsoDate;
+  note: string | null;
+  done: boolean;
+  status: string;
+  ownerName: string | null;
+};
 
 /** Follow-ups scheduled for the client (from the AI assistant), open ones first, soonest first. */
 export async function listCustomerFollowUps(customerId: number): Promise<FollowUpJson[]> {
   const rows = await db.followUp.findMany({
     where: { customerId },
     orderBy: [{ doneAt: { sort: "asc", nulls: "first" } }, { dueDate: "asc" }],
-    select: { id: true, dueDate: true, note: true, doneAt: true },
+    select: { id: true, dueDate: true, note: true, doneAt: true, status: true, owner: { select: { name: true } } },
   });
-  return rows.map((f) => ({ id: f.id, dueDate: isoFromDate(f.dueDate), note: f.note, done: f.doneAt !== null }));
+  return rows.map((f) => ({
+    id: f.id,
+    dueDate: isoFromDate(f.dueDate),
+    note: f.note,
+    done: f.doneAt !== null,
+    status: f.status,
+    ownerName: f.owner?.name ?? null,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

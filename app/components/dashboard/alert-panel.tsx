@@ -92,6 +92,13 @@ export function AlertPanel({
                     blockedReason={alert.whatsappBlocked}
                     className="btn-secondary px-2 py-1 text-xs"
                   />
+                  <Link
+                    to={`/customers/${alert.customerId}/follow-up?back=/dashboard`}
+                    className="btn-ghost px-2 py-1 text-xs"
+                    aria-label={`Follow up ${alert.clientName}`}
+                  >
+                    Follow up
+                  </Link>
                 </div>
               </li>
             ))}
