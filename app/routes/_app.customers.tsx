@@ -34,6 +34,8 @@ import { listOwnerChoices } from "~/services/client-owners.server";
 import { listDueFollowUps } from "~/services/follow-ups.server";
 import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { shortDayLabel } from "~/domain/alerts";
+import { MyDaySection } from "~/components/my-day";
+import { getMyDay } from "~/services/my-day.server";
 import { listCustomers } from "~/services/customers.server";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
@@ -45,10 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCustomerListQuery(url.searchParams);
   const today = businessToday();
   // Road sales cannot open the dashboard, so their follow-ups are on this, their home page.
-  const [page, owners, followUps] = await Promise.all([
+  const roadSales = user.role === "road_sales";
+  const [page, owners, followUps, myDay] = await Promise.all([
     listCustomers(query, today, user.id),
     listOwnerChoices(),
-    user.role === "road_sales" ? listDueFollowUps(today, undefined, user.id) : null,
+    roadSales ? listDueFollowUps(today, undefined, user.id) : null,
+    roadSales ? getMyDay(user.id, today) : null,
   ]);
   const rows: CustomerRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
@@ -81,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totalPages: page.totalPages,
     isAdmin: user.role === "admin",
     owners,
+    myDay,
     followUps: followUps && {
       total: followUps.total,
       items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
@@ -104,7 +109,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function CustomersPage() {
-  const { query, rows, totalCount, totalPages, isAdmin, owners, followUps } = useLoaderData<typeof loader>();
+  const { query, rows, totalCount, totalPages, isAdmin, owners, followUps, myDay } = useLoaderData<typeof loader>();
   const location = useLocation();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -171,6 +176,8 @@ export default function CustomersPage() {
           </Link>
         </div>
       </div>
+
+      {myDay ? <MyDaySection day={myDay} /> : null}
 
       {followUps ? <FollowUpsPanel followUps={followUps} returnTo={path + listSearch} /> : null}
 

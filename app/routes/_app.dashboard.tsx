@@ -15,6 +15,8 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS, ROLE_LABELS } from "~/domain/roles";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
+import { getMyDay } from "~/services/my-day.server";
+import { MyDaySection } from "~/components/my-day";
 import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
@@ -24,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = businessToday();
   // Everyone sees their own (and unassigned) follow-ups; an admin may ask for everyone's.
   const everyone = user.role === "admin" && new URL(request.url).searchParams.get("followUps") === "all";
-  const [figures, alerts, followUps] = await Promise.all([
+  const [figures, alerts, followUps, myDay] = await Promise.all([
     getClientFigures(today),
     // Spec §8: a failed alert lookup says 'Failed to fetch alerts' in the panels; the figures still show.
     getDashboardAlerts(today).catch((error: unknown) => {
@@ -32,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return null;
     }),
     listDueFollowUps(today, undefined, everyone ? undefined : user.id),
+    getMyDay(user.id, today),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
   const labelled = <T extends { date: string }>(list: { items: T[]; total: number }) => ({
@@ -51,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     isAdmin: user.role === "admin",
     everyone,
+    myDay,
     followUps: {
       total: followUps.total,
       items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
@@ -79,8 +83,19 @@ export async function action({ request }: ActionFunctionArgs) {
 const inNext30Days = (n: number) => `${formatCount(n)} in ${ALERT_WINDOW_DAYS} days`;
 
 export default function Dashboard() {
-  const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps, isAdmin, everyone } =
-    useLoaderData<typeof loader>();
+  const {
+    greetingName,
+    roleLabel,
+    today,
+    metrics,
+    tierBreakdown,
+    summary,
+    alerts,
+    followUps,
+    isAdmin,
+    everyone,
+    myDay,
+  } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-center gap-3">
@@ -92,6 +107,8 @@ export default function Dashboard() {
           {fullDayLabel(today)}: your clients at a glance and who to contact in the next 30 days.
         </p>
       </header>
+
+      <MyDaySection day={myDay} />
 
       <FigureCards metrics={metrics} tierBreakdown={tierBreakdown} />
 
