@@ -92,6 +92,7 @@ for (const javaScriptEnabled of [true, false]) {
       await alert.getByRole("link", { name: `Follow up ${client.fullName}` }).click();
       await expect(page.getByRole("heading", { name: "New follow-up" })).toBeVisible();
       await page.getByLabel("Who follows up").selectOption({ label: road.user.name });
+      await page.getByLabel("Follow-up date").fill(businessToday());
       await page.getByLabel("Note (optional)").fill(note);
       await page.getByRole("button", { name: "Schedule follow-up" }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -103,6 +104,10 @@ for (const javaScriptEnabled of [true, false]) {
       const roadPage = await roadContext.newPage();
       await roadPage.goto(`http://127.0.0.1:${E2E_PORT}/customers`);
       await expect(roadPage.getByTestId("follow-up").filter({ hasText: note })).toContainText(client.fullName);
+      // Due today, so it also heads their "Today" section, with its WhatsApp button.
+      await expect(roadPage.getByTestId("my-day").getByTestId("my-day-item").filter({ hasText: note })).toContainText(
+        client.fullName,
+      );
       await roadContext.close();
     });
   });
