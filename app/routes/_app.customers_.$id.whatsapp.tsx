@@ -2,14 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { clientAddress } from "~/domain/client-ip";
-import { consentsOf, isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
+import { isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
 import { whatsappGreeting } from "~/domain/customer-display";
 import { whatsappLink } from "~/domain/mobile";
 import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
-import { db } from "~/db.server";
-import { inClientBook } from "~/services/client-book.server";
-import { CONSENT_SELECT } from "~/services/consent.server";
+import { getWhatsAppTarget } from "~/services/client-contact.server";
 import { parseClientIds } from "~/services/customers.server";
 import { recordInteraction } from "~/services/interactions.server";
 
@@ -31,14 +29,9 @@ const MAX_MESSAGE = 2000;
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.customers });
   const [id] = parseClientIds(params.id);
-  const client = id
-    ? await db.customer.findFirst({
-        where: inClientBook({ id }),
-        select: { id: true, fullName: true, mobileNumber: true, ...CONSENT_SELECT },
-      })
-    : null;
+  const client = id ? await getWhatsAppTarget(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
-  if (isChannelWithdrawn(consentsOf(client), "whatsapp"))
+  if (isChannelWithdrawn(client.consents, "whatsapp"))
     return data(
       { clientId: client.id, clientName: client.fullName, reason: withdrawnReason("whatsapp") },
       { status: 403 },

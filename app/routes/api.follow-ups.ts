@@ -4,7 +4,7 @@ import { FOLLOW_UP_DUE, FOLLOW_UP_STATUSES, NewFollowUpSchema, parseFollowUpOwne
 import { issueDetails } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { createFollowUp, getFollowUp, listFollowUps } from "~/services/follow-ups.server";
-import { db } from "~/db.server";
+import { isActiveOwner } from "~/services/client-owners.server";
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success)
     return Response.json({ error: "Invalid follow-up", details: issueDetails(parsed.error) }, { status: 400 });
   const { clientId, dueDate, note, ownerId } = parsed.data;
-  if (ownerId && !(await db.user.findFirst({ where: { id: ownerId, isActive: true }, select: { id: true } })))
+  if (ownerId && !(await isActiveOwner(ownerId)))
     return Response.json({ error: "The owner must be an active user" }, { status: 400 });
   const created = await createFollowUp({
     customerId: clientId,

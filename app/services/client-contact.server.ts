@@ -1,6 +1,7 @@
 import { db } from "~/db.server";
 import { consentsOf, isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
 import { lastContactLabel } from "~/domain/contact-recency";
+import { inClientBook } from "./client-book.server";
 import { CONSENT_SELECT } from "./consent.server";
 
 /** What every alert and lead shows about contacting the client. */
@@ -66,4 +67,13 @@ export async function withContactFacts<T, K extends string>(
       items.map((item) => ({ ...item, ...(facts.get(clientIdOf(item)) ?? NO_CONTACT_FACTS) })),
     ]),
   ) as Record<K, (T & ContactFacts)[]>;
+}
+
+/** What the tracked WhatsApp route needs of a client in the book, or null. */
+export async function getWhatsAppTarget(clientId: number) {
+  const row = await db.customer.findFirst({
+    where: inClientBook({ id: clientId }),
+    select: { id: true, fullName: true, mobileNumber: true, ...CONSENT_SELECT },
+  });
+  return row && { ...row, consents: consentsOf(row) };
 }

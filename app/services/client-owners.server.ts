@@ -20,6 +20,11 @@ export function listOwnerChoices(): Promise<OwnerChoice[]> {
   return db.user.findMany({ where: { isActive: true }, orderBy: { name: "asc" }, select: { id: true, name: true } });
 }
 
+/** Whether a user id names an active member of staff (an owner must be one). */
+export async function isActiveOwner(id: string): Promise<boolean> {
+  return (await activeUser(id)) !== null;
+}
+
 async function activeUser(id: string): Promise<OwnerChoice | null> {
   return db.user.findFirst({ where: { id, isActive: true }, select: { id: true, name: true } });
 }

@@ -3,7 +3,7 @@ ALTER TABLE "FollowUp" ADD COLUMN "ownerId" TEXT REFERENCES "User" ("id") ON DEL
 ALTER TABLE "FollowUp" ADD COLUMN "status" TEXT NOT NULL DEFAULT 'open';
 ALTER TABLE "FollowUp" ADD COLUMN "outcome" TEXT;
 
--- Existing follow-ups: done when they were marked done; owned by whoever scheduled them.
+-- Existing follow-ups: done when they were marked done, owned by whoever scheduled them.
 UPDATE "FollowUp" SET "status" = 'done' WHERE "doneAt" IS NOT NULL;
 UPDATE "FollowUp" SET "ownerId" = "createdById" WHERE "createdById" IN (SELECT "id" FROM "User");
 
