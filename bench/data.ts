@@ -1,4 +1,5 @@
-// npm run bench:data -- --customers 100000 --sales 1000000 [--seed 7] [--db postgres]
+// npm run bench:data -- --customers 100000 --sales 1000000 [--interactions 500000] [--follow-ups 50000]
+//   [--seed 7] [--db postgres]
 import { BENCH_SQLITE_FILE, argNumber, benchDbKind } from "./bench-env";
 import { benchDatabaseUrl, migrate } from "./database";
 import { generateBenchData } from "./generate";
@@ -8,6 +9,9 @@ const kind = benchDbKind();
 const clients = argNumber("customers", 100_000);
 const sales = argNumber("sales", 1_000_000);
 const seed = argNumber("seed", 7);
+// Clienteling rows scale with the clients: 5 contacts and half a follow-up per client by default.
+const interactions = argNumber("interactions", clients * 5);
+const followUps = argNumber("follow-ups", Math.round(clients / 2));
 
 const url = await benchDatabaseUrl(kind, { fresh: true });
 migrate(url);
@@ -21,6 +25,8 @@ const result = await generateBenchData(writer, {
   clients,
   sales,
   seed,
+  interactions,
+  followUps,
   onProgress: (done) => {
     if (done - lastLog >= clients / 10 || done === clients) {
       lastLog = done;
@@ -31,7 +37,7 @@ const result = await generateBenchData(writer, {
 await writer.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `\nGenerated ${result.clients.toLocaleString()} clients and ${result.sales.toLocaleString()} sales in ${seconds} s (seed ${seed}, ${kind}).`,
+  `\nGenerated ${result.clients.toLocaleString()} clients, ${result.sales.toLocaleString()} sales, ${result.interactions.toLocaleString()} contacts and ${result.followUps.toLocaleString()} follow-ups in ${seconds} s (seed ${seed}, ${kind}).`,
 );
 if (kind === "postgres" && !process.env.BENCH_PG_URL) {
   const { stopPostgres } = await import("../scripts/postgres-local.mjs");

@@ -98,12 +98,31 @@ const COLLECTIONS = ["Bridal", "Diamonds", "Gold 22k", "Pearls", "Watches", "Eve
 const TIMES = ["Morning", "Afternoon", "Evening", "Weekend"];
 const EMIRATE_WEIGHTS = [40, 20, 15, 7, 6, 4, 5, 3];
 
-export type GenerateOptions = { clients: number; sales: number; seed: number; onProgress?: (done: number) => void };
+export type GenerateOptions = {
+  clients: number;
+  sales: number;
+  seed: number;
+  /** Clienteling rows: contacts (interactions) and follow-ups, spread over the bench staff. */
+  interactions?: number;
+  followUps?: number;
+  onProgress?: (done: number) => void;
+};
+
+/** Bench staff who own clients, record contacts and hold follow-ups (road sales included). */
+const BENCH_STAFF = [
+  ["bench-staff-1", "Reem Bench", "sales_front"],
+  ["bench-staff-2", "Arjun Bench", "sales_front"],
+  ["bench-staff-3", "Hamad Bench", "sales_back"],
+  ["bench-staff-4", "Joy Bench", "sales_back"],
+  ["bench-staff-5", "Saif Bench", "road_sales"],
+  ["bench-staff-6", "Ben Bench", "road_sales"],
+] as const;
+const INTERACTION_TYPES = ["whatsapp", "call", "visit", "email", "note"] as const;
 
 export async function generateBenchData(
   writer: BulkWriter,
   options: GenerateOptions,
-): Promise<{ clients: number; sales: number }> {
+): Promise<{ clients: number; sales: number; interactions: number; followUps: number }> {
   const rand = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const weighted = <T>(items: readonly T[], weights: readonly number[]): T => {
@@ -136,10 +155,31 @@ export async function generateBenchData(
   const CHUNK = 5000;
   // Rows are written as the app writes them: explicit timestamps (SQLite keeps integer ms).
   const now = new Date();
+  // Rows here are written raw, so they name the tables' columns: a client's id is "customerId".
+  await writer.insert(
+    "User",
+    BENCH_STAFF.map(([id, name, role]) => ({
+      id,
+      name,
+      email: `${id}@bench.example`,
+      role,
+      isActive: true,
+      authType: "totp",
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  // Contacts per client, spread like sales (some clients get many, most a few), nudged to the total.
+  const interactionsPerClient = (options.interactions ?? 0) / options.clients;
+  const followUpShare = (options.followUps ?? 0) / options.clients;
+  let interactionId = 0;
+  let followUpId = 0;
   let saleId = 1;
   for (let start = 0; start < options.clients; start += CHUNK) {
     const clients = [];
     const sales = [];
+    const interactions = [];
+    const followUps = [];
     for (let i = start; i < Math.min(start + CHUNK, options.clients); i++) {
       const id = i + 1;
       const country = rand() < 0.85 ? "uae" : pick(COUNTRIES.filter((c) => c !== "uae"));
@@ -178,7 +218,6 @@ export async function generateBenchData(
           const day = addDays(today, newest - Math.floor(rand() * 1000) * (k === count - 1 ? 0 : 1));
           sales.push({
             id: saleId++,
-            // Raw rows name columns: Sale.clientId is stored as "customerId".
             customerId: id,
             saleDate: dateFromIso(day),
             amountFils: amount,
@@ -196,7 +235,52 @@ export async function generateBenchData(
           ? `784-${1950 + Math.floor(rand() * 55)}-${String(Math.floor(rand() * 1e7)).padStart(7, "0")}-${Math.floor(rand() * 10)}`
           : null;
       const email = rand() < 0.6 ? `${fullName.toLowerCase().replace(/[^a-z]+/g, ".")}.${id}@example.com` : null;
+      // Owners, consent and the latest contact, as the app keeps them on the client row.
+      const contactOk = rand() < 0.95 ? "Yes" : "No";
+      const consent = contactOk === "Yes" ? "granted" : "withdrawn";
+      const ownerId = rand() < 0.8 ? pick(BENCH_STAFF)[0] : null;
+      const contactCount = Math.floor(interactionsPerClient * 2 * rand() + 0.5);
+      let lastContact: { at: Date; type: string; by: string } | null = null;
+      for (let k = 0; k < contactCount && interactionId < (options.interactions ?? 0); k++) {
+        const at = new Date(now.getTime() - Math.floor(rand() * 365 * 86_400_000));
+        const type = pick(INTERACTION_TYPES);
+        const by = pick(BENCH_STAFF)[0];
+        interactions.push({
+          id: `bench-i-${++interactionId}`,
+          customerId: id,
+          type,
+          note: rand() < 0.5 ? `Spoke about ${pick(COLLECTIONS)}` : null,
+          outcome: rand() < 0.3 ? "Will visit" : null,
+          at,
+          userId: by,
+          createdAt: at,
+        });
+        if (!lastContact || at > lastContact.at) lastContact = { at, type, by };
+      }
+      if (rand() < followUpShare && followUpId < (options.followUps ?? 0)) {
+        const open = rand() < 0.7;
+        followUps.push({
+          id: `bench-f-${++followUpId}`,
+          customerId: id,
+          dueDate: dateFromIso(addDays(today, Math.floor(rand() * 60) - 20)),
+          note: rand() < 0.6 ? "Call about the new collection" : null,
+          createdById: ownerId ?? BENCH_STAFF[0][0],
+          ownerId: ownerId ?? BENCH_STAFF[0][0],
+          status: open ? "open" : "done",
+          outcome: open ? null : "Booked a visit",
+          doneAt: open ? null : now,
+          createdAt: now,
+        });
+      }
       clients.push({
+        ownerId,
+        lastContactAt: lastContact?.at ?? null,
+        lastContactType: lastContact?.type ?? null,
+        lastContactById: lastContact?.by ?? null,
+        consentWhatsapp: consent,
+        consentCall: consent,
+        consentEmail: consent,
+        consentSms: consent,
         id,
         fullName,
         mobileNumber,
@@ -215,7 +299,7 @@ export async function generateBenchData(
         anniversaryDate,
         preferredTime: rand() < 0.5 ? pick(TIMES) : null,
         preferredCollection: rand() < 0.5 ? pick(COLLECTIONS) : null,
-        contactOk: rand() < 0.95 ? "Yes" : "No",
+        contactOk,
         isActive: true,
         source: "client_import",
         createdAt: now,
@@ -233,7 +317,9 @@ export async function generateBenchData(
     }
     await writer.insert("Customer", clients);
     await writer.insert("Sale", sales);
+    await writer.insert("ClientInteraction", interactions);
+    await writer.insert("FollowUp", followUps);
     options.onProgress?.(Math.min(start + CHUNK, options.clients));
   }
-  return { clients: options.clients, sales: saleId - 1 };
+  return { clients: options.clients, sales: saleId - 1, interactions: interactionId, followUps: followUpId };
 }

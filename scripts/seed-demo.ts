@@ -333,6 +333,83 @@ const STAFF = [
   { name: "Ben Carter", email: "ben.road@demo.jewel", role: "road_sales", department: "Northern emirates route" },
 ] as const;
 
+/**
+ * Owners, contacts, consent and follow-ups spread over the demo staff, from a random stream of
+ * their own so the clients above stay the same as before these existed.
+ */
+async function seedClienteling(tx: Prisma.TransactionClient, clientIds: number[]) {
+  const r = seededRandom(SEED + 1);
+  const choose = <T>(items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
+  const staff = await tx.user.findMany({
+    where: { email: { in: STAFF.map((s) => s.email) } },
+    select: { id: true, role: true },
+  });
+  const sellers = staff.filter((s) => s.role !== "admin").map((s) => s.id);
+  if (sellers.length === 0) return;
+  const now = Date.now();
+  const today = businessToday();
+  const clients = await tx.client.findMany({
+    where: { id: { in: clientIds } },
+    select: { id: true, contactOk: true },
+  });
+  let contacts = 0;
+  let followUps = 0;
+  for (const client of clients) {
+    const ownerId = r() < 0.8 ? choose(sellers) : null;
+    const answer = client.contactOk?.toLowerCase();
+    const base = answer === "yes" ? "granted" : answer === "no" ? "withdrawn" : "unknown";
+    // A few clients who are happy to be called but asked for no WhatsApp messages.
+    const whatsapp = base === "granted" && r() < 0.04 ? "withdrawn" : base;
+    const consentRows = (["whatsapp", "call", "email", "sms"] as const)
+      .map((channel) => ({ channel, status: channel === "whatsapp" ? whatsapp : base }))
+      .filter((c) => c.status !== "unknown")
+      .map((c) => ({ clientId: client.id, ...c, source: choose(["in_store", "phone", "form"] as const) }));
+    if (consentRows.length) await tx.clientConsent.createMany({ data: consentRows });
+    const interactions = Array.from({ length: r() < 0.5 ? 0 : 1 + Math.floor(r() * 4) }, () => ({
+      clientId: client.id,
+      type: choose(["whatsapp", "call", "visit", "email", "note"] as const),
+      note: r() < 0.6 ? choose(["Asked about the new collection", "Birthday wishes", "Sizing question"]) : null,
+      outcome: r() < 0.4 ? choose(["Will visit this week", "Not now", "Wants a catalogue"]) : null,
+      at: new Date(now - Math.floor(r() * 45 * 86_400_000)),
+      userId: choose(sellers),
+    }));
+    if (interactions.length) await tx.clientInteraction.createMany({ data: interactions });
+    const last = interactions.reduce<(typeof interactions)[number] | null>((a, b) => (!a || b.at > a.at ? b : a), null);
+    await tx.client.update({
+      where: { id: client.id },
+      data: {
+        ownerId,
+        consentWhatsapp: whatsapp,
+        consentCall: base,
+        consentEmail: base,
+        consentSms: base,
+        lastContactAt: last?.at ?? null,
+        lastContactType: last?.type ?? null,
+        lastContactById: last?.userId ?? null,
+      },
+    });
+    if (r() < 0.06) {
+      const owner = ownerId ?? choose(sellers);
+      const open = r() < 0.8;
+      await tx.followUp.create({
+        data: {
+          clientId: client.id,
+          dueDate: dateFromIso(addDays(today, Math.floor(r() * 21) - 7)),
+          note: choose(["Call about the Eid collection", "Check the ring resizing", "Invite to the trunk show"]),
+          ownerId: owner,
+          createdById: owner,
+          status: open ? "open" : "done",
+          outcome: open ? null : "Booked a visit",
+          doneAt: open ? null : new Date(now),
+        },
+      });
+      followUps += 1;
+    }
+    contacts += interactions.length;
+  }
+  console.log(`Seeded owners, consent, ${contacts} contacts and ${followUps} follow-ups over the demo staff.`);
+}
+
 async function main() {
   // Works as the first command on a fresh clone: creates and migrates the database as `npm start` does.
   migrateDatabase();
@@ -380,6 +457,7 @@ async function main() {
       );
       for (let i = 0; i < sales.length; i += 2000) await tx.sale.createMany({ data: sales.slice(i, i + 2000) });
       console.log(`Seeded ${clients.length} clients with ${sales.length} sales.`);
+      await seedClienteling(tx, [...byMobile.values()]);
       if (createdStaff.length < staffSecrets.length)
         console.log(`Kept ${staffSecrets.length - createdStaff.length} demo staff account(s) that already existed.`);
     },

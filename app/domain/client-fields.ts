@@ -312,7 +312,7 @@ export const CLIENT_FIELDS = {
     exported: true,
     import: {
       header: "Contact OK",
-      aliases: ["OK to Contact", "Contact Permission", "Can We Contact You"],
+      aliases: ["OK to Contact", "Contact Permission", "Can We Contact You", "Consent"],
       example: "Yes",
     },
   },

@@ -21,6 +21,7 @@ describe("customer list query", () => {
       team: null,
       notPurchasedFor: null,
       inactive: false,
+      owner: null,
       page: 1,
       limit: DEFAULT_PAGE_SIZE,
     });
@@ -29,7 +30,7 @@ describe("customer list query", () => {
   it("reads every filter and ignores values it does not know", () => {
     expect(
       parse(
-        "search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&inactive=1&page=3&limit=25",
+        "search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&inactive=1&owner=me&page=3&limit=25",
       ),
     ).toEqual({
       search: "aisha",
@@ -39,6 +40,7 @@ describe("customer list query", () => {
       team: "team_b",
       notPurchasedFor: 6,
       inactive: true,
+      owner: { kind: "me" },
       page: 3,
       limit: 25,
     });

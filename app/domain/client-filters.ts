@@ -1,6 +1,7 @@
 import { daysBetween, subtractMonths, dateFromIso, type IsoDate } from "./calendar";
 import { activeSince } from "./dashboard-figures";
 import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./client-enums";
+import { ownerFilterParam, parseOwnerFilter, type OwnerFilter } from "./client-owner";
 import { TIERS, type Tier } from "./tiers";
 
 /**
@@ -24,6 +25,7 @@ export type ClientFilters = {
   notPurchasedFor: NotPurchasedFor | null;
   /** The dashboard's Inactive Clients, exactly (see inactiveClientsWhere). */
   inactive: boolean;
+  owner: OwnerFilter | null;
 };
 export type ClientListQuery = ClientFilters & { page: number; limit: number };
 
@@ -54,13 +56,14 @@ export function parseClientListQuery(params: URLSearchParams): ClientListQuery {
     team: oneOf(TEAMS, params.get("team")),
     notPurchasedFor: parseNotPurchased(params.get("notPurchasedFor")),
     inactive: ["1", "true", "on"].includes(params.get("inactive")?.trim().toLowerCase() ?? ""),
+    owner: parseOwnerFilter(params.get("owner")),
     page: positiveInt(params.get("page")) ?? 1,
     limit: limit === null ? DEFAULT_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE),
   };
 }
 
 export function hasActiveFilters(f: ClientFilters): boolean {
-  return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor || f.inactive);
+  return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor || f.inactive || f.owner);
 }
 
 /**
@@ -76,6 +79,7 @@ export function clientListSearch(query: ClientListQuery, change: Partial<ClientL
     if (value !== null) params.set(key, String(value));
   }
   if (next.inactive) params.set("inactive", "1");
+  if (next.owner) params.set("owner", ownerFilterParam(next.owner));
   if (next.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(next.limit));
   if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();

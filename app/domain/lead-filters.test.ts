@@ -16,11 +16,18 @@ describe("lead filters", () => {
   it("read the API's nulls and the form's empty strings alike, with 10 leads by default", () => {
     expect(
       LeadFiltersSchema.parse({ location: "dubai", team: null, purchaseDateFilter: null, customDateFrom: null }),
-    ).toEqual({ count: 10, location: "dubai" });
+    ).toEqual({ count: 10, location: "dubai", includeContacted: false });
     expect(LeadFiltersSchema.parse({ location: "kuwait", team: "", purchaseDateFilter: "", count: "5" })).toEqual({
       count: 5,
       location: "kuwait",
+      includeContacted: false,
     });
+  });
+
+  it("include recently contacted clients only when asked (JSON true or a ticked box)", () => {
+    expect(LeadFiltersSchema.parse({ location: "dubai", includeContacted: true }).includeContacted).toBe(true);
+    expect(LeadFiltersSchema.parse({ location: "dubai", includeContacted: "on" }).includeContacted).toBe(true);
+    expect(LeadFiltersSchema.parse({ location: "dubai", includeContacted: "no" }).includeContacted).toBe(false);
   });
 
   it("need a before-date for the custom filter", () => {

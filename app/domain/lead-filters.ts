@@ -48,6 +48,8 @@ export const LeadFiltersSchema = z
       emptyToUndefined,
       z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD").optional(),
     ),
+    // Clients contacted in the last 7 days are left out unless asked for (a checkbox sends "on").
+    includeContacted: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
   })
   .superRefine((value, ctx) => {
     if (value.purchaseDateFilter === "custom" && !value.customDateFrom) {

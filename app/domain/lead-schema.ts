@@ -29,6 +29,10 @@ export const AiLeadSchema = z.object({
   bestContactTime: z.string(),
   suggestedMessage: z.string(),
   reasonForOutreach: z.string(),
+  // When the client was last contacted and by whom (added by the server; older saved lists lack them).
+  lastContactAt: z.string().nullish(),
+  lastContactBy: z.string().nullish(),
+  lastContactLabel: z.string().nullish(),
 });
 export type AiLead = z.output<typeof AiLeadSchema>;
 

@@ -99,6 +99,7 @@ function generateFormData(filters: LeadFilters): FormData {
   if (filters.team) form.set("team", filters.team);
   if (filters.purchaseDateFilter) form.set("purchaseDateFilter", filters.purchaseDateFilter);
   if (filters.customDateFrom) form.set("customDateFrom", filters.customDateFrom);
+  if (filters.includeContacted) form.set("includeContacted", "on");
   return form;
 }
 

@@ -1,36 +1,62 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/client-enums";
-import { formatDay, whatsappGreeting } from "~/domain/client-display";
+import { formatDay } from "~/domain/client-display";
 import { clientListBase } from "~/domain/client-list-path";
 import { parseClientIds } from "~/domain/client-ids";
-import { whatsappLink } from "~/domain/mobile";
+import { WhatsAppButton } from "~/components/clients/whatsapp-button";
 import { formatAed, parseAedToFils } from "~/domain/money";
+import { canReassignClient } from "~/domain/client-owner";
+import {
+  CONSENT_CHANNELS,
+  CONSENT_CHANNEL_LABELS,
+  CONSENT_SOURCES,
+  CONSENT_SOURCE_LABELS,
+  CONSENT_STATUSES,
+  CONSENT_STATUS_LABELS,
+  withdrawnReason,
+} from "~/domain/consent";
+import { formatContactTime } from "~/domain/contact-recency";
+import { INTERACTION_LABELS, INTERACTION_TYPES, isInteractionType } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
 import { getClient, listClientFollowUps, listClientSales } from "~/services/client-queries.server";
 import { clientJson } from "~/services/client-record.server";
+import { listOwnerChoices } from "~/services/client-owners.server";
+import { listClientInteractions } from "~/services/interactions.server";
 
 /** Customer Details (docs/product-rules.md §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.clients });
+  const { user } = await requireUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
-  const [sales, followUps] = await Promise.all([listClientSales(client.id), listClientFollowUps(client.id)]);
-  return { client: clientJson(client), sales: sales ?? [], followUps };
+  const canReassign = canReassignClient(user, client.ownerId);
+  const [sales, followUps, owners, interactions] = await Promise.all([
+    listClientSales(client.id),
+    listClientFollowUps(client.id),
+    canReassign ? listOwnerChoices() : [],
+    listClientInteractions(client.id, 50),
+  ]);
+  const contacts = (interactions ?? []).map((i) => ({
+    ...i,
+    typeLabel: isInteractionType(i.type) ? INTERACTION_LABELS[i.type] : i.type,
+    when: formatContactTime(new Date(i.at)),
+  }));
+  return { client: clientJson(client), sales: sales ?? [], followUps, owners, canReassign, contacts };
 }
 
 const aed = (decimal: string) => formatAed(parseAedToFils(decimal) ?? 0n);
 
 export default function ClientDetailsModal() {
-  const { client: c, sales, followUps } = useLoaderData<typeof loader>();
+  const { client: c, sales, followUps, owners, canReassign, contacts } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   const base = clientListBase(pathname);
   const details: [string, string][] = [
+    ["Owner", c.ownerName ?? "Unassigned"],
     ["Mobile Number", `+${c.mobileNumber}`],
     ["Country", COUNTRY_LABELS[c.country as Country] ?? c.country],
     ["Address", addressLabel(c)],
@@ -61,14 +87,17 @@ export default function ClientDetailsModal() {
         <Link to={`${base}/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
           Edit Customer
         </Link>
-        <a
-          href={whatsappLink(c.mobileNumber, whatsappGreeting(c.fullName))}
-          target="_blank"
-          rel="noopener noreferrer"
+        <Link
+          to={`/customers/${c.id}/follow-up?back=${encodeURIComponent(pathname + search)}`}
           className="btn-secondary"
         >
-          WhatsApp
-        </a>
+          New follow-up
+        </Link>
+        <WhatsAppButton
+          clientId={c.id}
+          clientName={c.fullName}
+          blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
+        />
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {details.map(([term, value]) => (
@@ -84,6 +113,34 @@ export default function ClientDetailsModal() {
           </div>
         ) : null}
       </dl>
+
+      {canReassign ? (
+        <Form
+          method="post"
+          action={`/customers/owner${search}`}
+          className="mt-4 flex flex-wrap items-end gap-2"
+          preventScrollReset
+        >
+          <input type="hidden" name="clientIds" value={c.id} />
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+          <div>
+            <label htmlFor="client-owner" className="label">
+              Owner
+            </label>
+            <select id="client-owner" name="ownerId" defaultValue={c.ownerId ?? "none"} className="input mt-1">
+              <option value="none">Unassigned</option>
+              {owners.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary">
+            Reassign
+          </button>
+        </Form>
+      ) : null}
 
       <h3 className="mt-6 mb-2 font-semibold">Purchase History</h3>
       {sales.length === 0 ? (
@@ -114,6 +171,83 @@ export default function ClientDetailsModal() {
         </table>
       )}
 
+      <h3 className="mt-6 mb-2 font-semibold">Consent</h3>
+      <ul className="mb-2 flex flex-wrap gap-2 text-sm" data-testid="consent">
+        {CONSENT_CHANNELS.map((channel) => (
+          <li key={channel} className="badge bg-gray-100 text-gray-800">
+            {CONSENT_CHANNEL_LABELS[channel]}: {CONSENT_STATUS_LABELS[c.consent[channel]]}
+          </li>
+        ))}
+      </ul>
+      <Form
+        method="post"
+        action={`/customers/${c.id}/consent`}
+        className="mb-2 flex flex-wrap items-end gap-2"
+        preventScrollReset
+      >
+        <input type="hidden" name="redirectTo" value={pathname + search} />
+        <ConsentSelect name="channel" label="Channel" options={CONSENT_CHANNELS} labels={CONSENT_CHANNEL_LABELS} />
+        <ConsentSelect name="status" label="Status" options={CONSENT_STATUSES} labels={CONSENT_STATUS_LABELS} />
+        <ConsentSelect name="source" label="How" options={CONSENT_SOURCES} labels={CONSENT_SOURCE_LABELS} />
+        <button type="submit" className="btn-secondary">
+          Record consent
+        </button>
+      </Form>
+
+      <h3 className="mt-6 mb-2 font-semibold">Contacts</h3>
+      <Form
+        method="post"
+        action={`/customers/${c.id}/interactions`}
+        className="mb-3 grid gap-2 sm:grid-cols-[9rem_1fr_12rem_auto] sm:items-end"
+        preventScrollReset
+      >
+        <input type="hidden" name="redirectTo" value={pathname + search} />
+        <div>
+          <label htmlFor="contact-type" className="label">
+            Contact
+          </label>
+          <select id="contact-type" name="type" defaultValue="call" className="input mt-1">
+            {INTERACTION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {INTERACTION_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="contact-note" className="label">
+            Note
+          </label>
+          <input id="contact-note" name="note" maxLength={2000} className="input mt-1" />
+        </div>
+        <div>
+          <label htmlFor="contact-outcome" className="label">
+            Outcome
+          </label>
+          <input id="contact-outcome" name="outcome" maxLength={500} className="input mt-1" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Record contact
+        </button>
+      </Form>
+      {contacts.length === 0 ? (
+        <p className="text-sm text-gray-600">No contacts recorded</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 text-sm" data-testid="contact-history">
+          {contacts.map((i) => (
+            <li key={i.id} className="flex flex-wrap gap-x-3 py-1.5">
+              <span className="w-40 shrink-0 tabular-nums">{i.when}</span>
+              <span className="w-20 shrink-0 font-medium">{i.typeLabel}</span>
+              <span className="flex-1">
+                {i.note ?? ""}
+                {i.outcome ? <span className="text-gray-600"> — {i.outcome}</span> : null}
+              </span>
+              <span className="text-gray-600">{i.userName ?? "—"}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+
       <h3 className="mt-6 mb-2 font-semibold">Follow-ups</h3>
       {followUps.length === 0 ? (
         <p className="text-sm text-gray-600">No follow-ups scheduled</p>
@@ -123,14 +257,42 @@ export default function ClientDetailsModal() {
             <li key={f.id} className="flex gap-3 py-1.5">
               <span className="w-28 shrink-0">{formatDay(f.dueDate)}</span>
               <span className="flex-1">{f.note || "Follow up"}</span>
+              <span className="text-gray-600">{f.ownerName ?? "Unassigned"}</span>
               <span className={f.done ? "badge bg-green-100 text-green-800" : "badge bg-amber-100 text-amber-900"}>
-                {f.done ? "Done" : "Open"}
+                {f.status === "cancelled" ? "Cancelled" : f.done ? "Done" : "Open"}
               </span>
             </li>
           ))}
         </ul>
       )}
     </RouteDialog>
+  );
+}
+
+function ConsentSelect<T extends string>({
+  name,
+  label,
+  options,
+  labels,
+}: {
+  name: string;
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+}) {
+  return (
+    <div>
+      <label htmlFor={`consent-${name}`} className="label">
+        {label}
+      </label>
+      <select id={`consent-${name}`} name={name} className="input mt-1">
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

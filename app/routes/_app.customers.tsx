@@ -28,6 +28,14 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import type { Tier } from "~/domain/tiers";
 import { listClients } from "~/services/client-queries.server";
+import { ownerInitials } from "~/domain/client-owner";
+import { withdrawnReason } from "~/domain/consent";
+import { listOwnerChoices } from "~/services/client-owners.server";
+import { listDueFollowUps } from "~/services/follow-ups.server";
+import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
+import { shortDayLabel } from "~/domain/alerts";
+import { MyDaySection } from "~/components/my-day";
+import { getMyDay } from "~/services/my-day.server";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
 
@@ -37,7 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseClientListQuery(url.searchParams);
   const today = businessToday();
-  const page = await listClients(query, today);
+  // Road sales cannot open the dashboard, so their follow-ups are on this, their home page.
+  const roadSales = user.role === "road_sales";
+  const [page, owners, followUps, myDay] = await Promise.all([
+    listClients(query, today, user.id),
+    listOwnerChoices(),
+    roadSales ? listDueFollowUps(today, undefined, user.id) : null,
+    roadSales ? getMyDay(user.id, today) : null,
+  ]);
   const rows: ClientRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
@@ -57,9 +72,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       idExpired: expiry !== null && expiry < today,
       pepStatus: c.pepStatus ?? "—",
       tier: c.tier as Tier,
+      ownerName: c.owner?.name ?? null,
+      ownerInitials: ownerInitials(c.owner?.name ?? null),
+      whatsappBlocked: c.consentWhatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null,
     };
   });
-  return { query, rows, totalCount: page.totalCount, totalPages: page.totalPages, isAdmin: user.role === "admin" };
+  return {
+    query,
+    rows,
+    totalCount: page.totalCount,
+    totalPages: page.totalPages,
+    isAdmin: user.role === "admin",
+    owners,
+    myDay,
+    followUps: followUps && {
+      total: followUps.total,
+      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+    },
+  };
 }
 
 /**
@@ -78,7 +108,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ClientsPage() {
-  const { query, rows, totalCount, totalPages, isAdmin } = useLoaderData<typeof loader>();
+  const { query, rows, totalCount, totalPages, isAdmin, owners, followUps, myDay } = useLoaderData<typeof loader>();
   const location = useLocation();
   const hydrated = useHydrated();
   const selectionRef = useRef<HTMLFormElement>(null);
@@ -137,6 +167,13 @@ export default function ClientsPage() {
               Deleted clients
             </Link>
           ) : null}
+          <Link
+            to={`${path}?owner=me`}
+            className="btn-secondary"
+            aria-current={query.owner?.kind === "me" ? "page" : undefined}
+          >
+            My clients
+          </Link>
           <Link to="/import-data" className="btn-secondary">
             Import Data
           </Link>
@@ -146,7 +183,11 @@ export default function ClientsPage() {
         </div>
       </div>
 
-      <ClientFiltersCard query={query} action={path} />
+      {myDay ? <MyDaySection day={myDay} /> : null}
+
+      {followUps ? <FollowUpsPanel followUps={followUps} returnTo={path + listSearch} /> : null}
+
+      <ClientFiltersCard query={query} action={path} owners={owners} />
 
       <Form
         id={SELECTION_FORM_ID}
@@ -155,6 +196,8 @@ export default function ClientsPage() {
         action={`/customers/delete${listSearch}`}
         className="flex items-center justify-between gap-3"
         onSubmit={(event) => {
+          // Assign owner posts as it is (to /customers/owner, the button's formAction).
+          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "assign-owner") return;
           // With JavaScript the code prompt opens here; without it the form posts to /customers/delete.
           event.preventDefault();
           const ids = boxes()
@@ -166,15 +209,39 @@ export default function ClientsPage() {
         <p className="text-sm text-gray-700" aria-live="polite">
           {hydrated && selectedCount > 0 ? `${selectedCount} selected` : "Tick clients to act on them"}
         </p>
-        <button
-          type="submit"
-          name="intent"
-          value="confirm"
-          className="btn-danger"
-          disabled={hydrated && selectedCount === 0}
-        >
-          Delete Selected
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="bulk-owner" className="sr-only">
+            New owner
+          </label>
+          <select id="bulk-owner" name="ownerId" className="input w-auto" defaultValue="">
+            <option value="">Owner…</option>
+            <option value="none">Unassigned</option>
+            {owners.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            name="intent"
+            value="assign-owner"
+            formAction={`/customers/owner${listSearch}`}
+            className="btn-secondary"
+            disabled={hydrated && selectedCount === 0}
+          >
+            Assign owner
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="confirm"
+            className="btn-danger"
+            disabled={hydrated && selectedCount === 0}
+          >
+            Delete Selected
+          </button>
+        </div>
       </Form>
 
       <ClientTable rows={rows} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />

@@ -18,20 +18,25 @@ import { ACCESS, ROLE_LABELS } from "~/domain/roles";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { getMyDay } from "~/services/my-day.server";
+import { MyDaySection } from "~/components/my-day";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.dashboard });
   const today = businessToday();
-  const [figures, alerts, followUps] = await Promise.all([
+  // Everyone sees their own (and unassigned) follow-ups; an admin may ask for everyone's.
+  const everyone = user.role === "admin" && new URL(request.url).searchParams.get("followUps") === "all";
+  const [figures, alerts, followUps, myDay] = await Promise.all([
     getClientFigures(today),
     // docs/product-rules.md §8: a failed alert lookup says 'Failed to fetch alerts' in the panels; the figures still show.
     getDashboardAlerts(today).catch((error: unknown) => {
       console.error("dashboard alerts failed", error);
       return null;
     }),
-    listDueFollowUps(today),
+    listDueFollowUps(today, undefined, everyone ? undefined : user.id),
+    getMyDay(user.id, today),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
   const labelled = <T extends { date: string }>(list: { items: T[]; total: number }) => ({
@@ -49,6 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       anniversaries: labelled(alerts.anniversaries),
       emiratesId: labelled(alerts.emiratesId),
     },
+    isAdmin: user.role === "admin",
+    everyone,
+    myDay,
     followUps: {
       total: followUps.total,
       items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
@@ -77,8 +85,19 @@ export async function action({ request }: ActionFunctionArgs) {
 const inNext30Days = (n: number) => `${formatCount(n)} in ${ALERT_WINDOW_DAYS} days`;
 
 export default function Dashboard() {
-  const { greetingName, roleLabel, today, metrics, tierBreakdown, summary, alerts, followUps } =
-    useLoaderData<typeof loader>();
+  const {
+    greetingName,
+    roleLabel,
+    today,
+    metrics,
+    tierBreakdown,
+    summary,
+    alerts,
+    followUps,
+    isAdmin,
+    everyone,
+    myDay,
+  } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-center gap-3">
@@ -90,6 +109,8 @@ export default function Dashboard() {
           {fullDayLabel(today)}: your clients at a glance and who to contact in the next 30 days.
         </p>
       </header>
+
+      <MyDaySection day={myDay} />
 
       <FigureCards metrics={metrics} tierBreakdown={tierBreakdown} />
 
@@ -122,7 +143,18 @@ export default function Dashboard() {
         />
       </div>
 
-      <FollowUpsPanel followUps={followUps} />
+      <FollowUpsPanel
+        followUps={followUps}
+        returnTo={everyone ? "/dashboard?followUps=all" : "/dashboard"}
+        title={everyone ? "Everyone's follow-ups" : "My follow-ups"}
+        toggle={
+          isAdmin
+            ? everyone
+              ? { href: "/dashboard", label: "Only mine" }
+              : { href: "/dashboard?followUps=all", label: "Everyone's" }
+            : undefined
+        }
+      />
     </div>
   );
 }

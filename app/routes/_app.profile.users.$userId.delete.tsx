@@ -2,22 +2,37 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { loadManagedUserDialog, requireUnlockedUserManagement } from "~/auth/admin-gate.server";
 import { RouteDialog } from "~/components/route-dialog";
+import { ClientHandoverSelect } from "~/components/users/client-handover";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { requestAddress } from "~/http/request-address";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
+import { formText } from "~/http/form-text";
+import { clientIdsOwnedBy, handOverClients, handoverChoices } from "~/services/client-owners.server";
 import { deleteUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadManagedUserDialog(request, params.userId!);
+  const dialog = await loadManagedUserDialog(request, params.userId!);
+  if (!("user" in dialog)) return dialog;
+  return { ...dialog, handover: await handoverChoices(dialog.user.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
+  const handTo = formText(await request.formData(), "handClientsTo").trim();
+  // Deleting a user unassigns their clients, so the list is taken first and handed over after.
+  const owned = handTo ? await clientIdsOwnedBy(params.userId!) : [];
   const result = await deleteUser(session.user, params.userId!, requestAddress(request));
   if (!result.ok) return data({ error: result.error || "Failed to delete user" }, { status: result.status });
+  let description = "User deleted successfully";
+  if (handTo) {
+    const handed = await handOverClients(result.value, owned, handTo, session.user, requestAddress(request));
+    description += handed.ok
+      ? `; ${handed.moved} clients now with ${handed.toName}`
+      : `; clients unassigned (${handed.error})`;
+  }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
-  return redirectWithToast(back, { type: "success", title: "Success", description: "User deleted successfully" });
+  return redirectWithToast(back, { type: "success", title: "Success", description });
 }
 
 /** The confirmation step (docs/product-rules.md §5) as a page of its own, so it works without JavaScript too. */
@@ -27,7 +42,7 @@ export default function DeleteUser() {
   const navigation = useNavigation();
   useErrorToast(actionData, "Error");
   if (loaderData.locked) return null;
-  const { user, query } = loaderData;
+  const { user, query, handover } = loaderData;
   const closeTo = `/profile/users${query}`;
   const deleting = navigation.state === "submitting";
   return (
@@ -45,7 +60,15 @@ export default function DeleteUser() {
       <p role="alert" className="field-error">
         {actionData?.error ?? ""}
       </p>
+      <ClientHandoverSelect
+        userName={user.name}
+        clientCount={handover.clientCount}
+        owners={handover.owners}
+        when="Before deleting"
+        form="delete-user-form"
+      />
       <Form
+        id="delete-user-form"
         method="post"
         action={`/profile/users/${user.id}/delete${query}`}
         className="flex justify-end gap-2"

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
 import { RouteDialog } from "~/components/route-dialog";
+import { ClientHandoverSelect } from "~/components/users/client-handover";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserForm } from "~/components/users/user-form";
 import type { SessionUser } from "~/auth/session.server";
@@ -13,6 +14,8 @@ import { requestAddress } from "~/http/request-address";
 import { AUTH_TYPES, AUTH_TYPE_LABELS } from "~/domain/roles";
 import { UserEditSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { listLinkedDevices, removeDevice } from "~/services/authenticators.server";
+import { formText } from "~/http/form-text";
+import { clientIdsOwnedBy, handOverClients, handoverChoices } from "~/services/client-owners.server";
 import { getUser, updateUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -29,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     authType,
     self: id === session.user.id,
     devices: devices.map((d) => ({ id: d.id, label: d.label, linked: shopDateTime(d.verifiedAt, appTimezone()) })),
+    handover: await handoverChoices(id),
     query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
   };
 }
@@ -83,8 +87,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : submission.reply({ formErrors: [error] });
     return data({ result, error }, { status: updated.status });
   }
+  let description = "User updated successfully";
+  // Clients of a deactivated user go to the colleague the admin chose (only when deactivating).
+  const handTo = formText(formData, "handClientsTo").trim();
+  if (handTo && !updated.value.isActive) {
+    const owned = await clientIdsOwnedBy(updated.value.id);
+    const handed = await handOverClients(updated.value, owned, handTo, session.user, requestAddress(request));
+    description += handed.ok ? `; ${handed.moved} clients now with ${handed.toName}` : `; ${handed.error}`;
+  }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
-  return redirectWithToast(back, { type: "success", title: "Success", description: "User updated successfully" });
+  return redirectWithToast(back, { type: "success", title: "Success", description });
 }
 
 export default function EditUser() {
@@ -92,12 +104,21 @@ export default function EditUser() {
   const actionData = useActionData<typeof action>();
   useErrorToast(actionData, "Error");
   if (loaderData.locked) return null;
-  const { user, query, authType, devices, self } = loaderData;
+  const { user, query, authType, devices, self, handover } = loaderData;
   const closeTo = `/profile/users${query}`;
   const here = `/profile/users/${user.id}/edit${query}`;
   const otherMethod = authType === "totp" ? "otp" : "totp";
   return (
     <RouteDialog title="Edit User" description={user.email} closeTo={closeTo} stacked size="sm">
+      {user.isActive ? (
+        <ClientHandoverSelect
+          userName={user.name}
+          clientCount={handover.clientCount}
+          owners={handover.owners}
+          when="If you deactivate them"
+          form="user-form-edit"
+        />
+      ) : null}
       <UserForm
         key={user.id}
         mode="edit"

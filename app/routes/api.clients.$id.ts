@@ -3,11 +3,13 @@ import { requireApiUser } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { requestAddress } from "~/http/request-address";
 import { validationFailedMessage } from "~/domain/client-input";
+import { canReassignClient } from "~/domain/client-owner";
 import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
 import { clientJson } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
 import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { assignClientOwner, ownerForNewClient } from "~/services/client-owners.server";
 
 const ClientBody = jsonObject("Send the client as a JSON object");
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
@@ -20,20 +22,41 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return client ? Response.json({ data: clientJson(client) }) : notFound();
 }
 
-/** PUT /api/clients/:id: the customer fields plus newSaleAmount; errors as {error}. */
+/**
+ * PUT /api/clients/:id: the customer fields plus newSaleAmount, and `ownerId` (a user id,
+ * or null to unassign) for an admin or the client's owner; errors as {error}.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, ["PUT"]);
   const session = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const result = await updateClient(id, await readJsonBody(request, ClientBody), {
-    actor: session.user,
-    ip: requestAddress(request),
-  });
+  const fields = await readJsonBody(request, ClientBody);
+  const ownerGiven = Object.hasOwn(fields, "ownerId");
+  const rawOwnerId = fields.ownerId;
+  if (ownerGiven && rawOwnerId !== null && typeof rawOwnerId !== "string")
+    return inputError("The owner must be a user id or null", [
+      { path: "ownerId", message: "The owner must be a user id or null" },
+    ]);
+  const newOwnerId = typeof rawOwnerId === "string" && rawOwnerId !== "none" ? rawOwnerId : null;
+  if (ownerGiven) {
+    const current = await getClient(id);
+    if (!current) return notFound();
+    if (current.ownerId !== newOwnerId && !canReassignClient(session.user, current.ownerId))
+      return Response.json({ error: "Only an admin or the client's owner can reassign a client" }, { status: 403 });
+    const owner = await ownerForNewClient(newOwnerId, session.user.id);
+    if (!owner.ok) return inputError(owner.message, [{ path: "ownerId", message: owner.message }]);
+  }
+  const result = await updateClient(id, fields, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) {
     if (result.status === 404) return notFound();
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
     return inputError(error, result.issues, result.status);
+  }
+  if (ownerGiven && result.client.ownerId !== newOwnerId) {
+    const assigned = await assignClientOwner([id], newOwnerId, session.user, requestAddress(request));
+    if (!assigned.ok) return Response.json({ error: assigned.error }, { status: assigned.status });
+    return Response.json({ data: clientJson((await getClient(id))!) });
   }
   return Response.json({ data: clientJson(result.client) });
 }

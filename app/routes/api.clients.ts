@@ -14,9 +14,9 @@ const ClientBody = jsonObject("Send the client as a JSON object");
 
 /** GET /api/clients: the client book, filtered and paged like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, { access: ACCESS.clients });
+  const { user } = await requireApiUser(request, { access: ACCESS.clients });
   const query = parseClientListQuery(new URL(request.url).searchParams);
-  const page = await listClientRecords(query);
+  const page = await listClientRecords(query, undefined, user.id);
   return Response.json({
     data: page.rows.map(clientJson),
     pagination: {
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** POST /api/clients: Add New Client; errors as {error, details:[{path, message}]}. */
+/** POST /api/clients: Add New Client (owned by the caller unless `ownerId` names another active user); errors as {error, details:[{path, message}]}. */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.clients });

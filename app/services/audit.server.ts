@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = {
   accessRefused: "auth.access_refused",
   deviceRemoved: "auth.device_removed",
   authenticatorReset: "auth.authenticator_reset",
+  clientOwnerChanged: "client.owner_changed",
+  interactionRecorded: "client.interaction_recorded",
+  consentChanged: "client.consent_changed",
+  followUpUpdated: "follow_up.updated",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -1,6 +1,7 @@
 import { databaseProvider, db } from "~/db.server";
 import { businessToday, dateFromIso, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { activeSince } from "~/domain/dashboard-figures";
+import { ownerIdFor } from "~/domain/client-owner";
 import { notPurchasedCutoff, totalPages, type ClientFilters, type ClientListQuery } from "~/domain/client-filters";
 import { likeContainsPattern, searchFragment } from "~/domain/client-search";
 import { filsToDecimalString } from "~/domain/money";
@@ -28,8 +29,13 @@ function sqlTimestamp(date: Date): Date | number {
   return databaseProvider === "sqlite" ? date.getTime() : date;
 }
 
-function listConditions(f: ClientFilters, today: IsoDate): Prisma.Sql {
+function listConditions(f: ClientFilters, today: IsoDate, viewerId: string): Prisma.Sql {
   const and = [CLIENT_BOOK_SQL];
+  // "My clients", a colleague's, or nobody's (owner=me|<userId>|none).
+  if (f.owner) {
+    const ownerId = ownerIdFor(f.owner, viewerId);
+    and.push(ownerId === null ? Prisma.sql`"ownerId" IS NULL` : Prisma.sql`"ownerId" = ${ownerId}`);
+  }
   const fragment = searchFragment(f.search);
   if (fragment) and.push(searchTextContains(fragment));
   if (f.tier) and.push(Prisma.sql`"tier" = ${f.tier}`);
@@ -83,8 +89,13 @@ export type ClientPage<Row> = {
   totalPages: number;
 };
 
-async function pageOf(query: ClientListQuery, select: Prisma.ClientSelect & { id: true }, today: IsoDate) {
-  const where = listConditions(query, today);
+async function pageOf(
+  query: ClientListQuery,
+  select: Prisma.ClientSelect & { id: true },
+  today: IsoDate,
+  viewerId: string,
+) {
+  const where = listConditions(query, today, viewerId);
   const skip = (query.page - 1) * query.limit;
   // Newest first; the id is the primary key, so the order needs no sort of its own.
   const ids = await idsWhere(where, Prisma.sql`"id" DESC`, query.limit, skip);
@@ -99,16 +110,18 @@ async function pageOf(query: ClientListQuery, select: Prisma.ClientSelect & { id
 export async function listClients(
   query: ClientListQuery,
   today: IsoDate = businessToday(),
+  viewerId = "",
 ): Promise<ClientPage<ClientTableRow>> {
-  return (await pageOf(query, TABLE_COLUMNS, today)) as ClientPage<ClientTableRow>;
+  return (await pageOf(query, TABLE_COLUMNS, today, viewerId)) as ClientPage<ClientTableRow>;
 }
 
 /** One page of the client book with every field, for GET /api/clients. */
 export async function listClientRecords(
   query: ClientListQuery,
   today: IsoDate = businessToday(),
+  viewerId = "",
 ): Promise<ClientPage<ClientRecord>> {
-  return (await pageOf(query, ALL_COLUMNS, today)) as ClientPage<ClientRecord>;
+  return (await pageOf(query, ALL_COLUMNS, today, viewerId)) as ClientPage<ClientRecord>;
 }
 
 /** Deleted clients matching a search, most recently deleted first: the ids of the first `limit` and the count. */
@@ -137,7 +150,7 @@ export async function listClientSales(clientId: number): Promise<SaleJson[] | nu
   const client = await db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
   if (!client) return null;
   const sales = await db.sale.findMany({
-    where: { clientId: clientId },
+    where: { clientId },
     orderBy: [{ saleDate: "desc" }, { id: "desc" }],
     select: { id: true, saleDate: true, amountFils: true, description: true },
   });
@@ -149,14 +162,28 @@ export async function listClientSales(clientId: number): Promise<SaleJson[] | nu
   }));
 }
 
-export type FollowUpJson = { id: string; dueDate: IsoDate; note: string | null; done: boolean };
+export type FollowUpJson = {
+  id: string;
+  dueDate: IsoDate;
+  note: string | null;
+  done: boolean;
+  status: string;
+  ownerName: string | null;
+};
 
 /** Follow-ups scheduled for the client (from the AI assistant), open ones first, soonest first. */
 export async function listClientFollowUps(clientId: number): Promise<FollowUpJson[]> {
   const rows = await db.followUp.findMany({
-    where: { clientId: clientId },
+    where: { clientId },
     orderBy: [{ doneAt: { sort: "asc", nulls: "first" } }, { dueDate: "asc" }],
-    select: { id: true, dueDate: true, note: true, doneAt: true },
+    select: { id: true, dueDate: true, note: true, doneAt: true, status: true, owner: { select: { name: true } } },
   });
-  return rows.map((f) => ({ id: f.id, dueDate: isoFromDate(f.dueDate), note: f.note, done: f.doneAt !== null }));
+  return rows.map((f) => ({
+    id: f.id,
+    dueDate: isoFromDate(f.dueDate),
+    note: f.note,
+    done: f.doneAt !== null,
+    status: f.status,
+    ownerName: f.owner?.name ?? null,
+  }));
 }

@@ -9,9 +9,11 @@ import {
   type ClientJsonName,
 } from "~/domain/client-fields";
 import { clientSearchText } from "~/domain/client-search";
+import { consentsOf, type ClientConsents } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { tierForTotal, type Tier } from "~/domain/tiers";
 import type { Client, Prisma } from "~/generated/prisma/client";
+import { CONSENT_SELECT } from "./consent.server";
 
 /**
  * A client as the services read it and as the API carries it. The columns come from the field
@@ -30,7 +32,17 @@ type SystemColumn =
   | "anniversaryMonthDay"
   | "createdById"
   | "deletedAt"
-  | "deletedById";
+  | "deletedById"
+  // Kept by their own services: the owner (client-owners), the last contact (interactions) and the
+  // current consent per channel (consent), each with its own rules and audit.
+  | "ownerId"
+  | "lastContactAt"
+  | "lastContactType"
+  | "lastContactById"
+  | "consentWhatsapp"
+  | "consentCall"
+  | "consentEmail"
+  | "consentSms";
 
 /**
  * Compile-time check that the registry and the Customer table agree: a column added to
@@ -44,7 +56,15 @@ export type RegistryMatchesTable = [MustBeEmpty<Unregistered>, MustBeEmpty<NotAC
 const selectOf = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, true])) as { [P in K]: true };
 
-const TABLE_COLUMNS = { id: true, tier: true, ...selectOf(TABLE_FIELDS) } satisfies Prisma.ClientSelect;
+const OWNER_COLUMNS = { ownerId: true, owner: { select: { name: true } } } as const satisfies Prisma.ClientSelect;
+
+const TABLE_COLUMNS = {
+  id: true,
+  tier: true,
+  ...selectOf(TABLE_FIELDS),
+  ...OWNER_COLUMNS,
+  consentWhatsapp: true,
+} satisfies Prisma.ClientSelect;
 
 export const ALL_COLUMNS = {
   ...selectOf(CLIENT_FIELD_NAMES),
@@ -53,6 +73,8 @@ export const ALL_COLUMNS = {
   source: true,
   createdAt: true,
   updatedAt: true,
+  ...OWNER_COLUMNS,
+  ...CONSENT_SELECT,
 } satisfies Prisma.ClientSelect;
 
 export { TABLE_COLUMNS };
@@ -94,7 +116,16 @@ export const DERIVED_FROM = {
 /** A column's value in JSON: calendar days as YYYY-MM-DD, money as a decimal string, the rest as stored. */
 type JsonValue<T> = T extends Date ? IsoDate : T extends bigint ? string : T;
 
-export type ClientJson = { id: number; tier: string; source: string; createdAt: string; updatedAt: string } & {
+export type ClientJson = {
+  id: number;
+  tier: string;
+  source: string;
+  createdAt: string;
+  updatedAt: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  consent: ClientConsents;
+} & {
   [K in ClientFieldName as ClientJsonName<K>]: JsonValue<Client[K]>;
 };
 
@@ -105,7 +136,10 @@ function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
   return value;
 }
 
-/** A client as the API carries it: every registry field under its JSON name, plus id, tier, source and times. */
+/**
+ * A client as the API carries it: every registry field under its JSON name, plus id, tier, source,
+ * times, the owner and the current consent per channel.
+ */
 export function clientJson(c: ClientRecord): ClientJson {
   const out: Record<string, unknown> = { id: c.id };
   for (const name of CLIENT_FIELD_NAMES) out[jsonName(name)] = jsonValue(clientField(name).kind, c[name]);
@@ -114,6 +148,9 @@ export function clientJson(c: ClientRecord): ClientJson {
     source: c.source,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    ownerId: c.ownerId,
+    ownerName: c.owner?.name ?? null,
+    consent: consentsOf(c),
   });
   return out as ClientJson;
 }

@@ -9,11 +9,19 @@ import {
   type NewClientInput,
 } from "~/domain/client-input";
 import { NO_EMIRATE } from "~/domain/client-enums";
+import type { ConsentStatus } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { type Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { inClientBook } from "./client-book.server";
+import { ownerForNewClient } from "./client-owners.server";
 import { ALL_COLUMNS, clientDerivedFields, DERIVED_FROM, type ClientRecord } from "./client-record.server";
+import {
+  applyContactOkChange,
+  auditContactOkChange,
+  consentColumnsFromContactOk,
+  recordContactOkConsents,
+} from "./consent.server";
 
 /**
  * Writing a client: Add New Client, Edit Customer and the new sale it may carry. Each write and
@@ -56,6 +64,9 @@ export function newClientData(
     ...fields,
     source: options.source,
     createdById: options.createdById,
+    // A new client belongs to whoever adds or imports them (docs/decisions/010).
+    ownerId: options.createdById,
+    ...consentColumnsFromContactOk(input.contactOk),
     ...clientDerivedFields({ ...input, dateOfBirth: fields.dateOfBirth, anniversaryDate: fields.anniversaryDate }),
   };
   const openingSale =
@@ -100,15 +111,19 @@ export async function createClient(raw: Record<string, unknown>, context: WriteC
   const parsed = parseNewClientInput(raw);
   if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
   const input = parsed.value;
+  const owner = await ownerForNewClient(raw.ownerId, actor.id);
+  if (!owner.ok) return { ok: false, status: 400, issues: [{ path: "ownerId", message: owner.message }] };
   const existing = await findClientByMobile(input.mobileNumber);
   if (existing) return mobileTaken(duplicateMobileMessage(existing));
   const { client, openingSale } = newClientData(input, { createdById: actor.id, source: "manual" });
+  client.ownerId = owner.ownerId;
   try {
     const created = await db.$transaction(async (tx) => {
       const row = await tx.client.create({
         data: { ...client, sales: openingSale ? { create: { ...openingSale, createdById: actor.id } } : undefined },
         select: ALL_COLUMNS,
       });
+      await recordContactOkConsents([{ id: row.id, contactOk: row.contactOk }], "form", actor.id, tx);
       // Field names only: the log is read by every admin, the values are the client's personal data.
       const given = fieldsOf("create").filter((name) => input[name] !== null);
       await writeAudit(
@@ -182,6 +197,7 @@ export async function updateClient(
   }
   const changed = (Object.keys(data) as ClientFieldName[]).filter((name) => !sameValue(data[name], current[name]));
 
+  let consentChange: ConsentStatus | null = null;
   try {
     const saved = await db.$transaction(async (tx) => {
       await tx.client.update({
@@ -227,9 +243,14 @@ export async function updateClient(
           tx,
         );
       }
+      // OK to Contact = Yes/No grants or withdraws every channel, with a history row each.
+      consentChange = given("contactOk")
+        ? await applyContactOkChange(tx, id, current.contactOk, input.contactOk, actor.id)
+        : null;
       const after = await tx.client.findUniqueOrThrow({ where: { id }, select: DERIVED_FROM });
       return tx.client.update({ where: { id }, data: clientDerivedFields(after), select: ALL_COLUMNS });
     });
+    if (consentChange) await auditContactOkChange(id, consentChange, actor);
     return { ok: true, client: saved, sale };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -20,11 +20,15 @@ import {
 } from "~/domain/dashboard-figures";
 import { inactiveClientsWhere } from "~/domain/client-filters";
 import { inClientBook } from "./client-book.server";
+import { withContactFacts, type ContactFacts } from "./client-contact.server";
 
 export type ClientFigures = { metrics: DashboardMetrics; tierBreakdown: TierBreakdown };
 
+/** An alert with when the client was last contacted and whether WhatsApp is allowed. */
+export type ContactAlert = Alert & ContactFacts;
 /** The first `limit` alerts, soonest first, and how many are due in all. */
-export type AlertList = { items: Alert[]; total: number };
+export type AlertList = { items: ContactAlert[]; total: number };
+type RawAlertList = { items: Alert[]; total: number };
 export type DashboardAlerts = { birthdays: AlertList; anniversaries: AlertList; emiratesId: AlertList };
 
 /**
@@ -63,7 +67,7 @@ function monthDayOrder(kind: OccasionKind): Prisma.ClientOrderByWithRelationInpu
  * then the start of next year when the window crosses 31 December), each in index order, and only
  * the first `limit` rows are loaded.
  */
-async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number): Promise<AlertList> {
+async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number): Promise<RawAlertList> {
   const keys = monthDaysWithin(today, ALERT_WINDOW_DAYS);
   const todayKey = monthDayOf(dateFromIso(today));
   const whereKeys = (range: Prisma.IntNullableFilter) => inClientBook(monthDayWhere(kind, { in: keys, ...range }));
@@ -98,7 +102,7 @@ async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number)
  * Emirates IDs expiring in the next 30 days and those that expired in the last 30
  * (EXPIRED_ID_LOOKBACK_DAYS), most overdue first, as one indexed range on the expiry date.
  */
-async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<AlertList> {
+async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<RawAlertList> {
   const where = inClientBook({
     emiratesIdExpiry: {
       gte: dateFromIso(addDays(today, -EXPIRED_ID_LOOKBACK_DAYS)),
@@ -127,5 +131,13 @@ export async function getDashboardAlerts(
     occasionAlerts("anniversary", today, limit),
     emiratesIdAlerts(today, limit),
   ]);
-  return { birthdays, anniversaries, emiratesId };
+  const items = await withContactFacts(
+    { birthdays: birthdays.items, anniversaries: anniversaries.items, emiratesId: emiratesId.items },
+    (alert) => alert.clientId,
+  );
+  return {
+    birthdays: { items: items.birthdays, total: birthdays.total },
+    anniversaries: { items: items.anniversaries, total: anniversaries.total },
+    emiratesId: { items: items.emiratesId, total: emiratesId.total },
+  };
 }

@@ -2,8 +2,18 @@ import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, daysBetween, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
 import { PANEL_LIMIT } from "~/domain/dashboard-figures";
+import {
+  dueWindow,
+  type FollowUpChange,
+  type FollowUpDue,
+  type FollowUpOwnerScope,
+  type FollowUpStatus,
+} from "~/domain/follow-ups";
+import { withdrawnReason } from "~/domain/consent";
+import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { CLIENT_BOOK, inClientBook } from "./client-book.server";
+import { recordInteraction } from "./interactions.server";
 
 type Actor = { id: string; name: string };
 
@@ -20,17 +30,26 @@ export type DueFollowUp = {
   dueDate: IsoDate;
   /** Days from today; negative when overdue. */
   daysLeft: number;
+  ownerName: string | null;
+  whatsappBlocked: string | null;
 };
 
-/** Open follow-ups that are overdue or due in the next 30 days, soonest first, for clients in the book. */
+/**
+ * Open follow-ups that are overdue or due in the next 30 days, soonest first, for clients in the
+ * book. With `ownerId` only that user's and the unassigned ones (anyone may pick those up): the
+ * dashboard and the road sales' client book show the user's own.
+ */
 export async function listDueFollowUps(
   today: IsoDate = businessToday(),
   limit: number = PANEL_LIMIT,
+  ownerId?: string,
 ): Promise<{ items: DueFollowUp[]; total: number }> {
-  const where = {
+  const where: Prisma.FollowUpWhereInput = {
+    status: "open",
     doneAt: null,
     dueDate: { lt: dateFromIso(addDays(today, ALERT_WINDOW_DAYS + 1)) },
     client: CLIENT_BOOK,
+    ...(ownerId === undefined ? {} : { OR: [{ ownerId }, { ownerId: null }] }),
   };
   const [total, rows] = await Promise.all([
     db.followUp.count({ where }),
@@ -42,7 +61,8 @@ export async function listDueFollowUps(
         id: true,
         note: true,
         dueDate: true,
-        client: { select: { id: true, fullName: true, mobileNumber: true } },
+        owner: { select: { name: true } },
+        client: { select: { id: true, fullName: true, mobileNumber: true, consentWhatsapp: true } },
       },
     }),
   ]);
@@ -56,20 +76,22 @@ export async function listDueFollowUps(
       note: row.note,
       dueDate,
       daysLeft: daysBetween(today, dueDate),
+      ownerName: row.owner?.name ?? null,
+      whatsappBlocked: row.client.consentWhatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null,
     };
   });
   return { items, total };
 }
 
-/** Marks an open follow-up done; false when it is already done, unknown, or its client was deleted. */
+/** Marks an open follow-up done; false when it is already closed, unknown, or its client was deleted. */
 export async function completeFollowUp(
   id: string,
   by: { actor: Actor; ip: string },
   now: Date = new Date(),
 ): Promise<boolean> {
   const { count } = await db.followUp.updateMany({
-    where: { id, doneAt: null, client: CLIENT_BOOK },
-    data: { doneAt: now },
+    where: { id, status: "open", doneAt: null, client: CLIENT_BOOK },
+    data: { doneAt: now, status: "done" },
   });
   if (count !== 1) return false;
   const followUp = await db.followUp.findUnique({ where: { id }, select: { clientId: true } });
@@ -84,13 +106,17 @@ export async function completeFollowUp(
   return true;
 }
 
-/** Schedules a follow-up call on a client in the book (a lead card's Schedule); null when the client is not there. */
+/**
+ * Schedules a follow-up on a client in the book (from a lead card, an alert or the client's
+ * details), owned by `ownerId` or else by whoever schedules it. Null when the client is not there.
+ */
 export async function createFollowUp(input: {
   clientId: number;
   dueDate: IsoDate;
   note?: string | null;
   createdBy: Actor;
-  ip: string;
+  ownerId?: string | null;
+  ip?: string;
 }): Promise<{ id: string; clientName: string } | null> {
   const client = await db.client.findFirst({
     where: inClientBook({ id: input.clientId }),
@@ -103,16 +129,147 @@ export async function createFollowUp(input: {
       dueDate: dateFromIso(input.dueDate),
       note: input.note?.trim() || null,
       createdById: input.createdBy.id,
+      ownerId: input.ownerId ?? input.createdBy.id,
     },
   });
-  // The note is free text about a client, so the log keeps only the client and the day.
+  // The note is free text about a client, so the log keeps only the client, the day and the owner.
   await writeAudit({
     actor: input.createdBy,
     action: AUDIT_ACTIONS.followUpCreated,
     targetType: "follow_up",
     targetId: followUp.id,
-    details: { clientId: client.id, dueDate: input.dueDate },
+    details: { clientId: client.id, dueDate: input.dueDate, ownerId: followUp.ownerId },
     ip: input.ip,
   });
   return { id: followUp.id, clientName: client.fullName };
+}
+
+export type FollowUpJson = {
+  id: string;
+  clientId: number;
+  clientName: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  dueDate: IsoDate;
+  note: string | null;
+  status: string;
+  outcome: string | null;
+};
+
+const FOLLOW_UP_SELECT = {
+  id: true,
+  dueDate: true,
+  note: true,
+  status: true,
+  outcome: true,
+  ownerId: true,
+  owner: { select: { name: true } },
+  client: { select: { id: true, fullName: true } },
+} as const satisfies Prisma.FollowUpSelect;
+
+function followUpJson(f: Prisma.FollowUpGetPayload<{ select: typeof FOLLOW_UP_SELECT }>): FollowUpJson {
+  return {
+    id: f.id,
+    clientId: f.client.id,
+    clientName: f.client.fullName,
+    ownerId: f.ownerId,
+    ownerName: f.owner?.name ?? null,
+    dueDate: isoFromDate(f.dueDate),
+    note: f.note,
+    status: f.status,
+    outcome: f.outcome,
+  };
+}
+
+/** GET /api/follow-ups: by owner (me, a user, everyone), status and due window; soonest first. */
+export async function listFollowUps(
+  filters: { owner: FollowUpOwnerScope; status: FollowUpStatus | null; due: FollowUpDue | null },
+  viewerId: string,
+  today: IsoDate = businessToday(),
+  limit = 500,
+): Promise<FollowUpJson[]> {
+  const where: Prisma.FollowUpWhereInput = { client: CLIENT_BOOK };
+  if (filters.owner.kind !== "all") where.ownerId = filters.owner.kind === "me" ? viewerId : filters.owner.userId;
+  if (filters.status) where.status = filters.status;
+  if (filters.due) {
+    const { from, before } = dueWindow(filters.due, today);
+    where.dueDate = { lt: dateFromIso(before), ...(from ? { gte: dateFromIso(from) } : {}) };
+  }
+  const rows = await db.followUp.findMany({
+    where,
+    orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
+    take: limit,
+    select: FOLLOW_UP_SELECT,
+  });
+  return rows.map(followUpJson);
+}
+
+export type FollowUpUpdate =
+  { ok: true; followUp: FollowUpJson } | { ok: false; status: 400 | 403 | 404; error: string };
+
+/**
+ * Changes a follow-up (its owner, creator or an admin may; anyone when it is unassigned). Closing it as done with an outcome
+ * also records the contact as an interaction. Audited.
+ */
+export async function updateFollowUp(
+  id: string,
+  change: FollowUpChange,
+  actor: { id: string; name: string; role: string },
+  ip: string | null = null,
+  now: Date = new Date(),
+): Promise<FollowUpUpdate> {
+  const current = await db.followUp.findFirst({
+    where: { id, client: CLIENT_BOOK },
+    select: { id: true, clientId: true, ownerId: true, createdById: true, status: true, note: true },
+  });
+  if (!current) return { ok: false, status: 404, error: "Follow-up not found" };
+  // Unassigned follow-ups are anyone's to pick up.
+  const mayChange =
+    actor.role === "admin" ||
+    current.ownerId === null ||
+    actor.id === current.ownerId ||
+    actor.id === current.createdById;
+  if (!mayChange)
+    return { ok: false, status: 403, error: "Only its owner, whoever scheduled it or an admin can change a follow-up" };
+  if (change.ownerId !== undefined) {
+    const owner = await db.user.findFirst({ where: { id: change.ownerId, isActive: true }, select: { id: true } });
+    if (!owner) return { ok: false, status: 400, error: "The owner must be an active user" };
+  }
+  const closing = change.status !== undefined && change.status !== "open" && current.status === "open";
+  const data: Prisma.FollowUpUncheckedUpdateInput = {};
+  if (change.status !== undefined) {
+    data.status = change.status;
+    data.doneAt = change.status === "open" ? null : closing ? now : undefined;
+  }
+  if (change.outcome !== undefined) data.outcome = change.outcome;
+  if (change.dueDate !== undefined) data.dueDate = dateFromIso(change.dueDate);
+  if (change.ownerId !== undefined) data.ownerId = change.ownerId;
+  const saved = await db.followUp.update({ where: { id }, data, select: FOLLOW_UP_SELECT });
+  if (closing && change.status === "done" && saved.outcome)
+    await recordInteraction(
+      current.clientId,
+      {
+        type: "note",
+        note: current.note ? `Follow-up: ${current.note}` : "Follow-up",
+        outcome: saved.outcome,
+        at: now,
+      },
+      actor,
+      ip,
+    );
+  await writeAudit({
+    actor,
+    action: AUDIT_ACTIONS.followUpUpdated,
+    targetType: "customer",
+    targetId: String(current.clientId),
+    details: { followUpId: id, ...change },
+    ip: ip ?? undefined,
+  });
+  return { ok: true, followUp: followUpJson(saved) };
+}
+
+/** One follow-up as the API shows it, or null. */
+export async function getFollowUp(id: string): Promise<FollowUpJson | null> {
+  const row = await db.followUp.findFirst({ where: { id, client: CLIENT_BOOK }, select: FOLLOW_UP_SELECT });
+  return row ? followUpJson(row) : null;
 }

@@ -26,6 +26,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { duplicateMobileMessage, newClientData, type Actor } from "./client-writes.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
+import { recordContactOkConsents } from "./consent.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
 
 /**
@@ -190,6 +191,12 @@ async function writeBatch(
                 : [],
             );
             if (sales.length) await tx.$executeRaw(multiRowInsert("Sale", sales));
+            // A Consent (OK to Contact) cell is the client's consent on every channel, kept in its history.
+            const consents = records.map(({ client }) => ({
+              id: idByMobile.get(client.mobileNumber)!,
+              contactOk: client.contactOk,
+            }));
+            await recordContactOkConsents(consents, "import", actor.id, tx);
           }
           await tx.importRun.update({
             where: { id: runId },

@@ -3,9 +3,11 @@ import { addDays, businessToday, dateFromIso, isoFromDate, monthDaysWithin, type
 import { locationWhere, purchasedBefore, type LeadFilters } from "~/domain/lead-filters";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { buildLead, compareLeads, type LeadFacts } from "~/domain/lead-score";
+import { recentContactSince } from "~/domain/contact-recency";
 import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadGeneration, type LeadSource } from "~/domain/lead-schema";
 import type { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
+import { contactFactsFor } from "./client-contact.server";
 import { inClientBook } from "./client-book.server";
 
 /**
@@ -39,14 +41,22 @@ const CANDIDATE_SELECT = {
 } satisfies Prisma.ClientSelect;
 type Candidate = Prisma.ClientGetPayload<{ select: typeof CANDIDATE_SELECT }>;
 
-function filterWhere(filters: LeadFilters, today: IsoDate): Prisma.ClientWhereInput {
+function filterWhere(filters: LeadFilters, today: IsoDate, now: Date): Prisma.ClientWhereInput {
   const before = purchasedBefore(filters, today);
   return {
     ...locationWhere(filters.location),
     ...(filters.team ? { team: filters.team } : {}),
     ...(before ? { lastPurchaseDate: { lt: dateFromIso(before) } } : {}),
-    // Clients who said no to contact are never leads (the engine checks again, case-blind).
-    OR: [{ contactOk: null }, { contactOk: { notIn: ["No", "no", "NO"] } }],
+    AND: [
+      // Clients who said no to contact are never leads (the engine checks again, case-blind).
+      { OR: [{ contactOk: null }, { contactOk: { notIn: ["No", "no", "NO"] } }] },
+      // A lead is a WhatsApp message: never to a client who withdrew WhatsApp consent.
+      { consentWhatsapp: { not: "withdrawn" } },
+      // Someone already spoke to them this week (read from the client's last-contact column).
+      filters.includeContacted
+        ? {}
+        : { OR: [{ lastContactAt: null }, { lastContactAt: { lt: recentContactSince(now) } }] },
+    ],
   };
 }
 
@@ -80,7 +90,7 @@ function segmentQueries(
 }
 
 async function shortlistCandidates(filters: LeadFilters, today: IsoDate): Promise<Candidate[]> {
-  const base = filterWhere(filters, today);
+  const base = filterWhere(filters, today, new Date());
   const batches = await Promise.all(
     segmentQueries(today).map(({ where, orderBy }) =>
       db.client.findMany({
@@ -162,8 +172,23 @@ export async function generateLeads(
       ? { leads: outcome.leads, source: "model" }
       : { leads: engineLeads, source: "engine", notice: outcome.notice };
   }
+  generation = { ...generation, leads: await withLastContact(generation.leads) };
   const runId = await saveLeadRun(options.userId, filters, generation);
   return { ...generation, runId };
+}
+
+/** Each lead says when the client was last contacted and by whom (null when never). */
+async function withLastContact(leads: AiLead[]): Promise<AiLead[]> {
+  const facts = await contactFactsFor(leads.map((l) => l.clientId));
+  return leads.map((lead) => {
+    const f = facts.get(lead.clientId);
+    return {
+      ...lead,
+      lastContactAt: f?.lastContactAt ?? null,
+      lastContactBy: f?.lastContactBy ?? null,
+      lastContactLabel: f?.lastContactLabel ?? null,
+    };
+  });
 }
 
 async function saveLeadRun(userId: string, filters: LeadFilters, generation: LeadGeneration): Promise<string> {

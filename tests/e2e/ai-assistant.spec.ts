@@ -72,10 +72,13 @@ test.describe("AI Assistant with JavaScript", () => {
     await expect(topCard.getByRole("list", { name: "Recommended products" }).getByRole("listitem")).toHaveCount(3);
     await expect(topCard.getByText(/^AED [\d,]+\.\d\d$/).first()).toBeVisible();
 
-    const href = await topCard.getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
-    const url = new URL(href!);
-    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${top.mobileNumber}`);
-    expect(url.searchParams.get("text")).toMatch(/^Dear Hessa, your birthday is in 2 days/);
+    // The WhatsApp button posts to the app's tracked route, in a new tab, with the lead's message.
+    const whatsappForm = topCard.locator(`form[action="/customers/${top.id}/whatsapp"]`);
+    await expect(whatsappForm).toHaveAttribute("target", "_blank");
+    await expect(whatsappForm.getByRole("button", { name: /WhatsApp/ })).toBeVisible();
+    expect(await whatsappForm.locator('input[name="message"]').inputValue()).toMatch(
+      /^Dear Hessa, your birthday is in 2 days/,
+    );
 
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export" }).click();
@@ -160,8 +163,8 @@ test.describe("AI Assistant without JavaScript", () => {
     await expect(page.getByText("Leads Generated", { exact: true })).toBeVisible();
     const topCard = card(page, top.fullName);
     await expect(topCard).toBeVisible();
-    const href = await topCard.getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
-    expect(href).toMatch(new RegExp(`^https://wa\\.me/${top.mobileNumber}\\?text=Dear%20Hessa%2C%20`));
+    const whatsappForm = topCard.locator(`form[action="/customers/${top.id}/whatsapp"]`);
+    expect(await whatsappForm.locator('input[name="message"]').inputValue()).toMatch(/^Dear Hessa, /);
 
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export" }).click();

@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/client-enums";
+import { ownerFilterParam } from "~/domain/client-owner";
 import {
   DEFAULT_PAGE_SIZE,
   hasActiveFilters,
@@ -17,7 +18,15 @@ export const SEARCH_DEBOUNCE_MS = 500;
  * Search and filters as a GET form, so every view is a URL and works without JavaScript. The page
  * is not part of the form: any change of search or filter goes back to page 1 (docs/product-rules.md §4).
  */
-export function ClientFiltersCard({ query, action }: { query: ClientListQuery; action: string }) {
+export function ClientFiltersCard({
+  query,
+  action,
+  owners,
+}: {
+  query: ClientListQuery;
+  action: string;
+  owners: { id: string; name: string }[];
+}) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -34,7 +43,7 @@ export function ClientFiltersCard({ query, action }: { query: ClientListQuery; a
       method="get"
       action={action}
       role="search"
-      className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-7"
+      className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-8"
       onChange={(e) => {
         const target = e.target as HTMLInputElement;
         if (target.tagName === "SELECT" || target.type === "checkbox") apply();
@@ -77,8 +86,14 @@ export function ClientFiltersCard({ query, action }: { query: ClientListQuery; a
         value={query.notPurchasedFor}
         options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])}
       />
+      <FilterSelect
+        name="owner"
+        label="Owner"
+        value={query.owner ? ownerFilterParam(query.owner) : null}
+        options={[["me", "My clients"], ["none", "Unassigned"], ...owners.map((o): [string, string] => [o.id, o.name])]}
+      />
       {query.limit !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="limit" value={query.limit} /> : null}
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-7">
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-8">
         <label className="me-auto flex items-center gap-2 self-center text-sm">
           <input
             type="checkbox"

@@ -1,7 +1,5 @@
 import { useNavigate } from "@remix-run/react";
 import { memo, type CSSProperties, type MouseEvent } from "react";
-import { whatsappLink } from "~/domain/mobile";
-import { whatsappGreeting } from "~/domain/client-display";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
 
 /** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
@@ -21,9 +19,15 @@ export type ClientRowView = {
   idExpired: boolean;
   pepStatus: string;
   tier: Tier;
+  ownerName: string | null;
+  ownerInitials: string;
+  /** Why WhatsApp is off for this client (consent withdrawn), or null. */
+  whatsappBlocked: string | null;
 };
 
 export const SELECTION_FORM_ID = "customer-selection";
+/** One form for every row's tracked WhatsApp button (each button sets its own formAction). */
+export const WHATSAPP_FORM_ID = "customer-whatsapp";
 
 const TIER_BADGE: Record<Tier, string> = {
   diamond: "bg-sky-100 text-sky-900",
@@ -65,7 +69,7 @@ const TABLE_CLASSES = [
   "[&_tbody_tr]:[contain-intrinsic-block-size:auto_2.3rem] [&_tbody_tr]:[content-visibility:auto]",
   "[&_td]:whitespace-nowrap",
   "[&_td:is(:nth-child(2),:nth-child(4),:nth-child(9),:nth-child(10),:nth-child(11),:nth-child(13))]:whitespace-normal",
-  "[&_td]:[overflow-wrap:anywhere] [&_a]:mr-2 [&_a]:text-brand-700 [&_a:first-child]:text-green-700",
+  "[&_td]:[overflow-wrap:anywhere] [&_a]:mr-2 [&_a]:text-brand-700",
   "[&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2",
 ].join(" ");
 
@@ -111,6 +115,11 @@ const ClientRow = memo(function ClientRow({
       <td className="font-medium">
         {`${r.name} `}
         <span className={`badge ${TIER_BADGE[r.tier]}`}>{TIER_LABELS[r.tier]}</span>
+        {r.ownerName ? (
+          <span className="badge ms-1 bg-brand-100 text-brand-700" title={`Owner: ${r.ownerName}`}>
+            {r.ownerInitials}
+          </span>
+        ) : null}
       </td>
       <td>{`+${r.mobile}`}</td>
       <td>{r.address}</td>
@@ -124,15 +133,27 @@ const ClientRow = memo(function ClientRow({
       <td className={r.idExpired ? "text-red-700" : undefined}>{r.idExpiry}</td>
       <td>{r.pepStatus}</td>
       <td>
-        {/* noreferrer implies noopener. */}
-        <a
-          href={whatsappLink(r.mobile, whatsappGreeting(r.name))}
-          target="_blank"
-          rel="noreferrer"
-          aria-label={`WhatsApp ${r.name}`}
-        >
-          WhatsApp
-        </a>
+        {r.whatsappBlocked ? (
+          <button
+            type="button"
+            disabled
+            title={r.whatsappBlocked}
+            aria-label={`WhatsApp ${r.name}: ${r.whatsappBlocked}`}
+            className="me-2 text-gray-400"
+          >
+            WhatsApp
+          </button>
+        ) : (
+          <button
+            type="submit"
+            form={WHATSAPP_FORM_ID}
+            formAction={`/customers/${r.id}/whatsapp`}
+            aria-label={`WhatsApp ${r.name}`}
+            className="me-2 text-green-700 hover:underline"
+          >
+            WhatsApp
+          </button>
+        )}
         <a href={`${basePath}/${r.id}/edit${linkSearch}`} aria-label={`Edit ${r.name}`}>
           Edit
         </a>
@@ -166,6 +187,8 @@ export const ClientTable = memo(function ClientTable({
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
+      {/* A native form: the tab it opens follows the server's redirect to wa.me. */}
+      <form id={WHATSAPP_FORM_ID} method="post" target="_blank" className="hidden" />
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- one delegated handler for the row links, which take keyboard input themselves */}
       <table
         className={TABLE_CLASSES}

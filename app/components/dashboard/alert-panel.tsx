@@ -2,9 +2,11 @@ import { Link } from "@remix-run/react";
 import clsx from "clsx";
 import type { Alert, AlertPriority } from "~/domain/alerts";
 import { formatCount } from "~/domain/display-labels";
+import type { ContactFacts } from "~/services/client-contact.server";
+import { WhatsAppButton } from "../clients/whatsapp-button";
 
 /** An alert with its day as the panel shows it ("Sat 3 Jan"), made by the loader. */
-export type LabelledAlert = Alert & { dayLabel: string };
+export type LabelledAlert = Alert & ContactFacts & { dayLabel: string };
 
 const PRIORITY_STYLE: Record<AlertPriority, string> = {
   high: "bg-red-100 text-red-800",
@@ -77,15 +79,27 @@ export function AlertPanel({
                   <span className="font-medium">{dueLabel(alert)}</span> · {alert.dayLabel} · +{alert.mobileNumber}
                 </p>
                 <p className="mt-1 text-sm text-gray-700">{alert.message}</p>
-                <a
-                  href={alert.whatsappUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="btn-secondary mt-2 px-2 py-1 text-xs"
-                  aria-label={`WhatsApp ${alert.clientName}`}
-                >
-                  WhatsApp
-                </a>
+                {alert.lastContactLabel ? (
+                  <p className="text-xs text-gray-600" data-testid="last-contact">
+                    Last contact: {alert.lastContactLabel}
+                  </p>
+                ) : null}
+                <div className="mt-2 flex flex-wrap items-start gap-2">
+                  <WhatsAppButton
+                    clientId={alert.clientId}
+                    clientName={alert.clientName}
+                    message={alert.whatsappMessage}
+                    blockedReason={alert.whatsappBlocked}
+                    className="btn-secondary px-2 py-1 text-xs"
+                  />
+                  <Link
+                    to={`/customers/${alert.clientId}/follow-up?back=/dashboard`}
+                    className="btn-ghost px-2 py-1 text-xs"
+                    aria-label={`Follow up ${alert.clientName}`}
+                  >
+                    Follow up
+                  </Link>
+                </div>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import clsx from "clsx";
 import { formatCount } from "~/domain/display-labels";
 import type { DueFollowUp } from "~/services/follow-ups.server";
+import { WhatsAppButton } from "../clients/whatsapp-button";
 
 /** A follow-up with its due day as the panel shows it ("Sat 3 Jan"), made by the loader. */
 export type LabelledFollowUp = DueFollowUp & { dayLabel: string };
@@ -15,7 +16,7 @@ function dueLabel(daysLeft: number): string {
   return `Due in ${daysLeft} days`;
 }
 
-function FollowUpRow({ followUp }: { followUp: LabelledFollowUp }) {
+function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; returnTo: string }) {
   const fetcher = useFetcher();
   // Hidden as soon as it is submitted; the revalidated list confirms it.
   if (fetcher.state !== "idle") return null;
@@ -28,32 +29,68 @@ function FollowUpRow({ followUp }: { followUp: LabelledFollowUp }) {
         {followUp.note ? <p className="text-sm text-gray-700">{followUp.note}</p> : null}
         <p className={clsx("text-xs", followUp.daysLeft < 0 ? "font-medium text-red-700" : "text-gray-600")}>
           {dueLabel(followUp.daysLeft)} · {followUp.dayLabel}
+          {followUp.ownerName ? ` · ${followUp.ownerName}` : " · Unassigned"}
         </p>
       </div>
-      <fetcher.Form method="post" preventScrollReset>
-        <input type="hidden" name="followUpId" value={followUp.id} />
-        <button
-          type="submit"
-          name="intent"
-          value={COMPLETE_FOLLOW_UP_INTENT}
+      <div className="flex flex-wrap items-start gap-2">
+        <WhatsAppButton
+          clientId={followUp.clientId}
+          clientName={followUp.clientName}
+          blockedReason={followUp.whatsappBlocked}
           className="btn-secondary px-2 py-1 text-xs"
-          aria-label={`Mark done: ${followUp.clientName}`}
-        >
-          Mark done
-        </button>
-      </fetcher.Form>
+        />
+        <fetcher.Form method="post" action={`/follow-ups/${followUp.id}`} preventScrollReset className="flex gap-1">
+          <input type="hidden" name="redirectTo" value={returnTo} />
+          <input type="hidden" name="status" value="done" />
+          <label htmlFor={`outcome-${followUp.id}`} className="sr-only">
+            Outcome for {followUp.clientName}
+          </label>
+          <input
+            id={`outcome-${followUp.id}`}
+            name="outcome"
+            maxLength={500}
+            placeholder="Outcome"
+            className="input w-32 px-2 py-1 text-xs"
+          />
+          <button
+            type="submit"
+            className="btn-secondary px-2 py-1 text-xs"
+            aria-label={`Mark done: ${followUp.clientName}`}
+          >
+            Mark done
+          </button>
+        </fetcher.Form>
+      </div>
     </li>
   );
 }
 
-/** Open follow-ups that are overdue or due within 30 days, soonest first. */
-export function FollowUpsPanel({ followUps }: { followUps: { items: LabelledFollowUp[]; total: number } }) {
+/**
+ * Open follow-ups that are overdue (in red) or due within 30 days, soonest first: the user's own
+ * and unassigned ones, or everyone's when an admin asks (`allHref` toggles).
+ */
+export function FollowUpsPanel({
+  followUps,
+  returnTo,
+  title = "My follow-ups",
+  toggle,
+}: {
+  followUps: { items: LabelledFollowUp[]; total: number };
+  returnTo: string;
+  title?: string;
+  toggle?: { href: string; label: string };
+}) {
   return (
     <section className="card" aria-labelledby="follow-ups-title" data-testid="follow-ups">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="follow-ups-title" className="text-lg font-semibold">
-          Follow-ups
+          {title}
         </h2>
+        {toggle ? (
+          <Link to={toggle.href} className="text-sm text-brand-700 hover:underline">
+            {toggle.label}
+          </Link>
+        ) : null}
         {followUps.total > 0 ? (
           <span className="badge bg-brand-100 text-brand-700">{formatCount(followUps.total)} open</span>
         ) : null}
@@ -64,7 +101,7 @@ export function FollowUpsPanel({ followUps }: { followUps: { items: LabelledFoll
         <>
           <ul className="mt-1 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
             {followUps.items.map((f) => (
-              <FollowUpRow key={f.id} followUp={f} />
+              <FollowUpRow key={f.id} followUp={f} returnTo={returnTo} />
             ))}
           </ul>
           {followUps.total > followUps.items.length ? (

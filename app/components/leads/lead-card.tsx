@@ -3,8 +3,8 @@ import clsx from "clsx";
 import { leadLocationLabel, tierLabel } from "~/domain/lead-export";
 import { defaultFollowUpMessage, scoreBand, teamLabel, type ScoreBand } from "~/domain/lead-score";
 import type { AiLead, Priority } from "~/domain/lead-schema";
-import { whatsappLink } from "~/domain/mobile";
 import { formatAed, parseAedToFils } from "~/domain/money";
+import { WhatsAppButton } from "../clients/whatsapp-button";
 
 const BAND_STYLE: Record<ScoreBand, string> = {
   top: "border-green-300 bg-green-50 text-green-800",
@@ -19,9 +19,9 @@ const PRIORITY_STYLE: Record<Priority, string> = {
   Medium: "bg-gray-100 text-gray-700",
 };
 
-/** The WhatsApp chat for a lead: its own message, or a default follow-up greeting (docs/product-rules.md §2). */
-export function leadWhatsappHref(lead: Pick<AiLead, "mobile" | "name" | "suggestedMessage">): string {
-  return whatsappLink(lead.mobile, lead.suggestedMessage.trim() || defaultFollowUpMessage(lead.name));
+/** The WhatsApp message for a lead: its own, or a default follow-up greeting (docs/product-rules.md §2). */
+export function leadWhatsappMessage(lead: Pick<AiLead, "name" | "suggestedMessage">): string {
+  return lead.suggestedMessage.trim() || defaultFollowUpMessage(lead.name);
 }
 
 export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: string }) {
@@ -82,16 +82,20 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
         <dd>{teamLabel(lead.recommendedTeam)}</dd>
       </dl>
 
+      {lead.lastContactLabel ? (
+        <p className="text-sm text-gray-700" data-testid="last-contact">
+          <span className="font-medium">Last contact: </span>
+          {lead.lastContactLabel}
+        </p>
+      ) : null}
+
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        <a
-          href={leadWhatsappHref(lead)}
-          target="_blank"
-          rel="noopener noreferrer"
+        <WhatsAppButton
+          clientId={lead.clientId}
+          clientName={lead.name}
+          message={leadWhatsappMessage(lead)}
           className="btn-primary bg-green-700 hover:bg-green-600"
-          aria-label={`WhatsApp ${lead.name}`}
-        >
-          WhatsApp
-        </a>
+        />
         <Link
           to={scheduleHref}
           className="btn-secondary"

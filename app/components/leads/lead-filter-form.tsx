@@ -131,6 +131,10 @@ export function LeadFilterForm(props: {
           {fields.customDateFrom.errors?.[0] ?? ""}
         </p>
       </div>
+      <label className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
+        <input type="checkbox" name="includeContacted" />
+        Include clients contacted in the last 7 days
+      </label>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
         <button type="submit" className="btn-primary" disabled={props.generating}>
           {props.generating ? "Generating..." : "Generate AI Leads"}

@@ -1,0 +1,105 @@
+import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import type { MyDay } from "~/services/my-day.server";
+import { WhatsAppButton } from "./clients/whatsapp-button";
+
+function Row({
+  clientId,
+  clientName,
+  detail,
+  message,
+  blockedReason,
+  urgent,
+}: {
+  clientId: number;
+  clientName: string;
+  detail: string;
+  message?: string | null;
+  blockedReason: string | null;
+  urgent?: boolean;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="my-day-item">
+      <div className="min-w-0">
+        <Link to={`/customers/${clientId}`} className="font-medium hover:underline">
+          {clientName}
+        </Link>
+        <p className={urgent ? "text-xs font-medium text-red-700" : "text-xs text-gray-600"}>{detail}</p>
+      </div>
+      <WhatsAppButton
+        clientId={clientId}
+        clientName={clientName}
+        message={message}
+        blockedReason={blockedReason}
+        className="btn-secondary px-2 py-1 text-xs"
+      />
+    </li>
+  );
+}
+
+function Group({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-gray-700">{title}</h3>
+      {empty ? (
+        <p className="py-2 text-sm text-gray-600">Nothing today.</p>
+      ) : (
+        <ul className="divide-y divide-gray-100">{children}</ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Today" at the top of a user's home page: their follow-ups due or overdue, occasions of their
+ * clients this week and their clients' expiring Emirates IDs, each with its tracked WhatsApp.
+ * Server-rendered plain lists, so it is light on a phone and needs no JavaScript.
+ */
+export function MyDaySection({ day }: { day: MyDay }) {
+  return (
+    <section className="card" aria-labelledby="my-day-title" data-testid="my-day">
+      <h2 id="my-day-title" className="text-lg font-semibold">
+        Today
+      </h2>
+      <div className="mt-2 grid gap-4 md:grid-cols-3">
+        <Group title="My follow-ups" empty={day.followUps.length === 0}>
+          {day.followUps.map((f) => (
+            <Row
+              key={f.id}
+              clientId={f.clientId}
+              clientName={f.clientName}
+              detail={`${f.daysLeft < 0 ? `Overdue since ${f.dayLabel}` : "Due today"}${f.note ? ` · ${f.note}` : ""}`}
+              blockedReason={f.whatsappBlocked}
+              urgent={f.daysLeft < 0}
+            />
+          ))}
+        </Group>
+        <Group title="My clients' occasions this week" empty={day.occasions.length === 0}>
+          {day.occasions.map((a) => (
+            <Row
+              key={`${a.type}-${a.clientId}`}
+              clientId={a.clientId}
+              clientName={a.clientName}
+              detail={`${a.type === "birthday" ? "Birthday" : "Anniversary"} · ${a.dayLabel}`}
+              message={a.whatsappMessage}
+              blockedReason={a.whatsappBlocked}
+            />
+          ))}
+        </Group>
+        <Group title="My clients' Emirates IDs expiring" empty={day.expiringIds.length === 0}>
+          {day.expiringIds.map((a) => (
+            <Row
+              key={`id-${a.clientId}`}
+              clientId={a.clientId}
+              clientName={a.clientName}
+              detail={`ID expires ${a.dayLabel}`}
+              message={a.whatsappMessage}
+              blockedReason={a.whatsappBlocked}
+              urgent={a.daysLeft <= 7}
+            />
+          ))}
+        </Group>
+      </div>
+    </section>
+  );
+}

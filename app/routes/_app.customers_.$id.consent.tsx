@@ -1,0 +1,44 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser, safeRedirectPath } from "~/auth/guards.server";
+import { requestAddress } from "~/http/request-address";
+import { CONSENT_CHANNEL_LABELS, CONSENT_STATUS_LABELS, ConsentChangeSchema } from "~/domain/consent";
+import { ACCESS } from "~/domain/roles";
+import { formText } from "~/http/form-text";
+import { recordConsent } from "~/services/consent.server";
+import { parseClientIds } from "~/domain/client-ids";
+import { redirectWithToast } from "~/http/toast.server";
+
+/** A stray GET goes to the client's details, where the form lives. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  return redirect(id ? `/customers/${id}` : "/customers");
+}
+
+/** The details dialog's consent form: one channel's new status and how the client told us. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  if (!id) throw new Response("Client not found", { status: 404 });
+  const form = await request.formData();
+  const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${id}`);
+  const parsed = ConsentChangeSchema.safeParse({
+    channel: formText(form, "channel"),
+    status: formText(form, "status"),
+    source: formText(form, "source"),
+  });
+  if (!parsed.success)
+    return redirectWithToast(back, {
+      type: "error",
+      title: "Consent not changed",
+      description: parsed.error.issues[0]?.message ?? "Check the form",
+    });
+  const saved = await recordConsent(id, parsed.data, session.user, requestAddress(request));
+  if (!saved) throw new Response("Client not found", { status: 404 });
+  const { channel, status } = parsed.data;
+  return redirectWithToast(back, {
+    type: "success",
+    title: "Consent recorded",
+    description: `${CONSENT_CHANNEL_LABELS[channel]}: ${CONSENT_STATUS_LABELS[status]}`,
+  });
+}

@@ -1,0 +1,130 @@
+import { requestAddress } from "~/http/request-address";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser, safeRedirectPath } from "~/auth/guards.server";
+import { addDays, businessToday } from "~/domain/calendar";
+import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
+import { PRODUCT_NAME } from "~/domain/product";
+import { ACCESS } from "~/domain/roles";
+import { formText } from "~/http/form-text";
+import { listOwnerChoices } from "~/services/client-owners.server";
+import { findLeadClient } from "~/services/leads.server";
+import { createFollowUp } from "~/services/follow-ups.server";
+import { redirectWithToast } from "~/http/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `New follow-up | ${PRODUCT_NAME}` }];
+
+/** Where to go after: the page that linked here (an alert's dashboard, the client's details), same site only. */
+function backPath(request: Request, clientId: number): string {
+  return safeRedirectPath(new URL(request.url).searchParams.get("back"), `/customers/${clientId}`);
+}
+
+async function requireClient(params: LoaderFunctionArgs["params"]) {
+  const client = await findLeadClient(Number(params.id));
+  if (!client) throw new Response("Client not found", { status: 404 });
+  return client;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const client = await requireClient(params);
+  const today = businessToday();
+  return {
+    client,
+    today,
+    suggestedDay: addDays(today, 1),
+    back: backPath(request, client.id),
+    owners: await listOwnerChoices(),
+    me: user.id,
+  };
+}
+
+/**
+ * A follow-up from the client's details or an alert (any role): a day from today on, a note and
+ * an owner (the person scheduling it unless they pick a colleague).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const client = await requireClient(params);
+  const form = await request.formData();
+  const parsed = scheduleFollowUpSchema(businessToday()).safeParse({
+    dueDate: formText(form, "dueDate"),
+    note: formText(form, "note"),
+  });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form" }, { status: 400 });
+  const owners = await listOwnerChoices();
+  const ownerId = formText(form, "ownerId");
+  if (ownerId && !owners.some((o) => o.id === ownerId))
+    return data({ error: "The owner must be an active user" }, { status: 400 });
+  const created = await createFollowUp({
+    clientId: client.id,
+    dueDate: parsed.data.dueDate,
+    note: parsed.data.note,
+    ownerId: ownerId || user.id,
+    createdBy: user,
+    ip: requestAddress(request),
+  });
+  if (!created) throw new Response("Client not found", { status: 404 });
+  const ownerName = owners.find((o) => o.id === (ownerId || user.id))?.name ?? user.name;
+  return redirectWithToast(backPath(request, client.id), {
+    type: "success",
+    title: "Follow-up scheduled",
+    description: `${created.clientName} on ${parsed.data.dueDate} for ${ownerName}`,
+  });
+}
+
+export default function NewFollowUp() {
+  const { client, today, suggestedDay, back, owners, me } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="card mx-auto max-w-md">
+      <h1 className="text-xl font-semibold">New follow-up</h1>
+      <p className="text-sm text-gray-600">A reminder to contact {client.fullName}.</p>
+      <Form method="post" className="mt-4 space-y-3">
+        <p role="alert" className="field-error">
+          {actionData?.error ?? ""}
+        </p>
+        <div>
+          <label htmlFor="follow-up-day" className="label">
+            Follow-up date
+          </label>
+          <input
+            id="follow-up-day"
+            name="dueDate"
+            type="date"
+            required
+            min={today}
+            defaultValue={suggestedDay}
+            className="input mt-1"
+          />
+        </div>
+        <div>
+          <label htmlFor="follow-up-owner" className="label">
+            Who follows up
+          </label>
+          <select id="follow-up-owner" name="ownerId" defaultValue={me} className="input mt-1">
+            {owners.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="follow-up-note" className="label">
+            Note (optional)
+          </label>
+          <textarea id="follow-up-note" name="note" rows={3} maxLength={FOLLOW_UP_NOTE_MAX} className="input mt-1" />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Link to={back} className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary">
+            Schedule follow-up
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser, safeRedirectPath } from "~/auth/guards.server";
+import { requestAddress } from "~/http/request-address";
+import { interactionInputSchema } from "~/domain/interactions";
+import { ACCESS } from "~/domain/roles";
+import { formText } from "~/http/form-text";
+import { parseClientIds } from "~/domain/client-ids";
+import { recordInteraction } from "~/services/interactions.server";
+import { redirectWithToast } from "~/http/toast.server";
+
+/** A stray GET goes to the client's details, where the form lives. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  return redirect(id ? `/customers/${id}` : "/customers");
+}
+
+/** The details dialog's "Record a contact" form (works without JavaScript); any role may record. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  const form = await request.formData();
+  const back = safeRedirectPath(formText(form, "redirectTo"), id ? `/customers/${id}` : "/customers");
+  if (!id) throw new Response("Client not found", { status: 404 });
+  const parsed = interactionInputSchema().safeParse({
+    type: formText(form, "type"),
+    note: formText(form, "note"),
+    outcome: formText(form, "outcome"),
+  });
+  if (!parsed.success)
+    return redirectWithToast(back, {
+      type: "error",
+      title: "Contact not recorded",
+      description: parsed.error.issues[0]?.message ?? "Check the form",
+    });
+  const saved = await recordInteraction(id, parsed.data, session.user, requestAddress(request));
+  if (!saved) throw new Response("Client not found", { status: 404 });
+  return redirectWithToast(back, { type: "success", title: "Contact recorded" });
+}

@@ -1,0 +1,65 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { requestAddress } from "~/http/request-address";
+import { isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
+import { whatsappGreeting } from "~/domain/client-display";
+import { whatsappLink } from "~/domain/mobile";
+import { ACCESS } from "~/domain/roles";
+import { formText } from "~/http/form-text";
+import { getWhatsAppTarget } from "~/services/client-contact.server";
+import { parseClientIds } from "~/domain/client-ids";
+import { recordInteraction } from "~/services/interactions.server";
+
+/** Only a POST records a contact (prefetching or a cross-site image never can): a GET goes to the client. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  return redirect(id ? `/customers/${id}` : "/customers");
+}
+
+const MAX_MESSAGE = 2000;
+
+/**
+ * Every WhatsApp button posts here (in a new tab): the chat is recorded as a `whatsapp`
+ * interaction of the signed-in user, then the browser goes on to wa.me with the message (the
+ * client's greeting when none is sent). A client who withdrew WhatsApp consent gets no message
+ * and no record: 403 with a page that says so. The guard refuses cross-site posts.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  const client = id ? await getWhatsAppTarget(id) : null;
+  if (!client) throw new Response("Client not found", { status: 404 });
+  if (isChannelWithdrawn(client.consents, "whatsapp"))
+    return data(
+      { clientId: client.id, clientName: client.fullName, reason: withdrawnReason("whatsapp") },
+      { status: 403 },
+    );
+  const message =
+    formText(await request.formData(), "message")
+      .trim()
+      .slice(0, MAX_MESSAGE) || whatsappGreeting(client.fullName);
+  await recordInteraction(
+    client.id,
+    { type: "whatsapp", note: message, outcome: null, at: new Date() },
+    session.user,
+    requestAddress(request),
+  );
+  return redirect(whatsappLink(client.mobileNumber, message), 303);
+}
+
+export default function WhatsAppRefused() {
+  const refused = useActionData<typeof action>();
+  return (
+    <div className="card mx-auto mt-10 max-w-md text-center">
+      <h1 className="text-xl font-semibold">WhatsApp not sent</h1>
+      <p role="alert" className="mt-2 text-red-800">
+        {refused ? `${refused.clientName}: ${refused.reason}.` : "Open WhatsApp from a client's button."}
+      </p>
+      <Link to={refused ? `/customers/${refused.clientId}` : "/customers"} className="btn-secondary mt-4">
+        Back to the client
+      </Link>
+    </div>
+  );
+}

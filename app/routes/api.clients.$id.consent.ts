@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/guards.server";
+import { requestAddress } from "~/http/request-address";
+import { ConsentChangeSchema } from "~/domain/consent";
+import { issueDetails } from "~/domain/interactions";
+import { ACCESS } from "~/domain/roles";
+import { getClientConsents, listConsentHistory, recordConsent } from "~/services/consent.server";
+import { parseClientIds } from "~/domain/client-ids";
+
+const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
+
+/** GET /api/clients/:id/consent: the current status per channel and the history, newest first. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  const consent = id ? await getClientConsents(id) : null;
+  if (!id || !consent) return notFound();
+  return Response.json({ data: { consent, history: await listConsentHistory(id) } });
+}
+
+/** PUT /api/clients/:id/consent {channel, status, source}: records one channel's change (any role). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireApiUser(request, { access: ACCESS.clients });
+  if (request.method !== "PUT") return Response.json({ error: "Method not allowed" }, { status: 405 });
+  const [id] = parseClientIds(params.id);
+  if (!id) return notFound();
+  const parsed = ConsentChangeSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success)
+    return Response.json({ error: "Invalid consent", details: issueDetails(parsed.error) }, { status: 400 });
+  const consent = await recordConsent(id, parsed.data, session.user, requestAddress(request));
+  return consent ? Response.json({ data: { consent } }) : notFound();
+}

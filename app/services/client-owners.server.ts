@@ -1,0 +1,142 @@
+import { db } from "~/db.server";
+import { canReassignClient, ownerIdFor, type OwnerFilter } from "~/domain/client-owner";
+import type { Prisma } from "~/generated/prisma/client";
+import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { inClientBook } from "./client-book.server";
+
+/** The signed-in user as the owner rules need them. */
+export type ClientViewer = { id: string; name: string; role: string };
+
+/** The where-clause of an owner filter (indexed on ownerId, deletedAt). */
+export function ownerWhere(filter: OwnerFilter | null, viewerId: string): Prisma.ClientWhereInput {
+  if (!filter) return {};
+  return { ownerId: ownerIdFor(filter, viewerId) };
+}
+
+export type OwnerChoice = { id: string; name: string };
+
+/** Active staff, by name: the people a client can be given to. */
+export function listOwnerChoices(): Promise<OwnerChoice[]> {
+  return db.user.findMany({ where: { isActive: true }, orderBy: { name: "asc" }, select: { id: true, name: true } });
+}
+
+/** Whether a user id names an active member of staff (an owner must be one). */
+export async function isActiveOwner(id: string): Promise<boolean> {
+  return (await activeUser(id)) !== null;
+}
+
+async function activeUser(id: string): Promise<OwnerChoice | null> {
+  return db.user.findFirst({ where: { id, isActive: true }, select: { id: true, name: true } });
+}
+
+/**
+ * The owner of a client being added: the creator unless the request names another active user.
+ * Undefined means "not given"; an unknown or inactive id is an error for the caller to report.
+ */
+export async function ownerForNewClient(
+  requested: unknown,
+  creatorId: string,
+): Promise<{ ok: true; ownerId: string | null } | { ok: false; message: string }> {
+  if (requested === undefined || requested === "") return { ok: true, ownerId: creatorId };
+  if (requested === null || requested === "none") return { ok: true, ownerId: null };
+  if (typeof requested !== "string") return { ok: false, message: "The owner must be a user id" };
+  const owner = await activeUser(requested);
+  return owner ? { ok: true, ownerId: owner.id } : { ok: false, message: "The owner must be an active user" };
+}
+
+export type AssignResult =
+  | { ok: true; assigned: number; refused: number; ownerName: string | null }
+  | { ok: false; status: 400 | 403 | 404; error: string };
+
+/**
+ * Gives clients to an active user (or leaves them unassigned with null). Each client moves only
+ * when the viewer is an admin or its current owner; the others are counted as refused. Audited.
+ */
+export async function assignClientOwner(
+  clientIds: readonly number[],
+  newOwnerId: string | null,
+  viewer: ClientViewer,
+  ip: string | null,
+): Promise<AssignResult> {
+  if (clientIds.length === 0) return { ok: false, status: 400, error: "Select at least one client" };
+  const owner = newOwnerId === null ? null : await activeUser(newOwnerId);
+  if (newOwnerId !== null && !owner) return { ok: false, status: 400, error: "The owner must be an active user" };
+  const clients = await db.client.findMany({
+    where: inClientBook({ id: { in: [...clientIds] } }),
+    select: { id: true, fullName: true, ownerId: true },
+  });
+  if (clients.length === 0) return { ok: false, status: 404, error: "Client not found" };
+  const allowed = clients.filter((c) => canReassignClient(viewer, c.ownerId));
+  if (allowed.length === 0)
+    return { ok: false, status: 403, error: "Only an admin or the client's owner can reassign a client" };
+  const { count } = await db.client.updateMany({
+    where: { id: { in: allowed.map((c) => c.id) } },
+    data: { ownerId: owner?.id ?? null },
+  });
+  await writeAudit({
+    actor: viewer,
+    action: AUDIT_ACTIONS.clientOwnerChanged,
+    targetType: "customer",
+    targetId: allowed.map((c) => c.id).join(","),
+    details: { ownerId: owner?.id ?? null, ownerName: owner?.name ?? null, clients: allowed.map((c) => c.fullName) },
+    ip: ip ?? undefined,
+  });
+  return { ok: true, assigned: count, refused: clients.length - allowed.length, ownerName: owner?.name ?? null };
+}
+
+/** How many clients in the book a user owns (the handover prompt on deactivation and deletion). */
+export function countOwnedClients(userId: string): Promise<number> {
+  return db.client.count({ where: inClientBook({ ownerId: userId }) });
+}
+
+/** Every client a user owns, deleted ones included, so a restore lands with someone who works here. */
+export async function clientIdsOwnedBy(userId: string): Promise<number[]> {
+  const rows = await db.client.findMany({ where: { ownerId: userId }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+/** The colleagues who can take over a leaving user's clients: every other active user. */
+export async function handoverChoices(leavingUserId: string): Promise<{ clientCount: number; owners: OwnerChoice[] }> {
+  const [clientCount, owners] = await Promise.all([countOwnedClients(leavingUserId), listOwnerChoices()]);
+  return { clientCount, owners: owners.filter((o) => o.id !== leavingUserId) };
+}
+
+const HANDOVER_BATCH = 500;
+
+/**
+ * Hands a leaving user's clients (ids taken before they were deactivated or deleted; deletion
+ * unassigns them) to an active colleague, an admin's choice. Clients someone reassigned in the
+ * meantime stay where they are. Audited.
+ */
+export async function handOverClients(
+  fromUser: { id: string; name: string },
+  clientIds: readonly number[],
+  toUserId: string,
+  actor: ClientViewer,
+  ip: string | null,
+): Promise<{ ok: true; moved: number; toName: string } | { ok: false; error: string }> {
+  if (fromUser.id === toUserId) return { ok: false, error: "Choose someone else to take the clients" };
+  const to = await activeUser(toUserId);
+  if (!to) return { ok: false, error: "The new owner must be an active user" };
+  let moved = 0;
+  for (let i = 0; i < clientIds.length; i += HANDOVER_BATCH) {
+    const { count } = await db.client.updateMany({
+      where: {
+        id: { in: clientIds.slice(i, i + HANDOVER_BATCH) },
+        OR: [{ ownerId: fromUser.id }, { ownerId: null }],
+      },
+      data: { ownerId: to.id },
+    });
+    moved += count;
+  }
+  if (moved > 0)
+    await writeAudit({
+      actor,
+      action: AUDIT_ACTIONS.clientOwnerChanged,
+      targetType: "user",
+      targetId: fromUser.id,
+      details: { from: fromUser.name, handedOverTo: to.id, handedOverToName: to.name, clients: moved },
+      ip: ip ?? undefined,
+    });
+  return { ok: true, moved, toName: to.name };
+}

@@ -1,0 +1,81 @@
+import { db } from "~/db.server";
+import { anniversaryAlert, birthdayAlert, emiratesIdAlert, shortDayLabel, type Alert } from "~/domain/alerts";
+import {
+  addDays,
+  businessToday,
+  dateFromIso,
+  daysUntilNextOccasion,
+  isoFromDate,
+  monthDaysWithin,
+  type IsoDate,
+} from "~/domain/calendar";
+import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
+import { inClientBook } from "./client-book.server";
+import { withContactFacts, type ContactFacts } from "./client-contact.server";
+import { listDueFollowUps, type DueFollowUp } from "./follow-ups.server";
+
+/** Occasions of my clients this close are on my day. */
+export const MY_DAY_OCCASION_DAYS = 7;
+const MY_DAY_LIMIT = 20;
+
+export type MyDayItem = Alert & ContactFacts & { dayLabel: string };
+export type MyDay = {
+  followUps: (DueFollowUp & { dayLabel: string })[];
+  occasions: MyDayItem[];
+  expiringIds: MyDayItem[];
+};
+
+/**
+ * The "Today" section of a user's home page: their follow-ups due today or overdue, birthdays and
+ * anniversaries of the clients they own in the next 7 days, and their clients' Emirates IDs
+ * expiring within 30 days. Each list is a few indexed lookups on (ownerId, deletedAt), capped.
+ */
+export async function getMyDay(userId: string, today: IsoDate = businessToday()): Promise<MyDay> {
+  const keys = monthDaysWithin(today, MY_DAY_OCCASION_DAYS);
+  const select = {
+    id: true,
+    fullName: true,
+    mobileNumber: true,
+    birthMonthDay: true,
+    anniversaryMonthDay: true,
+    anniversaryType: true,
+    emiratesIdExpiry: true,
+  } as const;
+  const [due, birthdays, anniversaries, ids] = await Promise.all([
+    listDueFollowUps(today, MY_DAY_LIMIT, userId),
+    db.client.findMany({
+      where: inClientBook({ ownerId: userId, birthMonthDay: { in: keys } }),
+      select,
+      take: MY_DAY_LIMIT,
+    }),
+    db.client.findMany({
+      where: inClientBook({ ownerId: userId, anniversaryMonthDay: { in: keys } }),
+      select,
+      take: MY_DAY_LIMIT,
+    }),
+    db.client.findMany({
+      where: inClientBook({
+        ownerId: userId,
+        emiratesIdExpiry: { gte: dateFromIso(today), lt: dateFromIso(addDays(today, ALERT_WINDOW_DAYS + 1)) },
+      }),
+      orderBy: { emiratesIdExpiry: "asc" },
+      select,
+      take: MY_DAY_LIMIT,
+    }),
+  ]);
+  const occasions = [
+    ...birthdays.map((c) => birthdayAlert(c, today, daysUntilNextOccasion(c.birthMonthDay!, today))),
+    ...anniversaries.map((c) =>
+      anniversaryAlert(c, c.anniversaryType, today, daysUntilNextOccasion(c.anniversaryMonthDay!, today)),
+    ),
+  ].sort((a, b) => a.daysLeft - b.daysLeft || a.clientName.localeCompare(b.clientName));
+  const expiringIds = ids.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today));
+  const withFacts = await withContactFacts({ occasions, expiringIds }, (a) => a.clientId);
+  const labelled = (items: (Alert & ContactFacts)[]) => items.map((a) => ({ ...a, dayLabel: shortDayLabel(a.date) }));
+  return {
+    // Due today or overdue only: later ones are in the follow-ups panel.
+    followUps: due.items.filter((f) => f.daysLeft <= 0).map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+    occasions: labelled(withFacts.occasions),
+    expiringIds: labelled(withFacts.expiringIds),
+  };
+}
