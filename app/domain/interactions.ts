@@ -58,8 +58,3 @@ export function interactionInputSchema(now: Date = new Date()) {
   });
 }
 export type InteractionInput = z.output<ReturnType<typeof interactionInputSchema>>;
-
-/** zod issues as the API's details: [{path, message}]. */
-export function issueDetails(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((i) => ({ path: i.path.join(".") || "body", message: i.message }));
-}

@@ -1,8 +1,8 @@
+import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
 import { ConsentChangeSchema } from "~/domain/consent";
-import { issueDetails } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { getClientConsents, listConsentHistory, recordConsent } from "~/services/consent.server";
 import { parseClientIds } from "~/domain/client-ids";
@@ -20,13 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** PUT /api/clients/:id/consent {channel, status, source}: records one channel's change (any role). */
 export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, ["PUT"]);
   const session = await requireApiUser(request, { access: ACCESS.clients });
-  if (request.method !== "PUT") return Response.json({ error: "Method not allowed" }, { status: 405 });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const parsed = ConsentChangeSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success)
-    return Response.json({ error: "Invalid consent", details: issueDetails(parsed.error) }, { status: 400 });
-  const consent = await recordConsent(id, parsed.data, session.user, requestAddress(request));
+  const input = await readJsonBody(request, ConsentChangeSchema, { error: "Invalid consent" });
+  const consent = await recordConsent(id, input, session.user, requestAddress(request));
   return consent ? Response.json({ data: { consent } }) : notFound();
 }

@@ -1,7 +1,8 @@
+import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
-import { interactionInputSchema, issueDetails } from "~/domain/interactions";
+import { interactionInputSchema } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { parseClientIds } from "~/domain/client-ids";
 import { listClientInteractions, recordInteraction } from "~/services/interactions.server";
@@ -18,14 +19,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST /api/clients/:id/interactions {type, note?, outcome?, at?} → 201 {data}; any role may record. */
 export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.clients });
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const body: unknown = await request.json().catch(() => null);
-  const parsed = interactionInputSchema().safeParse(body);
-  if (!parsed.success)
-    return Response.json({ error: "Invalid interaction", details: issueDetails(parsed.error) }, { status: 400 });
-  const data = await recordInteraction(id, parsed.data, session.user, requestAddress(request));
+  const input = await readJsonBody(request, interactionInputSchema(), { error: "Invalid interaction" });
+  const data = await recordInteraction(id, input, session.user, requestAddress(request));
   return data ? Response.json({ data }, { status: 201 }) : notFound();
 }

@@ -1,8 +1,8 @@
+import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { requestAddress } from "~/http/request-address";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { FOLLOW_UP_DUE, FOLLOW_UP_STATUSES, NewFollowUpSchema, parseFollowUpOwner } from "~/domain/follow-ups";
-import { issueDetails } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { createFollowUp, getFollowUp, listFollowUps } from "~/services/follow-ups.server";
 import { isActiveOwner } from "~/services/client-owners.server";
@@ -31,12 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/follow-ups {clientId, dueDate, note?, ownerId?} → 201 {data}; the owner defaults to the caller. */
 export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, ["POST"]);
   const { user } = await requireApiUser(request, { access: ACCESS.clients });
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
-  const parsed = NewFollowUpSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success)
-    return Response.json({ error: "Invalid follow-up", details: issueDetails(parsed.error) }, { status: 400 });
-  const { clientId, dueDate, note, ownerId } = parsed.data;
+  const input = await readJsonBody(request, NewFollowUpSchema, { error: "Invalid follow-up" });
+  const { clientId, dueDate, note, ownerId } = input;
   if (ownerId && !(await isActiveOwner(ownerId)))
     return Response.json({ error: "The owner must be an active user" }, { status: 400 });
   const created = await createFollowUp({

@@ -39,6 +39,10 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
   "api.clients": { path: "/api/clients", methods: { POST: "json" }, who: "staff" },
   "api.clients.$id": { path: "/api/clients/:id", methods: { PUT: "json" }, who: "staff" },
   "api.clients.bulk": { path: "/api/clients/bulk", methods: { DELETE: "json" }, who: "staff" },
+  "api.clients.$id.consent": { path: "/api/clients/:id/consent", methods: { PUT: "json" }, who: "staff" },
+  "api.clients.$id.interactions": { path: "/api/clients/:id/interactions", methods: { POST: "json" }, who: "staff" },
+  "api.follow-ups": { path: "/api/follow-ups", methods: { POST: "json" }, who: "staff" },
+  "api.follow-ups.$id": { path: "/api/follow-ups/:id", methods: { PUT: "json" }, who: "staff" },
   "api.import.clients": { path: "/api/import/clients", methods: { POST: "multipart" }, who: "staff" },
   "api.import.zoho-customers": {
     path: "/api/import/zoho-customers",

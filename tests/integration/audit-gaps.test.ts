@@ -50,7 +50,11 @@ describe("audit log", () => {
     const followUp = await db.followUp.findFirstOrThrow({ where: { clientId: client.id } });
     const scheduled = await lastAudit("follow_up.created", { targetId: followUp.id });
     expect(scheduled).toMatchObject({ actorId: user.id, actorName: "Follow Upper", targetType: "follow_up" });
-    expect(JSON.parse(scheduled!.details!)).toEqual({ clientId: client.id, dueDate: addDays(businessToday(), 2) });
+    expect(JSON.parse(scheduled!.details!)).toEqual({
+      clientId: client.id,
+      dueDate: addDays(businessToday(), 2),
+      ownerId: user.id,
+    });
     expect(scheduled!.details).not.toContain("emerald");
 
     const done = await outcome(

@@ -86,7 +86,8 @@ describe("follow-ups API", () => {
       reem.user.id,
     ]);
     expect((await list(saif.cookie, "?owner=all")).length).toBeGreaterThanOrEqual(3);
-    expect(await db.auditLog.count({ where: { action: "follow_up.created", targetId: String(c.id) } })).toBe(3);
+    const scheduledForClient = { action: "follow_up.created", details: { contains: `"clientId":${c.id},` } };
+    expect(await db.auditLog.count({ where: scheduledForClient })).toBe(3);
   });
 
   it("answers 400 to junk and 404 for unknown clients", async () => {
