@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { assertSameOrigin } from "~/auth/guards.server";
-import { dbReady } from "~/db.server";
 import { startSignIn } from "~/services/auth.server";
 
 const Body = z.object({ email: z.email("Invalid email address"), password: z.string().optional() });
@@ -11,7 +10,6 @@ const Body = z.object({ email: z.email("Invalid email address"), password: z.str
  * in directly: it always answers with the code step (directLogin false).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await dbReady();
   assertSameOrigin(request, "json");
   const parsed = Body.safeParse(await request.json().catch(() => null));
   if (!parsed.success)

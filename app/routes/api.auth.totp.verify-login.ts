@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin } from "~/auth/guards.server";
-import { dbReady } from "~/db.server";
 import { completeSignIn } from "~/services/auth.server";
 
 /** Sign-in by phone number and authenticator code ({phoneNumber, token}) for users with a phone on file. */
 export async function action({ request }: ActionFunctionArgs) {
-  await dbReady();
   assertSameOrigin(request, "json");
   const result = await completeSignIn(request);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });

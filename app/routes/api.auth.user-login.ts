@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { assertSameOrigin } from "~/auth/guards.server";
-import { dbReady } from "~/db.server";
 import { startSignIn } from "~/services/auth.server";
 
 const Body = z.object({ email: z.email("Invalid email address") });
 
 /** Step 1 of sign-in as JSON: {email} → {userId, authType}; the code goes to /api/auth/verify-totp. */
 export async function action({ request }: ActionFunctionArgs) {
-  await dbReady();
   assertSameOrigin(request, "json");
   const parsed = Body.safeParse(await request.json().catch(() => null));
   if (!parsed.success)

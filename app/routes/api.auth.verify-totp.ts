@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin, requireApiUser } from "~/auth/guards.server";
-import { dbReady } from "~/db.server";
 import { clientAddress } from "~/domain/client-ip";
 import { completeSignIn } from "~/services/auth.server";
 import { verifyAdminGate } from "~/services/code-verification.server";
@@ -10,7 +9,6 @@ import { verifyAdminGate } from "~/services/code-verification.server";
  * (their own email) opens the user-management gate for this session.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await dbReady();
   assertSameOrigin(request, "json");
   const body = (await request
     .clone()
