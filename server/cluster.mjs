@@ -43,6 +43,8 @@ export function runPrimary({ exec, env = process.env }) {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     if (stopping) {
+      // A worker that had to cut requests short (the time-out) makes the whole stop a failure.
+      if (code) process.exitCode = 1;
       if (startedAt.size === 0) process.exit(process.exitCode ?? 0);
       return;
     }
