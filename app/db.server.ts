@@ -20,7 +20,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * Several server processes share one SQLite file (docs/decisions/012-worker-processes.md). Each
- * connection: WAL (persistent in the file and set by `npm start` before the workers start; a no-op
+ * connection: WAL (persistent in the file and set by the server's primary before it forks; a no-op
  * then, but scripts and tests that open the file on their own get it too), synchronous=NORMAL
  * (safe with WAL, much faster commits), and transactions that take the write lock when they begin.
  * The adapter begins with a plain (deferred) BEGIN: a transaction that reads, then writes after
