@@ -1,51 +1,70 @@
 // The production server: Remix's Express adapter, so the app sees the client address (for
 // per-address rate limits) and every response carries the security headers. See
-// docs/decisions/002-express-server.md.
+// docs/decisions/002-express-server.md. It runs as a primary that forks one worker per core
+// (WEB_CONCURRENCY): docs/decisions/012-worker-processes.md.
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
+import cluster from "node:cluster";
+import { fileURLToPath } from "node:url";
 import express from "express";
+import { CANNOT_LISTEN, closeGracefully, runPrimary } from "./server/cluster.mjs";
 import { installRequestPolicy } from "./server/http-policy.mjs";
+import { enableWal } from "./server/sqlite-wal.mjs";
 
-installGlobals({ nativeFetch: true });
+if (cluster.isPrimary) {
+  enableWal();
+  runPrimary({ exec: fileURLToPath(import.meta.url) });
+  let announced = false;
+  cluster.on("listening", (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    // The bound port, so PORT=0 (any free port) says where it went.
+    const host = process.env.HOST || "0.0.0.0";
+    console.log(`Jewel CRM listening on http://${host === "0.0.0.0" ? "localhost" : host}:${address.port}`);
+  });
+} else {
+  installGlobals({ nativeFetch: true });
 
-const buildDir = process.env.BUILD_DIR || "build";
-// The build exists only once built, so its module cannot be type-checked; it is Remix's ServerBuild.
-/** @type {import("@remix-run/node").ServerBuild} */
-const build = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || "0.0.0.0";
+  const buildDir = process.env.BUILD_DIR || "build";
+  // The build exists only once built, so its module cannot be type-checked; it is Remix's ServerBuild.
+  /** @type {import("@remix-run/node").ServerBuild} */
+  const build = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
+  const port = Number(process.env.PORT || 3000);
+  const host = process.env.HOST || "0.0.0.0";
 
-const app = express();
-app.disable("x-powered-by");
-// Proxy trust (TRUST_PROXY), HTTPS (APP_ORIGIN), CSP nonce, security headers, default no-store.
-installRequestPolicy(app, process.env);
-app.use(compression());
+  const app = express();
+  app.disable("x-powered-by");
+  // Proxy trust (TRUST_PROXY), HTTPS (APP_ORIGIN), CSP nonce, security headers, default no-store.
+  installRequestPolicy(app, process.env);
+  app.use(compression());
 
-// Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
-app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-// The service worker script is always revalidated, so a new version reaches phones on their next visit.
-app.use(
-  express.static(`${buildDir}/client`, {
-    maxAge: "1h",
-    setHeaders: (res, path) => {
-      if (path.endsWith("entry.worker.js")) res.set("Cache-Control", "no-cache");
-    },
-  }),
-);
-const handleRemix = createRequestHandler({
-  build,
-  mode: process.env.NODE_ENV,
-  // The nonce reaches every inline script the app renders (app/entry.server.tsx).
-  getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
-});
-app.all("*", (req, res, next) => {
-  handleRemix(req, res, next).catch(next);
-});
+  // Fingerprinted build assets never change; everything else in public/ is revalidated hourly.
+  app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+  // The service worker script is always revalidated, so a new version reaches phones on their next visit.
+  app.use(
+    express.static(`${buildDir}/client`, {
+      maxAge: "1h",
+      setHeaders: (res, path) => {
+        if (path.endsWith("entry.worker.js")) res.set("Cache-Control", "no-cache");
+      },
+    }),
+  );
+  const handleRemix = createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    // The nonce reaches every inline script the app renders (app/entry.server.tsx).
+    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+  });
+  app.all("*", (req, res, next) => {
+    handleRemix(req, res, next).catch(next);
+  });
 
-const server = app.listen(port, host, () => {
-  // The bound port, so PORT=0 (any free port, as the tests use) says where it went.
-  const address = server.address();
-  const bound = typeof address === "object" && address ? address.port : port;
-  console.log(`Jewel CRM listening on http://${host === "0.0.0.0" ? "localhost" : host}:${bound}`);
-});
+  const server = app.listen(port, host);
+  server.on("error", (error) => {
+    // Nothing to retry when the address is taken: the primary stops instead of restarting workers.
+    console.error(`Cannot listen on ${host}:${port}: ${error.message}`);
+    process.exit(CANNOT_LISTEN);
+  });
+  closeGracefully(server);
+}

@@ -1,15 +1,82 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
+import { retryBusy } from "~/db-retry";
 import { isPostgresUrl, resolveDatabaseUrl } from "~/db-url";
 import { pgAdapterFactory } from "~/pg-adapter";
 
 export type Db = InstanceType<typeof PrismaClient>;
+type SqliteFactory = InstanceType<typeof PrismaBetterSQLite3>;
+type SqliteAdapter = Awaited<ReturnType<SqliteFactory["connect"]>>;
 
 const databaseUrl = resolveDatabaseUrl();
 
 /** Which database this process runs on (the DATABASE_URL switch). */
 export const databaseProvider: "sqlite" | "postgresql" = isPostgresUrl(databaseUrl) ? "postgresql" : "sqlite";
+
+/** How long a SQLite write waits for another process's write to finish before SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Several server processes share one SQLite file (docs/decisions/012-worker-processes.md). Each
+ * connection: WAL (persistent in the file and set by the server's primary before it forks; a no-op
+ * then, but scripts and tests that open the file on their own get it too), synchronous=NORMAL
+ * (safe with WAL, much faster commits), and transactions that take the write lock when they begin.
+ * The adapter begins with a plain (deferred) BEGIN: a transaction that reads, then writes after
+ * another process committed, fails at once with SQLITE_BUSY whatever the busy timeout.
+ * BEGIN IMMEDIATE waits for the lock (up to the busy timeout) instead.
+ */
+function tunedSqlite(factory: SqliteFactory): Pick<SqliteFactory, "provider" | "adapterName" | "connect"> {
+  const tune = async (adapter: SqliteAdapter) => {
+    await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    const client = (adapter as unknown as { client: BetterSqlite3.Database }).client;
+    const prepare = client.prepare.bind(client);
+    client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
+    return adapter;
+  };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => tune(await factory.connect()),
+  };
+}
+
+const WRITES = new Set([
+  "create",
+  "createMany",
+  "createManyAndReturn",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "upsert",
+  "delete",
+  "deleteMany",
+]);
+
+/** Every model write and every interactive transaction goes through retryBusy. */
+function withBusyRetries(client: Db): Db {
+  const extended = client.$extends({
+    query: {
+      $allModels: {
+        $allOperations({ operation, args, query }) {
+          return WRITES.has(operation) ? retryBusy(() => query(args)) : query(args);
+        },
+      },
+    },
+  }) as unknown as Db;
+  return new Proxy(extended, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== "$transaction" || typeof value !== "function") return value;
+      // Only the callback form can be run again: a batch's queries are promises already made.
+      return (...args: unknown[]) =>
+        typeof args[0] === "function"
+          ? retryBusy(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args))
+          : (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+    },
+  });
+}
 
 function createClient(): Db {
   if (databaseProvider === "postgresql") {
@@ -18,27 +85,14 @@ function createClient(): Db {
     return new PostgresPrismaClient({ adapter: pgAdapterFactory(databaseUrl) }) as unknown as Db;
   }
   const adapter = new PrismaBetterSQLite3(
-    // Wait for a busy writer (a concurrent import) instead of failing at once.
-    { url: databaseUrl, timeout: 10_000 },
+    { url: databaseUrl, timeout: BUSY_TIMEOUT_MS },
     // Integer milliseconds: compact, and date ranges compare as numbers in the indexes.
     { timestampFormat: "unixepoch-ms" },
   );
-  return new PrismaClient({ adapter });
+  return withBusyRetries(new PrismaClient({ adapter: tunedSqlite(adapter) }));
 }
 
-const globalForDb = globalThis as unknown as { __db?: Db; __dbReady?: Promise<void> };
+const globalForDb = globalThis as unknown as { __db?: Db };
 
 /** The one database client of the process (kept on globalThis so dev reloads do not leak it). */
 export const db: Db = (globalForDb.__db ??= createClient());
-
-/**
- * SQLite tuning applied once per process: WAL lets readers go on while an import writes.
- * Awaited by the first guard of each request, so it costs nothing after the first.
- */
-export function dbReady(): Promise<void> {
-  return (globalForDb.__dbReady ??= (async () => {
-    if (databaseProvider !== "sqlite") return;
-    await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-    await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
-  })());
-}

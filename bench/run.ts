@@ -31,14 +31,14 @@ migrate(databaseUrl);
 process.env.DATABASE_URL = databaseUrl;
 process.env.ENCRYPTION_KEY ||= "bench-key-not-for-production";
 
-const { db, dbReady } = await import("~/db.server");
+// The connection sets WAL and synchronous=NORMAL itself (app/db.server.ts).
+const { db } = await import("~/db.server");
 const { createUserSession } = await import("~/auth/session.server");
 const clientsRoute = await import("~/routes/_app.customers");
 const dashboardRoute = await import("~/routes/_app.dashboard");
 const { rankEngineLeads } = await import("~/services/leads.server");
 const { LeadFiltersSchema } = await import("~/domain/lead-filters");
 const { businessToday } = await import("~/domain/calendar");
-await dbReady();
 
 const admin = await db.user.upsert({
   where: { email: "bench-admin@example.com" },

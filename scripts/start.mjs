@@ -1,5 +1,6 @@
 // `npm start`: migrate the database, create the first admin if there is none, build if the build
-// is missing or older than the sources, then serve on PORT (default 3000).
+// is missing or older than the sources, then serve on PORT (default 3000). This one-time work runs
+// here, once; server.mjs then forks the worker processes (WEB_CONCURRENCY, default one per core).
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";

@@ -1,5 +1,4 @@
 import { data, redirect } from "@remix-run/node";
-import { dbReady } from "~/db.server";
 import { requestAddress } from "~/http/request-address";
 import { checkAccess, type Access, type AccessDenial } from "~/domain/roles";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "~/services/audit.server";
@@ -74,7 +73,6 @@ export type DeniedData = { denial: AccessDenial };
  * /login, and the spec's role guard (403 'Access Denied' / 'Access Restricted').
  */
 export async function requireUser(request: Request, options: GuardOptions = {}): Promise<CurrentSession> {
-  await dbReady();
   assertSameOrigin(request);
   const session = await getCurrentSession(request);
   if (!session) {
@@ -94,7 +92,6 @@ export async function requireUser(request: Request, options: GuardOptions = {}):
 
 /** The same guard for JSON routes: 401 and 403 as JSON bodies with an `error`. */
 export async function requireApiUser(request: Request, options: GuardOptions = {}): Promise<CurrentSession> {
-  await dbReady();
   assertSameOrigin(request, "json");
   const session = await getCurrentSession(request);
   if (!session) throw Response.json({ error: "Not signed in" }, { status: 401 });
@@ -108,7 +105,6 @@ export async function requireApiUser(request: Request, options: GuardOptions = {
 
 /** For pages open to anyone (the login screen): the session if there is one. */
 export async function optionalUser(request: Request): Promise<CurrentSession | null> {
-  await dbReady();
   return getCurrentSession(request);
 }
 

@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
 
 /**
  * Six single-character boxes for an authenticator code (docs/product-rules.md §2 Login screen). Each is a named
@@ -20,6 +20,16 @@ export function OtpBoxes({
 }) {
   const ownRefs = useRef<(HTMLInputElement | null)[]>([]);
   const refs = inputRefs ?? ownRefs;
+
+  // Digits typed before the page hydrated are in the boxes but not in the state: adopt them once,
+  // or the boxes would show a full code while the form treats it as empty.
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (adopted.current) return;
+    adopted.current = true;
+    const typed = refs.current.map((input) => input?.value.replace(/\D/g, "").slice(0, 1) ?? "");
+    if (typed.some(Boolean) && typed.join("") !== values.join("")) onChange(typed);
+  }, [refs, values, onChange]);
 
   function setAt(index: number, value: string) {
     const next = [...values];

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { assertSameOrigin } from "~/auth/guards.server";
-import { dbReady } from "~/db.server";
 import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { startSignIn } from "~/services/auth.server";
 
@@ -13,7 +12,6 @@ const Body = z.object({ email: z.email("Invalid email address"), password: bound
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
-  await dbReady();
   assertSameOrigin(request, "json");
   const { email } = await readJsonBody(request, Body);
   const { userId, authType } = await startSignIn(email);

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin } from "~/auth/guards.server";
 import { z } from "zod";
-import { dbReady } from "~/db.server";
 import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { completeSignIn } from "~/services/auth.server";
 
@@ -10,7 +9,6 @@ const Body = z.object({ phoneNumber: boundedString(), token: boundedString() });
 /** Sign-in by phone number and authenticator code ({phoneNumber, token}) for users with a phone on file. */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
-  await dbReady();
   assertSameOrigin(request, "json");
   // Checked here for a clear 400; the sign-in strategy reads the credentials from the request itself.
   await readJsonBody(request.clone(), Body);

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { assertSameOrigin, requireApiUser } from "~/auth/guards.server";
-import { dbReady } from "~/db.server";
 import { requestAddress } from "~/http/request-address";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
@@ -20,7 +19,6 @@ const Body = z.object({
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
-  await dbReady();
   assertSameOrigin(request, "json");
   // A clone: a sign-in hands the request itself to the sign-in strategy, which reads the body again.
   const body = await readJsonBody(request.clone(), Body, { error: CODE_INCOMPLETE });

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin } from "~/auth/guards.server";
-import { dbReady } from "~/db.server";
 import { signOut } from "~/services/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -10,7 +9,6 @@ export async function loader() {
 
 /** Sign Out is a form POST: it ends the server session, then goes to /login (docs/product-rules.md §2, §4). */
 export async function action({ request }: ActionFunctionArgs) {
-  await dbReady();
   assertSameOrigin(request);
   const clear = await signOut(request);
   // Clear-Site-Data empties the browser's HTTP cache (and back/forward copies) of the signed-in pages

@@ -1,0 +1,156 @@
+// `node server.mjs` with two worker processes on one SQLite (or PostgreSQL) database: a worker that
+// dies is replaced while the other keeps answering, a burst of writes from both workers loses
+// nothing and fails none, and SIGTERM lets an in-flight import finish before the server exits.
+// Runs against the built server (npm run build) and the database in DATABASE_URL.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { createUser } from "../support/factories";
+
+type Server = { child: ChildProcess; base: string; log: () => string; exited: Promise<number | null> };
+const started: Server[] = [];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const child = spawn("node", ["server.mjs"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", WEB_CONCURRENCY: "2" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const server = { child, base: `http://127.0.0.1:${port}`, log: () => output, exited };
+  started.push(server);
+  await until("the server", async () => (await fetch(`${server.base}/login`)).status === 200 || undefined);
+  await until("both workers to listen", () => workerPids(server).length >= 2 || undefined);
+  return server;
+}
+
+const workerPids = (server: Server) => [...server.log().matchAll(/Worker (\d+) listening/g)].map((m) => Number(m[1]));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function signIn(server: Server, role: "admin" | "sales_back" = "admin"): Promise<string> {
+  const { user, code } = await createUser({ role });
+  const res = await fetch(`${server.base}/api/auth/verify-totp`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.base },
+    body: JSON.stringify({ userId: user.id, token: code() }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie()[0]!.split(";")[0]!;
+}
+
+let server: Server;
+beforeAll(async () => {
+  server = await startServer();
+}, 60_000);
+
+afterAll(() => {
+  for (const s of started) if (s.child.exitCode === null) s.child.kill("SIGKILL");
+  for (const s of started) for (const pid of workerPids(s)) if (alive(pid)) process.kill(pid, "SIGKILL");
+});
+
+describe("the server with two worker processes", () => {
+  it("keeps answering when a worker dies, and starts a replacement", async () => {
+    const [first, second] = workerPids(server);
+    expect(first).not.toBe(second);
+    expect([first, second].every((pid) => alive(pid!))).toBe(true);
+
+    process.kill(first!, "SIGKILL");
+    await until("the primary to notice", () => server.log().includes(`Worker ${first} exited`) || undefined);
+    // Until the replacement is up, the other worker serves every request.
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${server.base}/login`).then((r) => r.status)),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+
+    const replacement = await until("a replacement worker", () => workerPids(server)[2]);
+    expect(alive(replacement)).toBe(true);
+    expect(alive(first!)).toBe(false);
+    expect((await fetch(`${server.base}/login`)).status).toBe(200);
+  });
+
+  it("loses and fails none of a burst of client creations spread over both workers", async () => {
+    const cookie = await signIn(server);
+    const stamp = Date.now() % 1_000_000;
+    const mobiles = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `05${String(stamp * 100 + i)
+          .padStart(8, "0")
+          .slice(-8)}`,
+    );
+    const responses = await Promise.all(
+      mobiles.map((mobileNumber, i) =>
+        fetch(`${server.base}/api/clients`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: server.base, Cookie: cookie },
+          body: JSON.stringify({ fullName: `Burst Client ${stamp}-${i}`, mobileNumber, team: "team_a" }),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data?: { id: number } } })),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(mobiles.map(() => 201));
+    const ids = responses.map((r) => r.body.data!.id);
+    const stored = await db.client.findMany({ where: { id: { in: ids } }, select: { fullName: true } });
+    expect(stored).toHaveLength(mobiles.length);
+  }, 60_000);
+
+  it("on SIGTERM finishes an import in flight, then exits", async () => {
+    const cookie = await signIn(server, "sales_back");
+    const rows = 20_000;
+    const stamp = Date.now() % 1_000;
+    const lines = ["Full Name,Mobile Number,Team"];
+    for (let i = 0; i < rows; i++)
+      lines.push(`Import Client ${i},05${String(stamp * 100_000 + i).padStart(8, "0")},Team A`);
+    const form = new FormData();
+    form.append("file", new File([lines.join("\n")], "big.csv", { type: "text/csv" }));
+    const runsBefore = await db.importRun.count();
+    const upload = fetch(`${server.base}/api/import/clients`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: server.base, Cookie: cookie },
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as { imported: number } }));
+
+    // Once the import has started writing, ask the server to stop.
+    await until("the import to start", async () => ((await db.importRun.count()) > runsBefore ? true : undefined));
+    server.child.kill("SIGTERM");
+
+    const { status, body } = await upload;
+    expect(status).toBe(200);
+    expect(body.imported).toBe(rows);
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`${server.base}/login`)).rejects.toThrow();
+  }, 60_000);
+});
