@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import * as users from "~/routes/_app.profile.users";
 import * as verifyTotp from "~/routes/api.auth.verify-totp";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "./factories";
 
@@ -13,5 +14,22 @@ export async function unlockedAdmin() {
     ),
   );
   expect(res.status).toBe(200);
+  return { ...admin, cookie };
+}
+
+/** An admin whose session opened the gate through the dialog's own form (works without JavaScript). */
+export async function unlockedAdminByForm() {
+  const admin = await createUser({ role: "admin" });
+  const cookie = await sessionCookieFor(admin.user.id);
+  const res = await outcome(
+    await callRoute(
+      users.action,
+      makeRequest("/profile/users", {
+        cookie,
+        form: { intent: "unlock", token: admin.code(), next: "/profile/users" },
+      }),
+    ),
+  );
+  expect(res.status).toBe(302);
   return { ...admin, cookie };
 }
