@@ -5,7 +5,7 @@ import * as editUser from "~/routes/_app.profile.users.$userId.edit";
 import * as apiMe from "~/routes/api.auth.me";
 import * as userApi from "~/routes/api.users.$id";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
-import { unlockedAdminByForm } from "../support/admin-gate";
+import { unlockedAdmin } from "../support/admin-gate";
 
 // Every user sees their own devices and sessions and can sign out elsewhere; an admin can remove
 // a colleague's lost authenticator and switch how they sign in.
@@ -89,7 +89,7 @@ describe("/account/security for every role", () => {
 
 describe("an admin managing a colleague's sign-in", () => {
   it("removes a lost authenticator (the colleague is signed out everywhere), audited", async () => {
-    const { cookie, user: admin } = await unlockedAdminByForm();
+    const { cookie, user: admin } = await unlockedAdmin("form");
     const colleague = await createUser({ role: "sales_front" });
     const colleagueCookie = await sessionCookieFor(colleague.user.id);
     const dialog = (
@@ -123,7 +123,7 @@ describe("an admin managing a colleague's sign-in", () => {
   });
 
   it("switches a colleague between authenticator and admin-generated codes, but not themself", async () => {
-    const { cookie, user: admin } = await unlockedAdminByForm();
+    const { cookie, user: admin } = await unlockedAdmin("form");
     const colleague = await createUser({ role: "sales_back" });
     const toOtp = await outcome(
       await callRoute(
