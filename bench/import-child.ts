@@ -7,21 +7,13 @@ import { readSpreadsheet, writeWorkbook } from "~/services/import-spreadsheet.se
 import { importSpreadsheet } from "~/services/import.server";
 import { newClientData } from "~/services/client-writes.server";
 import { parseNewClientInput } from "~/domain/client-input";
+import { CLIENT_TEMPLATE_FIELDS, importColumn } from "~/domain/import-columns";
 import { seededRandom } from "../scripts/seeded-random";
 import { postgresWriter, sqliteWriter, type Row } from "./writers";
 
-const HEADER = [
-  "Full Name",
-  "Mobile Number",
-  "Country",
-  "Emirate",
-  "Area",
-  "Team",
-  "Total Sales (AED)",
-  "Last Purchase Date",
-  "Date of Birth",
-  "Email",
-];
+// The first ten template columns, the ones the generated rows fill, in this order.
+const FIELDS = CLIENT_TEMPLATE_FIELDS.slice(0, 10);
+const HEADER = FIELDS.map((f) => importColumn(f).header);
 
 function rows(count: number, prefix: string): string[][] {
   const rand = seededRandom(count);
@@ -67,18 +59,6 @@ async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ result: T; se
   return { result, seconds, rssGrowthMb: (peak - baseline) / 1024 / 1024 };
 }
 
-const FIELDS = [
-  "fullName",
-  "mobileNumber",
-  "country",
-  "emirate",
-  "area",
-  "team",
-  "totalSalesValue",
-  "lastPurchaseDate",
-  "dateOfBirth",
-  "email",
-];
 const ISO_DATE = (dmy: string) => (dmy.includes("/") ? dmy.split("/").reverse().join("-") : dmy);
 
 /**

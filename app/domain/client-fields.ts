@@ -70,6 +70,9 @@ const BOTH = ["new", "edit"] as const satisfies readonly FormMode[];
 const EDIT = ["edit"] as const satisfies readonly FormMode[];
 const NONE = [] as const satisfies readonly FormMode[];
 
+/** The Edit form's extra details: optional, shown only when editing, and kept in the skipped-rows export. */
+const EDIT_EXTRA = { create: "optional", edit: "optional", form: EDIT, exported: true } as const;
+
 /**
  * Every client field, keyed by its database column, in the order the forms, the template, the
  * JSON and the export list them.
@@ -208,10 +211,7 @@ export const CLIENT_FIELDS = {
     label: "Emirates ID number",
     kind: "text",
     max: 40,
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     table: true,
     placeholder: "784-1990-1234567-1",
     import: {
@@ -223,10 +223,7 @@ export const CLIENT_FIELDS = {
   emiratesIdExpiry: {
     label: "Emirates ID expiry",
     kind: "date",
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     table: true,
     import: {
       header: "Emirates ID Expiry",
@@ -238,10 +235,7 @@ export const CLIENT_FIELDS = {
     label: "PEP status",
     kind: "text",
     max: 60,
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     table: true,
     placeholder: "e.g. No",
     import: { header: "PEP Status", aliases: ["PEP"], example: "No" },
@@ -249,10 +243,7 @@ export const CLIENT_FIELDS = {
   anniversaryType: {
     label: "Anniversary type",
     kind: "anniversaryType",
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     import: {
       header: "Anniversary Type",
       aliases: ["Occasion", "Occasion Type"],
@@ -262,20 +253,14 @@ export const CLIENT_FIELDS = {
   anniversaryDate: {
     label: "Anniversary date",
     kind: "date",
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     import: { header: "Anniversary Date", aliases: ["Anniversary", "Occasion Date"], example: "20/11/2015" },
   },
   preferredTime: {
     label: "Preferred time",
     kind: "text",
     max: 100,
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     placeholder: "e.g. Evenings",
     import: {
       header: "Preferred Time",
@@ -287,29 +272,20 @@ export const CLIENT_FIELDS = {
     label: "Preferred collection",
     kind: "text",
     max: 200,
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     import: { header: "Preferred Collection", aliases: ["Collection", "Interested In"], example: "Bridal" },
   },
   meetingComments: {
     label: "Meeting comments",
     kind: "longText",
     max: 2000,
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     import: { header: "Meeting Comments", aliases: ["Comments", "Notes", "Remarks"], example: "Prefers WhatsApp" },
   },
   contactOk: {
     label: "OK to contact",
     kind: "contactOk",
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     import: {
       header: "Contact OK",
       aliases: ["OK to Contact", "Contact Permission", "Can We Contact You", "Consent"],
@@ -320,10 +296,7 @@ export const CLIENT_FIELDS = {
     label: "Category",
     kind: "text",
     max: 100,
-    create: "optional",
-    edit: "optional",
-    form: EDIT,
-    exported: true,
+    ...EDIT_EXTRA,
     import: { header: "Category", aliases: ["Client Category", "Customer Category"], example: "Walk-in" },
   },
   isActive: {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { matchHeaders } from "./import-columns";
+import { CLIENT_FILE_HEADER } from "../../tests/support/import-header";
 import { isBlankRow, validateImportRow } from "./import-rows";
 
-const header = [
-  "Full Name",
-  "Mobile Number",
-  "Country",
-  "Emirate",
-  "Team",
-  "Total Sales (AED)",
-  "Last Purchase Date",
-  "Date of Birth",
-  "Email",
-  "Anniversary Type",
-];
+const header = [...CLIENT_FILE_HEADER, "Anniversary Type"];
 const mapping = matchHeaders(header);
 const row = (values: Partial<Record<(typeof header)[number], string | number>>) => header.map((h) => values[h]);
 const valid = { "Full Name": "Aisha Al Mansoori", "Mobile Number": "050 123 4567", Team: "Team A" };

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
+import { LinkedDeviceList } from "~/components/users/linked-device-list";
 import { CodeField } from "~/components/code-field";
 import { shopDateTime } from "~/domain/shop-dates";
 import { useErrorToast } from "~/components/users/use-error-toast";
@@ -165,14 +166,7 @@ export default function AccountAuthenticator() {
             <h2 id="devices-heading" className="font-semibold">
               Your linked devices
             </h2>
-            <ul className="divide-y divide-gray-100">
-              {devices.map((d) => (
-                <li key={d.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm" data-testid="device">
-                  <span className="font-medium">{d.label}</span>
-                  <span className="text-gray-600">Linked {d.linked}</span>
-                </li>
-              ))}
-            </ul>
+            <LinkedDeviceList devices={devices} />
           </section>
           <section className="card" aria-labelledby="add-heading">
             <h2 id="add-heading" className="mb-2 font-semibold">

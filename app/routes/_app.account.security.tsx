@@ -10,6 +10,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { listLinkedDevices } from "~/services/authenticators.server";
 import { activeSessionsOf, signOutEverywhere, signOutOtherSessions, signOutSession } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { LinkedDeviceList } from "~/components/users/linked-device-list";
 
 export const meta: MetaFunction = () => [{ title: `Security Settings | ${PRODUCT_NAME}` }];
 
@@ -105,14 +106,7 @@ export default function SecuritySettings() {
           </Link>
         </div>
         {devices.length ? (
-          <ul className="divide-y divide-gray-100">
-            {devices.map((d) => (
-              <li key={d.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm" data-testid="device">
-                <span className="font-medium">{d.label}</span>
-                <span className="text-gray-600">Linked {d.linked}</span>
-              </li>
-            ))}
-          </ul>
+          <LinkedDeviceList devices={devices} />
         ) : (
           <p className="text-sm text-gray-600">No authenticator is linked to your account.</p>
         )}

@@ -12,9 +12,9 @@ import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
 /**
  * Links an authenticator to a user from a secret the operator already holds (first admin from
  * ADMIN_TOTP_SECRET, or one printed as a QR in the terminal). Trusted because it comes from the
- * server's operator, not over the network.
+ * server's operator, not over the network. Test fixtures link their users' devices the same way.
  */
-async function linkOperatorDevice(userId: string, secret: string, label: string) {
+export async function linkOperatorDevice(userId: string, secret: string, label: string) {
   await db.authenticatorDevice.create({
     data: { userId, label, secretEncrypted: sealDeviceSecret(userId, secret), verifiedAt: new Date() },
   });

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import * as accountSecurity from "~/routes/_app.account.security";
 import * as editUser from "~/routes/_app.profile.users.$userId.edit";
-import * as users from "~/routes/_app.profile.users";
 import * as apiMe from "~/routes/api.auth.me";
 import * as userApi from "~/routes/api.users.$id";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { unlockedAdmin } from "../support/admin-gate";
 
 // Every user sees their own devices and sessions and can sign out elsewhere; an admin can remove
 // a colleague's lost authenticator and switch how they sign in.
@@ -21,22 +21,6 @@ async function newSession(userId: string) {
   const cookie = await sessionCookieFor(userId);
   const rows = await db.session.findMany({ where: { userId }, select: { id: true } });
   return { cookie, id: rows.find((r) => !before.has(r.id))!.id };
-}
-
-async function unlockedAdmin() {
-  const admin = await createUser({ role: "admin" });
-  const cookie = await sessionCookieFor(admin.user.id);
-  const res = await outcome(
-    await callRoute(
-      users.action,
-      makeRequest("/profile/users", {
-        cookie,
-        form: { intent: "unlock", token: admin.code(), next: "/profile/users" },
-      }),
-    ),
-  );
-  expect(res.status).toBe(302);
-  return { ...admin, cookie };
 }
 
 describe("/account/security for every role", () => {
@@ -105,7 +89,7 @@ describe("/account/security for every role", () => {
 
 describe("an admin managing a colleague's sign-in", () => {
   it("removes a lost authenticator (the colleague is signed out everywhere), audited", async () => {
-    const { cookie, user: admin } = await unlockedAdmin();
+    const { cookie, user: admin } = await unlockedAdmin("form");
     const colleague = await createUser({ role: "sales_front" });
     const colleagueCookie = await sessionCookieFor(colleague.user.id);
     const dialog = (
@@ -139,7 +123,7 @@ describe("an admin managing a colleague's sign-in", () => {
   });
 
   it("switches a colleague between authenticator and admin-generated codes, but not themself", async () => {
-    const { cookie, user: admin } = await unlockedAdmin();
+    const { cookie, user: admin } = await unlockedAdmin("form");
     const colleague = await createUser({ role: "sales_back" });
     const toOtp = await outcome(
       await callRoute(

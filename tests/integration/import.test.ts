@@ -15,6 +15,7 @@ import * as zohoTemplate from "~/routes/api.import.zoho-template";
 import * as page from "~/routes/_app.import-data";
 import { importParseLimits, TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
 import { callRoute, createUser, makeRequest, ORIGIN, outcome, sessionCookieFor } from "../support/factories";
+import { CLIENT_FILE_HEADER } from "../support/import-header";
 
 /**
  * A valid .xlsx whose one sheet holds `rows` rows of `columns` number cells under a name and mobile
@@ -51,18 +52,6 @@ function xlsxOfManyCells(rows: number, columns: number): Buffer {
 }
 
 type Row = (string | number | undefined)[];
-
-const HEADER = [
-  "Full Name",
-  "Mobile Number",
-  "Country",
-  "Emirate",
-  "Team",
-  "Total Sales (AED)",
-  "Last Purchase Date",
-  "Date of Birth",
-  "Email",
-];
 
 /** A workbook of the given rows in each of the three accepted formats, built the way Excel would save it. */
 function spreadsheet(rows: Row[], bookType: "xlsx" | "xls" | "csv"): Buffer {
@@ -120,7 +109,7 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
     const [a, b, c, dupDb, dupFile] = [nextMobile(), nextMobile(), nextMobile(), nextMobile(), nextMobile()];
     await existingClient(dupDb, "Existing Client");
     const rows: Row[] = [
-      HEADER,
+      CLIENT_FILE_HEADER,
       [
         `Aisha ${type}`,
         a,
@@ -200,7 +189,7 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
 
   it("imports nothing new when the same file comes again", async () => {
     const rows: Row[] = [
-      HEADER,
+      CLIENT_FILE_HEADER,
       [`Gita ${type}`, nextMobile(), "", "", "Team A", "900", "01/02/2025", "", ""],
       [`Hadi ${type}`, nextMobile(), "", "", "Team B", "", "", "", ""],
     ];
@@ -223,7 +212,7 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
 describe("a failure mid-way", () => {
   it("keeps whole committed batches with totals equal to their sales, and the same file again finishes the job", async () => {
     const rows: Row[] = [
-      HEADER,
+      CLIENT_FILE_HEADER,
       ...Array.from(
         { length: 900 },
         (_, i) => [`Crash ${i}`, nextMobile(), "", "", "Team A", `${i + 1},000.50`, "01/03/2025"] as Row,
@@ -294,7 +283,7 @@ describe("refused uploads", () => {
     const after = await importFile(
       cookie,
       "small.csv",
-      spreadsheet([HEADER, ["After Big", nextMobile(), "", "", "Team A"]], "csv"),
+      spreadsheet([CLIENT_FILE_HEADER, ["After Big", nextMobile(), "", "", "Team A"]], "csv"),
     );
     expect(after.body).toMatchObject({ success: true, imported: 1 });
   });
@@ -330,7 +319,7 @@ describe("refused uploads", () => {
       const next = await importFile(
         cookie,
         "next.csv",
-        spreadsheet([HEADER, ["Lina After", nextMobile(), "", "", "Team A"]], "csv"),
+        spreadsheet([CLIENT_FILE_HEADER, ["Lina After", nextMobile(), "", "", "Team A"]], "csv"),
       );
       expect(next.body).toMatchObject({ success: true, imported: 1 });
     });
@@ -370,7 +359,7 @@ describe("refused uploads", () => {
     const blocker = await db.importRun.create({
       data: { kind: "client", fileName: "other.xlsx", status: "running", userId },
     });
-    const file = spreadsheet([HEADER, ["Ines Busy", nextMobile(), "", "", "Team A"]], "csv");
+    const file = spreadsheet([CLIENT_FILE_HEADER, ["Ines Busy", nextMobile(), "", "", "Team A"]], "csv");
     const busy = await importFile(cookie, "busy.csv", file);
     expect(busy.status).toBe(409);
     expect(busy.body.message).toBe(IMPORT_BUSY_MESSAGE);
@@ -382,7 +371,7 @@ describe("refused uploads", () => {
     const after = await importFile(
       cookie,
       "after.csv",
-      spreadsheet([HEADER, ["Jude Later", nextMobile(), "", "", "Team A"]], "csv"),
+      spreadsheet([CLIENT_FILE_HEADER, ["Jude Later", nextMobile(), "", "", "Team A"]], "csv"),
     );
     expect(after.body).toMatchObject({ success: true, imported: 1 });
     expect(await db.importRun.findUniqueOrThrow({ where: { id: blocker.id } })).toMatchObject({ status: "failed" });
@@ -517,7 +506,7 @@ describe("skipped-clients export", () => {
     await existingClient(m2, "Original Two");
     await existingClient(m3, "Original Three");
     const rows: Row[] = [
-      HEADER,
+      CLIENT_FILE_HEADER,
       [
         '=HYPERLINK("http://evil.example","click")',
         m1,
@@ -596,7 +585,11 @@ describe("skipped-clients export", () => {
 
 describe("last import times and progress", () => {
   it("reports when each import last finished and who ran it", async () => {
-    await importFile(cookie, "times.csv", spreadsheet([HEADER, ["Lena Times", nextMobile(), "", "", "Team A"]], "csv"));
+    await importFile(
+      cookie,
+      "times.csv",
+      spreadsheet([CLIENT_FILE_HEADER, ["Lena Times", nextMobile(), "", "", "Team A"]], "csv"),
+    );
     const res = await outcome(await callRoute(lastTimes.loader, makeRequest("/api/import/last-times", { cookie })));
     const body = res.body as {
       lastClientImport: { timestamp: string; userName: string; fileName: string };
@@ -610,7 +603,7 @@ describe("last import times and progress", () => {
   it("records progress on the run under the page's progress id, visible only to its owner", async () => {
     const progressId = "p".repeat(8) + Date.now().toString(36).padStart(16, "0");
     const rows: Row[] = [
-      HEADER,
+      CLIENT_FILE_HEADER,
       ...Array.from({ length: 450 }, (_, i) => [`Bulk ${i}`, nextMobile(), "", "", "Team C"] as Row),
     ];
     const res = await outcome(
@@ -646,7 +639,7 @@ describe("the page without JavaScript", () => {
   it("posts the multipart form and lands on the result page", async () => {
     const mobile = nextMobile();
     const rows: Row[] = [
-      HEADER,
+      CLIENT_FILE_HEADER,
       ["Maya NoJS", mobile, "", "", "Team A"],
       ["Maya Twin", mobile, "", "", "Team A"],
       ["", "", "", "", "Team A", "x"],
@@ -687,7 +680,7 @@ describe("the page without JavaScript", () => {
     const dup = nextMobile();
     await existingClient(dup);
     const rows: Row[] = [
-      HEADER,
+      CLIENT_FILE_HEADER,
       ...Array.from({ length: 12 }, (_, i) => [`Dup ${i}`, dup, "", "", "Team A"] as Row),
       ...Array.from({ length: 7 }, (_, i) => [`Bad ${i}`, "123", "", "", "Team A"] as Row),
     ];

@@ -13,6 +13,7 @@ import * as oneTimeCode from "~/routes/_app.profile.users.$userId.one-time-code"
 import * as newUser from "~/routes/_app.profile.users.new";
 import { readToast } from "~/http/toast.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { unlockedAdmin } from "../support/admin-gate";
 
 type Json = Record<string, unknown>;
 
@@ -20,23 +21,6 @@ async function toastOf(headers: Headers) {
   const cookie = headers.getSetCookie().find((c) => c.startsWith("crm_toast="));
   if (!cookie) return null;
   return (await readToast(new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } }))).toast;
-}
-
-/** An admin whose session opened the gate through the dialog's own form. */
-async function unlockedAdmin() {
-  const admin = await createUser({ role: "admin" });
-  const cookie = await sessionCookieFor(admin.user.id);
-  const res = await outcome(
-    await callRoute(
-      users.action,
-      makeRequest("/profile/users", {
-        cookie,
-        form: { intent: "unlock", token: admin.code(), next: "/profile/users" },
-      }),
-    ),
-  );
-  expect(res.status).toBe(302);
-  return { ...admin, cookie };
 }
 
 describe("profile", () => {
@@ -158,7 +142,7 @@ describe("the user-management gate (page)", () => {
 
 describe("user forms (page actions)", () => {
   it("answers Add User with field errors, a duplicate email, then creates and goes back to the filtered list", async () => {
-    const { cookie } = await unlockedAdmin();
+    const { cookie } = await unlockedAdmin("form");
     const blank = await outcome(
       await callRoute(
         newUser.action,
@@ -211,7 +195,7 @@ describe("user forms (page actions)", () => {
   });
 
   it("Edit User with the Active box unticked deactivates, clears the department and signs them out", async () => {
-    const { cookie } = await unlockedAdmin();
+    const { cookie } = await unlockedAdmin("form");
     const { user } = await createUser({ role: "sales_front" });
     await db.user.update({ where: { id: user.id }, data: { department: "Old" } });
     await sessionCookieFor(user.id);
@@ -236,7 +220,7 @@ describe("user forms (page actions)", () => {
   });
 
   it("refuses deactivating or deleting yourself from the page with the reason", async () => {
-    const { user, cookie } = await unlockedAdmin();
+    const { user, cookie } = await unlockedAdmin("form");
     const deactivate = await outcome(
       await callRoute(
         users.action,
@@ -259,7 +243,7 @@ describe("user forms (page actions)", () => {
   });
 
   it("deletes after the confirmation page, with 'User deleted successfully'", async () => {
-    const { cookie } = await unlockedAdmin();
+    const { cookie } = await unlockedAdmin("form");
     const { user } = await createUser();
     const confirm = await outcome(
       await callRoute(deleteUser.loader, makeRequest(`/profile/users/${user.id}/delete`, { cookie }), {
@@ -280,7 +264,7 @@ describe("user forms (page actions)", () => {
   });
 
   it("shows a generated code in the response only, never cached", async () => {
-    const { cookie } = await unlockedAdmin();
+    const { cookie } = await unlockedAdmin("form");
     const { user } = await createUser({ authType: "otp" });
     const res = await outcome(
       await callRoute(
@@ -297,7 +281,7 @@ describe("user forms (page actions)", () => {
 
 describe("setting up a colleague's authenticator (page)", () => {
   it("shows the QR after 'Set up authenticator', refuses a wrong code, links with the right one", async () => {
-    const { cookie } = await unlockedAdmin();
+    const { cookie } = await unlockedAdmin("form");
     const { user } = await createUser({ authType: "otp" });
     const params = { userId: user.id };
     const started = await outcome(
@@ -346,7 +330,7 @@ describe("setting up a colleague's authenticator (page)", () => {
   });
 
   it("never adds a second device to a colleague who has one, and hides their pending QR", async () => {
-    const { cookie } = await unlockedAdmin();
+    const { cookie } = await unlockedAdmin("form");
     const { user } = await createUser();
     const params = { userId: user.id };
     const res = await outcome(
@@ -372,7 +356,7 @@ describe("setting up a colleague's authenticator (page)", () => {
   });
 
   it("adds another device of the admin's own with 'Additional Device Setup'", async () => {
-    const { user, cookie } = await unlockedAdmin();
+    const { user, cookie } = await unlockedAdmin("form");
     const params = { userId: user.id };
     const res = await outcome(
       await callRoute(
@@ -441,7 +425,7 @@ describe("/account/authenticator", () => {
 
 describe("System Logs", () => {
   it("pages the audit log, filtered by action and by who acted; admin only", async () => {
-    const { user: admin, cookie } = await unlockedAdmin();
+    const { user: admin, cookie } = await unlockedAdmin("form");
     const { user: staff } = await createUser({ role: "sales_front" });
     for (let i = 0; i < 55; i++)
       await db.auditLog.create({

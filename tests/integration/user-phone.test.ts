@@ -3,26 +3,13 @@ import { db } from "~/db.server";
 import * as editUser from "~/routes/_app.profile.users.$userId.edit";
 import * as newUser from "~/routes/_app.profile.users.new";
 import * as apiVerifyPhone from "~/routes/api.auth.totp.verify-login";
-import * as verifyTotp from "~/routes/api.auth.verify-totp";
 import * as usersApi from "~/routes/api.users";
 import * as userApi from "~/routes/api.users.$id";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, createUser, makeRequest, outcome } from "../support/factories";
+import { unlockedAdmin } from "../support/admin-gate";
 
 // Phone sign-in (POST /api/auth/totp/verify-login) needs a phone on the account: the user form
 // and /api/users keep one, stored like client mobiles and unique.
-
-async function unlockedAdmin() {
-  const admin = await createUser({ role: "admin" });
-  const cookie = await sessionCookieFor(admin.user.id);
-  const res = await outcome(
-    await callRoute(
-      verifyTotp.action,
-      makeRequest("/api/auth/verify-totp", { cookie, json: { email: admin.user.email, token: admin.code() } }),
-    ),
-  );
-  expect(res.status).toBe(200);
-  return { ...admin, cookie };
-}
 
 const signInByPhone = async (phoneNumber: string, token: string) =>
   outcome(

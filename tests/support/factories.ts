@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sealDeviceSecret } from "~/auth/crypto.server";
 import { createUserSession } from "~/auth/session.server";
 import { generateTotpSecret, totpCode } from "~/auth/totp.server";
 import { db } from "~/db.server";
+import { linkOperatorDevice } from "~/services/authenticators.server";
 import type { Role } from "~/domain/roles";
 
 export const ORIGIN = "http://localhost";
@@ -33,15 +33,7 @@ export async function createUser(
     },
   });
   // The sealed secret is bound to its owner's id, so the device is added once the user has one.
-  if (overrides.authType !== "otp")
-    await db.authenticatorDevice.create({
-      data: {
-        userId: user.id,
-        label: "Test phone",
-        secretEncrypted: sealDeviceSecret(user.id, secret),
-        verifiedAt: new Date(),
-      },
-    });
+  if (overrides.authType !== "otp") await linkOperatorDevice(user.id, secret, "Test phone");
   return { user, secret, code: (at: Date = new Date()) => totpCode(secret, at) };
 }
 

@@ -7,7 +7,7 @@ for (const [key, value] of Object.entries(E2E_ENV)) process.env[key] ??= value;
 
 const { db } = await import("~/db.server");
 const { createUserSession } = await import("~/auth/session.server");
-const { sealDeviceSecret } = await import("~/auth/crypto.server");
+const { linkOperatorDevice } = await import("~/services/authenticators.server");
 const { generateTotpSecret, totpCode } = await import("~/auth/totp.server");
 
 export { db, totpCode };
@@ -28,14 +28,7 @@ export async function createStaff(role: Role, name?: string) {
     },
   });
   // The sealed secret is bound to its owner's id, so the device is added once the user has one.
-  await db.authenticatorDevice.create({
-    data: {
-      userId: user.id,
-      label: "Test phone",
-      secretEncrypted: sealDeviceSecret(user.id, secret),
-      verifiedAt: new Date(),
-    },
-  });
+  await linkOperatorDevice(user.id, secret, "Test phone");
   return { user, secret };
 }
 
