@@ -1,8 +1,8 @@
+import { unlockedAdmin } from "../support/admin-gate";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import * as clientsApi from "~/routes/api.clients";
 import * as clientApi from "~/routes/api.clients.$id";
-import * as verifyTotp from "~/routes/api.auth.verify-totp";
 import * as clientsPage from "~/routes/_app.customers";
 import * as ownerRoute from "~/routes/_app.customers.owner";
 import * as deleteUserPage from "~/routes/_app.profile.users.$userId.delete";
@@ -134,19 +134,6 @@ describe("client owner", () => {
     expect((await db.client.findUniqueOrThrow({ where: { id: his } })).ownerId).toBe(omar.user.id);
   });
 });
-
-async function unlockedAdmin() {
-  const admin = await createUser({ role: "admin" });
-  const cookie = await sessionCookieFor(admin.user.id);
-  const res = await outcome(
-    await callRoute(
-      verifyTotp.action,
-      makeRequest("/api/auth/verify-totp", { cookie, json: { email: admin.user.email, token: admin.code() } }),
-    ),
-  );
-  expect(res.status).toBe(200);
-  return { ...admin, cookie };
-}
 
 describe("handing clients over when a user leaves", () => {
   it("deleting a user hands their clients to the colleague chosen", async () => {
