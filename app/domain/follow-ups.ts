@@ -1,3 +1,4 @@
+import { optionalText } from "./interactions";
 import { z } from "zod";
 import { addDays, isIsoDate, type IsoDate } from "./calendar";
 
@@ -25,14 +26,6 @@ export function dueWindow(due: FollowUpDue, today: IsoDate): { from: IsoDate | n
   if (due === "today") return { from: today, before: addDays(today, 1) };
   return { from: today, before: addDays(today, 7) };
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
 
 const day = z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD");
 

@@ -19,7 +19,8 @@ export function isInteractionType(value: unknown): value is InteractionType {
 /** Clocks on phones drift: a contact stamped a few minutes ahead is still "now", not the future. */
 const FUTURE_SKEW_MS = 5 * 60_000;
 
-const optionalText = (max: number) =>
+/** Optional free text: trimmed, capped, and null when empty (notes and outcomes). */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

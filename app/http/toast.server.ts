@@ -45,3 +45,12 @@ export async function readToast(
   if (!parsed.success) return { toast: null, clear: null };
   return { toast: parsed.data, clear: await toastCookie().serialize("", { maxAge: 0 }) };
 }
+
+/** A small form refused: back where it came from, with the first problem as an error toast. */
+export function redirectWithFormError(url: string, title: string, error: { issues: { message: string }[] }) {
+  return redirectWithToast(url, {
+    type: "error",
+    title,
+    description: error.issues[0]?.message ?? "Check the form",
+  });
+}

@@ -6,7 +6,7 @@ import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
 import { recordConsent } from "~/services/consent.server";
 import { parseClientIds } from "~/domain/client-ids";
-import { redirectWithToast } from "~/http/toast.server";
+import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
 
 /** A stray GET goes to the client's details, where the form lives. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -27,12 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     status: formText(form, "status"),
     source: formText(form, "source"),
   });
-  if (!parsed.success)
-    return redirectWithToast(back, {
-      type: "error",
-      title: "Consent not changed",
-      description: parsed.error.issues[0]?.message ?? "Check the form",
-    });
+  if (!parsed.success) return redirectWithFormError(back, "Consent not changed", parsed.error);
   const saved = await recordConsent(id, parsed.data, session.user, requestAddress(request));
   if (!saved) throw new Response("Client not found", { status: 404 });
   const { channel, status } = parsed.data;

@@ -6,7 +6,7 @@ import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
 import { parseClientIds } from "~/domain/client-ids";
 import { recordInteraction } from "~/services/interactions.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
 
 /** A stray GET goes to the client's details, where the form lives. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -27,12 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     note: formText(form, "note"),
     outcome: formText(form, "outcome"),
   });
-  if (!parsed.success)
-    return redirectWithToast(back, {
-      type: "error",
-      title: "Contact not recorded",
-      description: parsed.error.issues[0]?.message ?? "Check the form",
-    });
+  if (!parsed.success) return redirectWithFormError(back, "Contact not recorded", parsed.error);
   const saved = await recordInteraction(id, parsed.data, session.user, requestAddress(request));
   if (!saved) throw new Response("Client not found", { status: 404 });
   return redirectWithToast(back, { type: "success", title: "Contact recorded" });
