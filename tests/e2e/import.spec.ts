@@ -67,11 +67,12 @@ test.describe("Import Data with JavaScript", () => {
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
 
-    // The answer is held back a moment after the server finishes, so at least one progress poll
-    // lands before it even on a fast machine (on a slow one several do, mid-import).
+    // The answer is held back a moment after the server finishes, so progress polls land before it
+    // even on a fast machine (on a slow one several do, mid-import). With a worker per core a poll
+    // can wait behind the import's own process, so the hold leaves room for several.
     await page.route("**/api/import/clients", async (route) => {
       const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       await route.fulfill({ response });
     });
 
