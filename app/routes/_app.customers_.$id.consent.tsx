@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
 import { CONSENT_CHANNEL_LABELS, CONSENT_STATUS_LABELS, ConsentChangeSchema } from "~/domain/consent";
@@ -8,12 +8,7 @@ import { recordConsent } from "~/services/consent.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
 
-/** A stray GET goes to the client's details, where the form lives. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.clients });
-  const [id] = parseClientIds(params.id);
-  return redirect(id ? `/customers/${id}` : "/customers");
-}
+export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
 
 /** The details dialog's consent form: one channel's new status and how the client told us. */
 export async function action({ request, params }: ActionFunctionArgs) {
