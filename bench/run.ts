@@ -39,6 +39,10 @@ const dashboardRoute = await import("~/routes/_app.dashboard");
 const { rankEngineLeads } = await import("~/services/leads.server");
 const { LeadFiltersSchema } = await import("~/domain/lead-filters");
 const { businessToday } = await import("~/domain/calendar");
+const whatsappRoute = await import("~/routes/_app.customers_.$id.whatsapp");
+const { getMyDay } = await import("~/services/my-day.server");
+const { getDashboardAlerts } = await import("~/services/dashboard.server");
+const { contactFactsFor } = await import("~/services/client-contact.server");
 
 const admin = await db.user.upsert({
   where: { email: "bench-admin@example.com" },
@@ -128,6 +132,77 @@ for (const location of ["dubai", "uae"]) {
       target: 1000,
     }),
   );
+}
+console.log("\nClienteling (an associate who owns clients: the bench data's first staff member)");
+// The bench data spreads owners, contacts and follow-ups over its staff (bench/generate.ts); a
+// smaller data set made before they were added has none, and these figures then say little.
+const associate = await db.user.findUnique({ where: { id: "bench-staff-1" }, select: { id: true } });
+if (!associate) console.log("clienteling: no bench staff in this data set — regenerate it with npm run bench:data");
+else {
+  const associateCookie = (await createUserSession(associate.id, new Request("http://127.0.0.1/"))).split(";")[0]!;
+  const associateArgs = (path: string) => ({
+    request: new Request(`http://127.0.0.1${path}`, { headers: { Cookie: associateCookie } }),
+    params: {},
+    context: {},
+  });
+  await add(
+    measure(
+      "clienteling: customers, limit 500, owner=me",
+      () => clientsRoute.loader(associateArgs("/customers?limit=500&owner=me")),
+      { runs, target: 50 },
+    ),
+  );
+  await add(measure("clienteling: my day", () => getMyDay(associate.id, today), { runs, target: 50 }));
+  // What "contacted recently" adds to the dashboard: the contact facts of its alert lists.
+  const alerts = await getDashboardAlerts(today);
+  const alertClientIds = [...alerts.birthdays.items, ...alerts.anniversaries.items, ...alerts.emiratesId.items].map(
+    (a) => a.clientId,
+  );
+  await add(
+    measure(
+      `clienteling: contact facts of the dashboard's ${alertClientIds.length} alerts`,
+      () => contactFactsFor(alertClientIds),
+      { runs, target: 10 },
+    ),
+  );
+  const withContacted = LeadFiltersSchema.parse({ location: "dubai", count: 10, includeContacted: true });
+  await add(
+    measure("clienteling: leads, engine, dubai, contacted included", () => rankEngineLeads(withContacted, today, 10), {
+      runs: smoke ? 1 : quick ? 3 : 10,
+      target: 1000,
+    }),
+  );
+  const target = await db.client.findFirstOrThrow({
+    where: { deletedAt: null, consentWhatsapp: { not: "withdrawn" } },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  const before = new Date();
+  await add(
+    measure(
+      "clienteling: tracked WhatsApp route (records the contact, 303 to wa.me)",
+      async () => {
+        const response = await whatsappRoute.action({
+          request: new Request(`http://127.0.0.1/customers/${target.id}/whatsapp`, {
+            method: "POST",
+            headers: {
+              Cookie: associateCookie,
+              Origin: "http://127.0.0.1",
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: "message=bench",
+          }),
+          params: { id: String(target.id) },
+          context: {},
+        });
+        if (!(response instanceof Response) || response.status !== 303)
+          throw new Error("WhatsApp route did not redirect");
+      },
+      { runs, target: 20 },
+    ),
+  );
+  // Leave the data set as it was found, apart from the client's last-contact columns.
+  await db.clientInteraction.deleteMany({ where: { clientId: target.id, userId: associate.id, at: { gte: before } } });
 }
 await db.$disconnect();
 
