@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  activeFilterCount,
   clientListSearch,
   daysSincePurchase,
   DEFAULT_PAGE_SIZE,
@@ -76,6 +77,15 @@ describe("customer list query", () => {
     expect(clientListSearch(query, { tier: "diamond", page: 1 })).toBe("?search=ali&tier=diamond&limit=50");
     expect(clientListSearch(parse("inactive=1&page=2"))).toBe("?inactive=1&page=2");
     expect(clientListSearch(parse(""))).toBe("");
+  });
+});
+
+describe("active filters", () => {
+  it("counts the filters beyond the search box, so a phone's folded card can say how many narrow the list", () => {
+    expect(activeFilterCount(parse(""))).toBe(0);
+    expect(activeFilterCount(parse("search=aisha"))).toBe(0);
+    expect(activeFilterCount(parse("tier=gold&owner=me&inactive=1"))).toBe(3);
+    expect(activeFilterCount(parse("tier=nonsense&page=4&limit=25"))).toBe(0);
   });
 });
 

@@ -62,8 +62,15 @@ export function parseClientListQuery(params: URLSearchParams): ClientListQuery {
   };
 }
 
+/** How many filters beyond the search box narrow the list: the phone's folded card says "Filters (n active)". */
+export function activeFilterCount(f: ClientFilters): number {
+  return [f.tier, f.emirate, f.country, f.team, f.notPurchasedFor, f.inactive || null, f.owner].filter(
+    (v) => v !== null,
+  ).length;
+}
+
 export function hasActiveFilters(f: ClientFilters): boolean {
-  return Boolean(f.search || f.tier || f.emirate || f.country || f.team || f.notPurchasedFor || f.inactive || f.owner);
+  return Boolean(f.search) || activeFilterCount(f) > 0;
 }
 
 /**

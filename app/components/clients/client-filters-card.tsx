@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/client-enums";
 import { ownerFilterParam } from "~/domain/client-owner";
 import {
+  activeFilterCount,
   DEFAULT_PAGE_SIZE,
   hasActiveFilters,
   NOT_PURCHASED_MONTHS,
@@ -17,6 +18,8 @@ export const SEARCH_DEBOUNCE_MS = 500;
 /**
  * Search and filters as a GET form, so every view is a URL and works without JavaScript. The page
  * is not part of the form: any change of search or filter goes back to page 1 (docs/product-rules.md §4).
+ * On a phone the filters fold into a closed <details> under the search box; from 640 px up its
+ * summary is hidden and its content always shown (the `filter-fold` rules in app/tailwind.css).
  */
 export function ClientFiltersCard({
   query,
@@ -43,13 +46,13 @@ export function ClientFiltersCard({
       method="get"
       action={action}
       role="search"
-      className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-8"
+      className="card grid gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]"
       onChange={(e) => {
         const target = e.target as HTMLInputElement;
         if (target.tagName === "SELECT" || target.type === "checkbox") apply();
       }}
     >
-      <div className="sm:col-span-2">
+      <div>
         <label htmlFor="customer-search" className="label">
           Search
         </label>
@@ -66,53 +69,62 @@ export function ClientFiltersCard({
           }}
         />
       </div>
-      <FilterSelect name="tier" label="Tier" value={query.tier} options={TIERS.map((t) => [t, TIER_LABELS[t]])} />
-      <FilterSelect
-        name="emirate"
-        label="Emirate"
-        value={query.emirate}
-        options={EMIRATES.map((e) => [e, EMIRATE_LABELS[e]])}
-      />
-      <FilterSelect
-        name="country"
-        label="Country"
-        value={query.country}
-        options={COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]])}
-      />
-      <FilterSelect name="team" label="Team" value={query.team} options={TEAMS.map((t) => [t, TEAM_LABELS[t]])} />
-      <FilterSelect
-        name="notPurchasedFor"
-        label="Not purchased for"
-        value={query.notPurchasedFor}
-        options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])}
-      />
-      <FilterSelect
-        name="owner"
-        label="Owner"
-        value={query.owner ? ownerFilterParam(query.owner) : null}
-        options={[["me", "My clients"], ["none", "Unassigned"], ...owners.map((o): [string, string] => [o.id, o.name])]}
-      />
-      {query.limit !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="limit" value={query.limit} /> : null}
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-8">
-        <label className="me-auto flex items-center gap-2 self-center text-sm">
-          <input
-            type="checkbox"
-            name="inactive"
-            value="1"
-            defaultChecked={query.inactive}
-            key={String(query.inactive)}
+      <details className="filter-fold">
+        <summary className="btn-secondary w-full cursor-pointer">Filters ({activeFilterCount(query)} active)</summary>
+        <div className="grid gap-3 max-sm:pt-3 sm:grid-cols-3 lg:grid-cols-6">
+          <FilterSelect name="tier" label="Tier" value={query.tier} options={TIERS.map((t) => [t, TIER_LABELS[t]])} />
+          <FilterSelect
+            name="emirate"
+            label="Emirate"
+            value={query.emirate}
+            options={EMIRATES.map((e) => [e, EMIRATE_LABELS[e]])}
           />
-          Inactive only (no purchase for {INACTIVE_AFTER_DAYS} days or more, or never)
-        </label>
-        <button type="submit" className="btn-primary">
-          Apply
-        </button>
-        {hasActiveFilters(query) ? (
-          <Link to={action} className="btn-ghost">
-            Clear filters
-          </Link>
-        ) : null}
-      </div>
+          <FilterSelect
+            name="country"
+            label="Country"
+            value={query.country}
+            options={COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]])}
+          />
+          <FilterSelect name="team" label="Team" value={query.team} options={TEAMS.map((t) => [t, TEAM_LABELS[t]])} />
+          <FilterSelect
+            name="notPurchasedFor"
+            label="Not purchased for"
+            value={query.notPurchasedFor}
+            options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])}
+          />
+          <FilterSelect
+            name="owner"
+            label="Owner"
+            value={query.owner ? ownerFilterParam(query.owner) : null}
+            options={[
+              ["me", "My clients"],
+              ["none", "Unassigned"],
+              ...owners.map((o): [string, string] => [o.id, o.name]),
+            ]}
+          />
+          {query.limit !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="limit" value={query.limit} /> : null}
+          <div className="flex flex-wrap items-end gap-2 sm:col-span-3 lg:col-span-6">
+            <label className="me-auto flex items-center gap-2 self-center text-sm">
+              <input
+                type="checkbox"
+                name="inactive"
+                value="1"
+                defaultChecked={query.inactive}
+                key={String(query.inactive)}
+              />
+              Inactive only (no purchase for {INACTIVE_AFTER_DAYS} days or more, or never)
+            </label>
+            <button type="submit" className="btn-primary">
+              Apply
+            </button>
+            {hasActiveFilters(query) ? (
+              <Link to={action} className="btn-ghost">
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </details>
     </Form>
   );
 }

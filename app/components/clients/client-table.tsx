@@ -55,26 +55,9 @@ const COLUMNS = [
 ];
 const CHECKBOX_REM = 2.5;
 
-/**
- * Rows are grids with the same fixed column widths rather than CSS table rows, so each row can be
- * `content-visibility: auto` (containment has no effect on table rows): the browser lays out and
- * paints only the rows near the screen, not all 500 (or 5,000) while a phone is still loading.
- * The elements stay <table>/<tr>/<td>, so the table keeps its semantics and works without JS.
- */
-/** Cell styles live on the table, not on each of up to 70,000 cells. The free-text cells wrap
- * (td 2, 4, 9, 10, 11, 13: Name, Address, Email, Team, ID Number, PEP Status); the rest stay on one line. */
-const TABLE_CLASSES = [
-  "block min-w-full text-left text-sm [&_tbody]:block [&_thead]:block [&_tr]:grid",
-  "[&_tr]:grid-cols-[var(--customer-columns)] [&_tr]:items-center",
-  "[&_tbody_tr]:[contain-intrinsic-block-size:auto_2.3rem] [&_tbody_tr]:[content-visibility:auto]",
-  "[&_td]:whitespace-nowrap",
-  "[&_td:is(:nth-child(2),:nth-child(4),:nth-child(9),:nth-child(10),:nth-child(11),:nth-child(13))]:whitespace-normal",
-  "[&_td]:[overflow-wrap:anywhere] [&_a]:mr-2 [&_a]:text-brand-700",
-  "[&_td]:px-3 [&_td]:py-2 [&_th]:px-3 [&_th]:py-2",
-].join(" ");
-
+/** The desktop column widths; the layout itself (and the phone's cards) is `.client-table` in app/tailwind.css. */
 const TABLE_LAYOUT = {
-  "--customer-columns": [CHECKBOX_REM, ...COLUMNS.map((c) => c.rem)].map((rem) => `${rem}rem`).join(" "),
+  "--client-columns": [CHECKBOX_REM, ...COLUMNS.map((c) => c.rem)].map((rem) => `${rem}rem`).join(" "),
   width: `${COLUMNS.reduce((sum, c) => sum + c.rem, CHECKBOX_REM)}rem`,
 } as CSSProperties;
 
@@ -121,12 +104,20 @@ const ClientRow = memo(function ClientRow({
           </span>
         ) : null}
       </td>
-      <td>{`+${r.mobile}`}</td>
+      <td>
+        <a href={`tel:+${r.mobile}`}>{`+${r.mobile}`}</a>
+      </td>
       <td>{r.address}</td>
       <td>{r.dateOfBirth}</td>
-      <td className="text-right">{r.totalSale}</td>
-      <td>{r.lastPurchase}</td>
-      <td className="text-right">{r.daysSince ?? "—"}</td>
+      <td className="text-end">{r.totalSale}</td>
+      <td>
+        <span className="card-label">Last purchase </span>
+        {r.lastPurchase}
+      </td>
+      <td className="text-end">
+        <span className="card-label">Days since </span>
+        {r.daysSince ?? "—"}
+      </td>
       <td>{r.email}</td>
       <td>{r.team}</td>
       <td>{r.idNumber}</td>
@@ -191,7 +182,7 @@ export const ClientTable = memo(function ClientTable({
       <form id={WHATSAPP_FORM_ID} method="post" target="_blank" className="hidden" />
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- one delegated handler for the row links, which take keyboard input themselves */}
       <table
-        className={TABLE_CLASSES}
+        className="client-table"
         style={TABLE_LAYOUT}
         data-testid="customer-table"
         onClick={(event) => openInApp(event, navigate)}
