@@ -194,7 +194,7 @@ export default function ClientsPage() {
         ref={selectionRef}
         method="post"
         action={`/customers/delete${listSearch}`}
-        className="flex items-center justify-between gap-3"
+        className="flex items-center justify-between gap-3 max-sm:flex-col max-sm:items-stretch"
         onSubmit={(event) => {
           // Assign owner posts as it is (to /customers/owner, the button's formAction).
           if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "assign-owner") return;

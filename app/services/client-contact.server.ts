@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { consentsOf, isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
 import { lastContactLabel } from "~/domain/contact-recency";
 import { inClientBook } from "./client-book.server";
@@ -24,16 +25,21 @@ export const NO_CONTACT_FACTS: ContactFacts = {
 };
 
 /**
- * Contact facts for a set of clients: one primary-key lookup of the denormalised last-contact and
- * consent columns, and one for the names of who made those contacts.
+ * The client-row columns contact facts are made of (last contact and consent are kept on the row):
+ * a list that already reads its clients selects these with them instead of a second lookup.
  */
-export async function contactFactsFor(clientIds: readonly number[], now: Date = new Date()) {
+export const CONTACT_FACT_SELECT = {
+  id: true,
+  lastContactAt: true,
+  lastContactType: true,
+  lastContactById: true,
+  ...CONSENT_SELECT,
+} as const satisfies Prisma.ClientSelect;
+export type ContactFactRow = Prisma.ClientGetPayload<{ select: typeof CONTACT_FACT_SELECT }>;
+
+/** Contact facts from client rows that carry CONTACT_FACT_SELECT: one lookup, of who made the contacts. */
+export async function contactFactsOf(rows: readonly ContactFactRow[], now: Date = new Date()) {
   const facts = new Map<number, ContactFacts>();
-  if (clientIds.length === 0) return facts;
-  const rows = await db.client.findMany({
-    where: { id: { in: [...new Set(clientIds)] } },
-    select: { id: true, lastContactAt: true, lastContactType: true, lastContactById: true, ...CONSENT_SELECT },
-  });
   const userIds = [...new Set(rows.map((r) => r.lastContactById).filter((v): v is string => v !== null))];
   const users = userIds.length
     ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } })
@@ -53,14 +59,22 @@ export async function contactFactsFor(clientIds: readonly number[], now: Date = 
   return facts;
 }
 
-/** Adds the contact facts to each item of some lists (alerts, leads) keyed by client id. */
-export async function withContactFacts<T, K extends string>(
+/** Contact facts for clients known only by id (leads): one primary-key lookup, then contactFactsOf. */
+export async function contactFactsFor(clientIds: readonly number[], now: Date = new Date()) {
+  if (clientIds.length === 0) return new Map<number, ContactFacts>();
+  const rows = await db.client.findMany({
+    where: { id: { in: [...new Set(clientIds)] } },
+    select: CONTACT_FACT_SELECT,
+  });
+  return contactFactsOf(rows, now);
+}
+
+/** Adds contact facts to each item of some lists (alerts) keyed by client id. */
+export function withContactFacts<T, K extends string>(
   lists: Record<K, T[]>,
   clientIdOf: (item: T) => number,
-  now: Date = new Date(),
-): Promise<Record<K, (T & ContactFacts)[]>> {
-  const all = Object.values<T[]>(lists).flat();
-  const facts = await contactFactsFor(all.map(clientIdOf), now);
+  facts: ReadonlyMap<number, ContactFacts>,
+): Record<K, (T & ContactFacts)[]> {
   return Object.fromEntries(
     Object.entries<T[]>(lists).map(([key, items]) => [
       key,

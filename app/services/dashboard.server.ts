@@ -20,7 +20,13 @@ import {
 } from "~/domain/dashboard-figures";
 import { inactiveClientsWhere } from "~/domain/client-filters";
 import { inClientBook } from "./client-book.server";
-import { withContactFacts, type ContactFacts } from "./client-contact.server";
+import {
+  CONTACT_FACT_SELECT,
+  contactFactsOf,
+  withContactFacts,
+  type ContactFactRow,
+  type ContactFacts,
+} from "./client-contact.server";
 
 export type ClientFigures = { metrics: DashboardMetrics; tierBreakdown: TierBreakdown };
 
@@ -28,7 +34,8 @@ export type ClientFigures = { metrics: DashboardMetrics; tierBreakdown: TierBrea
 export type ContactAlert = Alert & ContactFacts;
 /** The first `limit` alerts, soonest first, and how many are due in all. */
 export type AlertList = { items: ContactAlert[]; total: number };
-type RawAlertList = { items: Alert[]; total: number };
+/** An alert list with the client rows it was made of (for their contact facts). */
+type RawAlertList = { items: Alert[]; total: number; rows: ContactFactRow[] };
 export type DashboardAlerts = { birthdays: AlertList; anniversaries: AlertList; emiratesId: AlertList };
 
 /**
@@ -45,7 +52,7 @@ export async function getClientFigures(today: IsoDate = businessToday()): Promis
   return figuresFromTierCounts(countByTier, inactiveClients);
 }
 
-const alertClientFields = { id: true, fullName: true, mobileNumber: true } as const;
+const alertClientFields = { ...CONTACT_FACT_SELECT, fullName: true, mobileNumber: true } as const;
 
 type OccasionKind = "birthday" | "anniversary";
 
@@ -88,14 +95,15 @@ async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number)
         })
       : [];
 
-  const items = [...restOfYear, ...nextYear].map((c) => {
+  const rows = [...restOfYear, ...nextYear];
+  const items = rows.map((c) => {
     const monthDay = (kind === "birthday" ? c.birthMonthDay : c.anniversaryMonthDay)!;
     const daysLeft = daysUntilNextOccasion(monthDay, today);
     return kind === "birthday"
       ? birthdayAlert(c, today, daysLeft)
       : anniversaryAlert(c, c.anniversaryType, today, daysLeft);
   });
-  return { items, total };
+  return { items, total, rows };
 }
 
 /**
@@ -118,7 +126,7 @@ async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<RawAlert
       select: { ...alertClientFields, emiratesIdExpiry: true },
     }),
   ]);
-  return { items: rows.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today)), total };
+  return { items: rows.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today)), total, rows };
 }
 
 /** The three alert panels (docs/product-rules.md §2), each capped at `limit` rows with the full count beside it. */
@@ -131,9 +139,12 @@ export async function getDashboardAlerts(
     occasionAlerts("anniversary", today, limit),
     emiratesIdAlerts(today, limit),
   ]);
-  const items = await withContactFacts(
+  // The alert queries read the last-contact and consent columns with the rows: no second lookup.
+  const facts = await contactFactsOf([...birthdays.rows, ...anniversaries.rows, ...emiratesId.rows]);
+  const items = withContactFacts(
     { birthdays: birthdays.items, anniversaries: anniversaries.items, emiratesId: emiratesId.items },
     (alert) => alert.clientId,
+    facts,
   );
   return {
     birthdays: { items: items.birthdays, total: birthdays.total },

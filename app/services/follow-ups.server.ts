@@ -37,17 +37,19 @@ export type DueFollowUp = {
 /**
  * Open follow-ups that are overdue or due in the next 30 days, soonest first, for clients in the
  * book. With `ownerId` only that user's and the unassigned ones (anyone may pick those up): the
- * dashboard and the road sales' client book show the user's own.
+ * dashboard and the road sales' client book show the user's own. `dueThrough` narrows the window
+ * (My day asks for today's and the overdue only, a much shorter index range).
  */
 export async function listDueFollowUps(
   today: IsoDate = businessToday(),
   limit: number = PANEL_LIMIT,
   ownerId?: string,
+  dueThrough: IsoDate = addDays(today, ALERT_WINDOW_DAYS),
 ): Promise<{ items: DueFollowUp[]; total: number }> {
   const where: Prisma.FollowUpWhereInput = {
     status: "open",
     doneAt: null,
-    dueDate: { lt: dateFromIso(addDays(today, ALERT_WINDOW_DAYS + 1)) },
+    dueDate: { lt: dateFromIso(addDays(dueThrough, 1)) },
     client: CLIENT_BOOK,
     ...(ownerId === undefined ? {} : { OR: [{ ownerId }, { ownerId: null }] }),
   };

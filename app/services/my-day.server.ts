@@ -11,7 +11,7 @@ import {
 } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
 import { inClientBook } from "./client-book.server";
-import { withContactFacts, type ContactFacts } from "./client-contact.server";
+import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFacts } from "./client-contact.server";
 import { listDueFollowUps, type DueFollowUp } from "./follow-ups.server";
 
 /** Occasions of my clients this close are on my day. */
@@ -33,7 +33,7 @@ export type MyDay = {
 export async function getMyDay(userId: string, today: IsoDate = businessToday()): Promise<MyDay> {
   const keys = monthDaysWithin(today, MY_DAY_OCCASION_DAYS);
   const select = {
-    id: true,
+    ...CONTACT_FACT_SELECT,
     fullName: true,
     mobileNumber: true,
     birthMonthDay: true,
@@ -42,7 +42,7 @@ export async function getMyDay(userId: string, today: IsoDate = businessToday())
     emiratesIdExpiry: true,
   } as const;
   const [due, birthdays, anniversaries, ids] = await Promise.all([
-    listDueFollowUps(today, MY_DAY_LIMIT, userId),
+    listDueFollowUps(today, MY_DAY_LIMIT, userId, today),
     db.client.findMany({
       where: inClientBook({ ownerId: userId, birthMonthDay: { in: keys } }),
       select,
@@ -70,11 +70,12 @@ export async function getMyDay(userId: string, today: IsoDate = businessToday())
     ),
   ].sort((a, b) => a.daysLeft - b.daysLeft || a.clientName.localeCompare(b.clientName));
   const expiringIds = ids.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today));
-  const withFacts = await withContactFacts({ occasions, expiringIds }, (a) => a.clientId);
+  const facts = await contactFactsOf([...birthdays, ...anniversaries, ...ids]);
+  const withFacts = withContactFacts({ occasions, expiringIds }, (a) => a.clientId, facts);
   const labelled = (items: (Alert & ContactFacts)[]) => items.map((a) => ({ ...a, dayLabel: shortDayLabel(a.date) }));
   return {
     // Due today or overdue only: later ones are in the follow-ups panel.
-    followUps: due.items.filter((f) => f.daysLeft <= 0).map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+    followUps: due.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
     occasions: labelled(withFacts.occasions),
     expiringIds: labelled(withFacts.expiringIds),
   };

@@ -53,16 +53,19 @@ for (const javaScriptEnabled of [true, false]) {
       );
       await expect(card.getByRole("button", { name: `WhatsApp ${hessa!.fullName}` })).toBeVisible();
       await expect(card.getByText(/Last purchase\s+15 Jan 2026/)).toBeVisible();
-      await expect(card.getByText(/Days since\s+\d+/)).toBeVisible();
+      await expect(card.getByText(/^\d+ days ago$/)).toBeVisible();
       await expect(card.getByText("AED 12,500.00")).toBeVisible();
       // The owner's initials sit beside the name; the desktop-only columns are on the details.
       await expect(card.getByTitle(`Owner: ${user.name}`)).toBeVisible();
       await expect(card.getByText(`hessa.${surname.toLowerCase()}@phone.test`)).toBeHidden();
 
-      // The card is no wider than the screen and its actions are within reach.
-      const box = (await card.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(360);
-      await expect(card.getByRole("link", { name: `View ${hessa!.fullName}` })).toBeInViewport();
+      // The card and its actions are within the screen's width.
+      for (const part of [card, card.getByRole("link", { name: `View ${hessa!.fullName}` })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+      }
+      if (!javaScriptEnabled) await page.screenshot({ path: "test-results/phone-client-book.png", fullPage: true });
     });
 
     test("keeps the search box in view and folds the filters into 'Filters (n active)'", async ({ page, context }) => {

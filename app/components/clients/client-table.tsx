@@ -115,8 +115,8 @@ const ClientRow = memo(function ClientRow({
         {r.lastPurchase}
       </td>
       <td className="text-end">
-        <span className="card-label">Days since </span>
         {r.daysSince ?? "—"}
+        {r.daysSince === null ? null : <span className="card-label"> days ago</span>}
       </td>
       <td>{r.email}</td>
       <td>{r.team}</td>
