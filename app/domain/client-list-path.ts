@@ -10,3 +10,8 @@ export function clientListBase(pathname: string): ClientListBase {
     ? "/customer-history"
     : "/customers";
 }
+
+/** A client dialog over the book: New Client, a client's details or their edit form. */
+export function isClientDialogPath(pathname: string): boolean {
+  return /^\/(customers|customer-history)\/(new|\d+(\/edit)?)\/?$/.test(pathname);
+}

@@ -12,3 +12,12 @@ export function isHttps(request: Request): boolean {
   if (stamped !== null) return stamped === "1";
   return new URL(request.url).protocol === "https:";
 }
+
+/**
+ * Whether the browser asked for a whole page (a typed or shared link, or any navigation with
+ * JavaScript off) rather than the app's own data fetch after hydration. Browsers say so in
+ * Sec-Fetch-Dest; one that does not is treated as the app's fetch (the full page, as before).
+ */
+export function isDocumentRequest(request: Request): boolean {
+  return request.headers.get("sec-fetch-dest") === "document";
+}

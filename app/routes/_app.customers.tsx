@@ -6,6 +6,8 @@ import {
   Outlet,
   useLoaderData,
   useLocation,
+  useOutlet,
+  useRevalidator,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -18,7 +20,8 @@ import { ClientTable, SELECTION_FORM_ID, type ClientRowView } from "~/components
 import { DeleteVerificationDialog } from "~/components/clients/delete-verification-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { businessToday, isoFromDate } from "~/domain/calendar";
-import { clientListBase } from "~/domain/client-list-path";
+import { clientListBase, isClientDialogPath } from "~/domain/client-list-path";
+import { isDocumentRequest } from "~/http/request-address";
 import { addressLabel, TEAM_LABELS, type Team } from "~/domain/client-enums";
 import { clientListSearch, daysSincePurchase, parseClientListQuery } from "~/domain/client-filters";
 import { formatDay } from "~/domain/client-display";
@@ -45,6 +48,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseClientListQuery(url.searchParams);
   const today = businessToday();
+  // A dialog loaded as a whole page (a shared link, or any click with JS off) opens over a light
+  // page, not a 500-row list rendered behind it; the list is one link away.
+  if (isDocumentRequest(request) && isClientDialogPath(url.pathname)) {
+    return {
+      light: true as const,
+      query,
+      rows: [] as ClientRowView[],
+      totalCount: 0,
+      totalPages: 0,
+      isAdmin: user.role === "admin",
+      owners: await listOwnerChoices(),
+      myDay: null,
+      followUps: null,
+    };
+  }
   // Road sales cannot open the dashboard, so their follow-ups are on this, their home page.
   const roadSales = user.role === "road_sales";
   const [page, owners, followUps, myDay] = await Promise.all([
@@ -78,6 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   });
   return {
+    light: false as const,
     query,
     rows,
     totalCount: page.totalCount,
@@ -108,8 +127,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ClientsPage() {
-  const { query, rows, totalCount, totalPages, isAdmin, owners, followUps, myDay } = useLoaderData<typeof loader>();
+  const { light, query, rows, totalCount, totalPages, isAdmin, owners, followUps, myDay } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
+  const outlet = useOutlet();
+  const revalidator = useRevalidator();
+  // Closing the dialog of a light page in the app: now load the list it stood in for.
+  useEffect(() => {
+    if (light && !outlet && revalidator.state === "idle") revalidator.revalidate();
+  }, [light, outlet, revalidator]);
   const hydrated = useHydrated();
   const selectionRef = useRef<HTMLFormElement>(null);
   const [selectedCount, setSelectedCount] = useState(0);
@@ -157,9 +183,11 @@ export default function ClientsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Customer Purchase History</h1>
-          <p className="text-sm text-gray-600" data-testid="customer-count">
-            {formatCount(totalCount)} {totalCount === 1 ? "client" : "clients"}
-          </p>
+          {light ? null : (
+            <p className="text-sm text-gray-600" data-testid="customer-count">
+              {formatCount(totalCount)} {totalCount === 1 ? "client" : "clients"}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {isAdmin ? (
@@ -189,74 +217,84 @@ export default function ClientsPage() {
 
       <ClientFiltersCard query={query} action={path} owners={owners} />
 
-      <Form
-        id={SELECTION_FORM_ID}
-        ref={selectionRef}
-        method="post"
-        action={`/customers/delete${listSearch}`}
-        className="flex items-center justify-between gap-3 max-sm:flex-col max-sm:items-stretch"
-        onSubmit={(event) => {
-          // Assign owner posts as it is (to /customers/owner, the button's formAction).
-          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "assign-owner") return;
-          // With JavaScript the code prompt opens here; without it the form posts to /customers/delete.
-          event.preventDefault();
-          const ids = boxes()
-            .filter((b) => b.checked)
-            .map((b) => Number(b.value));
-          if (ids.length) setPendingDelete(ids);
-        }}
-      >
-        <p className="text-sm text-gray-700" aria-live="polite">
-          {hydrated && selectedCount > 0 ? `${selectedCount} selected` : "Tick clients to act on them"}
+      {light ? (
+        <p className="card text-center text-gray-700">
+          <Link to={`${path}${listSearch}`} className="btn-secondary">
+            Show the list
+          </Link>
         </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor="bulk-owner" className="sr-only">
-            New owner
-          </label>
-          <select id="bulk-owner" name="ownerId" className="input w-auto" defaultValue="">
-            <option value="">Owner…</option>
-            <option value="none">Unassigned</option>
-            {owners.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-          <button
-            type="submit"
-            name="intent"
-            value="assign-owner"
-            formAction={`/customers/owner${listSearch}`}
-            className="btn-secondary"
-            disabled={hydrated && selectedCount === 0}
+      ) : (
+        <>
+          <Form
+            id={SELECTION_FORM_ID}
+            ref={selectionRef}
+            method="post"
+            action={`/customers/delete${listSearch}`}
+            className="flex items-center justify-between gap-3 max-sm:flex-col max-sm:items-stretch"
+            onSubmit={(event) => {
+              // Assign owner posts as it is (to /customers/owner, the button's formAction).
+              if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "assign-owner") return;
+              // With JavaScript the code prompt opens here; without it the form posts to /customers/delete.
+              event.preventDefault();
+              const ids = boxes()
+                .filter((b) => b.checked)
+                .map((b) => Number(b.value));
+              if (ids.length) setPendingDelete(ids);
+            }}
           >
-            Assign owner
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="confirm"
-            className="btn-danger"
-            disabled={hydrated && selectedCount === 0}
-          >
-            Delete Selected
-          </button>
-        </div>
-      </Form>
+            <p className="text-sm text-gray-700" aria-live="polite">
+              {hydrated && selectedCount > 0 ? `${selectedCount} selected` : "Tick clients to act on them"}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <label htmlFor="bulk-owner" className="sr-only">
+                New owner
+              </label>
+              <select id="bulk-owner" name="ownerId" className="input w-auto" defaultValue="">
+                <option value="">Owner…</option>
+                <option value="none">Unassigned</option>
+                {owners.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="submit"
+                name="intent"
+                value="assign-owner"
+                formAction={`/customers/owner${listSearch}`}
+                className="btn-secondary"
+                disabled={hydrated && selectedCount === 0}
+              >
+                Assign owner
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="confirm"
+                className="btn-danger"
+                disabled={hydrated && selectedCount === 0}
+              >
+                Delete Selected
+              </button>
+            </div>
+          </Form>
 
-      <ClientTable rows={rows} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
+          <ClientTable rows={rows} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
 
-      <ClientPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
+          <ClientPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
 
-      <DeleteVerificationDialog
-        action={`/customers/delete${listSearch}`}
-        clientIds={pendingDelete}
-        onClose={() => setPendingDelete(null)}
-        onDeleted={() => {
-          setPendingDelete(null);
-          clearSelection();
-        }}
-      />
+          <DeleteVerificationDialog
+            action={`/customers/delete${listSearch}`}
+            clientIds={pendingDelete}
+            onClose={() => setPendingDelete(null)}
+            onDeleted={() => {
+              setPendingDelete(null);
+              clearSelection();
+            }}
+          />
+        </>
+      )}
 
       <Outlet />
     </div>
