@@ -225,6 +225,19 @@ describe("POST /api/clients/:id/sales", () => {
   });
 });
 
+describe("concurrent sales for one client", () => {
+  it("end with the total of every sale: each recompute sees the others", async () => {
+    const { cookie } = await signedIn();
+    const c = await client();
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => record(cookie, c.id, { saleDate: today(), amount: `${n}000.0${n}` })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    const row = await db.client.findUniqueOrThrow({ where: { id: c.id } });
+    expect(row.totalSalesFils).toBe(1_500_015n);
+  });
+});
+
 describe("POST /api/sales/:id/void", () => {
   it("a client at exactly AED 100,000 whose 1 fils sale is voided drops from Gold; the last purchase goes back", async () => {
     const admin = await signedIn("admin");
