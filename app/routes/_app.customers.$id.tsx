@@ -169,56 +169,59 @@ export default function ClientDetailsModal() {
       {sales.length === 0 ? (
         <p className="text-sm text-gray-600">No purchases recorded</p>
       ) : (
-        <table
-          className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-1.5"
-          data-testid="purchase-history"
-        >
-          <thead className="bg-gray-50 text-xs uppercase text-gray-600">
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col" className="text-right">
-                Amount
-              </th>
-              <th scope="col">Description</th>
-              <th scope="col">Invoice</th>
-              <th scope="col">Sold by</th>
-              <th scope="col">
-                <span className="sr-only">Void</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {sales.map((s) => (
-              <tr key={s.id} data-testid="sale-row" className={s.voidedAt ? "text-gray-500" : undefined}>
-                <td>{formatDay(s.saleDate)}</td>
-                <td className={`text-right tabular-nums ${s.voidedAt ? "line-through" : ""}`}>{aed(s.amount)}</td>
-                <td>
-                  {s.description || (s.items.length === 0 ? "Purchase" : null)}
-                  {s.items.length > 0 ? (
-                    <ul data-testid="sale-items">
-                      {s.items.map((i, n) => (
-                        <li key={n}>{itemSummary(i)}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  {s.voidedAt ? (
-                    <p className="text-red-700" data-testid="sale-void">
-                      Void: {s.voidReason}
-                    </p>
-                  ) : null}
-                </td>
-                <td>
-                  {s.invoiceNo ?? "—"}
-                  {s.showroom ? (
-                    <span className="block text-gray-600">{labelOf(SHOWROOM_LABELS, s.showroom)}</span>
-                  ) : null}
-                </td>
-                <td>{s.soldByName ?? "—"}</td>
-                <td>{s.canVoid ? <VoidSaleForm saleId={s.id} clientId={c.id} isAdmin={isAdmin} /> : null}</td>
+        // Six columns scroll sideways on a phone rather than squeezing the items' descriptions.
+        <div className="overflow-x-auto">
+          <table
+            className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-1.5"
+            data-testid="purchase-history"
+          >
+            <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col" className="text-right">
+                  Amount
+                </th>
+                <th scope="col">Description</th>
+                <th scope="col">Invoice</th>
+                <th scope="col">Sold by</th>
+                <th scope="col">
+                  <span className="sr-only">Void</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {sales.map((s) => (
+                <tr key={s.id} data-testid="sale-row" className={s.voidedAt ? "text-gray-500" : undefined}>
+                  <td>{formatDay(s.saleDate)}</td>
+                  <td className={`text-right tabular-nums ${s.voidedAt ? "line-through" : ""}`}>{aed(s.amount)}</td>
+                  <td>
+                    {s.description || (s.items.length === 0 ? "Purchase" : null)}
+                    {s.items.length > 0 ? (
+                      <ul data-testid="sale-items">
+                        {s.items.map((i, n) => (
+                          <li key={n}>{itemSummary(i)}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {s.voidedAt ? (
+                      <p className="text-red-700" data-testid="sale-void">
+                        Void: {s.voidReason}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td>
+                    {s.invoiceNo ?? "—"}
+                    {s.showroom ? (
+                      <span className="block text-gray-600">{labelOf(SHOWROOM_LABELS, s.showroom)}</span>
+                    ) : null}
+                  </td>
+                  <td>{s.soldByName ?? "—"}</td>
+                  <td>{s.canVoid ? <VoidSaleForm saleId={s.id} clientId={c.id} isAdmin={isAdmin} /> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <h3 className="mt-6 mb-2 font-semibold">Consent</h3>
