@@ -23,7 +23,18 @@ import { formatContactTime } from "~/domain/contact-recency";
 import { INTERACTION_LABELS, INTERACTION_TYPES, isInteractionType } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
-import { getClient, listClientFollowUps, listClientSales } from "~/services/client-queries.server";
+import {
+  canVoidSale,
+  ITEM_CATEGORY_LABELS,
+  KARAT_LABELS,
+  labelOf,
+  METAL_LABELS,
+  SHOWROOM_LABELS,
+  STONE_LABELS,
+  VOID_REASON_MAX,
+} from "~/domain/sales";
+import { getClient, listClientFollowUps } from "~/services/client-queries.server";
+import { listClientSales, saleJson } from "~/services/sales.server";
 import { clientJson } from "~/services/client-record.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listClientInteractions } from "~/services/interactions.server";
@@ -46,13 +57,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     typeLabel: isInteractionType(i.type) ? INTERACTION_LABELS[i.type] : i.type,
     when: formatContactTime(new Date(i.at)),
   }));
-  return { client: clientJson(client), sales: sales ?? [], followUps, owners, canReassign, contacts };
+  const now = new Date();
+  return {
+    client: clientJson(client),
+    sales: (sales ?? []).map((s) => ({ ...saleJson(s), canVoid: canVoidSale(user, s, now) })),
+    isAdmin: user.role === "admin",
+    followUps,
+    owners,
+    canReassign,
+    contacts,
+  };
 }
 
 const aed = (decimal: string) => formatAed(parseAedToFils(decimal) ?? 0n);
 
 export default function ClientDetailsModal() {
-  const { client: c, sales, followUps, owners, canReassign, contacts } = useLoaderData<typeof loader>();
+  const { client: c, sales, isAdmin, followUps, owners, canReassign, contacts } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   const base = clientListBase(pathname);
   const details: [string, string][] = [
@@ -86,6 +106,9 @@ export default function ClientDetailsModal() {
       <div className="mb-4 flex flex-wrap gap-2">
         <Link to={`${base}/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
           Edit Customer
+        </Link>
+        <Link to={`/customers/${c.id}/sale?back=${encodeURIComponent(pathname + search)}`} className="btn-secondary">
+          Record a sale
         </Link>
         <Link
           to={`/customers/${c.id}/follow-up?back=${encodeURIComponent(pathname + search)}`}
@@ -146,29 +169,59 @@ export default function ClientDetailsModal() {
       {sales.length === 0 ? (
         <p className="text-sm text-gray-600">No purchases recorded</p>
       ) : (
-        <table
-          className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5"
-          data-testid="purchase-history"
-        >
-          <thead className="bg-gray-50 text-xs uppercase text-gray-600">
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col" className="text-right">
-                Amount
-              </th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {sales.map((s) => (
-              <tr key={s.id}>
-                <td>{formatDay(s.saleDate)}</td>
-                <td className="text-right tabular-nums">{aed(s.amount)}</td>
-                <td>{s.description || "Purchase"}</td>
+        // Six columns scroll sideways on a phone rather than squeezing the items' descriptions.
+        <div className="overflow-x-auto">
+          <table
+            className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-1.5"
+            data-testid="purchase-history"
+          >
+            <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col" className="text-right">
+                  Amount
+                </th>
+                <th scope="col">Description</th>
+                <th scope="col">Invoice</th>
+                <th scope="col">Sold by</th>
+                <th scope="col">
+                  <span className="sr-only">Void</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {sales.map((s) => (
+                <tr key={s.id} data-testid="sale-row" className={s.voidedAt ? "text-gray-500" : undefined}>
+                  <td>{formatDay(s.saleDate)}</td>
+                  <td className={`text-right tabular-nums ${s.voidedAt ? "line-through" : ""}`}>{aed(s.amount)}</td>
+                  <td>
+                    {s.description || (s.items.length === 0 ? "Purchase" : null)}
+                    {s.items.length > 0 ? (
+                      <ul data-testid="sale-items">
+                        {s.items.map((i, n) => (
+                          <li key={n}>{itemSummary(i)}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {s.voidedAt ? (
+                      <p className="text-red-700" data-testid="sale-void">
+                        Void: {s.voidReason}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td>
+                    {s.invoiceNo ?? "—"}
+                    {s.showroom ? (
+                      <span className="block text-gray-600">{labelOf(SHOWROOM_LABELS, s.showroom)}</span>
+                    ) : null}
+                  </td>
+                  <td>{s.soldByName ?? "—"}</td>
+                  <td>{s.canVoid ? <VoidSaleForm saleId={s.id} clientId={c.id} isAdmin={isAdmin} /> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <h3 className="mt-6 mb-2 font-semibold">Consent</h3>
@@ -266,6 +319,63 @@ export default function ClientDetailsModal() {
         </ul>
       )}
     </RouteDialog>
+  );
+}
+
+/** "Bangle · 21K Yellow gold · 32.400 g · AED 9,800.00", one line per piece. */
+function itemSummary(i: {
+  category: string;
+  metal: string;
+  karat: string;
+  weightGrams: string | null;
+  stone: string;
+  stoneCarats: string | null;
+  itemCode: string | null;
+  certificateNo: string | null;
+  price: string;
+}): string {
+  const metal = i.metal === "none" ? null : labelOf(METAL_LABELS, i.metal);
+  const karat = i.karat === "none" ? null : labelOf(KARAT_LABELS, i.karat);
+  const stone =
+    i.stone === "none" ? null : `${labelOf(STONE_LABELS, i.stone)}${i.stoneCarats ? ` ${i.stoneCarats} ct` : ""}`;
+  return [
+    labelOf(ITEM_CATEGORY_LABELS, i.category),
+    [karat, metal].filter(Boolean).join(" ") || null,
+    i.weightGrams ? `${i.weightGrams} g` : null,
+    stone,
+    i.itemCode ? `code ${i.itemCode}` : null,
+    i.certificateNo ? `cert. ${i.certificateNo}` : null,
+    aed(i.price),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** Void with a reason, folded in a <details> so it works without JavaScript; admins may also re-enter it. */
+function VoidSaleForm({ saleId, clientId, isAdmin }: { saleId: number; clientId: number; isAdmin: boolean }) {
+  const { pathname, search } = useLocation();
+  return (
+    <details>
+      <summary className="cursor-pointer text-red-700">Void…</summary>
+      <Form method="post" action={`/customers/${clientId}/void-sale`} className="mt-1 space-y-1" preventScrollReset>
+        <input type="hidden" name="saleId" value={saleId} />
+        <input type="hidden" name="redirectTo" value={pathname + search} />
+        <label htmlFor={`void-reason-${saleId}`} className="label">
+          Reason
+        </label>
+        <input id={`void-reason-${saleId}`} name="reason" required maxLength={VOID_REASON_MAX} className="input" />
+        <div className="flex flex-wrap gap-1">
+          <button type="submit" name="intent" value="void" className="btn-danger">
+            Void sale
+          </button>
+          {isAdmin ? (
+            <button type="submit" name="intent" value="reenter" className="btn-secondary">
+              Void and re-enter
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </details>
   );
 }
 

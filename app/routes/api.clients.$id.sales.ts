@@ -1,13 +1,33 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
-import { ACCESS } from "~/domain/roles";
 import { parseClientIds } from "~/domain/client-ids";
-import { listClientSales } from "~/services/client-queries.server";
+import { ACCESS } from "~/domain/roles";
+import { saleInputSchema } from "~/domain/sales";
+import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { requestAddress } from "~/http/request-address";
+import { listClientSales, recordSale, saleJson } from "~/services/sales.server";
 
-/** GET /api/clients/:id/sales: the client's sale records, newest first. */
+const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
+
+/** GET /api/clients/:id/sales → {data}: the client's sales newest first, void ones marked (voidedAt, voidReason). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   const sales = id ? await listClientSales(id) : null;
-  return sales ? Response.json(sales) : Response.json({ error: "Client not found" }, { status: 404 });
+  return sales ? Response.json({ data: sales.map(saleJson) }) : notFound();
+}
+
+/**
+ * POST /api/clients/:id/sales {saleDate, amount?, description?, invoiceNo?, showroom?, soldById?, items?}
+ * → 201 {data, totalSalesValue, tier, lastPurchaseDate}; any role may record a sale.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, ["POST"]);
+  const session = await requireApiUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  if (!id) return notFound();
+  const input = await readJsonBody(request, saleInputSchema());
+  const result = await recordSale(id, input, { actor: session.user, ip: requestAddress(request) });
+  if (!result.ok) return inputError(result.message, [{ path: result.path, message: result.message }], result.status);
+  return Response.json({ data: result.sale, ...result.client }, { status: 201 });
 }

@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.clientCreated]: "Added client",
   [AUDIT_ACTIONS.clientUpdated]: "Edited client",
   [AUDIT_ACTIONS.saleRecorded]: "Recorded sale",
+  [AUDIT_ACTIONS.saleVoided]: "Voided sale",
   [AUDIT_ACTIONS.clientsDeleted]: "Deleted clients",
   [AUDIT_ACTIONS.clientsRestored]: "Restored clients",
   [AUDIT_ACTIONS.clientOwnerChanged]: "Client owner changed",

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   clientCreated: "client.created",
   clientUpdated: "client.updated",
   saleRecorded: "client.sale_recorded",
+  saleVoided: "client.sale_voided",
   clientsDeleted: "customer.deleted",
   clientsRestored: "customer.restored",
   importRun: "import.run",

@@ -4,7 +4,6 @@ import { activeSince } from "~/domain/dashboard-figures";
 import { ownerIdFor } from "~/domain/client-owner";
 import { notPurchasedCutoff, totalPages, type ClientFilters, type ClientListQuery } from "~/domain/client-filters";
 import { likeContainsPattern, searchFragment } from "~/domain/client-search";
-import { filsToDecimalString } from "~/domain/money";
 import { Prisma } from "~/generated/prisma/client";
 import { CLIENT_BOOK_SQL, inClientBook } from "./client-book.server";
 import { ALL_COLUMNS, TABLE_COLUMNS, type ClientRecord, type ClientTableRow } from "./client-record.server";
@@ -141,25 +140,6 @@ export async function searchDeletedClients(search: string, limit: number): Promi
 /** A client in the book (not deleted) with every field, or null. */
 export function getClient(id: number): Promise<ClientRecord | null> {
   return db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
-}
-
-export type SaleJson = { id: number; saleDate: IsoDate; amount: string; description: string | null };
-
-/** The client's purchases, newest first; null when the client is not in the book. */
-export async function listClientSales(clientId: number): Promise<SaleJson[] | null> {
-  const client = await db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
-  if (!client) return null;
-  const sales = await db.sale.findMany({
-    where: { clientId },
-    orderBy: [{ saleDate: "desc" }, { id: "desc" }],
-    select: { id: true, saleDate: true, amountFils: true, description: true },
-  });
-  return sales.map((s) => ({
-    id: s.id,
-    saleDate: isoFromDate(s.saleDate),
-    amount: filsToDecimalString(s.amountFils),
-    description: s.description,
-  }));
 }
 
 export type FollowUpJson = {

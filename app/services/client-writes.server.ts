@@ -120,7 +120,10 @@ export async function createClient(raw: Record<string, unknown>, context: WriteC
   try {
     const created = await db.$transaction(async (tx) => {
       const row = await tx.client.create({
-        data: { ...client, sales: openingSale ? { create: { ...openingSale, createdById: actor.id } } : undefined },
+        data: {
+          ...client,
+          sales: openingSale ? { create: { ...openingSale, createdById: actor.id, soldById: actor.id } } : undefined,
+        },
         select: ALL_COLUMNS,
       });
       await recordContactOkConsents([{ id: row.id, contactOk: row.contactOk }], "form", actor.id, tx);
@@ -213,6 +216,7 @@ export async function updateClient(
             amountFils: sale,
             description: input.newSaleDescription,
             createdById: actor.id,
+            soldById: actor.id,
           },
         });
         // A back-dated sale does not move the last purchase backwards.

@@ -110,7 +110,8 @@ async function purchaseCounts(clientIds: number[]): Promise<Map<number, number>>
   if (clientIds.length === 0) return new Map();
   const rows = await db.sale.groupBy({
     by: ["clientId"],
-    where: { clientId: { in: clientIds } },
+    // A voided sale was never a purchase (docs/decisions/016-itemised-sales-and-voids.md).
+    where: { clientId: { in: clientIds }, voidedAt: null },
     _count: { _all: true },
   });
   return new Map(rows.map((r) => [r.clientId, r._count._all]));

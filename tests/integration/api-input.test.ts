@@ -41,6 +41,8 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
   "api.clients.bulk": { path: "/api/clients/bulk", methods: { DELETE: "json" }, who: "staff" },
   "api.clients.$id.consent": { path: "/api/clients/:id/consent", methods: { PUT: "json" }, who: "staff" },
   "api.clients.$id.interactions": { path: "/api/clients/:id/interactions", methods: { POST: "json" }, who: "staff" },
+  "api.clients.$id.sales": { path: "/api/clients/:id/sales", methods: { POST: "json" }, who: "staff" },
+  "api.sales.$id.void": { path: "/api/sales/:id/void", methods: { POST: "json" }, who: "staff" },
   "api.follow-ups": { path: "/api/follow-ups", methods: { POST: "json" }, who: "staff" },
   "api.follow-ups.$id": { path: "/api/follow-ups/:id", methods: { PUT: "json" }, who: "staff" },
   "api.import.clients": { path: "/api/import/clients", methods: { POST: "multipart" }, who: "staff" },
@@ -125,6 +127,7 @@ const JUNK: { label: string; text: string; type: string | null }[] = [
 
 let cookies: Record<Exclude<Who, "anonymous">, string>;
 let params: Record<string, string>;
+let saleParams: Record<string, string>;
 
 beforeAll(async () => {
   const staff = await createUser({ role: "sales_front" });
@@ -147,6 +150,21 @@ beforeAll(async () => {
   ROUTES["api.users.$id"]!.path = `/api/users/${colleague.user.id}`;
   ROUTES["api.users.$id.generate-otp"]!.path = `/api/users/${colleague.user.id}/generate-otp`;
   ROUTES["api.clients.$id"]!.path = `/api/clients/${client.id}`;
+  ROUTES["api.clients.$id.sales"]!.path = `/api/clients/${client.id}/sales`;
+  // A sale the staff member recorded today, so the void route reads (and refuses) the body.
+  const sale = await outcome(
+    await callRoute(
+      actions["api.clients.$id.sales"]!,
+      makeRequest(`/api/clients/${client.id}/sales`, {
+        cookie: cookies.staff,
+        json: { saleDate: "2026-01-02", amount: "10" },
+      }),
+      params,
+    ),
+  );
+  expect(sale.status).toBe(201);
+  saleParams = { id: String((sale.body as { data: { id: number } }).data.id) };
+  ROUTES["api.sales.$id.void"]!.path = `/api/sales/${saleParams.id}/void`;
 });
 
 function junkRequest(path: string, method: string, who: Who, junk: (typeof JUNK)[number]): Request {
@@ -168,7 +186,8 @@ async function answer(action: Action, request: Request, routeParams: Record<stri
 
 function paramsFor(file: string, path: string) {
   if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
-  return file === "api.clients.$id" ? params : {};
+  if (file === "api.sales.$id.void") return saleParams;
+  return file === "api.clients.$id" || file === "api.clients.$id.sales" ? params : {};
 }
 
 describe("every /api route with an action", () => {

@@ -261,10 +261,30 @@ describe("GET /api/clients/:id/sales", () => {
         id: String(aisha.id),
       }),
     );
-    expect(res.body).toEqual([
-      { id: expect.any(Number), saleDate: monthsAgo(2), amount: "1000000.00", description: null },
-      { id: expect.any(Number), saleDate: monthsAgo(24), amount: "123.45", description: "Ring" },
-    ]);
+    const sale = {
+      invoiceNo: null,
+      showroom: null,
+      soldById: null,
+      soldByName: null,
+      items: [],
+      voidedAt: null,
+      voidReason: null,
+    };
+    expect(res.body).toEqual({
+      data: [
+        // The opening sale of Add New Client was sold by whoever added the client.
+        {
+          id: expect.any(Number),
+          saleDate: monthsAgo(2),
+          amount: "1000000.00",
+          description: null,
+          ...sale,
+          soldById: expect.any(String),
+          soldByName: expect.any(String),
+        },
+        { id: expect.any(Number), saleDate: monthsAgo(24), amount: "123.45", description: "Ring", ...sale },
+      ],
+    });
     const deleted = await db.client.findFirstOrThrow({ where: { fullName: "Deleted Person" } });
     const gone = await outcome(
       await callRoute(salesApi.loader, makeRequest(`/api/clients/${deleted.id}/sales`, { cookie }), {

@@ -5,6 +5,7 @@ import * as api from "~/routes/api.ai.generate-leads";
 import * as page from "~/routes/_app.ai-assistant";
 import * as exportRoute from "~/routes/_app.ai-assistant.export";
 import * as schedule from "~/routes/_app.ai-assistant.schedule.$clientId";
+import * as voidApi from "~/routes/api.sales.$id.void";
 import { addDays, businessToday } from "~/domain/calendar";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 import { insertLeadClient } from "../support/lead-clients";
@@ -297,5 +298,33 @@ describe("Schedule on a lead card", () => {
       expect(res.status).toBe(404);
     }
     expect(await db.followUp.count()).toBe(0);
+  });
+});
+
+describe("leads after a void", () => {
+  it("count and total only the sales not void", async () => {
+    const admin = await createUser({ role: "admin" });
+    const adminCookie = await sessionCookieFor(admin.user.id);
+    const c = await insertLeadClient(db, {
+      name: "Voided Twice",
+      totalAed: 40_000,
+      purchases: 4,
+      lastPurchaseDaysAgo: 150,
+    });
+    const sales = await db.sale.findMany({ where: { clientId: c.id }, orderBy: { saleDate: "asc" } });
+    for (const sale of sales.slice(0, 2)) {
+      const res = await outcome(
+        await callRoute(
+          voidApi.action,
+          makeRequest(`/api/sales/${sale.id}/void`, { cookie: adminCookie, json: { reason: "Returned" } }),
+          { id: String(sale.id) },
+        ),
+      );
+      expect(res.status).toBe(200);
+    }
+    const { body } = await generate(cookie, { location: "dubai" });
+    const lead = body.leads.find((l) => l.name === "Voided Twice");
+    expect(lead?.totalSalesValue).toBe("20000.00");
+    expect(JSON.stringify(lead)).toContain("AED 20,000.00 over 2 purchases");
   });
 });

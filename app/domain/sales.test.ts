@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { AED } from "./money";
+import {
+  canVoidSale,
+  formItemsTotal,
+  ITEM_CATEGORIES,
+  ITEM_CATEGORY_LABELS,
+  KARAT_LABELS,
+  KARATS,
+  METAL_LABELS,
+  METALS,
+  mgToGrams,
+  parseCaratsToPoints,
+  parseGramsToMg,
+  pointsToCarats,
+  saleFormInput,
+  saleFormValues,
+  saleInputSchema,
+  saleIssueText,
+  SHOWROOM_LABELS,
+  SHOWROOMS,
+  STONE_LABELS,
+  STONES,
+  sumItemPrices,
+  totalWeightMg,
+} from "./sales";
+import { tierForTotal } from "./tiers";
+
+const TODAY = "2026-11-24";
+const parse = (body: unknown) => saleInputSchema(TODAY).safeParse(body);
+const item = (extra: Record<string, unknown> = {}) => ({ category: "bangle", price: "9800", ...extra });
+
+describe("enumerations", () => {
+  it("has a label for every value of every list, and the lists the issue names", () => {
+    for (const [values, labels] of [
+      [ITEM_CATEGORIES, ITEM_CATEGORY_LABELS],
+      [METALS, METAL_LABELS],
+      [KARATS, KARAT_LABELS],
+      [STONES, STONE_LABELS],
+      [SHOWROOMS, SHOWROOM_LABELS],
+    ] as const) {
+      expect(Object.keys(labels).sort()).toEqual([...values].sort());
+    }
+    expect(KARATS).toEqual(["18", "21", "22", "24", "none"]);
+    expect(ITEM_CATEGORIES).toHaveLength(10);
+    expect(METALS).toContain("none");
+    expect(STONES).toEqual(["none", "diamond", "ruby", "emerald", "sapphire", "pearl", "other"]);
+  });
+});
+
+describe("weights and carats are exact integers", () => {
+  it.each([
+    ["32.4", 32_400],
+    ["32.405", 32_405],
+    ["0.001", 1],
+    [" 1,000.5 g", 1_000_500],
+    [32.4, 32_400],
+    ["7", 7_000],
+  ])("%s g → %s mg", (text, mg) => {
+    expect(parseGramsToMg(text)).toBe(mg);
+  });
+
+  it.each(["32.4055", "-1", "abc", "", "1e3", "3..2"])("refuses %j as a weight", (text) => {
+    expect(parseGramsToMg(text)).toBeNull();
+  });
+
+  it("parses carats to hundredths and prints both back", () => {
+    expect(parseCaratsToPoints("1.02")).toBe(102);
+    expect(parseCaratsToPoints("1.02 ct")).toBe(102);
+    expect(parseCaratsToPoints("0.5")).toBe(50);
+    expect(parseCaratsToPoints("1.025")).toBeNull();
+    expect(pointsToCarats(102)).toBe("1.02");
+    expect(pointsToCarats(5)).toBe("0.05");
+    expect(mgToGrams(32_400)).toBe("32.400");
+    expect(mgToGrams(1)).toBe("0.001");
+  });
+
+  it("adds weights where floats would drift (0.1 g + 0.2 g is 0.300 g)", () => {
+    const total = totalWeightMg([
+      { weightMg: parseGramsToMg("0.1") },
+      { weightMg: parseGramsToMg("0.2") },
+      { weightMg: null },
+    ]);
+    expect(mgToGrams(total)).toBe("0.300");
+  });
+});
+
+describe("a sale's amount is the sum of its items", () => {
+  it("adds prices exactly in fils", () => {
+    expect(sumItemPrices([{ priceFils: 10n }, { priceFils: 20n }])).toBe(30n);
+    expect(sumItemPrices([])).toBe(0n);
+  });
+
+  it("takes the amount from the items, reading the JSON names into exact columns", () => {
+    const result = parse({
+      saleDate: TODAY,
+      showroom: "dubai_mall",
+      invoiceNo: "INV-1",
+      items: [
+        item({ metal: "yellow_gold", karat: 21, weightGrams: "32.4", price: "9800.10" }),
+        item({ category: "ring", stone: "diamond", stoneCarats: "1.02", certificateNo: "GIA 123", price: 15_000.2 }),
+      ],
+    });
+    expect(result.success).toBe(true);
+    const sale = result.data!;
+    expect(sale.amountFils).toBe(980_010n + 1_500_020n);
+    expect(sale.items[0]).toMatchObject({ karat: "21", metal: "yellow_gold", weightMg: 32_400, priceFils: 980_010n });
+    expect(sale.items[1]).toMatchObject({ stone: "diamond", stoneCaratPoints: 102, certificateNo: "GIA 123" });
+  });
+
+  it("refuses an amount that disagrees with the items, and accepts one that agrees", () => {
+    const wrong = parse({ saleDate: TODAY, amount: "100", items: [item({ price: "99.99" })] });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error!.issues[0]!.message).toMatch(/sum of the items \(AED 99.99\)/);
+    expect(parse({ saleDate: TODAY, amount: "99.99", items: [item({ price: "99.99" })] }).success).toBe(true);
+  });
+
+  it("keeps today's single-amount sale: above 0, not in the future", () => {
+    expect(parse({ saleDate: TODAY, amount: "1250.50" }).data?.amountFils).toBe(125_050n);
+    expect(parse({ saleDate: TODAY, amount: "0" }).success).toBe(false);
+    expect(parse({ saleDate: TODAY }).success).toBe(false);
+    expect(parse({ saleDate: "2026-11-25", amount: "1" }).success).toBe(false);
+    expect(parse({ saleDate: "2026-02-30", amount: "1" }).success).toBe(false);
+  });
+
+  it("refuses unknown enumerations, an invoice without a showroom, and junk", () => {
+    expect(parse({ saleDate: TODAY, items: [item({ karat: 14 })] }).success).toBe(false);
+    expect(parse({ saleDate: TODAY, items: [item({ category: "tiara" })] }).success).toBe(false);
+    expect(parse({ saleDate: TODAY, items: [item({ price: "" })] }).success).toBe(false);
+    expect(parse({ saleDate: TODAY, amount: "5", showroom: "mars" }).success).toBe(false);
+    const invoice = parse({ saleDate: TODAY, amount: "5", invoiceNo: "A1" });
+    expect(invoice.error?.issues[0]?.path).toEqual(["showroom"]);
+    expect(parse(null).success).toBe(false);
+    expect(parse({ saleDate: TODAY, items: "x" }).success).toBe(false);
+  });
+});
+
+describe("the plain form", () => {
+  const form = (fields: Record<string, string>) => saleFormValues((name) => fields[name] ?? "");
+
+  it("skips blank rows and names errors by the row on screen", () => {
+    const values = form({
+      rows: "3",
+      saleDate: TODAY,
+      "item-0-category": "ring",
+      "item-0-price": "10",
+      "item-2-category": "bangle",
+      "item-2-price": "12.5.1",
+    });
+    expect(values.items).toHaveLength(3);
+    const { input, rowOf } = saleFormInput(values);
+    expect(rowOf).toEqual([0, 2]);
+    const result = saleInputSchema(TODAY).safeParse(input);
+    expect(result.success).toBe(false);
+    const issue = result.error!.issues[0]!;
+    expect(saleIssueText(issue.path, issue.message, rowOf)).toMatch(/^Item 3 price: /);
+  });
+
+  it("keeps the running total exact from what is typed", () => {
+    const values = form({ rows: "4", "item-0-price": "0.10", "item-1-price": "0.20", "item-3-weightGrams": "1.5" });
+    expect(formItemsTotal(values.items)).toEqual({ totalFils: 30n, weightMg: 1_500, count: 3 });
+  });
+});
+
+describe("tier after a void", () => {
+  it("a client at exactly AED 100,000 whose 1 fils sale is voided drops below Gold", () => {
+    const sales = [{ priceFils: AED(100_000) - 1n }, { priceFils: 1n }];
+    expect(tierForTotal(sumItemPrices(sales))).toBe("gold");
+    expect(tierForTotal(sumItemPrices(sales.slice(0, 1)))).toBe("silver");
+  });
+});
+
+describe("who may void", () => {
+  const recorded = new Date("2026-11-24T08:00:00Z"); // 12:00 in Dubai
+  const sale = { createdById: "u1", createdAt: recorded, voidedAt: null };
+
+  it("lets the recorder void on the same shop day, an admin any day, nobody twice", () => {
+    expect(canVoidSale({ id: "u1", role: "sales_front" }, sale, new Date("2026-11-24T19:59:00Z"))).toBe(true);
+    // 20:00 UTC is midnight in Dubai: the next shop day.
+    expect(canVoidSale({ id: "u1", role: "sales_front" }, sale, new Date("2026-11-24T20:00:00Z"))).toBe(false);
+    expect(canVoidSale({ id: "u2", role: "sales_back" }, sale, recorded)).toBe(false);
+    expect(canVoidSale({ id: "u9", role: "admin" }, sale, new Date("2027-01-01T00:00:00Z"))).toBe(true);
+    expect(canVoidSale({ id: "u9", role: "admin" }, { ...sale, voidedAt: recorded }, recorded)).toBe(false);
+  });
+});

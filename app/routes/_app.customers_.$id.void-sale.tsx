@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser, safeRedirectPath } from "~/auth/guards.server";
+import { parseClientIds } from "~/domain/client-ids";
+import { formatAed, parseAedToFils } from "~/domain/money";
+import { ACCESS } from "~/domain/roles";
+import { voidSaleSchema } from "~/domain/sales";
+import { formText } from "~/http/form-text";
+import { requestAddress } from "~/http/request-address";
+import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
+import { voidSale } from "~/services/sales.server";
+
+export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
+
+/**
+ * The details' Void form (works without JavaScript): the same service as POST /api/sales/:id/void.
+ * `intent=reenter` (offered to admins) then opens Record a sale filled with the voided sale.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const [clientId] = parseClientIds(params.id);
+  if (!clientId) throw new Response("Client not found", { status: 404 });
+  const form = await request.formData();
+  const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${clientId}`);
+  const [saleId] = parseClientIds(formText(form, "saleId"));
+  const parsed = voidSaleSchema.safeParse({ reason: formText(form, "reason") });
+  if (!parsed.success) return redirectWithFormError(back, "Sale not voided", parsed.error);
+  const result = saleId
+    ? await voidSale(saleId, parsed.data.reason, { actor: user, ip: requestAddress(request), clientId })
+    : null;
+  if (!result || (!result.ok && result.status === 404)) throw new Response("Sale not found", { status: 404 });
+  if (!result.ok) return redirectWithFormError(back, "Sale not voided", { issues: [result] });
+  if (formText(form, "intent") === "reenter" && user.role === "admin") {
+    const reenter = `/customers/${clientId}/sale?from=${saleId}&back=${encodeURIComponent(back)}`;
+    return redirectWithToast(reenter, {
+      type: "success",
+      title: "Sale voided",
+      description: "Enter it again corrected",
+    });
+  }
+  return redirectWithToast(back, {
+    type: "success",
+    title: "Sale voided",
+    description: `Total sales now ${formatAed(parseAedToFils(result.client.totalSalesValue) ?? 0n)}`,
+  });
+}

@@ -1,0 +1,68 @@
+// Recording and voiding a sale at bench size (docs/decisions/016-itemised-sales-and-voids.md):
+// each is one transaction that recomputes the client's total, tier and last purchase with
+// SUM/MAX over the client's sales. Measured on the client with the most sales, then the data
+// set is left as it was found (the bench's sales deleted, the client recomputed).
+import { measure, type Measurement } from "./measure";
+
+export async function measureSales(runs: number): Promise<Measurement[]> {
+  const { db } = await import("~/db.server");
+  const { recordSale, recomputeClientPurchases, voidSale } = await import("~/services/sales.server");
+  const { saleInputSchema } = await import("~/domain/sales");
+  const { businessToday } = await import("~/domain/calendar");
+
+  const [busiest] = await db.sale.groupBy({
+    by: ["clientId"],
+    _count: { _all: true },
+    orderBy: { _count: { clientId: "desc" } },
+    take: 1,
+  });
+  if (!busiest) return [];
+  const clientId = busiest.clientId;
+  const actor = await db.user.upsert({
+    where: { email: "bench-admin@example.com" },
+    update: {},
+    create: { email: "bench-admin@example.com", name: "Bench Admin", role: "admin" },
+    select: { id: true, name: true, role: true },
+  });
+  const context = { actor: { ...actor, role: "admin" as const } };
+  const input = saleInputSchema().parse({
+    saleDate: businessToday(),
+    showroom: "dubai_mall",
+    items: [
+      { category: "bangle", metal: "yellow_gold", karat: 21, weightGrams: "32.4", price: "9800.10" },
+      { category: "ring", metal: "white_gold", karat: 18, stone: "diamond", stoneCarats: "1.02", price: "25000" },
+      { category: "earrings", metal: "yellow_gold", karat: 22, weightGrams: "6.125", price: "2100.50" },
+    ],
+  });
+  const recorded: number[] = [];
+  const results: Measurement[] = [];
+  console.log(`(client ${clientId}, ${busiest._count._all} sales)`);
+  try {
+    results.push(
+      await measure(
+        "sales: record a 3-item sale (recompute total, tier, last purchase)",
+        async () => {
+          const result = await recordSale(clientId, input, context);
+          if (!result.ok) throw new Error(result.message);
+          recorded.push(result.sale.id);
+        },
+        { runs, target: 30 },
+      ),
+    );
+    let next = 0;
+    results.push(
+      await measure(
+        "sales: void a sale (recompute total, tier, last purchase)",
+        async () => {
+          const result = await voidSale(recorded[next++]!, "bench", context);
+          if (!result.ok) throw new Error(result.message);
+        },
+        { runs: Math.min(runs, recorded.length - 3), warmup: 3, target: 30 },
+      ),
+    );
+  } finally {
+    await db.sale.deleteMany({ where: { id: { in: recorded } } });
+    await db.$transaction((tx) => recomputeClientPurchases(tx, clientId));
+  }
+  return results;
+}
