@@ -39,6 +39,12 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
   "api.clients": { path: "/api/clients", methods: { POST: "json" }, who: "staff" },
   "api.clients.$id": { path: "/api/clients/:id", methods: { PUT: "json" }, who: "staff" },
   "api.clients.bulk": { path: "/api/clients/bulk", methods: { DELETE: "json" }, who: "staff" },
+  // Reads no body; each junk post is a reveal (well under the hourly limit).
+  "api.clients.$id.reveal-emirates-id": {
+    path: "/api/clients/:id/reveal-emirates-id",
+    methods: { POST: "none" },
+    who: "staff",
+  },
   "api.clients.$id.consent": { path: "/api/clients/:id/consent", methods: { PUT: "json" }, who: "staff" },
   "api.clients.$id.interactions": { path: "/api/clients/:id/interactions", methods: { POST: "json" }, who: "staff" },
   "api.follow-ups": { path: "/api/follow-ups", methods: { POST: "json" }, who: "staff" },
@@ -168,7 +174,7 @@ async function answer(action: Action, request: Request, routeParams: Record<stri
 
 function paramsFor(file: string, path: string) {
   if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
-  return file === "api.clients.$id" ? params : {};
+  return file === "api.clients.$id" || file === "api.clients.$id.reveal-emirates-id" ? params : {};
 }
 
 describe("every /api route with an action", () => {
