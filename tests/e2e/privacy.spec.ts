@@ -1,4 +1,4 @@
-import { db, expect, signInAs, test } from "./support/fixtures";
+import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
 
 const { createClient } = await import("~/services/client-writes.server");
 
@@ -35,4 +35,25 @@ test.describe("Reveal an Emirates ID without JavaScript", () => {
     });
     expect(entries).toHaveLength(1);
   });
+});
+
+test("Reveal with JavaScript: the dialog shows the number in place, over the list", async ({ page, context }) => {
+  const { user } = await signInAs(context, "road_sales");
+  const mobileNumber = `97158${String((Date.now() + 1) % 10_000_000).padStart(7, "0")}`;
+  const created = await createClient(
+    { fullName: `${run} Dialog`, mobileNumber, team: "team_b", emiratesId: "784-1988-1357913-7" },
+    { actor: user },
+  );
+  if (!created.ok) throw new Error(JSON.stringify(created.issues));
+  await page.goto(`/customers?search=${run}%20Dialog`);
+  await waitForHydration(page);
+  await expect(page.getByTestId("customer-table")).toContainText("784-****-*******-7");
+  await page.goto(`/customers/${created.client.id}?search=${run}%20Dialog`);
+  await waitForHydration(page);
+  const dialog = page.getByRole("dialog");
+  const idNumber = dialog.locator("dt", { hasText: /^ID Number$/ }).locator("xpath=following-sibling::dd");
+  await expect(idNumber).toHaveText("784-****-*******-7");
+  await dialog.getByRole("button", { name: "Reveal Emirates ID" }).click();
+  await expect(idNumber).toHaveText("784-1988-1357913-7");
+  await expect(page.getByTestId("customer-table")).toContainText("784-****-*******-7");
 });
