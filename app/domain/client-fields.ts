@@ -9,6 +9,7 @@ import {
   type Emirate,
   type Team,
 } from "./client-enums";
+import type { FieldMask } from "./client-privacy";
 import { filsToDecimalString, type Fils } from "./money";
 
 /**
@@ -64,6 +65,11 @@ export type ClientFieldSpec = {
   /** Read for the client list's table. */
   table?: boolean;
   placeholder?: string;
+  /**
+   * Shown masked or withheld outside the admin role, in every list, page and JSON answer, until
+   * revealed (app/domain/client-privacy.ts, docs/privacy.md).
+   */
+  mask?: FieldMask;
 };
 
 const BOTH = ["new", "edit"] as const satisfies readonly FormMode[];
@@ -213,6 +219,7 @@ export const CLIENT_FIELDS = {
     max: 40,
     ...EDIT_EXTRA,
     table: true,
+    mask: "emiratesId",
     placeholder: "784-1990-1234567-1",
     import: {
       header: "Emirates ID",
@@ -317,6 +324,7 @@ export const CLIENT_FIELDS = {
     form: EDIT,
     exported: false,
     import: false,
+    mask: "withheld",
   },
   emiratesIdPicture: {
     label: "Emirates ID picture (link)",
@@ -327,6 +335,7 @@ export const CLIENT_FIELDS = {
     form: NONE, // JSON only; the form edits the list of pictures
     exported: false,
     import: false,
+    mask: "withheld",
   },
 } as const satisfies Record<string, ClientFieldSpec>;
 
@@ -379,6 +388,13 @@ export function fieldsOf<Op extends Operation>(op: Op): FieldsOf<Op>[] {
 export function formFields(mode: FormMode): FormFieldName[] {
   return CLIENT_FIELD_NAMES.filter((k) => clientField(k).form.includes(mode)) as FormFieldName[];
 }
+
+export type MaskedFieldName = {
+  [K in ClientFieldName]: Spec<K> extends { mask: FieldMask } ? K : never;
+}[ClientFieldName];
+
+/** The fields shown masked or withheld outside the admin role. */
+export const MASKED_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).mask) as MaskedFieldName[];
 
 export const TABLE_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).table) as TableFieldName[];
 export const EXPORTED_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).exported);

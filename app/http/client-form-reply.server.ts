@@ -16,7 +16,7 @@ export function clientFormFailure(
   for (const issue of issues) (fieldErrors[issue.path] ??= []).push(issue.message);
   const only = issues.length === 1 ? issues[0]!.message : null;
   const summary =
-    status === 409 || only === CLIENT_MESSAGES.purchaseDateRequired
+    status === 409 || status === 403 || only === CLIENT_MESSAGES.purchaseDateRequired
       ? (only ?? validationFailedMessage(issues))
       : validationFailedMessage(issues);
   return { result: submission.reply({ fieldErrors }), summary };

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
@@ -35,9 +35,13 @@ import {
 } from "~/domain/sales";
 import { getClient, listClientFollowUps } from "~/services/client-queries.server";
 import { listClientSales, saleJson } from "~/services/sales.server";
-import { clientJson } from "~/services/client-record.server";
+import { clientJson, forViewer } from "~/services/client-record.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listClientInteractions } from "~/services/interactions.server";
+import { revealEmiratesId } from "~/services/emirates-id-reveal.server";
+import { requestAddress } from "~/http/request-address";
+import { MASKED_FIELDS } from "~/domain/client-fields";
+import { REVEAL_INTENT } from "~/domain/client-privacy";
 
 /** Customer Details (docs/product-rules.md §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -58,10 +62,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     when: formatContactTime(new Date(i.at)),
   }));
   const now = new Date();
+  const shown = forViewer(client, user);
   return {
-    client: clientJson(client),
-    sales: (sales ?? []).map((s) => ({ ...saleJson(s), canVoid: canVoidSale(user, s, now) })),
+    client: clientJson(shown),
+    // Something is masked for this user, so the Reveal button shows.
+    canReveal: MASKED_FIELDS.some((name) => shown[name] !== client[name]),
     isAdmin: user.role === "admin",
+    sales: (sales ?? []).map((s) => ({ ...saleJson(s), canVoid: canVoidSale(user, s, now) })),
     followUps,
     owners,
     canReassign,
@@ -69,10 +76,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Reveal (docs/privacy.md): the full Emirates ID and picture links, in this answer only (never
+ * stored in a session or cookie), so without JavaScript the resulting page shows them and a
+ * reload asks before posting again. Audited and rate-limited by the service.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const form = await request.formData();
+  if (form.get("intent") !== REVEAL_INTENT) return data({ revealed: null, error: "Unknown action" }, { status: 400 });
+  const [id] = parseClientIds(params.id);
+  const result = id ? await revealEmiratesId(id, user, requestAddress(request)) : null;
+  if (!result || (!result.ok && result.status === 404)) throw new Response("Client not found", { status: 404 });
+  if (!result.ok) return data({ revealed: null, error: result.error }, { status: result.status });
+  const { emiratesId, emiratesIdPictures, emiratesIdPicture } = result;
+  return { revealed: { emiratesId, pictures: emiratesIdPictures ?? emiratesIdPicture }, error: null };
+}
+
 const aed = (decimal: string) => formatAed(parseAedToFils(decimal) ?? 0n);
 
 export default function ClientDetailsModal() {
-  const { client: c, sales, isAdmin, followUps, owners, canReassign, contacts } = useLoaderData<typeof loader>();
+  const {
+    client: c,
+    sales,
+    followUps,
+    owners,
+    canReassign,
+    contacts,
+    canReveal,
+    isAdmin,
+  } = useLoaderData<typeof loader>();
+  const revealAnswer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const revealing = navigation.state === "submitting" && navigation.formData?.get("intent") === REVEAL_INTENT;
+  const revealed = revealAnswer?.revealed ?? null;
   const { pathname, search } = useLocation();
   const base = clientListBase(pathname);
   const details: [string, string][] = [
@@ -87,7 +124,7 @@ export default function ClientDetailsModal() {
     ["Status", c.isActive ? "Active" : "Inactive"],
     ["Date of Birth", formatDay(c.dateOfBirth)],
     ["Email", c.email ?? "—"],
-    ["ID Number", c.emiratesId ?? "—"],
+    ["ID Number", (revealed ? revealed.emiratesId : c.emiratesId) ?? "—"],
     ["ID Expiry Date", formatDay(c.emiratesIdExpiry)],
     ["PEP Status", c.pepStatus ?? "—"],
     [
@@ -98,7 +135,7 @@ export default function ClientDetailsModal() {
     ["Preferred Collection", c.preferredCollection ?? "—"],
     ["OK to Contact", c.contactOk ?? "—"],
     ["Category", c.category ?? "—"],
-    ["ID Pictures", c.emiratesIdPictures ?? c.emiratesIdPicture ?? "—"],
+    ["ID Pictures", (revealed ? revealed.pictures : (c.emiratesIdPictures ?? c.emiratesIdPicture)) ?? "—"],
     ["Client Since", formatDay(c.createdAt.slice(0, 10))],
   ];
   return (
@@ -121,7 +158,26 @@ export default function ClientDetailsModal() {
           clientName={c.fullName}
           blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
         />
+        {isAdmin ? (
+          <Link to={`/profile/logs?client=${c.id}`} className="btn-ghost">
+            Audit log
+          </Link>
+        ) : null}
       </div>
+      {canReveal && !revealed ? (
+        <Form method="post" preventScrollReset className="mb-4 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-gray-700">The Emirates ID and its pictures are masked.</span>
+          <button type="submit" name="intent" value={REVEAL_INTENT} className="btn-secondary" disabled={revealing}>
+            {revealing ? "Revealing..." : "Reveal Emirates ID"}
+          </button>
+          <span className="text-gray-600">Each reveal is recorded in the audit log.</span>
+          {revealAnswer?.error ? (
+            <span role="alert" className="w-full text-red-700">
+              {revealAnswer.error}
+            </span>
+          ) : null}
+        </Form>
+      ) : null}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {details.map(([term, value]) => (
           <div key={term}>

@@ -7,14 +7,14 @@ import { clientFormFailure } from "~/http/client-form-reply.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { clientListBase } from "~/domain/client-list-path";
-import { clientFormValues } from "~/domain/client-fields";
+import { clientFormValues, jsonName, MASKED_FIELDS } from "~/domain/client-fields";
 import { parseClientIds } from "~/domain/client-ids";
 import { requestAddress } from "~/http/request-address";
 import { editClientSchema } from "~/domain/client-input";
 import { formatAed } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
-import { clientJson } from "~/services/client-record.server";
+import { clientJson, forViewer } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -26,13 +26,16 @@ async function clientOr404(rawId: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.clients });
+  const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await clientOr404(params.id);
+  const shown = forViewer(client, user);
   return {
     id: client.id,
     name: client.fullName,
     totalSales: formatAed(client.totalSalesFils),
-    values: clientFormValues(clientJson(client)),
+    values: clientFormValues(clientJson(shown)),
+    // What this user sees masked stays as it is (updateClient refuses a change to it).
+    readOnlyFields: MASKED_FIELDS.filter((name) => shown[name] !== client[name]).map(jsonName),
   };
 }
 
@@ -59,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditClientModal() {
-  const { id, name, totalSales, values } = useLoaderData<typeof loader>();
+  const { id, name, totalSales, values, readOnlyFields } = useLoaderData<typeof loader>();
   const reply = useActionData<ClientFormReply>();
   const { pathname, search } = useLocation();
   const base = clientListBase(pathname);
@@ -72,6 +75,7 @@ export default function EditClientModal() {
         defaultValue={values}
         reply={reply}
         totalSales={totalSales}
+        readOnlyFields={readOnlyFields}
       />
     </RouteDialog>
   );

@@ -39,6 +39,7 @@ import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { shortDayLabel } from "~/domain/alerts";
 import { MyDaySection } from "~/components/my-day";
 import { getMyDay } from "~/services/my-day.server";
+import { REVEAL_INTENT } from "~/domain/client-privacy";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
 
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Road sales cannot open the dashboard, so their follow-ups are on this, their home page.
   const roadSales = user.role === "road_sales";
   const [page, owners, followUps, myDay] = await Promise.all([
-    listClients(query, today, user.id),
+    listClients(query, user, today),
     listOwnerChoices(),
     roadSales ? listDueFollowUps(today, undefined, user.id) : null,
     roadSales ? getMyDay(user.id, today) : null,
@@ -120,8 +121,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   formMethod,
+  formData,
   defaultShouldRevalidate,
 }) => {
+  // A reveal changes nothing the list shows (the details' answer carries the number).
+  if (formData?.get("intent") === REVEAL_INTENT) return false;
   if ((formMethod && formMethod !== "GET") || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return currentUrl.search !== nextUrl.search;
 };

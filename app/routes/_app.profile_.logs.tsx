@@ -32,6 +32,7 @@ export default function SystemLogs() {
     const params = new URLSearchParams();
     if (filters.action) params.set("action", filters.action);
     if (filters.actorId) params.set("user", filters.actorId);
+    if (filters.clientId) params.set("client", String(filters.clientId));
     params.set("page", String(n));
     return `/profile/logs?${params}`;
   };
@@ -43,7 +44,8 @@ export default function SystemLogs() {
         </Link>
         <h1 className="text-2xl font-semibold">System Logs</h1>
         <p className="text-sm text-gray-600">
-          Sign-ins, failed codes and lockouts, user changes, client deletions and imports. Read-only.
+          Sign-ins, failed codes and lockouts, user changes, every change to a client and every Emirates ID reveal,
+          deletions and imports. Read-only. A client&apos;s entries: their id, or Audit log on their details.
         </p>
       </div>
       <Form method="get" className="card flex flex-wrap items-end gap-3" role="search">
@@ -72,6 +74,20 @@ export default function SystemLogs() {
               </option>
             ))}
           </select>
+        </div>
+        <div>
+          <label htmlFor="log-client" className="label">
+            Client id
+          </label>
+          <input
+            id="log-client"
+            name="client"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            defaultValue={filters.clientId ?? ""}
+            placeholder="e.g. 1024"
+            className="input mt-1 w-32"
+          />
         </div>
         <button type="submit" className="btn-primary">
           Filter

@@ -6,7 +6,7 @@ import { validationFailedMessage } from "~/domain/client-input";
 import { canReassignClient } from "~/domain/client-owner";
 import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
-import { clientJson } from "~/services/client-record.server";
+import { clientJson, forViewer } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
 import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { assignClientOwner, ownerForNewClient } from "~/services/client-owners.server";
@@ -16,10 +16,10 @@ const notFound = () => Response.json({ error: "Client not found" }, { status: 40
 
 /** GET /api/clients/:id: one client with every field. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUser(request, { access: ACCESS.clients });
+  const { user } = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
-  return client ? Response.json({ data: clientJson(client) }) : notFound();
+  return client ? Response.json({ data: clientJson(forViewer(client, user)) }) : notFound();
 }
 
 /**
@@ -50,13 +50,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await updateClient(id, fields, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) {
     if (result.status === 404) return notFound();
-    const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
+    const error =
+      result.status === 409 || result.status === 403
+        ? result.issues[0]!.message
+        : validationFailedMessage(result.issues);
     return inputError(error, result.issues, result.status);
   }
   if (ownerGiven && result.client.ownerId !== newOwnerId) {
     const assigned = await assignClientOwner([id], newOwnerId, session.user, requestAddress(request));
     if (!assigned.ok) return Response.json({ error: assigned.error }, { status: assigned.status });
-    return Response.json({ data: clientJson((await getClient(id))!) });
+    return Response.json({ data: clientJson(forViewer((await getClient(id))!, session.user)) });
   }
-  return Response.json({ data: clientJson(result.client) });
+  return Response.json({ data: clientJson(forViewer(result.client, session.user)) });
 }

@@ -5,7 +5,7 @@ import { validationFailedMessage } from "~/domain/client-input";
 import { parseClientListQuery } from "~/domain/client-filters";
 import { ACCESS } from "~/domain/roles";
 import { listClientRecords } from "~/services/client-queries.server";
-import { clientJson } from "~/services/client-record.server";
+import { clientJson, forViewer } from "~/services/client-record.server";
 import { createClient } from "~/services/client-writes.server";
 import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
 
@@ -16,7 +16,7 @@ const ClientBody = jsonObject("Send the client as a JSON object");
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireApiUser(request, { access: ACCESS.clients });
   const query = parseClientListQuery(new URL(request.url).searchParams);
-  const page = await listClientRecords(query, undefined, user.id);
+  const page = await listClientRecords(query, user);
   return Response.json({
     data: page.rows.map(clientJson),
     pagination: {
@@ -40,5 +40,5 @@ export async function action({ request }: ActionFunctionArgs) {
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
     return inputError(error, result.issues, result.status);
   }
-  return Response.json({ data: clientJson(result.client) }, { status: 201 });
+  return Response.json({ data: clientJson(forViewer(result.client, session.user)) }, { status: 201 });
 }

@@ -1,5 +1,8 @@
 import { db } from "~/db.server";
+import { parseClientIds } from "~/domain/client-ids";
+import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.server";
+import { auditTargetType, CLIENT_TARGET, clientAuditWhere } from "./client-audit.server";
 
 /** How each recorded action reads in System Logs. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -24,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.interactionRecorded]: "Client contacted",
   [AUDIT_ACTIONS.consentChanged]: "Client consent changed",
   [AUDIT_ACTIONS.followUpUpdated]: "Follow-up changed",
+  [AUDIT_ACTIONS.emiratesIdRevealed]: "Revealed Emirates ID",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
   [AUDIT_ACTIONS.followUpCreated]: "Scheduled follow-up",
   [AUDIT_ACTIONS.followUpDone]: "Completed follow-up",
@@ -34,7 +38,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export type AuditLogFilters = { action: AuditAction | null; actorId: string | null; page: number };
+export type AuditLogFilters = {
+  action: AuditAction | null;
+  actorId: string | null;
+  /** Entries about one client (`?client=<id>`). */
+  clientId: number | null;
+  page: number;
+};
 
 function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTION_LABELS, value);
@@ -44,7 +54,13 @@ export function auditFiltersFrom(params: URLSearchParams): AuditLogFilters {
   const action = params.get("action");
   const actorId = params.get("user")?.trim() || null;
   const page = Number.parseInt(params.get("page") ?? "1", 10);
-  return { action: isAuditAction(action) ? action : null, actorId, page: Number.isFinite(page) && page > 0 ? page : 1 };
+  const [clientId] = parseClientIds(params.get("client")?.trim() ?? "");
+  return {
+    action: isAuditAction(action) ? action : null,
+    actorId,
+    clientId: clientId ?? null,
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
 }
 
 export type AuditEntry = {
@@ -79,9 +95,10 @@ function describeDetails(json: string | null): string | null {
  * index that starts with it and ends with createdAt, so paging stays cheap as the log grows.
  */
 export async function listAuditLog(filters: AuditLogFilters) {
-  const where = {
+  const where: Prisma.AuditLogWhereInput = {
     ...(filters.action ? { action: filters.action } : {}),
     ...(filters.actorId ? { actorId: filters.actorId } : {}),
+    ...(filters.clientId ? clientAuditWhere(filters.clientId) : {}),
   };
   const totalCount = await db.auditLog.count({ where });
   const totalPages = Math.max(1, Math.ceil(totalCount / AUDIT_PAGE_SIZE));
@@ -99,6 +116,7 @@ export async function listAuditLog(filters: AuditLogFilters) {
       u.name,
     ]),
   );
+  const clientNames = await clientNamesOf(rows);
   const entries: AuditEntry[] = rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt,
@@ -109,12 +127,71 @@ export async function listAuditLog(filters: AuditLogFilters) {
       r.targetType === "user" && r.targetId
         ? (names.get(r.targetId) ?? "a removed or unknown account")
         : r.targetType
-          ? `${r.targetType} ${r.targetId ?? ""}`.trim()
+          ? clientLabel(auditTargetType(r.targetType)!, r.targetId, clientNames)
           : null,
     details: describeDetails(r.details),
     ip: r.ip,
   }));
   return { entries, totalCount, totalPages, page };
+}
+
+/** The names of the clients a page of entries is about (entries keep only the id: no personal value). */
+async function clientNamesOf(rows: { targetType: string | null; targetId: string | null }[]) {
+  const ids = parseClientIds(
+    rows
+      .filter((r) => auditTargetType(r.targetType) === CLIENT_TARGET && r.targetId)
+      .flatMap((r) => r.targetId!.split(",")),
+  );
+  const clients = await db.client.findMany({ where: { id: { in: ids } }, select: { id: true, fullName: true } });
+  return new Map(clients.map((c) => [String(c.id), c.fullName]));
+}
+
+/** "client 12 (Aisha Al Mansoori)"; other targets as "type id". */
+function clientLabel(type: string, targetId: string | null, clientNames: Map<string, string>): string {
+  if (type !== CLIENT_TARGET || !targetId) return `${type} ${targetId ?? ""}`.trim();
+  return targetId
+    .split(",")
+    .map((id) => (clientNames.has(id) ? `client ${id} (${clientNames.get(id)})` : `client ${id}`))
+    .join(", ");
+}
+
+export type AuditApiEntry = {
+  at: string;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  target: string | null;
+  details: unknown;
+};
+
+/** Stored details as JSON again (null when there are none or they are not JSON). */
+function detailsJson(json: string | null): unknown {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return json;
+  }
+}
+
+/**
+ * GET /api/audit?target=client:<id>: a client's entries, newest first, at most `limit`; target
+ * read as "client:<id>" (a legacy multi-client entry as "client:<id>,<id>").
+ */
+export async function listClientAudit(clientId: number, limit: number): Promise<AuditApiEntry[]> {
+  const rows = await db.auditLog.findMany({
+    where: clientAuditWhere(clientId),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return rows.map((r) => ({
+    at: r.createdAt.toISOString(),
+    actorId: r.actorId,
+    actorName: r.actorName,
+    action: r.action,
+    target: r.targetType ? `${auditTargetType(r.targetType)}:${r.targetId ?? ""}` : null,
+    details: detailsJson(r.details),
+  }));
 }
 
 /** Everyone the log can be filtered by (staff accounts: a short list). */

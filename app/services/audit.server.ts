@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   interactionRecorded: "client.interaction_recorded",
   consentChanged: "client.consent_changed",
   followUpUpdated: "follow_up.updated",
+  emiratesIdRevealed: "client.emirates_id_revealed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -1,6 +1,7 @@
 import { db } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { AUDIT_ACTIONS, writeAudit, type AuditAction } from "./audit.server";
+import { AUDIT_ACTIONS, type AuditAction } from "./audit.server";
+import { writeClientAudits } from "./client-audit.server";
 import { CLIENT_BOOK } from "./client-book.server";
 import { searchDeletedClients } from "./client-queries.server";
 import type { Actor } from "./client-writes.server";
@@ -52,7 +53,7 @@ async function moveClients(
     moved += await db.$transaction(async (tx) => {
       const targets = await tx.client.findMany({
         where: { AND: [move.from, { id: { in: batch } }] },
-        select: { id: true, fullName: true, mobileNumber: true },
+        select: { id: true },
       });
       if (targets.length === 0) return 0;
       const targetIds = targets.map((t) => t.id);
@@ -61,17 +62,8 @@ async function moveClients(
         where: { AND: [move.from, { id: { in: targetIds } }] },
         data: move.to(actor, now),
       });
-      await writeAudit(
-        {
-          actor,
-          action: move.action,
-          targetType: "customer",
-          targetId: targetIds.join(","),
-          details: { clients: targets },
-          ip,
-        },
-        tx,
-      );
+      // One entry per client, naming no personal value: System Logs shows the client's name.
+      await writeClientAudits({ actor, action: move.action, ip }, targetIds, tx);
       return count;
     });
   }

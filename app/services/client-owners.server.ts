@@ -2,6 +2,7 @@ import { db } from "~/db.server";
 import { canReassignClient, ownerIdFor, type OwnerFilter } from "~/domain/client-owner";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { writeClientAudits } from "./client-audit.server";
 import { inClientBook } from "./client-book.server";
 
 /** The signed-in user as the owner rules need them. */
@@ -73,14 +74,15 @@ export async function assignClientOwner(
     where: { id: { in: allowed.map((c) => c.id) } },
     data: { ownerId: owner?.id ?? null },
   });
-  await writeAudit({
-    actor: viewer,
-    action: AUDIT_ACTIONS.clientOwnerChanged,
-    targetType: "customer",
-    targetId: allowed.map((c) => c.id).join(","),
-    details: { ownerId: owner?.id ?? null, ownerName: owner?.name ?? null, clients: allowed.map((c) => c.fullName) },
-    ip: ip ?? undefined,
-  });
+  await writeClientAudits(
+    {
+      actor: viewer,
+      action: AUDIT_ACTIONS.clientOwnerChanged,
+      details: () => ({ ownerId: owner?.id ?? null, ownerName: owner?.name ?? null }),
+      ip,
+    },
+    allowed.map((c) => c.id),
+  );
   return { ok: true, assigned: count, refused: clients.length - allowed.length, ownerName: owner?.name ?? null };
 }
 

@@ -6,7 +6,15 @@ import { notPurchasedCutoff, totalPages, type ClientFilters, type ClientListQuer
 import { likeContainsPattern, searchFragment } from "~/domain/client-search";
 import { Prisma } from "~/generated/prisma/client";
 import { CLIENT_BOOK_SQL, inClientBook } from "./client-book.server";
-import { ALL_COLUMNS, TABLE_COLUMNS, type ClientRecord, type ClientTableRow } from "./client-record.server";
+import {
+  ALL_COLUMNS,
+  forViewer,
+  TABLE_COLUMNS,
+  type ClientRecord,
+  type ClientTableRow,
+  type Viewer,
+  type Visible,
+} from "./client-record.server";
 
 /**
  * Reading the client book: the list (filters, counts and paging in SQL, only the columns the
@@ -105,22 +113,24 @@ async function pageOf(
   return { rows, page: query.page, limit: query.limit, totalCount, totalPages: totalPages(totalCount, query.limit) };
 }
 
-/** One page of the client book for the table. */
+/** One page of the client book for the table, masked for the viewer (who is also "me" of owner=me). */
 export async function listClients(
   query: ClientListQuery,
+  viewer: Viewer,
   today: IsoDate = businessToday(),
-  viewerId = "",
-): Promise<ClientPage<ClientTableRow>> {
-  return (await pageOf(query, TABLE_COLUMNS, today, viewerId)) as ClientPage<ClientTableRow>;
+): Promise<ClientPage<Visible<ClientTableRow>>> {
+  const page = (await pageOf(query, TABLE_COLUMNS, today, viewer.id)) as ClientPage<ClientTableRow>;
+  return { ...page, rows: page.rows.map((row) => forViewer(row, viewer)) };
 }
 
-/** One page of the client book with every field, for GET /api/clients. */
+/** One page of the client book with every field, masked for the viewer, for GET /api/clients. */
 export async function listClientRecords(
   query: ClientListQuery,
+  viewer: Viewer,
   today: IsoDate = businessToday(),
-  viewerId = "",
-): Promise<ClientPage<ClientRecord>> {
-  return (await pageOf(query, ALL_COLUMNS, today, viewerId)) as ClientPage<ClientRecord>;
+): Promise<ClientPage<Visible<ClientRecord>>> {
+  const page = (await pageOf(query, ALL_COLUMNS, today, viewer.id)) as ClientPage<ClientRecord>;
+  return { ...page, rows: page.rows.map((row) => forViewer(row, viewer)) };
 }
 
 /** Deleted clients matching a search, most recently deleted first: the ids of the first `limit` and the count. */
@@ -137,7 +147,7 @@ export async function searchDeletedClients(search: string, limit: number): Promi
   return { ids, count };
 }
 
-/** A client in the book (not deleted) with every field, or null. */
+/** A client in the book (not deleted) with every field, unmasked, or null: pass it through forViewer to show it. */
 export function getClient(id: number): Promise<ClientRecord | null> {
   return db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
 }

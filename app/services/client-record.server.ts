@@ -3,12 +3,15 @@ import {
   CLIENT_FIELD_NAMES,
   clientField,
   jsonName,
+  MASKED_FIELDS,
   TABLE_FIELDS,
   type ClientFieldKind,
   type ClientFieldName,
   type ClientJsonName,
 } from "~/domain/client-fields";
+import { maskedValue, seesInFull } from "~/domain/client-privacy";
 import { clientSearchText } from "~/domain/client-search";
+import type { Role } from "~/domain/roles";
 import { consentsOf, type ClientConsents } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { tierForTotal, type Tier } from "~/domain/tiers";
@@ -113,6 +116,31 @@ export const DERIVED_FROM = {
   anniversaryDate: true,
 } as const satisfies Prisma.ClientSelect;
 
+/** Who is looking at a client: their role decides what shows masked (docs/privacy.md). */
+export type Viewer = { id: string; role: Role };
+
+declare const shownTo: unique symbol;
+/**
+ * A client row made fit for a viewer by `forViewer`. The JSON builder and the list's rows take
+ * only this type, so no route can hand a client to a browser or an API caller unmasked.
+ */
+export type Visible<T> = T & { readonly [shownTo]: Role };
+
+/**
+ * The one place protected fields are masked: every client row a page or the API shows passes
+ * here (the registry's `mask`, app/domain/client-fields.ts). An admin's row is returned as it is.
+ */
+export function forViewer<T extends object>(row: T, viewer: Pick<Viewer, "role">): Visible<T> {
+  if (seesInFull(viewer.role)) return row as Visible<T>;
+  const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const name of MASKED_FIELDS) {
+    if (!(name in out)) continue;
+    const value = out[name];
+    out[name] = maskedValue(clientField(name).mask!, typeof value === "string" ? value : null, viewer.role);
+  }
+  return out as Visible<T>;
+}
+
 /** A column's value in JSON: calendar days as YYYY-MM-DD, money as a decimal string, the rest as stored. */
 type JsonValue<T> = T extends Date ? IsoDate : T extends bigint ? string : T;
 
@@ -140,7 +168,7 @@ function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
  * A client as the API carries it: every registry field under its JSON name, plus id, tier, source,
  * times, the owner and the current consent per channel.
  */
-export function clientJson(c: ClientRecord): ClientJson {
+export function clientJson(c: Visible<ClientRecord>): ClientJson {
   const out: Record<string, unknown> = { id: c.id };
   for (const name of CLIENT_FIELD_NAMES) out[jsonName(name)] = jsonValue(clientField(name).kind, c[name]);
   Object.assign(out, {

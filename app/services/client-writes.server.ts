@@ -1,7 +1,9 @@
 import { db } from "~/db.server";
 import { isUniqueViolation } from "~/db-errors.server";
 import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
-import { clientField, fieldsOf, jsonName, type ClientFieldName } from "~/domain/client-fields";
+import { clientField, fieldsOf, jsonName, MASKED_FIELDS, type ClientFieldName } from "~/domain/client-fields";
+import { PROTECTED_FIELD_REFUSAL, protectedFieldEdit } from "~/domain/client-privacy";
+import type { Role } from "~/domain/roles";
 import {
   parseEditClientInput,
   parseNewClientInput,
@@ -13,6 +15,7 @@ import type { ConsentStatus } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { type Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { CLIENT_TARGET } from "./client-audit.server";
 import { inClientBook } from "./client-book.server";
 import { ownerForNewClient } from "./client-owners.server";
 import { ALL_COLUMNS, clientDerivedFields, DERIVED_FROM, type ClientRecord } from "./client-record.server";
@@ -34,6 +37,9 @@ export type Actor = { id: string; name: string };
 
 /** Where a write comes from, for the audit log. */
 export type WriteContext = { actor: Actor; ip?: string | null };
+
+/** An edit also needs the editor's role: what they were shown masked they may not overwrite. */
+export type EditContext = { actor: Actor & { role: Role }; ip?: string | null };
 
 export type ClientSource = "manual" | "client_import" | "zoho_import";
 
@@ -92,7 +98,7 @@ export function duplicateMobileMessage(existing: { fullName: string; deletedAt: 
     : `This mobile number already belongs to ${existing.fullName}.`;
 }
 
-export type WriteFailure = { ok: false; status: 400 | 404 | 409; issues: ClientInputIssue[] };
+export type WriteFailure = { ok: false; status: 400 | 403 | 404 | 409; issues: ClientInputIssue[] };
 export type WriteResult = { ok: true; client: ClientRecord } | WriteFailure;
 /** An edit's result names the sale it recorded, if any. */
 export type UpdateResult = { ok: true; client: ClientRecord; sale: Fils | null } | WriteFailure;
@@ -103,7 +109,7 @@ const mobileTaken = (message: string): WriteFailure => ({
   issues: [{ path: "mobileNumber", message }],
 });
 
-const clientTarget = (id: number) => ({ targetType: "client", targetId: String(id) });
+const clientTarget = (id: number) => ({ targetType: CLIENT_TARGET, targetId: String(id) });
 
 /** Add New Client: validated, no duplicate mobile, derived columns, the opening sale, audited. */
 export async function createClient(raw: Record<string, unknown>, context: WriteContext): Promise<WriteResult> {
@@ -162,7 +168,7 @@ const sameValue = (a: unknown, b: unknown) =>
 export async function updateClient(
   id: number,
   raw: Record<string, unknown>,
-  context: WriteContext,
+  context: EditContext,
   today: IsoDate = businessToday(),
 ): Promise<UpdateResult> {
   const { actor, ip } = context;
@@ -186,9 +192,18 @@ export async function updateClient(
   }
 
   const given = (name: ClientFieldName) => Object.hasOwn(raw, jsonName(name));
+  // Protected fields come back as they were shown (masked, for a non-admin): that keeps them.
+  const kept = new Set<ClientFieldName>();
+  for (const name of MASKED_FIELDS) {
+    if (!given(name)) continue;
+    const edit = protectedFieldEdit(clientField(name).mask!, input[name], current[name], actor.role);
+    if (edit === "refuse")
+      return { ok: false, status: 403, issues: [{ path: jsonName(name), message: PROTECTED_FIELD_REFUSAL }] };
+    if (edit === "keep") kept.add(name);
+  }
   const data: Record<string, unknown> = {};
   for (const name of fieldsOf("edit")) {
-    if (name === "country" || name === "emirate") continue;
+    if (name === "country" || name === "emirate" || kept.has(name)) continue;
     if (clientField(name).edit === "required" || given(name)) data[name] = columnValue(name, input[name]);
   }
   // The place goes together: a new country sets its emirate; an emirate alone only moves within the UAE.

@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { CLIENT_TARGET } from "./client-audit.server";
 import {
   CONSENT_CHANNELS,
   CONSENT_COLUMNS,
@@ -69,7 +70,7 @@ export function auditContactOkChange(clientId: number, status: ConsentStatus, ac
   return writeAudit({
     actor,
     action: AUDIT_ACTIONS.consentChanged,
-    targetType: "customer",
+    targetType: CLIENT_TARGET,
     targetId: String(clientId),
     details: { channel: "all", status, source: "form" },
   });
@@ -137,7 +138,7 @@ export async function recordConsent(
     await writeAudit({
       actor,
       action: AUDIT_ACTIONS.consentChanged,
-      targetType: "customer",
+      targetType: CLIENT_TARGET,
       targetId: String(clientId),
       details: change,
       ip: ip ?? undefined,

@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { CLIENT_TARGET } from "./client-audit.server";
 import { addDays, businessToday, dateFromIso, daysBetween, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
 import { PANEL_LIMIT } from "~/domain/dashboard-figures";
@@ -262,7 +263,7 @@ export async function updateFollowUp(
   await writeAudit({
     actor,
     action: AUDIT_ACTIONS.followUpUpdated,
-    targetType: "customer",
+    targetType: CLIENT_TARGET,
     targetId: String(current.clientId),
     details: { followUpId: id, ...change },
     ip: ip ?? undefined,

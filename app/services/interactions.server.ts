@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import { CLIENT_TARGET } from "./client-audit.server";
 import type { InteractionInput, InteractionType } from "~/domain/interactions";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { inClientBook } from "./client-book.server";
@@ -76,7 +77,7 @@ export async function recordInteraction(
   await writeAudit({
     actor,
     action: AUDIT_ACTIONS.interactionRecorded,
-    targetType: "customer",
+    targetType: CLIENT_TARGET,
     targetId: String(clientId),
     details: { type: saved.type, at: saved.at.toISOString(), outcome: saved.outcome },
     ip: ip ?? undefined,

@@ -16,7 +16,7 @@
 // a small data set; `audit:lighthouse` audits /login only, and is skipped without Chromium; `start`
 // must answer /login, then is stopped.
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -139,6 +139,11 @@ async function operatorAndAppCommands() {
   });
   await run("db:backup", "npm", ["run", "db:backup", "--", join(clone, "backups")], { env: demo });
   if (!readdirSync(join(clone, "backups")).some((f) => f.endsWith(".db"))) throw new Error("db:backup wrote no file");
+  // The committed privacy table is what the generator writes: running it leaves the file as it was.
+  const privacyDoc = readFileSync(join(clone, "docs/privacy.md"), "utf8");
+  await run("docs:privacy", "npm", ["run", "docs:privacy"]);
+  if (readFileSync(join(clone, "docs/privacy.md"), "utf8") !== privacyDoc)
+    throw new Error("npm run docs:privacy changed docs/privacy.md: the committed table was stale");
 
   await run("db:derive-postgres", "npm", ["run", "db:derive-postgres", "--", "fresh_clone_check"]);
   if (execFileSync("git", ["-C", clone, "status", "--porcelain"], { encoding: "utf8" }).includes("prisma/"))

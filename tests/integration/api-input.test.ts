@@ -39,6 +39,12 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
   "api.clients": { path: "/api/clients", methods: { POST: "json" }, who: "staff" },
   "api.clients.$id": { path: "/api/clients/:id", methods: { PUT: "json" }, who: "staff" },
   "api.clients.bulk": { path: "/api/clients/bulk", methods: { DELETE: "json" }, who: "staff" },
+  // Reads no body; each junk post is a reveal (well under the hourly limit).
+  "api.clients.$id.reveal-emirates-id": {
+    path: "/api/clients/:id/reveal-emirates-id",
+    methods: { POST: "none" },
+    who: "staff",
+  },
   "api.clients.$id.consent": { path: "/api/clients/:id/consent", methods: { PUT: "json" }, who: "staff" },
   "api.clients.$id.interactions": { path: "/api/clients/:id/interactions", methods: { POST: "json" }, who: "staff" },
   "api.clients.$id.sales": { path: "/api/clients/:id/sales", methods: { POST: "json" }, who: "staff" },
@@ -187,7 +193,9 @@ async function answer(action: Action, request: Request, routeParams: Record<stri
 function paramsFor(file: string, path: string) {
   if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
   if (file === "api.sales.$id.void") return saleParams;
-  return file === "api.clients.$id" || file === "api.clients.$id.sales" ? params : {};
+  return ["api.clients.$id", "api.clients.$id.sales", "api.clients.$id.reveal-emirates-id"].includes(file)
+    ? params
+    : {};
 }
 
 describe("every /api route with an action", () => {

@@ -185,6 +185,17 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
       skipped: 2,
       errors: 2,
     });
+    // Each imported client's creation is in their own audit trail, field names only.
+    const created = await db.auditLog.findFirstOrThrow({
+      where: { action: "client.created", targetType: "client", targetId: String(chen.id) },
+    });
+    expect(created).toMatchObject({ actorId: userId });
+    expect(JSON.parse(created.details!)).toMatchObject({
+      fields: expect.arrayContaining(["fullName", "mobileNumber"]),
+      importRunId: run.id,
+    });
+    expect(created.details).not.toContain(chen.fullName);
+    expect(await db.auditLog.count({ where: { action: "client.created", details: { contains: run.id } } })).toBe(4);
   });
 
   it("imports nothing new when the same file comes again", async () => {

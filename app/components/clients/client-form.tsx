@@ -47,6 +47,7 @@ export function ClientForm({
   defaultValue,
   reply,
   totalSales,
+  readOnlyFields = [],
 }: {
   mode: FormMode;
   action: string;
@@ -54,6 +55,8 @@ export function ClientForm({
   defaultValue: ClientFormValues;
   reply: ClientFormReply | undefined;
   totalSales?: string;
+  /** Fields shown masked to this user: sent back as shown, which keeps them (docs/privacy.md). */
+  readOnlyFields?: readonly string[];
 }) {
   const schema = mode === "new" ? newClientSchema : editClientSchema;
   const navigation = useNavigation();
@@ -113,6 +116,20 @@ export function ClientForm({
                     </select>
                   </>
                 )}
+              </Field>
+            );
+          if (readOnlyFields.includes(jsonName(name)))
+            return (
+              <Field key={name} field={field} label={spec.label}>
+                <input
+                  {...getInputProps(field, { type: "text" })}
+                  readOnly
+                  aria-describedby={`${field.id}-locked`}
+                  className="input mt-1 bg-gray-50"
+                />
+                <span id={`${field.id}-locked`} className="text-xs text-gray-600">
+                  Masked; only an admin can change it.
+                </span>
               </Field>
             );
           return (

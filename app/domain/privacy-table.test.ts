@@ -1,0 +1,23 @@
+import { readFileSync } from "node:fs";
+import { format, resolveConfig } from "prettier";
+import { describe, expect, it } from "vitest";
+import { privacyFieldTable, withPrivacyTable } from "./privacy-table";
+
+describe("docs/privacy.md", () => {
+  it("holds the who-sees-what table the field registry gives (run `npm run docs:privacy` after a field change)", async () => {
+    const file = "docs/privacy.md";
+    const committed = readFileSync(file, "utf8");
+    const expected = await format(withPrivacyTable(committed), {
+      ...(await resolveConfig(file)),
+      parser: "markdown",
+    });
+    expect(committed).toBe(expected);
+  });
+
+  it("shows the Emirates ID masked and the picture links withheld to every role but admin", () => {
+    const table = privacyFieldTable();
+    expect(table).toContain("| Emirates ID number | `emiratesId` | full | masked (`784-****-*******-1`); Reveal |");
+    expect(table).toMatch(/\| Emirates ID pictures \(links\) \| `emiratesIdPictures` \| full \| withheld; Reveal \|/);
+    expect(table).toContain("| Mobile number | `mobileNumber` | full | full | full | full |");
+  });
+});
