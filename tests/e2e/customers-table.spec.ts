@@ -56,14 +56,16 @@ for (const javaScriptEnabled of [true, false]) {
     test("a client's details opened by a direct link sit over a light page", async ({ page, context }) => {
       const { user } = await signInAs(context, "sales_front");
       const result = await createClient(
-        { fullName: `${run} Direct`, team: "team_a", mobileNumber: nextMobile() },
+        { fullName: `${run} Direct ${javaScriptEnabled ? "On" : "Off"}`, team: "team_a", mobileNumber: nextMobile() },
         { actor: user },
       );
       if (!result.ok) throw new Error(JSON.stringify(result.issues));
       await page.goto(`/customers/${result.client.id}?search=${run}`);
       if (javaScriptEnabled) await waitForHydration(page);
 
-      await expect(page.getByRole("dialog", { name: "Customer Details" })).toContainText(`${run} Direct`);
+      await expect(page.getByRole("dialog", { name: "Customer Details" })).toContainText(
+        `${run} Direct ${javaScriptEnabled ? "On" : "Off"}`,
+      );
       // No list is rendered behind it: the page stays short on a phone and cheap on the server.
       await expect(page.getByTestId("customer-table")).toHaveCount(0);
       // (Behind a modal dialog the page is inert, so it is found by its text, not its role.)
@@ -72,7 +74,9 @@ for (const javaScriptEnabled of [true, false]) {
       // Closing the dialog brings the list it stood in for.
       await page.getByRole("link", { name: "Close" }).click();
       await expect(page).toHaveURL(new RegExp(`/customers\\?search=${run}$`));
-      await expect(page.getByTestId("customer-table").getByText(`${run} Direct`)).toBeVisible();
+      await expect(
+        page.getByTestId("customer-table").getByText(`${run} Direct ${javaScriptEnabled ? "On" : "Off"}`),
+      ).toBeVisible();
     });
   });
 }
