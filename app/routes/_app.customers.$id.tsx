@@ -34,7 +34,7 @@ import {
   VOID_REASON_MAX,
 } from "~/domain/sales";
 import { getClient, listClientFollowUps } from "~/services/client-queries.server";
-import { listClientSales, saleJson } from "~/services/sales.server";
+import { listClientSales, saleJson, type SaleItemJson } from "~/services/sales.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listClientInteractions } from "~/services/interactions.server";
@@ -379,17 +379,7 @@ export default function ClientDetailsModal() {
 }
 
 /** "Bangle · 21K Yellow gold · 32.400 g · AED 9,800.00", one line per piece. */
-function itemSummary(i: {
-  category: string;
-  metal: string;
-  karat: string;
-  weightGrams: string | null;
-  stone: string;
-  stoneCarats: string | null;
-  itemCode: string | null;
-  certificateNo: string | null;
-  price: string;
-}): string {
+function itemSummary(i: SaleItemJson): string {
   const metal = i.metal === "none" ? null : labelOf(METAL_LABELS, i.metal);
   const karat = i.karat === "none" ? null : labelOf(KARAT_LABELS, i.karat);
   const stone =

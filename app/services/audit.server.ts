@@ -40,28 +40,30 @@ export type AuditActor = { id: string; name: string } | null;
  * The one audit writer. Details name what happened, never a secret or a personal value. Pass the
  * transaction of the change being recorded (`tx`) so the entry is written with it or not at all.
  */
-export async function writeAudit(
-  entry: {
-    actor: AuditActor;
-    /** Who acted when it was no signed-in user (e.g. "operator (command line)"); default "anonymous". */
-    actorName?: string;
-    action: AuditAction;
-    targetType?: string;
-    targetId?: string;
-    details?: unknown;
-    ip?: string | null;
-  },
-  tx: Prisma.TransactionClient = db,
-): Promise<void> {
-  await tx.auditLog.create({
-    data: {
-      actorId: entry.actor?.id ?? null,
-      actorName: entry.actor?.name ?? entry.actorName ?? "anonymous",
-      action: entry.action,
-      targetType: entry.targetType ?? null,
-      targetId: entry.targetId ?? null,
-      details: entry.details === undefined ? null : JSON.stringify(entry.details),
-      ip: entry.ip ?? null,
-    },
-  });
+export async function writeAudit(entry: AuditEntry, tx: Prisma.TransactionClient = db): Promise<void> {
+  await tx.auditLog.create({ data: auditRow(entry) });
+}
+
+export type AuditEntry = {
+  actor: AuditActor;
+  /** Who acted when it was no signed-in user (e.g. "operator (command line)"); default "anonymous". */
+  actorName?: string;
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string;
+  details?: unknown;
+  ip?: string | null;
+};
+
+/** An entry as its row is stored, for writers of many rows at once (one INSERT per batch). */
+export function auditRow(entry: AuditEntry) {
+  return {
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.name ?? entry.actorName ?? "anonymous",
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    details: entry.details === undefined ? null : JSON.stringify(entry.details),
+    ip: entry.ip ?? null,
+  };
 }

@@ -1,6 +1,6 @@
 import { db } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
-import type { AuditAction, AuditActor } from "./audit.server";
+import { auditRow, type AuditAction, type AuditActor } from "./audit.server";
 
 /**
  * A client's audit entries: every entry about one client has target type "client" and the
@@ -34,6 +34,9 @@ export function clientAuditWhere(clientId: number): Prisma.AuditLogWhereInput {
   };
 }
 
+/** The target of an entry about one client. */
+export const clientTarget = (clientId: number) => ({ targetType: CLIENT_TARGET, targetId: String(clientId) });
+
 /** "customer" entries read as "client" entries. */
 export function auditTargetType(stored: string | null): string | null {
   return stored === LEGACY_TARGET ? CLIENT_TARGET : stored;
@@ -47,17 +50,14 @@ export async function writeClientAudits(
 ): Promise<void> {
   if (clientIds.length === 0) return;
   await tx.auditLog.createMany({
-    data: clientIds.map((id) => {
-      const details = entry.details?.(id);
-      return {
-        actorId: entry.actor?.id ?? null,
-        actorName: entry.actor?.name ?? "anonymous",
+    data: clientIds.map((id) =>
+      auditRow({
+        actor: entry.actor,
         action: entry.action,
-        targetType: CLIENT_TARGET,
-        targetId: String(id),
-        details: details === undefined ? null : JSON.stringify(details),
-        ip: entry.ip ?? null,
-      };
-    }),
+        ...clientTarget(id),
+        details: entry.details?.(id),
+        ip: entry.ip,
+      }),
+    ),
   });
 }

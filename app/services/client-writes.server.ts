@@ -15,7 +15,7 @@ import type { ConsentStatus } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { type Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
-import { CLIENT_TARGET } from "./client-audit.server";
+import { clientTarget } from "./client-audit.server";
 import { inClientBook } from "./client-book.server";
 import { ownerForNewClient } from "./client-owners.server";
 import { ALL_COLUMNS, clientDerivedFields, DERIVED_FROM, type ClientRecord } from "./client-record.server";
@@ -108,8 +108,6 @@ const mobileTaken = (message: string): WriteFailure => ({
   status: 409,
   issues: [{ path: "mobileNumber", message }],
 });
-
-const clientTarget = (id: number) => ({ targetType: CLIENT_TARGET, targetId: String(id) });
 
 /** Add New Client: validated, no duplicate mobile, derived columns, the opening sale, audited. */
 export async function createClient(raw: Record<string, unknown>, context: WriteContext): Promise<WriteResult> {

@@ -1,5 +1,5 @@
 import { db } from "~/db.server";
-import { CLIENT_TARGET } from "./client-audit.server";
+import { clientTarget } from "./client-audit.server";
 import {
   CONSENT_CHANNELS,
   CONSENT_COLUMNS,
@@ -70,8 +70,7 @@ export function auditContactOkChange(clientId: number, status: ConsentStatus, ac
   return writeAudit({
     actor,
     action: AUDIT_ACTIONS.consentChanged,
-    targetType: CLIENT_TARGET,
-    targetId: String(clientId),
+    ...clientTarget(clientId),
     details: { channel: "all", status, source: "form" },
   });
 }
@@ -138,8 +137,7 @@ export async function recordConsent(
     await writeAudit({
       actor,
       action: AUDIT_ACTIONS.consentChanged,
-      targetType: CLIENT_TARGET,
-      targetId: String(clientId),
+      ...clientTarget(clientId),
       details: change,
       ip: ip ?? undefined,
     });

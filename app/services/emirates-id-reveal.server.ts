@@ -3,7 +3,7 @@ import { revealAllowance, revealWindowStart } from "~/domain/client-privacy";
 import type { Role } from "~/domain/roles";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { inClientBook } from "./client-book.server";
-import { CLIENT_TARGET } from "./client-audit.server";
+import { clientTarget } from "./client-audit.server";
 
 export type RevealResult =
   | { ok: true; emiratesId: string | null; emiratesIdPictures: string | null; emiratesIdPicture: string | null }
@@ -54,8 +54,7 @@ export async function revealEmiratesId(
       {
         actor: viewer,
         action: AUDIT_ACTIONS.emiratesIdRevealed,
-        targetType: CLIENT_TARGET,
-        targetId: String(clientId),
+        ...clientTarget(clientId),
         details: { fields: revealed },
         ip,
       },

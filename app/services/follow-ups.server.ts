@@ -1,5 +1,5 @@
 import { db } from "~/db.server";
-import { CLIENT_TARGET } from "./client-audit.server";
+import { clientTarget } from "./client-audit.server";
 import { addDays, businessToday, dateFromIso, daysBetween, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
 import { PANEL_LIMIT } from "~/domain/dashboard-figures";
@@ -37,39 +37,51 @@ export type DueFollowUp = {
 
 /**
  * Open follow-ups that are overdue or due in the next 30 days, soonest first, for clients in the
- * book. With `ownerId` only that user's and the unassigned ones (anyone may pick those up): the
- * dashboard and the road sales' client book show the user's own. `dueThrough` narrows the window
- * (My day asks for today's and the overdue only, a much shorter index range).
+ * book, with how many there are. With `ownerId` only that user's and the unassigned ones (anyone
+ * may pick those up): the dashboard and the road sales' client book show the user's own.
  */
 export async function listDueFollowUps(
   today: IsoDate = businessToday(),
   limit: number = PANEL_LIMIT,
   ownerId?: string,
-  dueThrough: IsoDate = addDays(today, ALERT_WINDOW_DAYS),
 ): Promise<{ items: DueFollowUp[]; total: number }> {
-  const where: Prisma.FollowUpWhereInput = {
+  const where = dueWhere(addDays(today, ALERT_WINDOW_DAYS), ownerId);
+  const [total, items] = await Promise.all([db.followUp.count({ where }), dueFollowUps(where, today, limit)]);
+  return { items, total };
+}
+
+/**
+ * My day's follow-ups: the user's (and the unassigned) due today or overdue, soonest first. A much
+ * shorter index range than the panel's 30 days, and no count.
+ */
+export function listFollowUpsDueToday(today: IsoDate, limit: number, ownerId: string): Promise<DueFollowUp[]> {
+  return dueFollowUps(dueWhere(today, ownerId), today, limit);
+}
+
+function dueWhere(dueThrough: IsoDate, ownerId: string | undefined): Prisma.FollowUpWhereInput {
+  return {
     status: "open",
     doneAt: null,
     dueDate: { lt: dateFromIso(addDays(dueThrough, 1)) },
     client: CLIENT_BOOK,
     ...(ownerId === undefined ? {} : { OR: [{ ownerId }, { ownerId: null }] }),
   };
-  const [total, rows] = await Promise.all([
-    db.followUp.count({ where }),
-    db.followUp.findMany({
-      where,
-      orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
-      take: limit,
-      select: {
-        id: true,
-        note: true,
-        dueDate: true,
-        owner: { select: { name: true } },
-        client: { select: { id: true, fullName: true, mobileNumber: true, consentWhatsapp: true } },
-      },
-    }),
-  ]);
-  const items = rows.map((row) => {
+}
+
+async function dueFollowUps(where: Prisma.FollowUpWhereInput, today: IsoDate, limit: number): Promise<DueFollowUp[]> {
+  const rows = await db.followUp.findMany({
+    where,
+    orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
+    take: limit,
+    select: {
+      id: true,
+      note: true,
+      dueDate: true,
+      owner: { select: { name: true } },
+      client: { select: { id: true, fullName: true, mobileNumber: true, consentWhatsapp: true } },
+    },
+  });
+  return rows.map((row) => {
     const dueDate = isoFromDate(row.dueDate);
     return {
       id: row.id,
@@ -83,7 +95,6 @@ export async function listDueFollowUps(
       whatsappBlocked: row.client.consentWhatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null,
     };
   });
-  return { items, total };
 }
 
 /** Marks an open follow-up done; false when it is already closed, unknown, or its client was deleted. */
@@ -263,8 +274,7 @@ export async function updateFollowUp(
   await writeAudit({
     actor,
     action: AUDIT_ACTIONS.followUpUpdated,
-    targetType: CLIENT_TARGET,
-    targetId: String(current.clientId),
+    ...clientTarget(current.clientId),
     details: { followUpId: id, ...change },
     ip: ip ?? undefined,
   });

@@ -24,11 +24,11 @@ import {
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { Prisma } from "~/generated/prisma/client";
-import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { AUDIT_ACTIONS, auditRow, writeAudit } from "./audit.server";
 import { duplicateMobileMessage, newClientData, type Actor } from "./client-writes.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { recordContactOkConsents } from "./consent.server";
-import { CLIENT_TARGET } from "./client-audit.server";
+import { clientTarget } from "./client-audit.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
 
 /**
@@ -206,16 +206,16 @@ async function writeBatch(
                 "AuditLog",
                 records.map(({ client }, i) => ({
                   id: randomUUID(),
-                  actorId: actor.id,
-                  actorName: actor.name,
-                  action: AUDIT_ACTIONS.clientCreated,
-                  targetType: CLIENT_TARGET,
-                  targetId: String(idByMobile.get(client.mobileNumber)!),
-                  details: JSON.stringify({
-                    fields: fieldsOf("create")
-                      .filter((name) => fresh[i]!.client[name] !== null)
-                      .map(jsonName),
-                    importRunId: runId,
+                  ...auditRow({
+                    actor,
+                    action: AUDIT_ACTIONS.clientCreated,
+                    ...clientTarget(idByMobile.get(client.mobileNumber)!),
+                    details: {
+                      fields: fieldsOf("create")
+                        .filter((name) => fresh[i]!.client[name] !== null)
+                        .map(jsonName),
+                      importRunId: runId,
+                    },
                   }),
                   createdAt: now,
                 })),

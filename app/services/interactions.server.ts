@@ -1,5 +1,5 @@
 import { db } from "~/db.server";
-import { CLIENT_TARGET } from "./client-audit.server";
+import { clientTarget } from "./client-audit.server";
 import type { InteractionInput, InteractionType } from "~/domain/interactions";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { inClientBook } from "./client-book.server";
@@ -77,8 +77,7 @@ export async function recordInteraction(
   await writeAudit({
     actor,
     action: AUDIT_ACTIONS.interactionRecorded,
-    targetType: CLIENT_TARGET,
-    targetId: String(clientId),
+    ...clientTarget(clientId),
     details: { type: saved.type, at: saved.at.toISOString(), outcome: saved.outcome },
     ip: ip ?? undefined,
   });

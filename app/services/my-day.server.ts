@@ -12,7 +12,7 @@ import {
 import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
 import { inClientBook } from "./client-book.server";
 import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFacts } from "./client-contact.server";
-import { listDueFollowUps, type DueFollowUp } from "./follow-ups.server";
+import { listFollowUpsDueToday, type DueFollowUp } from "./follow-ups.server";
 
 /** Occasions of my clients this close are on my day. */
 export const MY_DAY_OCCASION_DAYS = 7;
@@ -42,7 +42,7 @@ export async function getMyDay(userId: string, today: IsoDate = businessToday())
     emiratesIdExpiry: true,
   } as const;
   const [due, birthdays, anniversaries, ids] = await Promise.all([
-    listDueFollowUps(today, MY_DAY_LIMIT, userId, today),
+    listFollowUpsDueToday(today, MY_DAY_LIMIT, userId),
     db.client.findMany({
       where: inClientBook({ ownerId: userId, birthMonthDay: { in: keys } }),
       select,
@@ -75,7 +75,7 @@ export async function getMyDay(userId: string, today: IsoDate = businessToday())
   const labelled = (items: (Alert & ContactFacts)[]) => items.map((a) => ({ ...a, dayLabel: shortDayLabel(a.date) }));
   return {
     // Due today or overdue only: later ones are in the follow-ups panel.
-    followUps: due.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+    followUps: due.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
     occasions: labelled(withFacts.occasions),
     expiringIds: labelled(withFacts.expiringIds),
   };

@@ -15,6 +15,7 @@ import {
 import { tierForTotal, type Tier } from "~/domain/tiers";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { clientTarget } from "./client-audit.server";
 import { inClientBook } from "./client-book.server";
 
 /**
@@ -186,7 +187,6 @@ const failure = (status: SaleFailure["status"], path: string, message: string): 
   message,
 });
 const clientMissing = () => failure(404, "id", "Client not found");
-const clientTarget = (id: number) => ({ targetType: "client", targetId: String(id) });
 
 async function invoiceTaken(showroom: string, invoiceNo: string): Promise<SaleFailure> {
   const other = await db.sale.findFirst({
@@ -217,18 +217,18 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
   try {
     const result = await db.$transaction(async (tx) => {
       if (!(await lockClient(tx, clientId))) return null;
+      const written = {
+        clientId,
+        saleDate: dateFromIso(input.saleDate),
+        amountFils: input.amountFils,
+        description: input.description,
+        invoiceNo: input.invoiceNo,
+        showroom: input.showroom,
+        soldById,
+        createdById: actor.id,
+      };
       const created = await tx.sale.create({
-        data: {
-          clientId,
-          saleDate: dateFromIso(input.saleDate),
-          amountFils: input.amountFils,
-          description: input.description,
-          invoiceNo: input.invoiceNo,
-          showroom: input.showroom,
-          liveInvoiceNo: input.invoiceNo,
-          soldById,
-          createdById: actor.id,
-        },
+        data: { ...written, liveInvoiceNo: input.invoiceNo },
         select: { id: true, createdAt: true },
       });
       // One multi-row INSERT, and the answer built from what was written (recording must stay
@@ -258,15 +258,8 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
       );
       const row: SaleRecord = {
         ...created,
-        clientId,
-        saleDate: dateFromIso(input.saleDate),
-        amountFils: input.amountFils,
-        description: input.description,
-        invoiceNo: input.invoiceNo,
-        showroom: input.showroom,
-        soldById,
+        ...written,
         soldBy: { name: soldBy.name },
-        createdById: actor.id,
         voidedAt: null,
         voidReason: null,
         items: input.items,
