@@ -37,6 +37,11 @@ export function RouteDialog({
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
+        onOpenAutoFocus={(event) => {
+          // Focus the dialog without scrolling the page under it: the list stays where it was.
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).focus({ preventScroll: true });
+        }}
         className={clsx(
           "fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:bottom-auto sm:max-h-[calc(100vh-5rem)]",
           WIDTH[size],
