@@ -1,4 +1,5 @@
 import { addDays, dateFromIso, daysBetween, type IsoDate } from "./calendar";
+import { dateTimeFormat } from "./date-format";
 import { whatsappLink } from "./mobile";
 
 /** docs/product-rules.md §3 Alerts response: the alert types and priorities. */
@@ -45,14 +46,14 @@ export function firstName(fullName: string): string {
 
 /** "Sat 3 Jan" for the panels. */
 export function shortDayLabel(iso: IsoDate): string {
-  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(
+  return dateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(
     dateFromIso(iso),
   );
 }
 
 /** "3 January" for messages to clients. */
 function longDayLabel(iso: IsoDate): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(dateFromIso(iso));
+  return dateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(dateFromIso(iso));
 }
 
 function daysPhrase(days: number): string {

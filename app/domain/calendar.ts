@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "./date-format";
 import { DEFAULT_TIMEZONE } from "./product";
 
 /**
@@ -16,7 +17,7 @@ export function appTimezone(): string {
 /** Today in the shop's time zone: at 23:30 UTC it is already tomorrow in Dubai. */
 export function businessToday(now: Date = new Date(), timeZone: string = appTimezone()): IsoDate {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 export function isIsoDate(value: string): boolean {

@@ -1,5 +1,6 @@
 import { appTimezone, businessToday, daysBetween } from "./calendar";
 import { formatDay } from "./client-display";
+import { dateTimeFormat } from "./date-format";
 import { INTERACTION_LABELS, isInteractionType } from "./interactions";
 
 /** Leads leave out clients contacted within this many days unless asked to include them. */
@@ -40,7 +41,7 @@ export function lastContactLabel(contact: LastContact | null, now: Date, timeZon
 
 /** "8 Mar 2026, 14:05" in the shop's time zone, built on the server so every browser shows the same. */
 export function formatContactTime(at: Date, timeZone: string = appTimezone()): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
+  const parts = dateTimeFormat("en-GB", {
     timeZone,
     hour: "2-digit",
     minute: "2-digit",

@@ -1,11 +1,13 @@
+import { dateTimeFormat } from "./date-format";
+
 /**
  * Dates for the admin screens, formatted where the loader runs (in the shop's time zone) so the
  * server's markup and the hydrated page read the same.
  */
 export function shopDay(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }).format(date);
+  return dateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }).format(date);
 }
 
 export function shopDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return dateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 }
