@@ -45,9 +45,12 @@ export async function listDueFollowUps(
   limit: number = PANEL_LIMIT,
   ownerId?: string,
 ): Promise<{ items: DueFollowUp[]; total: number }> {
-  const where = dueWhere(addDays(today, ALERT_WINDOW_DAYS), ownerId);
-  const [total, items] = await Promise.all([db.followUp.count({ where }), dueFollowUps(where, today, limit)]);
-  return { items, total };
+  const wheres = dueWheres(addDays(today, ALERT_WINDOW_DAYS), ownerId);
+  const [counts, items] = await Promise.all([
+    Promise.all(wheres.map((where) => db.followUp.count({ where }))),
+    dueFollowUps(wheres, today, limit),
+  ]);
+  return { items, total: counts.reduce((sum, n) => sum + n, 0) };
 }
 
 /**
@@ -55,32 +58,56 @@ export async function listDueFollowUps(
  * shorter index range than the panel's 30 days, and no count.
  */
 export function listFollowUpsDueToday(today: IsoDate, limit: number, ownerId: string): Promise<DueFollowUp[]> {
-  return dueFollowUps(dueWhere(today, ownerId), today, limit);
+  return dueFollowUps(dueWheres(today, ownerId), today, limit);
 }
 
-function dueWhere(dueThrough: IsoDate, ownerId: string | undefined): Prisma.FollowUpWhereInput {
-  return {
+/**
+ * Open follow-ups due through a day, as disjoint parts: a user's own and the unassigned ones are
+ * two ranges of the (ownerId, status, dueDate) index, where one OR of both made SQLite sort every
+ * open follow-up (57 ms at 50,000 instead of 12, bench "my day").
+ */
+function dueWheres(dueThrough: IsoDate, ownerId: string | undefined): Prisma.FollowUpWhereInput[] {
+  const due: Prisma.FollowUpWhereInput = {
     status: "open",
     doneAt: null,
     dueDate: { lt: dateFromIso(addDays(dueThrough, 1)) },
     client: CLIENT_BOOK,
-    ...(ownerId === undefined ? {} : { OR: [{ ownerId }, { ownerId: null }] }),
   };
+  return ownerId === undefined
+    ? [due]
+    : [
+        { ...due, ownerId },
+        { ...due, ownerId: null },
+      ];
 }
 
-async function dueFollowUps(where: Prisma.FollowUpWhereInput, today: IsoDate, limit: number): Promise<DueFollowUp[]> {
-  const rows = await db.followUp.findMany({
-    where,
-    orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
-    take: limit,
-    select: {
-      id: true,
-      note: true,
-      dueDate: true,
-      owner: { select: { name: true } },
-      client: { select: { id: true, fullName: true, mobileNumber: true, consentWhatsapp: true } },
-    },
-  });
+/** The first `limit` of the parts together, soonest first (then oldest scheduled). */
+async function dueFollowUps(
+  wheres: Prisma.FollowUpWhereInput[],
+  today: IsoDate,
+  limit: number,
+): Promise<DueFollowUp[]> {
+  const parts = await Promise.all(
+    wheres.map((where) =>
+      db.followUp.findMany({
+        where,
+        orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
+        take: limit,
+        select: {
+          id: true,
+          note: true,
+          dueDate: true,
+          createdAt: true,
+          owner: { select: { name: true } },
+          client: { select: { id: true, fullName: true, mobileNumber: true, consentWhatsapp: true } },
+        },
+      }),
+    ),
+  );
+  const rows = parts
+    .flat()
+    .sort((a, b) => a.dueDate.getTime() - b.dueDate.getTime() || a.createdAt.getTime() - b.createdAt.getTime())
+    .slice(0, limit);
   return rows.map((row) => {
     const dueDate = isoFromDate(row.dueDate);
     return {

@@ -3,6 +3,7 @@ import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import * as clientsPage from "~/routes/_app.customers";
 import * as dashboard from "~/routes/_app.dashboard";
+import { listDueFollowUps } from "~/services/follow-ups.server";
 import { getMyDay } from "~/services/my-day.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
@@ -68,5 +69,22 @@ describe("my day", () => {
       await callRoute(clientsPage.loader, makeRequest("/customers", { cookie: await sessionCookieFor(front.user.id) })),
     )) as { body: { myDay: unknown } };
     expect(frontBook.body.myDay).toBeNull();
+  });
+  it("mixes my follow-ups and the unassigned ones soonest first, and counts both, never a colleague's", async () => {
+    const { user } = await createUser();
+    const other = await createUser();
+    const client = await ownedClient(user.id);
+    const due = (days: number, ownerId: string | null) =>
+      db.followUp.create({ data: { clientId: client.id, dueDate: dateFromIso(addDays(today, days)), ownerId } });
+    const mineOlder = await due(-3, user.id);
+    const unassigned = await due(-1, null);
+    const mineToday = await due(0, user.id);
+    await due(-2, other.user.id);
+
+    const day = await getMyDay(user.id, today);
+    expect(day.followUps.map((f) => f.id)).toEqual([mineOlder.id, unassigned.id, mineToday.id]);
+    const panel = await listDueFollowUps(today, 2, user.id);
+    expect(panel.items.map((f) => f.id)).toEqual([mineOlder.id, unassigned.id]);
+    expect(panel.total).toBe(3);
   });
 });
