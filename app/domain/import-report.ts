@@ -9,6 +9,10 @@ export type SkippedClient = { name: string; mobile: string; reason: string };
  */
 export type SkippedRow = SkippedClient & { values?: Record<string, string> };
 
+/**
+ * The spec's fields, then the sales and items a purchase history brought in (0 for a client file;
+ * `imported` stays the number of new clients).
+ */
 export type ImportResult = {
   success: boolean;
   imported: number;
@@ -16,6 +20,8 @@ export type ImportResult = {
   skippedClients: SkippedClient[];
   errors: string[];
   message: string;
+  importedSales: number;
+  importedItems: number;
 };
 
 /** docs/product-rules.md §3 'Import last-times': when each import last finished, and who ran it (timestamp null: never). */
@@ -38,11 +44,27 @@ export function firstWithMore<T>(items: readonly T[], shown: number): { shown: T
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/** The one-line summary shown in the notification and on the result page. */
-export function importSummary(counts: { imported: number; skipped: number; errors: number }): string {
-  const parts = [`Imported ${plural(counts.imported, "new client", "new clients")}.`];
+/**
+ * The one-line summary shown in the notification and on the result page; `sales` is given for a
+ * purchase history (docs/decisions/020-purchase-history-imports.md).
+ */
+export function importSummary(counts: {
+  imported: number;
+  skipped: number;
+  errors: number;
+  sales?: { count: number; items: number };
+}): string {
+  const clients = plural(counts.imported, "new client", "new clients");
+  const { sales } = counts;
+  const parts = [
+    sales
+      ? `Imported ${clients} and ${plural(sales.count, "sale", "sales")} (${plural(sales.items, "item", "items")}).`
+      : `Imported ${clients}.`,
+  ];
   if (counts.skipped > 0)
-    parts.push(`${plural(counts.skipped, "row", "rows")} skipped (already in the system or repeated in the file).`);
+    parts.push(
+      `${plural(counts.skipped, "row", "rows")} skipped (${sales ? "already in the system" : "already in the system or repeated in the file"}).`,
+    );
   if (counts.errors > 0)
     parts.push(
       `${plural(counts.errors, "row has errors", "rows have errors")} and ${counts.errors === 1 ? "was" : "were"} not imported.`,
@@ -51,13 +73,27 @@ export function importSummary(counts: { imported: number; skipped: number; error
 }
 
 export function failedResult(message: string): ImportResult {
-  return { success: false, imported: 0, skipped: 0, skippedClients: [], errors: [], message };
+  return {
+    success: false,
+    imported: 0,
+    skipped: 0,
+    skippedClients: [],
+    errors: [],
+    message,
+    importedSales: 0,
+    importedItems: 0,
+  };
 }
 
 /** Reasons a row is skipped rather than imported (the database duplicate reason comes from the client rules). */
 export const SKIP_REASONS = {
   repeatsRow: (row: number) => `Repeats row ${row} of this file`,
   templateExample: "Example row from the template",
+  /** `invoice` is how messages name it: "Invoice 123 at Dubai Mall". */
+  invoiceRecorded: (invoice: string) => `${invoice} is already recorded`,
+  // Only an invoice number tells a purchase already imported from a new one.
+  noInvoiceNumber:
+    "No invoice number: a client already in the system gets purchases only with their invoice number, so a file imported twice adds nothing",
 } as const;
 
 export const IMPORT_BUSY_MESSAGE = "An import is already running. Please wait for it to finish and try again.";
@@ -67,6 +103,8 @@ export type ImportReportView = {
   success: boolean;
   message: string;
   imported: number;
+  importedSales: number;
+  importedItems: number;
   skipped: { shown: SkippedClient[]; more: number; total: number };
   errors: { shown: string[]; more: number; total: number };
 };
@@ -76,6 +114,8 @@ export function importReportView(result: ImportResult): ImportReportView {
     success: result.success,
     message: result.message,
     imported: result.imported,
+    importedSales: result.importedSales,
+    importedItems: result.importedItems,
     skipped: { ...firstWithMore(result.skippedClients, SKIPPED_SHOWN), total: result.skippedClients.length },
     errors: { ...firstWithMore(result.errors, ERRORS_SHOWN), total: result.errors.length },
   };

@@ -8,7 +8,14 @@ import {
   TEAMS,
   TEAM_LABELS,
 } from "./client-enums";
-import { importColumn, normalizeHeader, type ColumnKind, type HeaderMapping, type ImportField } from "./import-columns";
+import {
+  importColumn,
+  isSaleField,
+  normalizeHeader,
+  type ColumnKind,
+  type HeaderMapping,
+  type ImportField,
+} from "./import-columns";
 import { normalizeMobile } from "./mobile";
 import { amountCellText, cellText, sheetDateToIso, type CellValue } from "./spreadsheet-values";
 
@@ -19,7 +26,7 @@ import { amountCellText, cellText, sheetDateToIso, type CellValue } from "./spre
  */
 
 /** Names people write for the enumerated values, keyed like headers (case and punctuation ignored). */
-function lookup(pairs: readonly (readonly [string, string])[]): Map<string, string> {
+export function lookup(pairs: readonly (readonly [string, string])[]): Map<string, string> {
   return new Map(pairs.map(([name, value]) => [normalizeHeader(name), value]));
 }
 
@@ -64,8 +71,8 @@ const ANNIVERSARY_NAMES = lookup([
   ["Engagement", "Engagement Anniversary"],
 ]);
 
-/** Known names become codes; anything else goes through as written, for the client rules to refuse with its value shown. */
-function enumerated(names: Map<string, string>, value: CellValue): string | undefined {
+/** Known names become codes; anything else goes through as written, for the rules to refuse with its value shown. */
+export function enumerated(names: Map<string, string>, value: CellValue): string | undefined {
   const text = cellText(value);
   if (text === undefined) return undefined;
   return names.get(normalizeHeader(text)) ?? text;
@@ -88,7 +95,22 @@ export function isBlankRow(cells: readonly CellValue[]): boolean {
 /** `problems` are cells we could not read, keyed by field, in spreadsheet terms. */
 type RowFields = { input: Record<string, unknown>; problems: Map<string, string> };
 
-/** The row's cells under the client rules' field names, plus the dates we could not read. */
+/** A date cell as "YYYY-MM-DD" (undefined when blank), or the problem in spreadsheet terms. */
+export function dateCell(
+  field: ImportField,
+  value: CellValue,
+  mapping: HeaderMapping,
+  options: RowReadOptions,
+): { ok: true; iso: string | undefined } | { ok: false; problem: string } {
+  const date = sheetDateToIso(value, options.date1904);
+  if (date.ok) return { ok: true, iso: date.iso ?? undefined };
+  return {
+    ok: false,
+    problem: `${headerOf(field, mapping)} "${shorten(cellText(value) ?? "")}" is not a date (use dd/mm/yyyy)`,
+  };
+}
+
+/** The row's client cells under the client rules' field names, plus the dates we could not read. */
 export function rowFields(
   cells: readonly CellValue[],
   mapping: HeaderMapping,
@@ -97,17 +119,15 @@ export function rowFields(
   const input: Record<string, unknown> = {};
   const problems = new Map<string, string>();
   for (const [field, index] of Object.entries(mapping.columns) as [ImportField, number][]) {
+    // A purchase history's sale cells are read by import-purchases.ts.
+    if (isSaleField(field)) continue;
     const value = cells[index];
     const column = importColumn(field);
     switch (column.kind) {
       case "date": {
-        const date = sheetDateToIso(value, options.date1904);
-        if (date.ok) input[field] = date.iso ?? undefined;
-        else
-          problems.set(
-            field,
-            `${mapping.headers[field] ?? column.header} "${shorten(cellText(value) ?? "")}" is not a date (use dd/mm/yyyy)`,
-          );
+        const date = dateCell(field, value, mapping, options);
+        if (date.ok) input[field] = date.iso;
+        else problems.set(field, date.problem);
         break;
       }
       case "amount":
@@ -129,29 +149,31 @@ export function rowFields(
   return { input, problems };
 }
 
-/** A client rules' field as this spreadsheet's header calls it, for error messages. */
-function headerOf(path: string, mapping: HeaderMapping): string {
+/** A field as this spreadsheet's header calls it, for error messages. */
+export function headerOf(path: string, mapping: HeaderMapping): string {
   const field = path as ImportField;
   return mapping.headers[field] ?? importColumn(field)?.header ?? path;
 }
 
-function shorten(text: string): string {
+/** A cell's text as an error message quotes it. */
+export function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-export type ImportRowResult =
-  { ok: true; client: NewClientInput } | { ok: false; error: string; name: string | null; mobile: string | null };
+/** "Row 7: …": the row as the spreadsheet shows it, then what is wrong with it. */
+export function rowError(rowNumber: number, messages: readonly string[]): string {
+  return `Row ${rowNumber}: ${messages.join("; ")}`;
+}
 
-/**
- * Validates one data row. `rowNumber` is the row as the spreadsheet shows it (the header is row 1),
- * so an error reads "Row 7: …" and points at the row the user sees in Excel.
- */
-export function validateImportRow(
-  rowNumber: number,
+/** The client cells of a row: the client, or what is wrong (without the "Row N:"), and the name and mobile it gives. */
+export type ClientRowCheck =
+  { ok: true; client: NewClientInput } | { ok: false; messages: string[]; name: string | null; mobile: string | null };
+
+export function checkClientRow(
   cells: readonly CellValue[],
   mapping: HeaderMapping,
   options: RowReadOptions = {},
-): ImportRowResult {
+): ClientRowCheck {
   const { input, problems } = rowFields(cells, mapping, options);
   const parsed = parseNewClientInput(input);
   if (parsed.ok && problems.size === 0) return { ok: true, client: parsed.value };
@@ -171,5 +193,24 @@ export function validateImportRow(
   }
   const name = typeof input.fullName === "string" && input.fullName.trim() !== "" ? input.fullName.trim() : null;
   const mobile = typeof input.mobileNumber === "string" ? normalizeMobile(input.mobileNumber) || null : null;
-  return { ok: false, error: `Row ${rowNumber}: ${messages.join("; ")}`, name, mobile };
+  return { ok: false, messages, name, mobile };
+}
+
+export type ImportRowResult =
+  { ok: true; client: NewClientInput } | { ok: false; error: string; name: string | null; mobile: string | null };
+
+/**
+ * Validates one data row. `rowNumber` is the row as the spreadsheet shows it (the header is row 1),
+ * so an error reads "Row 7: …" and points at the row the user sees in Excel.
+ */
+export function validateImportRow(
+  rowNumber: number,
+  cells: readonly CellValue[],
+  mapping: HeaderMapping,
+  options: RowReadOptions = {},
+): ImportRowResult {
+  const checked = checkClientRow(cells, mapping, options);
+  if (checked.ok) return checked;
+  const { messages, name, mobile } = checked;
+  return { ok: false, error: rowError(rowNumber, messages), name, mobile };
 }

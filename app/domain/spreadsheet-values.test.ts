@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAedToFils } from "./money";
-import { amountCellText, cellText, excelSerialToIso, sheetDateToIso } from "./spreadsheet-values";
+import { amountCellText, cellText, decimalCellText, excelSerialToIso, sheetDateToIso } from "./spreadsheet-values";
 
 describe("Excel date serials", () => {
   it.each([
@@ -75,6 +75,13 @@ describe("spreadsheet amounts", () => {
   it("keeps a real third decimal for validation to refuse rather than rounding money", () => {
     expect(amountCellText(12.345)).toBe("12.345");
     expect(parseAedToFils(amountCellText(12.345))).toBeNull();
+  });
+
+  it("reads weights to 3 decimals the same way", () => {
+    expect(decimalCellText(32.4, 3)).toBe("32.4");
+    expect(decimalCellText(0.1 + 0.2, 3)).toBe("0.300");
+    expect(decimalCellText(32.4005, 3)).toBe("32.4005");
+    expect(decimalCellText(" 32.400 g ", 3)).toBe("32.400 g");
   });
 
   it("treats a blank cell as no amount", () => {

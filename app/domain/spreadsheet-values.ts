@@ -82,22 +82,34 @@ function parseDateText(text: string, date1904: boolean): IsoDate | null {
   return null;
 }
 
+const PLAIN_DECIMALS = new Map<number, RegExp>();
+const plainDecimal = (decimals: number) => {
+  let pattern = PLAIN_DECIMALS.get(decimals);
+  if (!pattern) PLAIN_DECIMALS.set(decimals, (pattern = new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`)));
+  return pattern;
+};
+
 /**
- * An amount cell as decimal text for the money parser (which takes "1,250.50", "AED 300", …).
+ * A cell of an exact decimal quantity with up to `decimals` places, as text for its parser.
  * Number cells are binary doubles: a computed 1234.5600000000002 is read as its 2-decimal text,
- * but a real third decimal (12.345) is kept so validation refuses it instead of rounding money.
+ * but a real extra decimal (12.345 for money) is kept so validation refuses it instead of rounding.
  */
-export function amountCellText(value: CellValue): string | undefined {
+export function decimalCellText(value: CellValue, decimals: number): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return String(value);
     const plain = String(value);
-    if (/^-?\d+(\.\d{1,2})?$/.test(plain)) return plain;
-    const fixed = value.toFixed(2);
+    if (plainDecimal(decimals).test(plain)) return plain;
+    const fixed = value.toFixed(decimals);
     return Math.abs(Number(fixed) - value) < 1e-6 ? fixed : plain;
   }
   const text = String(value).trim();
   return text === "" ? undefined : text;
+}
+
+/** An amount cell as decimal text for the money parser (which takes "1,250.50", "AED 300", …). */
+export function amountCellText(value: CellValue): string | undefined {
+  return decimalCellText(value, 2);
 }
 
 /** Any other cell as trimmed text; numbers keep all their digits (long mobiles and ID numbers). */

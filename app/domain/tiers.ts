@@ -18,12 +18,19 @@ export const GOLD_FROM = AED(100_000);
 /** The spec leaves the Silver/Bronze split open: our choice, documented in the README. */
 export const SILVER_FROM = AED(25_000);
 
+/**
+ * Each tier above Bronze with the total it starts at, highest first: the one rule that
+ * tierForTotal and the set-based SQL recompute (app/services/sales.server.ts) both read.
+ */
+export const TIER_FLOORS: readonly (readonly [Exclude<Tier, "bronze">, Fils])[] = [
+  ["diamond", DIAMOND_FROM],
+  ["platinum", PLATINUM_FROM],
+  ["gold", GOLD_FROM],
+  ["silver", SILVER_FROM],
+];
+
 export function tierForTotal(total: Fils): Tier {
-  if (total >= DIAMOND_FROM) return "diamond";
-  if (total >= PLATINUM_FROM) return "platinum";
-  if (total >= GOLD_FROM) return "gold";
-  if (total >= SILVER_FROM) return "silver";
-  return "bronze";
+  return TIER_FLOORS.find(([, from]) => total >= from)?.[0] ?? "bronze";
 }
 
 /** VIP clients are Platinum and Diamond (docs/product-rules.md §2 Dashboard). */

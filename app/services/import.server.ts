@@ -1,15 +1,27 @@
 import { db } from "~/db.server";
 import { randomUUID } from "node:crypto";
+import { businessToday, dateFromIso } from "~/domain/calendar";
 import { EXPORTED_FIELDS, fieldCellText, fieldsOf, clientField, jsonName } from "~/domain/client-fields";
 import { isUniqueViolation } from "~/db-errors.server";
 import type { NewClientInput } from "~/domain/client-input";
 import {
+  isPurchaseHistory,
   matchHeaders,
   missingRequiredColumns,
+  purchaseHistoryMapping,
   TEMPLATE_EXAMPLE_MOBILE,
   type HeaderMapping,
   type ImportKind,
 } from "~/domain/import-columns";
+import {
+  invoiceName,
+  purchaseCellValues,
+  purchaseGrouper,
+  readPurchaseRow,
+  type ClosedGroup,
+  type PendingPurchase,
+} from "~/domain/import-purchases";
+import { filsToDecimalString } from "~/domain/money";
 import {
   failedResult,
   IMPORT_BUSY_MESSAGE,
@@ -30,6 +42,7 @@ import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } fr
 import { recordContactOkConsents } from "./consent.server";
 import { clientTarget } from "./client-audit.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
+import { recomputeClientsPurchases, timestampOf } from "./sales.server";
 
 /**
  * A spreadsheet import: one ImportRun per import, rows checked by the New Client rules,
@@ -98,13 +111,23 @@ async function startRun(
 type Counts = {
   processedRows: number;
   imported: number;
+  importedSales: number;
+  importedItems: number;
   skippedClients: (SkippedRow & { row: number })[];
   errors: string[];
 };
 
-/** A skipped client with its exported fields as cell text (name and mobile are columns of their own). */
-function skippedRow(row: number, client: NewClientInput, reason: string): SkippedRow & { row: number } {
-  const values: Record<string, string> = {};
+/**
+ * A skipped client with its exported fields as cell text (name and mobile are columns of their
+ * own), and a purchase history's sale cells when given.
+ */
+function skippedRow(
+  row: number,
+  client: NewClientInput,
+  reason: string,
+  sale: Record<string, string> = {},
+): SkippedRow & { row: number } {
+  const values: Record<string, string> = { ...sale };
   for (const name of EXPORTED_FIELDS) {
     if (name === "fullName" || name === "mobileNumber" || !(name in client)) continue;
     const text = fieldCellText(clientField(name).kind, client[name as keyof NewClientInput]);
@@ -128,12 +151,62 @@ type Row = Record<string, unknown>;
  * query engine's createMany spends about seven times longer per row, which a 100,000-row file feels.
  * Columns null in every row are left to their default; the names are the tables' column names.
  */
-function multiRowInsert(table: "Customer" | "Sale" | "AuditLog", rows: Row[]): Prisma.Sql {
+function multiRowInsert(table: "Customer" | "Sale" | "SaleItem" | "AuditLog", rows: Row[]): Prisma.Sql {
   const columns = Object.keys(rows[0]!).filter(
     (c) => /^[A-Za-z]+$/.test(c) && rows.some((r) => r[c] !== null && r[c] !== undefined),
   );
   const values = Prisma.join(rows.map((r) => Prisma.sql`(${Prisma.join(columns.map((c) => r[c] ?? null))})`));
   return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.map((c) => `"${c}"`).join(", "))}) VALUES ${values}`;
+}
+
+type NewClientRecord = ReturnType<typeof newClientData>;
+
+/**
+ * Creates a batch's new clients with one multi-row INSERT, their consent history and their
+ * creation audit entries (field names only, like a form's), answering their ids by mobile.
+ */
+async function insertClients(
+  tx: Prisma.TransactionClient,
+  clients: readonly { input: NewClientInput; record: NewClientRecord }[],
+  actor: Actor,
+  runId: string,
+  now: Date,
+): Promise<Map<string, number>> {
+  // Timestamps are written here: the SQLite column default would be text, not the epoch milliseconds Prisma stores.
+  const rows = clients.map(({ record }) => ({ ...record.client, createdAt: now, updatedAt: now }));
+  const created = await tx.$queryRaw<
+    { id: number; mobileNumber: string }[]
+  >`${multiRowInsert("Customer", rows)} RETURNING "id", "mobileNumber"`;
+  const idByMobile = new Map(created.map((c) => [c.mobileNumber, Number(c.id)]));
+  // A Consent (OK to Contact) cell is the client's consent on every channel, kept in its history.
+  const consents = clients.map(({ input }) => ({
+    id: idByMobile.get(input.mobileNumber)!,
+    contactOk: input.contactOk,
+  }));
+  await recordContactOkConsents(consents, "import", actor.id, tx);
+  // Every client's creation is in their audit trail like a form's (field names only), in the same
+  // multi-row way: one INSERT per batch.
+  await tx.$executeRaw(
+    multiRowInsert(
+      "AuditLog",
+      clients.map(({ input }) => ({
+        id: randomUUID(),
+        ...auditRow({
+          actor,
+          action: AUDIT_ACTIONS.clientCreated,
+          ...clientTarget(idByMobile.get(input.mobileNumber)!),
+          details: {
+            fields: fieldsOf("create")
+              .filter((name) => input[name] !== null)
+              .map(jsonName),
+            importRunId: runId,
+          },
+        }),
+        createdAt: now,
+      })),
+    ),
+  );
+  return idByMobile;
 }
 
 /**
@@ -172,13 +245,14 @@ async function writeBatch(
       await db.$transaction(
         async (tx) => {
           if (records.length) {
-            // Timestamps are written here: the SQLite column default would be text, not the epoch milliseconds Prisma stores.
             const now = new Date();
-            const clients = records.map((r) => ({ ...r.client, createdAt: now, updatedAt: now }));
-            const created = await tx.$queryRaw<
-              { id: number; mobileNumber: string }[]
-            >`${multiRowInsert("Customer", clients)} RETURNING "id", "mobileNumber"`;
-            const idByMobile = new Map(created.map((c) => [c.mobileNumber, Number(c.id)]));
+            const idByMobile = await insertClients(
+              tx,
+              records.map((record, i) => ({ input: fresh[i]!.client, record })),
+              actor,
+              runId,
+              now,
+            );
             const sales = records.flatMap(({ client, openingSale }) =>
               openingSale
                 ? [
@@ -193,34 +267,6 @@ async function writeBatch(
                 : [],
             );
             if (sales.length) await tx.$executeRaw(multiRowInsert("Sale", sales));
-            // A Consent (OK to Contact) cell is the client's consent on every channel, kept in its history.
-            const consents = records.map(({ client }) => ({
-              id: idByMobile.get(client.mobileNumber)!,
-              contactOk: client.contactOk,
-            }));
-            await recordContactOkConsents(consents, "import", actor.id, tx);
-            // Every client's creation is in their audit trail like a form's (field names only), in
-            // the same multi-row way: one INSERT per batch.
-            await tx.$executeRaw(
-              multiRowInsert(
-                "AuditLog",
-                records.map(({ client }, i) => ({
-                  id: randomUUID(),
-                  ...auditRow({
-                    actor,
-                    action: AUDIT_ACTIONS.clientCreated,
-                    ...clientTarget(idByMobile.get(client.mobileNumber)!),
-                    details: {
-                      fields: fieldsOf("create")
-                        .filter((name) => fresh[i]!.client[name] !== null)
-                        .map(jsonName),
-                      importRunId: runId,
-                    },
-                  }),
-                  createdAt: now,
-                })),
-              ),
-            );
           }
           await tx.importRun.update({
             where: { id: runId },
@@ -291,6 +337,242 @@ async function importRows(
 }
 
 /**
+ * Who sold an imported sale: the Sold By cell names an active user by email or (when no one else
+ * has it) by name; otherwise whoever imports, as recordSale defaults it.
+ */
+async function associateFinder(actor: Actor): Promise<(soldBy: string | null) => string> {
+  const users = await db.user.findMany({ where: { isActive: true }, select: { id: true, email: true, name: true } });
+  const byKey = new Map<string, string | null>();
+  for (const user of users) {
+    byKey.set(user.email.toLowerCase(), user.id);
+    const name = user.name.trim().toLowerCase();
+    byKey.set(name, byKey.has(name) ? null : user.id);
+  }
+  return (soldBy) => (soldBy === null ? null : byKey.get(soldBy.trim().toLowerCase())) ?? actor.id;
+}
+
+type PurchaseContext = {
+  runId: string;
+  kind: ImportKind;
+  actor: Actor;
+  totalRows: number;
+  soldById: (soldBy: string | null) => string;
+  /** Mobiles of the clients this run created: their purchases without an invoice number are theirs. */
+  createdHere: Set<string>;
+};
+
+const invoiceKey = (showroom: string | null, invoiceNo: string) => `${showroom ?? ""}\u0000${invoiceNo}`;
+
+/** A written sale read back from RETURNING, keyed by everything it was written with. */
+type SaleKeyParts = {
+  customerId: number | bigint;
+  saleDate: Date | number | bigint | string;
+  amountFils: bigint | number | string;
+  showroom: string | null;
+  invoiceNo: string | null;
+  soldById: string | null;
+};
+const saleKey = (s: SaleKeyParts) =>
+  [
+    Number(s.customerId),
+    timestampOf(s.saleDate)!.getTime(),
+    BigInt(s.amountFils),
+    s.showroom,
+    s.invoiceNo,
+    s.soldById,
+  ].join("\u0000");
+
+/**
+ * Writes one batch of a purchase history's sales, all in one transaction: new mobiles become
+ * clients (from the first row of each), each sale is written with its items and its audit entry
+ * (the one recordSale writes), the clients' totals, tiers and last purchases are recomputed from
+ * their sales in one statement, and the run's progress moves. Skipped: a deleted client's mobile,
+ * an invoice already recorded at its showroom, and a purchase without an invoice number for a
+ * client who was already in the system (only an invoice number tells a repeat from a new sale).
+ */
+async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, context: PurchaseContext) {
+  const { runId, kind, actor } = context;
+  const skipAll = (p: PendingPurchase, reason: string) =>
+    p.lines.map((l) => skippedRow(l.row, l.client, reason, purchaseCellValues(p, l.item)));
+  for (let attempt = 1; ; attempt++) {
+    const mobiles = [...new Set(purchases.map((p) => p.mobile))];
+    const existing = mobiles.length
+      ? await db.client.findMany({
+          where: { mobileNumber: { in: mobiles } },
+          select: { id: true, mobileNumber: true, fullName: true, deletedAt: true },
+        })
+      : [];
+    const clientOf = new Map(existing.map((c) => [c.mobileNumber, c]));
+    const invoicesAt = new Map<string, string[]>();
+    for (const p of purchases) {
+      if (!p.invoiceNo || !p.showroom) continue;
+      const numbers = invoicesAt.get(p.showroom) ?? [];
+      numbers.push(p.invoiceNo);
+      invoicesAt.set(p.showroom, numbers);
+    }
+    const recorded = invoicesAt.size
+      ? await db.sale.findMany({
+          where: { OR: [...invoicesAt].map(([showroom, numbers]) => ({ showroom, liveInvoiceNo: { in: numbers } })) },
+          select: { showroom: true, liveInvoiceNo: true },
+        })
+      : [];
+    const recordedKeys = new Set(recorded.map((r) => invoiceKey(r.showroom, r.liveInvoiceNo!)));
+
+    const skippedNow: ReturnType<typeof skippedRow>[] = [];
+    const toWrite: PendingPurchase[] = [];
+    const newClients = new Map<string, NewClientInput>();
+    for (const p of purchases) {
+      const client = clientOf.get(p.mobile);
+      if (p.mobile === TEMPLATE_EXAMPLE_MOBILE) skippedNow.push(...skipAll(p, SKIP_REASONS.templateExample));
+      else if (client?.deletedAt) skippedNow.push(...skipAll(p, duplicateMobileMessage(client)));
+      else if (p.invoiceNo && recordedKeys.has(invoiceKey(p.showroom, p.invoiceNo)))
+        skippedNow.push(...skipAll(p, SKIP_REASONS.invoiceRecorded(invoiceName(p.invoiceNo, p.showroom))));
+      else if (!p.invoiceNo && client && !context.createdHere.has(p.mobile))
+        skippedNow.push(...skipAll(p, SKIP_REASONS.noInvoiceNumber));
+      else {
+        toWrite.push(p);
+        if (!client && !newClients.has(p.mobile)) newClients.set(p.mobile, p.client);
+      }
+    }
+    const items = toWrite.reduce((n, p) => n + p.lines.length, 0);
+    try {
+      await db.$transaction(
+        async (tx) => {
+          const now = new Date();
+          const idByMobile = new Map(existing.map((c) => [c.mobileNumber, c.id]));
+          if (newClients.size > 0) {
+            const clients = [...newClients.values()].map((input) => ({
+              input,
+              record: newClientData(input, { createdById: actor.id, source: SOURCE[kind] }),
+            }));
+            for (const [mobile, id] of await insertClients(tx, clients, actor, runId, now)) idByMobile.set(mobile, id);
+          }
+          if (toWrite.length > 0) {
+            const sales = toWrite.map((p) => ({
+              // The raw INSERT names columns: Sale.clientId is stored as "customerId".
+              customerId: idByMobile.get(p.mobile)!,
+              saleDate: dateFromIso(p.saleDate),
+              amountFils: p.amountFils,
+              invoiceNo: p.invoiceNo,
+              showroom: p.showroom,
+              liveInvoiceNo: p.invoiceNo,
+              soldById: context.soldById(p.soldBy),
+              createdById: actor.id,
+              createdAt: now,
+            }));
+            // RETURNING promises no order, so each sale is found again by everything it was
+            // written with; sales alike in all of that are interchangeable until their items go in.
+            const written = await tx.$queryRaw<(SaleKeyParts & { id: number | bigint })[]>`${multiRowInsert(
+              "Sale",
+              sales,
+            )} RETURNING "id", "customerId", "saleDate", "amountFils", "showroom", "invoiceNo", "soldById"`;
+            const idsByKey = new Map<string, number[]>();
+            for (const w of written) {
+              const ids = idsByKey.get(saleKey(w)) ?? [];
+              ids.push(Number(w.id));
+              idsByKey.set(saleKey(w), ids);
+            }
+            const saleIds = sales.map((sale) => idsByKey.get(saleKey(sale))!.shift()!);
+            await tx.$executeRaw(
+              multiRowInsert(
+                "SaleItem",
+                toWrite.flatMap((p, i) =>
+                  p.lines.map(({ item }, position) => ({ saleId: saleIds[i]!, position, ...item })),
+                ),
+              ),
+            );
+            await recomputeClientsPurchases(tx, [...new Set(sales.map((sale) => sale.customerId))]);
+            // Each sale is in its client's audit trail as recording it by hand writes it, one INSERT per batch.
+            await tx.$executeRaw(
+              multiRowInsert(
+                "AuditLog",
+                toWrite.map((p, i) => ({
+                  id: randomUUID(),
+                  ...auditRow({
+                    actor,
+                    action: AUDIT_ACTIONS.saleRecorded,
+                    ...clientTarget(sales[i]!.customerId),
+                    details: {
+                      saleId: saleIds[i],
+                      amount: filsToDecimalString(p.amountFils),
+                      saleDate: p.saleDate,
+                      invoiceNo: p.invoiceNo,
+                      showroom: p.showroom,
+                      items: p.lines.length,
+                      importRunId: runId,
+                    },
+                  }),
+                  createdAt: now,
+                })),
+              ),
+            );
+          }
+          await tx.importRun.update({
+            where: { id: runId },
+            data: {
+              totalRows: context.totalRows,
+              processedRows: counts.processedRows,
+              imported: counts.imported + newClients.size,
+              importedSales: counts.importedSales + toWrite.length,
+              importedItems: counts.importedItems + items,
+              skipped: counts.skippedClients.length + skippedNow.length,
+              errorCount: counts.errors.length,
+              heartbeatAt: new Date(),
+            },
+          });
+        },
+        { maxWait: 30_000, timeout: 60_000 },
+      );
+    } catch (error) {
+      // A client or an invoice was recorded between our check and our insert: check again.
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+    for (const mobile of newClients.keys()) context.createdHere.add(mobile);
+    counts.imported += newClients.size;
+    counts.importedSales += toWrite.length;
+    counts.importedItems += items;
+    counts.skippedClients.push(...skippedNow);
+    return;
+  }
+}
+
+/**
+ * Goes through a purchase history's rows, grouping them into sales (import-purchases.ts). A batch
+ * holds only finished sales, so it always ends where a sale ends; the sale still open carries over.
+ */
+async function importPurchaseRows(
+  sheet: StreamedSheet,
+  mapping: HeaderMapping,
+  counts: Counts,
+  context: PurchaseContext,
+) {
+  const grouper = purchaseGrouper(mapping, businessToday());
+  let batch: PendingPurchase[] = [];
+  let rowsInBatch = 0;
+  const take = (closed: ClosedGroup | null) => {
+    if (closed?.ok) batch.push(closed.purchase);
+    else if (closed) counts.errors.push(...closed.errors);
+  };
+  const flush = async () => {
+    await writePurchaseBatch(batch, counts, context);
+    batch = [];
+    rowsInBatch = 0;
+    await yieldToEventLoop();
+  };
+  for await (const { rowNumber, cells } of sheet.rows()) {
+    counts.processedRows++;
+    rowsInBatch++;
+    if (!isBlankRow(cells))
+      take(grouper.feed(readPurchaseRow(rowNumber, cells, mapping, { date1904: sheet.date1904 })));
+    if (rowsInBatch >= IMPORT_BATCH_ROWS) await flush();
+    else if (rowsInBatch % 100 === 0) await yieldToEventLoop();
+  }
+  take(grouper.finish());
+  await flush();
+}
+
+/**
  * Imports one uploaded spreadsheet: POST /api/import/clients, /api/import/zoho-customers and the
  * page's no-JavaScript form all come here. The answer is the spec's import result with a status.
  */
@@ -326,6 +608,8 @@ export async function importSpreadsheet(args: {
         totalRows,
         processedRows: counts?.processedRows ?? 0,
         imported: result.imported,
+        importedSales: result.importedSales,
+        importedItems: result.importedItems,
         skipped: skippedClients.length,
         errorCount: errors.length,
         skippedJson: JSON.stringify(skippedRows),
@@ -346,6 +630,8 @@ export async function importSpreadsheet(args: {
         status,
         totalRows,
         imported: result.imported,
+        importedSales: result.importedSales,
+        importedItems: result.importedItems,
         skipped: skippedClients.length,
         errors: errors.length,
       },
@@ -360,14 +646,32 @@ export async function importSpreadsheet(args: {
     runId: run.id,
   });
 
-  const counts: Counts = { processedRows: 0, imported: 0, skippedClients: [], errors: [] };
+  const counts: Counts = {
+    processedRows: 0,
+    imported: 0,
+    importedSales: 0,
+    importedItems: 0,
+    skippedClients: [],
+    errors: [],
+  };
+  /** The summary of what was written, with the sales when the file is a purchase history. */
+  const written = (skipped: number, errors: number) =>
+    importSummary({
+      imported: counts.imported,
+      skipped,
+      errors,
+      sales: purchases ? { count: counts.importedSales, items: counts.importedItems } : undefined,
+    });
   let totalRows = 0;
+  let purchases = false;
   let sheet: StreamedSheet | null = null;
   try {
     const read = await readSpreadsheetInWorker(upload.bytes, type);
     if (!read.ok) return await refuse(read.message);
     sheet = read.sheet;
-    const mapping = matchHeaders(sheet.header);
+    const matched = matchHeaders(sheet.header);
+    purchases = isPurchaseHistory(matched);
+    const mapping = purchases ? purchaseHistoryMapping(matched) : matched;
     const missing = missingRequiredColumns(mapping);
     if (missing.length)
       return await refuse(`Missing required columns: ${missing.join(", ")}. Use the headers of the template.`);
@@ -375,30 +679,41 @@ export async function importSpreadsheet(args: {
     totalRows = sheet.rowCount;
     await db.importRun.update({ where: { id: run.id }, data: { totalRows, heartbeatAt: new Date() } });
 
-    await importRows(run.id, kind, actor, sheet, mapping, counts);
-    const summary = { imported: counts.imported, skipped: counts.skippedClients.length, errors: counts.errors.length };
+    if (purchases) {
+      await importPurchaseRows(sheet, mapping, counts, {
+        runId: run.id,
+        kind,
+        actor,
+        totalRows,
+        soldById: await associateFinder(actor),
+        createdHere: new Set(),
+      });
+    } else await importRows(run.id, kind, actor, sheet, mapping, counts);
     const result: ImportResult = {
       success: true,
       imported: counts.imported,
       skipped: 0,
       skippedClients: [],
       errors: [],
-      message: importSummary(summary),
+      message: written(counts.skippedClients.length, counts.errors.length),
+      importedSales: counts.importedSales,
+      importedItems: counts.importedItems,
     };
     return { status: 200, result: await finish("succeeded", result, counts, totalRows), runId: run.id };
   } catch (error) {
     const refused = error instanceof SpreadsheetLimitError;
     if (!refused) console.error("import failed", error);
     // Batches already committed stay: each is whole, and running the same file again skips them.
-    const { imported } = counts;
+    const { imported, importedSales, importedItems } = counts;
     const reason = refused ? error.message : UNEXPECTED_FAILURE;
     const message =
-      imported > 0
-        ? `${reason} ${importSummary({ imported, skipped: 0, errors: 0 })} Import the same file again to finish.`
-        : reason;
-    const result = await finish("failed", { ...failedResult(message), imported }, counts, totalRows).catch(() =>
-      failedResult(message),
-    );
+      imported > 0 || importedSales > 0 ? `${reason} ${written(0, 0)} Import the same file again to finish.` : reason;
+    const result = await finish(
+      "failed",
+      { ...failedResult(message), imported, importedSales, importedItems },
+      counts,
+      totalRows,
+    ).catch(() => failedResult(message));
     return { status: refused ? error.status : 500, result, runId: run.id };
   } finally {
     await sheet?.close();
@@ -461,6 +776,8 @@ export async function importRunReport(runId: string, userId: string): Promise<Im
       skippedClients,
       errors,
       message: run.message ?? "",
+      importedSales: run.importedSales,
+      importedItems: run.importedItems,
     },
   };
 }

@@ -12,8 +12,8 @@ import {
   VOID_REFUSED,
   type SaleInput,
 } from "~/domain/sales";
-import { tierForTotal, type Tier } from "~/domain/tiers";
-import type { Prisma } from "~/generated/prisma/client";
+import { TIER_FLOORS, type Tier } from "~/domain/tiers";
+import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
 import { inClientBook } from "./client-book.server";
@@ -147,28 +147,52 @@ async function lockClient(tx: Prisma.TransactionClient, clientId: number): Promi
 }
 
 /**
- * The client's total, tier and last purchase from the sales not void: one SUM/MAX answered by the
- * (customerId, voidedAt, saleDate, amountFils) index, never the sales loaded into JavaScript.
+ * The clients' total, tier and last purchase from their sales not void, for one client or a whole
+ * import batch in one statement: SUM/MAX per client answered by the
+ * (customerId, voidedAt, saleDate, amountFils) index, never the sales loaded into JavaScript, and
+ * the tier from TIER_FLOORS (the thresholds are the code's constants, written into the SQL).
  */
+function recomputePurchasesSql(clientIds: readonly number[], now: Date): Prisma.Sql {
+  const tier = Prisma.raw(
+    `CASE ${TIER_FLOORS.map(([name, from]) => `WHEN p."total" >= ${from} THEN '${name}'`).join(" ")} ELSE 'bronze' END`,
+  );
+  // Raw SQL: the ORM's aggregate misreads MAX of a unixepoch-ms timestamp on SQLite (an invalid Date).
+  return Prisma.sql`
+    UPDATE "Customer" SET "totalSalesFils" = p."total", "lastPurchaseDate" = p."last", "tier" = ${tier}, "updatedAt" = ${now}
+    FROM (
+      SELECT c."id" AS "id", COALESCE(SUM(s."amountFils"), 0) AS "total", MAX(s."saleDate") AS "last"
+      FROM "Customer" c LEFT JOIN "Sale" s ON s."customerId" = c."id" AND s."voidedAt" IS NULL
+      WHERE c."id" IN (${Prisma.join(clientIds)})
+      GROUP BY c."id"
+    ) AS p
+    WHERE "Customer"."id" = p."id"`;
+}
+
+/** recomputePurchasesSql for one client, answering its new facts. */
 export async function recomputeClientPurchases(
   tx: Prisma.TransactionClient,
   clientId: number,
 ): Promise<ClientPurchaseFacts> {
-  // Raw SQL: the ORM's aggregate misreads MAX of a unixepoch-ms timestamp on SQLite (an invalid Date).
   const [row] = await tx.$queryRaw<
-    { total: bigint | number | string | null; last: Date | number | bigint | string | null }[]
-  >`
-    SELECT COALESCE(SUM("amountFils"), 0) AS "total", MAX("saleDate") AS "last"
-    FROM "Sale" WHERE "customerId" = ${clientId} AND "voidedAt" IS NULL`;
-  const total: Fils = BigInt(row?.total ?? 0);
-  const last = timestampOf(row?.last ?? null);
-  const tier = tierForTotal(total);
-  await tx.client.update({ where: { id: clientId }, data: { totalSalesFils: total, tier, lastPurchaseDate: last } });
-  return { totalSalesValue: filsToDecimalString(total), tier, lastPurchaseDate: last ? isoFromDate(last) : null };
+    { total: bigint | number | string; tier: Tier; last: Date | number | bigint | string | null }[]
+  >`${recomputePurchasesSql([clientId], new Date())} RETURNING "Customer"."totalSalesFils" AS "total", "Customer"."tier" AS "tier", "Customer"."lastPurchaseDate" AS "last"`;
+  if (!row) throw new Error(`Client ${clientId} not found`);
+  const total: Fils = BigInt(row.total);
+  const last = timestampOf(row.last);
+  return {
+    totalSalesValue: filsToDecimalString(total),
+    tier: row.tier,
+    lastPurchaseDate: last ? isoFromDate(last) : null,
+  };
+}
+
+/** recomputePurchasesSql for many clients (an import batch), in the caller's transaction. */
+export async function recomputeClientsPurchases(tx: Prisma.TransactionClient, clientIds: readonly number[]) {
+  if (clientIds.length > 0) await tx.$executeRaw(recomputePurchasesSql(clientIds, new Date()));
 }
 
 /** A timestamp from raw SQL: SQLite gives the stored integer milliseconds, PostgreSQL a Date. */
-function timestampOf(value: Date | number | bigint | string | null): Date | null {
+export function timestampOf(value: Date | number | bigint | string | null): Date | null {
   if (value === null) return null;
   if (value instanceof Date) return value;
   return new Date(typeof value === "string" && !/^\d+$/.test(value) ? value : Number(value));

@@ -3,7 +3,7 @@ import { crc32, deflateRawSync } from "node:zlib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { CLIENT_TEMPLATE_FIELDS, importColumn } from "~/domain/import-columns";
-import { IMPORT_BUSY_MESSAGE, type ImportResult } from "~/domain/import-report";
+import { IMPORT_BUSY_MESSAGE } from "~/domain/import-report";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";
 import * as exportSkipped from "~/routes/api.import.export-skipped";
 import * as importClients from "~/routes/api.import.clients";
@@ -14,7 +14,8 @@ import * as zohoClients from "~/routes/api.import.zoho-customers";
 import * as zohoTemplate from "~/routes/api.import.zoho-template";
 import * as page from "~/routes/_app.import-data";
 import { importParseLimits, TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
-import { callRoute, createUser, makeRequest, ORIGIN, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { importFile, spreadsheet, uploadRequest, type SheetRow } from "../support/import-files";
 import { CLIENT_FILE_HEADER } from "../support/import-header";
 
 /**
@@ -51,39 +52,7 @@ function xlsxOfManyCells(rows: number, columns: number): Buffer {
   ]);
 }
 
-type Row = (string | number | undefined)[];
-
-/** A workbook of the given rows in each of the three accepted formats, built the way Excel would save it. */
-function spreadsheet(rows: Row[], bookType: "xlsx" | "xls" | "csv"): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Clients");
-  if (bookType === "csv") return Buffer.from(XLSX.utils.sheet_to_csv(book.Sheets.Clients!), "utf8");
-  return XLSX.write(book, { type: "buffer", bookType: bookType === "xls" ? "biff8" : "xlsx" }) as Buffer;
-}
-
-function uploadRequest(
-  path: string,
-  cookie: string,
-  fileName: string,
-  bytes: Uint8Array,
-  fields: Record<string, string> = {},
-): Request {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append("file", new File([new Uint8Array(bytes)], fileName));
-  return new Request(`${ORIGIN}${path}`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: ORIGIN } });
-}
-
-async function importFile(
-  cookie: string,
-  fileName: string,
-  bytes: Uint8Array,
-  route = importClients,
-  path = "/api/import/clients",
-) {
-  const res = await outcome(await callRoute(route.action, uploadRequest(path, cookie, fileName, bytes)));
-  return { status: res.status, body: res.body as ImportResult & { runId: string | null } };
-}
+type Row = SheetRow;
 
 let cookie: string;
 let userId: string;
@@ -132,7 +101,7 @@ describe.each(["xlsx", "xls", "csv"] as const)("importing a .%s file", (type) =>
     ];
     const { status, body } = await importFile(cookie, `clients.${type}`, spreadsheet(rows, type));
     expect(status).toBe(200);
-    expect(body).toMatchObject({ success: true, imported: 4, skipped: 2 });
+    expect(body).toMatchObject({ success: true, imported: 4, skipped: 2, importedSales: 0, importedItems: 0 });
     expect(body.skippedClients).toEqual([
       { name: `Dana ${type}`, mobile: stored(dupDb), reason: "This mobile number already belongs to Existing Client." },
       { name: `Eli again ${type}`, mobile: stored(dupFile), reason: "Repeats row 6 of this file" },
@@ -277,6 +246,8 @@ describe("refused uploads", () => {
         skippedClients: [],
         errors: [],
         message: INVALID_FILE_TYPE_MESSAGE,
+        importedSales: 0,
+        importedItems: 0,
         runId: null,
       });
     }

@@ -33,6 +33,15 @@ export function ImportResultPanel({
               {count.format(report.imported)}
             </dd>
           </div>
+          {report.importedSales > 0 ? (
+            <div>
+              <dt className="inline text-gray-600">Sales: </dt>
+              <dd className="inline font-semibold" data-testid="sales-count">
+                {count.format(report.importedSales)} ({count.format(report.importedItems)}{" "}
+                {report.importedItems === 1 ? "item" : "items"})
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt className="inline text-gray-600">Skipped: </dt>
             <dd className="inline font-semibold" data-testid="skipped-count">

@@ -20,9 +20,11 @@ const TEXTS = {
   client: {
     title: "Client Data Import",
     description:
-      "Add clients from an Excel (.xlsx, .xls) or CSV file. The template shows every column the import reads.",
-    templateHref: "/api/import/template",
-    templateLabel: "Download Template",
+      "Add clients from an Excel (.xlsx, .xls) or CSV file, or their purchases from a POS export with one item per row. The templates show every column the import reads.",
+    templates: [
+      { href: "/api/import/template", label: "Download Template" },
+      { href: "/api/import/purchase-history-template", label: "Download Purchase History Template" },
+    ],
     importLabel: "Import Clients",
     successTitle: "Import Successful",
     successDuration: 8_000,
@@ -34,8 +36,7 @@ const TEXTS = {
   zoho: {
     title: "Zoho Form Import",
     description: "Add customers from a Zoho Forms export (Name, Phone, Email, Date of Birth, Emirates ID, …).",
-    templateHref: "/api/import/zoho-template",
-    templateLabel: "Download Zoho Template",
+    templates: [{ href: "/api/import/zoho-template", label: "Download Zoho Template" }],
     importLabel: "Import Zoho Customers",
     successTitle: "Zoho Import Successful",
     successDuration: 10_000,
@@ -173,9 +174,13 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
           </h2>
           <p className="mt-1 text-sm text-gray-600">{text.description}</p>
         </div>
-        <a href={text.templateHref} download className="btn-secondary">
-          {text.templateLabel}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          {text.templates.map((template) => (
+            <a key={template.href} href={template.href} download className="btn-secondary">
+              {template.label}
+            </a>
+          ))}
+        </div>
       </div>
 
       <p className="mt-3 text-sm" data-testid={`${kind}-last-import`}>

@@ -1,0 +1,388 @@
+import type { IsoDate } from "./calendar";
+import type { NewClientInput } from "./client-input";
+import type { HeaderMapping, SaleImportField } from "./import-columns";
+import {
+  checkClientRow,
+  dateCell,
+  enumerated,
+  headerOf,
+  lookup,
+  rowError,
+  shorten,
+  type ClientRowCheck,
+  type RowReadOptions,
+} from "./import-rows";
+import { filsToDecimalString, type Fils } from "./money";
+import {
+  ITEM_CATEGORIES,
+  ITEM_CATEGORY_LABELS,
+  KARAT_LABELS,
+  KARATS,
+  labelOf,
+  MAX_SALE_ITEMS,
+  METAL_LABELS,
+  METALS,
+  mgToGrams,
+  pointsToCarats,
+  saleInputSchema,
+  SHOWROOM_LABELS,
+  SHOWROOMS,
+  STONE_LABELS,
+  STONES,
+  type ITEM_FORM_FIELDS,
+  type SaleItemInput,
+  type Showroom,
+} from "./sales";
+import { amountCellText, cellText, decimalCellText, type CellValue } from "./spreadsheet-values";
+
+/**
+ * A purchase-history file (docs/decisions/020-purchase-history-imports.md): each row is one item
+ * bought by the row's client; consecutive rows of one client, showroom and invoice number are one
+ * sale, and a row without an invoice number is a sale of its own. This module reads a row's sale
+ * cells into the forms the sale rules take (saleInputSchema, the form's and the API's rules) and
+ * groups rows into sales; the import service decides what the database already has.
+ */
+
+const NONE = ["N/A", "NA", "-"].map((name) => [name, "none"] as const);
+
+/** Showrooms by key or label ("Dubai Mall", "dubai_mall", "DUBAI-MALL"). */
+const SHOWROOM_NAMES = lookup([
+  ...SHOWROOMS.map((s) => [s, s] as const),
+  ...SHOWROOMS.map((s) => [SHOWROOM_LABELS[s], s] as const),
+]);
+
+const CATEGORY_NAMES = lookup([
+  ...ITEM_CATEGORIES.map((c) => [c, c] as const),
+  ...ITEM_CATEGORIES.map((c) => [ITEM_CATEGORY_LABELS[c], c] as const),
+  ...(["ring", "bangle", "bracelet", "necklace", "pendant", "set"] as const).map((c) => [`${c}s`, c] as const),
+  ["Earring", "earrings"],
+  ["Watches", "watch"],
+  ["Coin", "coin_bar"],
+  ["Coins", "coin_bar"],
+  ["Bar", "coin_bar"],
+  ["Bars", "coin_bar"],
+  ["Gold Coin", "coin_bar"],
+  ["Gold Bar", "coin_bar"],
+]);
+
+/** "Gold" alone is yellow gold, as a Gulf POS writes it. */
+const METAL_NAMES = lookup([
+  ...METALS.map((m) => [m, m] as const),
+  ...METALS.map((m) => [METAL_LABELS[m], m] as const),
+  ["Gold", "yellow_gold"],
+  ["Yellow", "yellow_gold"],
+  ["YG", "yellow_gold"],
+  ["White", "white_gold"],
+  ["WG", "white_gold"],
+  ["Rose", "rose_gold"],
+  ["Pink Gold", "rose_gold"],
+  ["RG", "rose_gold"],
+  ["PT", "platinum"],
+  ["Sterling Silver", "silver"],
+  ...NONE,
+]);
+
+/** 21, "21K", "21 KT", "21 karat", "21ct" (British), and the hallmark fineness (875 is 21K). */
+const KARAT_NAMES = lookup([
+  ...KARATS.flatMap((k): (readonly [string, string])[] =>
+    k === "none" ? [[k, k]] : ["", "K", "KT", "Karat", "Carat", "CT"].map((suffix) => [`${k}${suffix}`, k]),
+  ),
+  ["750", "18"],
+  ["875", "21"],
+  ["916", "22"],
+  ["999", "24"],
+  ...NONE,
+]);
+
+const STONE_NAMES = lookup([
+  ...STONES.map((s) => [s, s] as const),
+  ...STONES.map((s) => [STONE_LABELS[s], s] as const),
+  ["Diamonds", "diamond"],
+  ["Rubies", "ruby"],
+  ["Emeralds", "emerald"],
+  ["Sapphires", "sapphire"],
+  ["Pearls", "pearl"],
+  ["No Stone", "none"],
+  ["Plain", "none"],
+  ...NONE,
+]);
+
+type ItemField = (typeof ITEM_FORM_FIELDS)[number];
+
+/** The import column of each item field of the sale rules (the item's category is "itemCategory"). */
+const ITEM_COLUMN: Record<ItemField, SaleImportField> = {
+  category: "itemCategory",
+  metal: "metal",
+  karat: "karat",
+  weightGrams: "weightGrams",
+  stone: "stone",
+  stoneCarats: "stoneCarats",
+  itemCode: "itemCode",
+  certificateNo: "certificateNo",
+  price: "price",
+};
+
+/** A row's sale cells as the sale rules take them (codes for known names, text otherwise). */
+export type PurchaseCells = {
+  saleDate: IsoDate | undefined;
+  invoiceNo: string | undefined;
+  showroom: string | undefined;
+  soldBy: string | undefined;
+  item: Record<ItemField, string | undefined>;
+  /** Cells that could not be read at all (an unreadable date), in spreadsheet terms. */
+  problems: string[];
+};
+
+export function readPurchaseCells(
+  cells: readonly CellValue[],
+  mapping: HeaderMapping,
+  options: RowReadOptions = {},
+): PurchaseCells {
+  const cell = (field: SaleImportField): CellValue => {
+    const index = mapping.columns[field];
+    return index === undefined ? undefined : cells[index];
+  };
+  const problems: string[] = [];
+  const date = dateCell("saleDate", cell("saleDate"), mapping, options);
+  if (!date.ok) problems.push(date.problem);
+  return {
+    saleDate: date.ok ? date.iso : undefined,
+    invoiceNo: cellText(cell("invoiceNo")),
+    showroom: enumerated(SHOWROOM_NAMES, cell("showroom")),
+    soldBy: cellText(cell("soldBy")),
+    item: {
+      category: enumerated(CATEGORY_NAMES, cell("itemCategory")),
+      metal: enumerated(METAL_NAMES, cell("metal")),
+      karat: enumerated(KARAT_NAMES, cell("karat")),
+      weightGrams: decimalCellText(cell("weightGrams"), 3),
+      stone: enumerated(STONE_NAMES, cell("stone")),
+      stoneCarats: decimalCellText(cell("stoneCarats"), 2),
+      itemCode: cellText(cell("itemCode")),
+      certificateNo: cellText(cell("certificateNo")),
+      price: amountCellText(cell("price")),
+    },
+    problems,
+  };
+}
+
+/** One row of a purchase history, read: its client cells checked by the New Client rules, its sale cells. */
+export type PurchaseRow = { rowNumber: number; client: ClientRowCheck; cells: PurchaseCells };
+
+export function readPurchaseRow(
+  rowNumber: number,
+  cells: readonly CellValue[],
+  mapping: HeaderMapping,
+  options: RowReadOptions = {},
+): PurchaseRow {
+  return {
+    rowNumber,
+    client: checkClientRow(cells, mapping, options),
+    cells: readPurchaseCells(cells, mapping, options),
+  };
+}
+
+/** One item of a sale to write, with the row it came from and that row's client (for a skipped-rows export). */
+export type PurchaseLine = { row: number; client: NewClientInput; item: SaleItemInput };
+
+/** A sale read from the file, every rule of a sale checked; the database decides the rest. */
+export type PendingPurchase = {
+  /** The client's normalised mobile; the client is created from the first row's cells if the mobile is new. */
+  mobile: string;
+  client: NewClientInput;
+  saleDate: IsoDate;
+  invoiceNo: string | null;
+  showroom: Showroom | null;
+  /** The Sold By cell as written: an active user's email or name, else whoever imports. */
+  soldBy: string | null;
+  amountFils: Fils;
+  lines: PurchaseLine[];
+};
+
+export type ClosedGroup = { ok: true; purchase: PendingPurchase } | { ok: false; errors: string[] };
+
+/** "Invoice INV-7 at Dubai Mall": how messages name an invoice. */
+export function invoiceName(invoiceNo: string, showroom: string | null | undefined): string {
+  return showroom ? `Invoice ${invoiceNo} at ${labelOf(SHOWROOM_LABELS, showroom)}` : `Invoice ${invoiceNo}`;
+}
+
+const rowSpan = (first: number, last: number) => (first === last ? `row ${first}` : `rows ${first}–${last}`);
+
+type Group = {
+  /** Client, showroom and invoice number: consecutive rows with the same key are one sale; null for a sale of one row. */
+  key: string | null;
+  /** The rows, read; past MAX_SALE_ITEMS only their numbers are kept (the sale is refused anyway). */
+  rows: [PurchaseRow, ...PurchaseRow[]];
+  rowNumbers: number[];
+  /** The invoice's place in the file, when this group is where it first appears. */
+  seen: SeenInvoice | null;
+  /** Why every row of the group is refused (an invoice seen earlier in the file), if so. */
+  refusal: string | null;
+};
+
+type SeenInvoice = { mobile: string; first: number; last: number };
+
+const mobileOf = (row: PurchaseRow) => (row.client.ok ? row.client.client.mobileNumber : row.client.mobile);
+
+/**
+ * Groups the rows of a purchase history into sales, in file order. Rows of one invoice must be
+ * together: an invoice that comes back after other rows, or that another client's rows already
+ * used, is refused rather than split into two sales, so the result never depends on where the
+ * import's batches end. A sale with any row in error is refused whole (a sale is never written
+ * without one of its items). `feed` answers the sale its row closed, if any; `finish` the last one.
+ */
+export function purchaseGrouper(mapping: HeaderMapping, today: IsoDate) {
+  const schema = saleInputSchema(today);
+  const seen = new Map<string, SeenInvoice>();
+  let open: Group | null = null;
+
+  function start(row: PurchaseRow): Group {
+    const mobile = mobileOf(row);
+    const { invoiceNo, showroom } = row.cells;
+    const group: Group = { key: null, rows: [row], rowNumbers: [row.rowNumber], seen: null, refusal: null };
+    if (invoiceNo === undefined || mobile === null) return group;
+    const invoice = `${showroom ?? ""}\u0000${invoiceNo}`;
+    group.key = `${mobile}\u0000${invoice}`;
+    const earlier = seen.get(invoice);
+    if (!earlier) {
+      group.seen = { mobile, first: row.rowNumber, last: row.rowNumber };
+      seen.set(invoice, group.seen);
+    } else {
+      const name = invoiceName(invoiceNo, showroom);
+      const where = rowSpan(earlier.first, earlier.last);
+      group.refusal =
+        earlier.mobile === mobile
+          ? `${name} comes back after other rows (it was on ${where}): keep an invoice's rows together`
+          : `${name} is already on ${where} for another client`;
+    }
+    return group;
+  }
+
+  function add(group: Group, row: PurchaseRow) {
+    group.rowNumbers.push(row.rowNumber);
+    if (group.rows.length <= MAX_SALE_ITEMS) group.rows.push(row);
+    if (group.seen) group.seen.last = row.rowNumber;
+  }
+
+  function close(group: Group): ClosedGroup {
+    const { rows, rowNumbers } = group;
+    const [first] = rows;
+    const { invoiceNo, showroom } = first.cells;
+    const name = invoiceNo === undefined ? "The sale" : invoiceName(invoiceNo, showroom);
+    const refuseAll = (message: string): ClosedGroup => ({
+      ok: false,
+      errors: rowNumbers.map((n) => rowError(n, [message])),
+    });
+    if (group.refusal) return refuseAll(group.refusal);
+    if (rowNumbers.length > MAX_SALE_ITEMS)
+      return refuseAll(`${name} has ${rowNumbers.length} items: at most ${MAX_SALE_ITEMS} in one sale`);
+
+    const problems = rows.map((row) => [...(row.client.ok ? [] : row.client.messages), ...row.cells.problems]);
+    const forAll: string[] = [];
+    // The sale's date is its first row's; an item dated otherwise is a mistake to show, not to guess.
+    rows.forEach((row, i) => {
+      if (i > 0 && row.cells.saleDate !== undefined && row.cells.saleDate !== first.cells.saleDate)
+        problems[i]!.push(
+          `${headerOf("saleDate", mapping)} ${row.cells.saleDate} differs from row ${first.rowNumber} of the same invoice`,
+        );
+    });
+    const parsed = schema.safeParse({
+      saleDate: first.cells.saleDate ?? "",
+      invoiceNo,
+      showroom: first.cells.showroom,
+      items: rows.map((row) => row.cells.item),
+    });
+    for (const issue of parsed.error?.issues ?? []) {
+      const [head, index, field] = issue.path;
+      if (head === "items" && typeof index === "number" && typeof field === "string") {
+        const column = ITEM_COLUMN[field as ItemField];
+        problems[index]!.push(cellMessage(column, rows[index]!.cells.item[field as ItemField], issue.message));
+      } else if (head === "saleDate") {
+        // An unreadable date is already reported in spreadsheet terms.
+        if (first.cells.problems.length > 0) continue;
+        forAll.push(
+          first.cells.saleDate === undefined
+            ? `${headerOf("saleDate", mapping)} is required`
+            : cellMessage("saleDate", first.cells.saleDate, issue.message),
+        );
+      } else if (head === "showroom") forAll.push(cellMessage("showroom", first.cells.showroom, issue.message));
+      else if (head === "invoiceNo") forAll.push(cellMessage("invoiceNo", invoiceNo, issue.message));
+      else forAll.push(`${name}: ${issue.message}`);
+    }
+    if (!parsed.success || forAll.length > 0 || problems.some((p) => p.length > 0)) {
+      const wrong = rows.find((_, i) => problems[i]!.length > 0) ?? first;
+      return {
+        ok: false,
+        errors: rows.map((row, i) => {
+          const own = [...forAll, ...problems[i]!];
+          return rowError(
+            row.rowNumber,
+            own.length > 0 ? own : [`${name} was not imported: row ${wrong.rowNumber} has errors`],
+          );
+        }),
+      };
+    }
+    const sale = parsed.data;
+    const clientOf = (row: PurchaseRow) => (row.client as Extract<ClientRowCheck, { ok: true }>).client;
+    return {
+      ok: true,
+      purchase: {
+        mobile: clientOf(first).mobileNumber,
+        client: clientOf(first),
+        saleDate: sale.saleDate,
+        invoiceNo: sale.invoiceNo,
+        showroom: sale.showroom,
+        // The invoice's associate is whichever of its rows names one (a POS may print it once).
+        soldBy: rows.find((row) => row.cells.soldBy !== undefined)?.cells.soldBy ?? null,
+        amountFils: sale.amountFils,
+        lines: sale.items.map((item, i) => ({ row: rows[i]!.rowNumber, client: clientOf(rows[i]!), item })),
+      },
+    };
+  }
+
+  /** `Weight (g) "abc": Enter the weight…`, or `Item Category: Choose…` when the cell was blank. */
+  function cellMessage(field: SaleImportField, given: string | undefined, message: string): string {
+    const header = headerOf(field, mapping);
+    return given === undefined ? `${header}: ${message}` : `${header} "${shorten(given)}": ${message}`;
+  }
+
+  return {
+    feed(row: PurchaseRow): ClosedGroup | null {
+      const mobile = mobileOf(row);
+      const { invoiceNo, showroom } = row.cells;
+      if (open && open.key !== null && open.key === `${mobile}\u0000${showroom ?? ""}\u0000${invoiceNo}`) {
+        add(open, row);
+        return null;
+      }
+      const closed = open ? close(open) : null;
+      open = start(row);
+      return closed;
+    },
+    finish(): ClosedGroup | null {
+      const closed = open ? close(open) : null;
+      open = null;
+      return closed;
+    },
+  };
+}
+
+/**
+ * A sale line as cell text under the sale columns (labels for codes), for the skipped-rows export:
+ * it reads back as the same item.
+ */
+export function purchaseCellValues(purchase: PendingPurchase, item: SaleItemInput): Record<SaleImportField, string> {
+  return {
+    invoiceNo: purchase.invoiceNo ?? "",
+    saleDate: purchase.saleDate,
+    showroom: purchase.showroom ? SHOWROOM_LABELS[purchase.showroom] : "",
+    itemCategory: ITEM_CATEGORY_LABELS[item.category],
+    metal: METAL_LABELS[item.metal],
+    karat: KARAT_LABELS[item.karat],
+    weightGrams: item.weightMg === null ? "" : mgToGrams(item.weightMg),
+    stone: STONE_LABELS[item.stone],
+    stoneCarats: item.stoneCaratPoints === null ? "" : pointsToCarats(item.stoneCaratPoints),
+    itemCode: item.itemCode ?? "",
+    certificateNo: item.certificateNo ?? "",
+    price: filsToDecimalString(item.priceFils),
+    soldBy: purchase.soldBy ?? "",
+  };
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/guards.server";
+import { ACCESS } from "~/domain/roles";
+import { purchaseHistoryTemplate } from "~/services/import-files.server";
+import { spreadsheetResponse } from "~/services/import-spreadsheet.server";
+
+/** GET /api/import/purchase-history-template → <Product>_Purchase_History_Template.xlsx. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUser(request, { access: ACCESS.importData });
+  return spreadsheetResponse(purchaseHistoryTemplate());
+}
