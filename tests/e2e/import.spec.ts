@@ -200,6 +200,92 @@ test.describe("Import Data without JavaScript", () => {
     expect(download.suggestedFilename()).toBe("Skipped_Customers_Export.xlsx");
   });
 
+  test("imports a purchase history from its template; the clients' details list the sales with their items", async ({
+    page,
+    context,
+  }) => {
+    await signInAs(context, "sales_front", "Hind History");
+    const known = await db.client.create({
+      data: {
+        fullName: `History Known ${runPrefix}`,
+        mobileNumber: stored(mobile(7000)),
+        searchText: "history known",
+        team: "team_a",
+      },
+    });
+    await page.goto("/import-data");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download Purchase History Template" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Jewel_CRM_Purchase_History_Template.xlsx");
+
+    // The template filled in as a POS export would be: one item per row, an invoice's rows together.
+    const book = XLSX.read(readFileSync(await download.path()));
+    const [header] = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const line = (cells: Record<string, string>) => header!.map((h) => cells[h] ?? "");
+    const newClient = { "Full Name": `History New ${runPrefix}`, "Mobile Number": mobile(7001), Team: "Team B" };
+    const invoice = { "Invoice No": `H${runPrefix}-1`, "Sale Date": "15/01/2025", Showroom: "Dubai Mall" };
+    book.Sheets[book.SheetNames[0]!] = XLSX.utils.aoa_to_sheet([
+      header!,
+      line({
+        ...newClient,
+        ...invoice,
+        "Item Category": "Bangle",
+        Metal: "Yellow gold",
+        Karat: "21K",
+        "Weight (g)": "32.4",
+        "Item Price": "9,800",
+      }),
+      line({
+        ...newClient,
+        ...invoice,
+        "Item Category": "Earrings",
+        Metal: "White gold",
+        Karat: "18",
+        "Weight (g)": "4.25",
+        Stone: "Diamond",
+        "Stone Carats": "0.5",
+        "Item Price": "12,500",
+      }),
+      line({
+        "Full Name": known.fullName,
+        "Mobile Number": mobile(7000),
+        Team: "Team A",
+        "Invoice No": `H${runPrefix}-2`,
+        "Sale Date": "01/03/2025",
+        Showroom: "Sharjah",
+        "Item Category": "Ring",
+        Metal: "Platinum",
+        "Item Price": "1500",
+      }),
+    ]);
+    const file = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
+    await page
+      .locator("#client-file")
+      .setInputFiles({ name: "pos-history.xlsx", mimeType: "application/octet-stream", buffer: file });
+    await page.getByRole("button", { name: "Import Clients" }).click();
+
+    await expect(page).toHaveURL(/\/import-data\?run=/);
+    const result = page.getByTestId("client-result");
+    await expect(result).toContainText("Imported 1 new client and 2 sales (3 items).");
+    await expect(result.getByTestId("imported-count")).toHaveText("1");
+    await expect(result.getByTestId("sales-count")).toHaveText("2 (3 items)");
+
+    const created = await db.client.findUniqueOrThrow({ where: { mobileNumber: stored(mobile(7001)) } });
+    await page.goto(`/customers/${created.id}`);
+    const sale = page.getByTestId("sale-row").filter({ hasText: `H${runPrefix}-1` });
+    await expect(sale).toContainText("AED 22,300.00");
+    await expect(sale).toContainText("Dubai Mall");
+    await expect(sale.getByTestId("sale-items")).toContainText("Bangle · 21K Yellow gold · 32.400 g");
+    await expect(sale.getByTestId("sale-items")).toContainText("Earrings · 18K White gold · 4.250 g · Diamond 0.50 ct");
+
+    await page.goto(`/customers/${known.id}`);
+    const added = page.getByTestId("sale-row").filter({ hasText: `H${runPrefix}-2` });
+    await expect(added).toContainText("AED 1,500.00");
+    await expect(added.getByTestId("sale-items")).toContainText("Ring · Platinum");
+  });
+
   test("a refused file is reported in its section", async ({ page, context }) => {
     await signInAs(context, "sales_front");
     await page.goto("/import-data");
