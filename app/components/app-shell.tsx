@@ -4,14 +4,16 @@ import type { ReactNode } from "react";
 import type { SessionUser } from "~/auth/session.server";
 import { fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
-import { roleSidebarLabel } from "~/domain/roles";
+import { ACCESS, checkAccess, roleSidebarLabel } from "~/domain/roles";
 import { SignOutForm } from "./sign-out-form";
 
+/** Each entry shows for the roles its page lets in (app/domain/roles.ts), so a link never leads to a refusal. */
 const NAV = [
-  { to: "/dashboard", label: "Dashboard", icon: "▦", hideFor: ["road_sales"] },
-  { to: "/ai-assistant", label: "AI Assistant", icon: "✦", hideFor: [] },
-  { to: "/customers", label: "Customer Purchase History", icon: "☰", hideFor: [] },
-  { to: "/import-data", label: "Import Data", icon: "⇪", hideFor: [] },
+  { to: "/dashboard", label: "Dashboard", icon: "▦", access: ACCESS.dashboard },
+  { to: "/ai-assistant", label: "AI Assistant", icon: "✦", access: ACCESS.aiAssistant },
+  { to: "/customers", label: "Customer Purchase History", icon: "☰", access: ACCESS.clients },
+  { to: "/reports", label: "Sales Report", icon: "▥", access: ACCESS.reports },
+  { to: "/import-data", label: "Import Data", icon: "⇪", access: ACCESS.importData },
 ] as const;
 
 /** docs/product-rules.md §9: the mobile badge shows a fixed count. */
@@ -95,7 +97,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
           </label>
         </div>
         <nav className="flex-1 space-y-1 overflow-y-auto p-2">
-          {NAV.filter((item) => !(item.hideFor as readonly string[]).includes(user.role)).map((item) => (
+          {NAV.filter((item) => checkAccess(user.role, item.access) === null).map((item) => (
             <NavLink
               key={item.to}
               to={item.to}

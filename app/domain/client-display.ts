@@ -10,6 +10,12 @@ export function formatDay(iso: IsoDate | null): string {
   return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`;
 }
 
+/** "Mar 2024" for a month written "2024-03". */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split("-");
+  return `${MONTHS[Number(m) - 1]} ${y}`;
+}
+
 /** The prefilled WhatsApp greeting of the customers table's contact action. */
 export function whatsappGreeting(fullName: string): string {
   const firstName = fullName.trim().split(/\s+/)[0] ?? "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filsToDecimalString, formatAed, parseAedToFils, sumFils } from "./money";
+import { filsToDecimalString, formatAed, formatAmount, parseAedToFils, sumFils } from "./money";
 
 describe("money in fils", () => {
   it.each([
@@ -28,6 +28,7 @@ describe("money in fils", () => {
 
   it("formats for screens and the API", () => {
     expect(formatAed(123456789n)).toBe("AED 1,234,567.89");
+    expect(formatAmount(100000n)).toBe("1,000.00");
     expect(filsToDecimalString(5n)).toBe("0.05");
   });
 });

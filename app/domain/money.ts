@@ -29,11 +29,15 @@ export function filsToDecimalString(fils: Fils): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
+/** "1,234.50": an amount with thousands separators, where a heading already says AED. */
+export function formatAmount(fils: Fils): string {
+  const [whole, fraction] = filsToDecimalString(fils).split(".");
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+}
+
 /** "AED 1,234.50" for screens. */
 export function formatAed(fils: Fils): string {
-  const [whole, fraction] = filsToDecimalString(fils).split(".");
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `AED ${grouped}.${fraction}`;
+  return `AED ${formatAmount(fils)}`;
 }
 
 export function sumFils(values: Iterable<Fils>): Fils {

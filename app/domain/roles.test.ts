@@ -9,6 +9,10 @@ describe("route guard", () => {
     expect(checkAccess("road_sales", ACCESS.dashboard)?.title).toBe("Access Restricted");
     expect(checkAccess("sales_back", ACCESS.dashboard)).toBeNull();
   });
+  it("opens the sales report to admin, sales front and sales back, not road sales", () => {
+    expect(checkAccess("sales_back", ACCESS.reports)).toBeNull();
+    expect(checkAccess("road_sales", ACCESS.reports)?.title).toBe("Access Restricted");
+  });
   it("answers 'Access Denied' on the admin-only profile", () => {
     expect(checkAccess("sales_front", ACCESS.profile)?.title).toBe("Access Denied");
   });

@@ -35,6 +35,7 @@ export type Access = { requiredRole: Role } | { allowedRoles: readonly Role[] } 
 
 export const ACCESS = {
   dashboard: { allowedRoles: ["admin", "sales_front", "sales_back"] },
+  reports: { allowedRoles: ["admin", "sales_front", "sales_back"] },
   aiAssistant: "any",
   clients: "any",
   importData: "any",

@@ -187,13 +187,33 @@ export function readSpreadsheet(bytes: Buffer, type: SpreadsheetType): ReadSheet
   };
 }
 
-/** An .xlsx of text cells (nothing is a number, date or formula) with readable column widths. */
-export function writeWorkbook(sheets: readonly { name: string; rows: readonly (readonly string[])[] }[]): Buffer {
+/** A cell to write: text, or a number shown in an Excel number format ("#,##0.00"). */
+export type WorkbookCell = string | { number: number; format: string };
+
+const cellText = (cell: WorkbookCell | undefined) =>
+  cell === undefined ? "" : typeof cell === "string" ? cell : cell.number.toFixed(2);
+
+/**
+ * An .xlsx of text cells and plain numbers (nothing is a date or formula) with readable column
+ * widths: those of the header row's columns (the first row unless `headerRow` says), from the
+ * longest cell under it. Lines above the header (a title) run across the columns.
+ */
+export function writeWorkbook(
+  sheets: readonly { name: string; rows: readonly (readonly WorkbookCell[])[]; headerRow?: number }[],
+): Buffer {
   const workbook = XLSX.utils.book_new();
-  for (const { name, rows } of sheets) {
-    const sheet = XLSX.utils.aoa_to_sheet(rows.map((row) => [...row]));
+  for (const { name, rows, headerRow = 0 } of sheets) {
+    const sheet = XLSX.utils.aoa_to_sheet(
+      rows.map((row) => row.map((cell) => (typeof cell === "string" ? cell : cell.number))),
+    );
+    rows.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (typeof cell !== "string") (sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject).z = cell.format;
+      }),
+    );
+    const table = rows.slice(headerRow);
     const widths =
-      rows[0]?.map((_, c) => Math.min(60, Math.max(10, ...rows.map((row) => (row[c] ?? "").length + 2)))) ?? [];
+      table[0]?.map((_, c) => Math.min(60, Math.max(10, ...table.map((row) => cellText(row[c]).length + 2)))) ?? [];
     sheet["!cols"] = widths.map((wch) => ({ wch }));
     XLSX.utils.book_append_sheet(workbook, sheet, name);
   }

@@ -1,0 +1,250 @@
+import { Form, Link } from "@remix-run/react";
+import clsx from "clsx";
+import type { ReportIssue } from "~/domain/sales-report";
+import type { BarChartSection, ComparisonRow, LineChartSection, TableView } from "~/domain/sales-report-view";
+import { BarChart, LineChart, LineLegend } from "./report-charts";
+
+/** The period as a plain GET form (JavaScript only makes the navigation in-app), with quick choices as links. */
+export function PeriodForm({
+  values,
+  presets,
+  issues,
+}: {
+  values: { from: string; to: string };
+  presets: { label: string; href: string; current: boolean }[];
+  issues: ReportIssue[];
+}) {
+  const problem = (path: string) => issues.find((issue) => issue.path === path)?.message;
+  return (
+    <section className="card" aria-labelledby="report-period-title">
+      <h2 id="report-period-title" className="text-lg font-semibold">
+        Period
+      </h2>
+      <Form
+        method="get"
+        className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        key={`${values.from}:${values.to}`}
+      >
+        <div>
+          <label htmlFor="report-from" className="label">
+            From
+          </label>
+          <input
+            id="report-from"
+            name="from"
+            type="date"
+            className="input mt-1"
+            defaultValue={values.from}
+            aria-invalid={problem("from") ? true : undefined}
+            aria-describedby={problem("from") ? "report-period-error" : undefined}
+          />
+        </div>
+        <div>
+          <label htmlFor="report-to" className="label">
+            To
+          </label>
+          <input
+            id="report-to"
+            name="to"
+            type="date"
+            className="input mt-1"
+            defaultValue={values.to}
+            aria-invalid={problem("to") ? true : undefined}
+            aria-describedby={problem("to") ? "report-period-error" : undefined}
+          />
+        </div>
+        <button type="submit" className="btn-primary">
+          Show report
+        </button>
+      </Form>
+      {issues.length > 0 ? (
+        <p id="report-period-error" role="alert" className="field-error">
+          {issues.map((issue) => issue.message).join(". ")}
+        </p>
+      ) : null}
+      <nav aria-label="Quick periods" className="mt-3 flex flex-wrap gap-2">
+        {presets.map((preset) => (
+          <Link
+            key={preset.label}
+            to={preset.href}
+            aria-current={preset.current ? "page" : undefined}
+            className={clsx(
+              "badge border px-3 py-1 text-sm",
+              preset.current
+                ? "border-brand-700 bg-brand-50 text-brand-700"
+                : "border-gray-300 text-gray-700 hover:bg-gray-50",
+            )}
+          >
+            {preset.label}
+          </Link>
+        ))}
+      </nav>
+    </section>
+  );
+}
+
+/** A table that scrolls sideways inside its own box on a phone, never the page. */
+function ScrollBox({ children, testId }: { children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="mt-4 max-w-full overflow-x-auto" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+const cellClass = (column: number) => clsx("px-3 py-2 whitespace-nowrap", column === 0 ? "text-start" : "text-end");
+
+/** Every figure of a chart: the group in the first column, the total row last. */
+export function ReportTable({ table, caption }: { table: TableView; caption: string }) {
+  return (
+    <ScrollBox testId="report-table">
+      <table className="min-w-full text-sm tabular-nums">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-gray-200 text-xs text-gray-600">
+          <tr>
+            {table.columns.map((column, i) => (
+              <th key={column} scope="col" className={clsx(cellClass(i), "font-medium")}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {table.rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row" className={clsx(cellClass(i), "font-normal")}>
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className={cellClass(i)}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-gray-300 font-semibold">
+          <tr>
+            {table.totals.map((cell, i) =>
+              i === 0 ? (
+                <th key={i} scope="row" className={cellClass(i)}>
+                  {cell}
+                </th>
+              ) : (
+                <td key={i} className={cellClass(i)}>
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        </tfoot>
+      </table>
+    </ScrollBox>
+  );
+}
+
+/** A chart's card: its heading, the chart, the note on what it counts, its table and its workbook. */
+export function ChartCard({
+  section,
+  periodText,
+}: {
+  section: BarChartSection | LineChartSection;
+  periodText: string;
+}) {
+  const headingId = `report-${section.groupBy}-title`;
+  return (
+    <section className="card min-w-0" aria-labelledby={headingId} data-testid={`report-${section.groupBy}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {section.title}
+        </h2>
+        <a href={section.downloadHref} download className="text-sm font-medium text-brand-700 hover:underline">
+          Download .xlsx<span className="sr-only"> of {section.title.toLowerCase()}</span>
+        </a>
+      </div>
+      <div className="mt-4">
+        {section.kind === "line" ? (
+          <>
+            <LineChart section={section} />
+            <LineLegend section={section} />
+          </>
+        ) : (
+          <BarChart section={section} />
+        )}
+      </div>
+      {section.note ? <p className="mt-3 text-xs text-gray-600">{section.note}</p> : null}
+      <ReportTable table={section.table} caption={`${section.title}, ${periodText}`} />
+    </section>
+  );
+}
+
+/** The period against the one before it and the same days last year, figure by figure. */
+export function ComparisonTable({
+  rows,
+  periods,
+}: {
+  rows: ComparisonRow[];
+  periods: Record<"current" | "previous" | "lastYear", string>;
+}) {
+  const heading = (title: string, days: string) => (
+    <>
+      {title}
+      <span className="block font-normal text-gray-500">{days}</span>
+    </>
+  );
+  return (
+    <section className="card min-w-0" aria-labelledby="report-summary-title" data-testid="report-summary">
+      <h2 id="report-summary-title" className="text-lg font-semibold">
+        Summary and comparisons
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        Voided sales are left out. A new client made their first purchase in the period; a returning client had bought
+        before it.
+      </p>
+      <ScrollBox>
+        <table className="min-w-full text-sm tabular-nums">
+          <caption className="sr-only">Sales in this period, the previous period and the same period last year</caption>
+          <thead className="border-b border-gray-200 text-xs text-gray-600">
+            <tr>
+              <th scope="col" className={clsx(cellClass(0), "font-medium")}>
+                Figure
+              </th>
+              <th scope="col" className={clsx(cellClass(1), "font-medium")}>
+                {heading("This period", periods.current)}
+              </th>
+              <th scope="col" className={clsx(cellClass(2), "font-medium")}>
+                {heading("Previous period", periods.previous)}
+              </th>
+              <th scope="col" className={clsx(cellClass(3), "font-medium")}>
+                Change
+              </th>
+              <th scope="col" className={clsx(cellClass(4), "font-medium")}>
+                {heading("Same period last year", periods.lastYear)}
+              </th>
+              <th scope="col" className={clsx(cellClass(5), "font-medium")}>
+                Change
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.map((row) => (
+              <tr key={row.key} data-testid={`summary-${row.key}`}>
+                <th scope="row" className={clsx(cellClass(0), "font-normal")}>
+                  {row.label}
+                </th>
+                <td className={clsx(cellClass(1), "font-semibold")}>{row.current}</td>
+                <td className={cellClass(2)}>{row.previous}</td>
+                <td className={cellClass(3)}>{row.previousChange}</td>
+                <td className={cellClass(4)}>{row.lastYear}</td>
+                <td className={cellClass(5)}>{row.lastYearChange}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { ChartCard, ComparisonTable, PeriodForm } from "~/components/reports/report-sections";
+import { businessToday } from "~/domain/calendar";
+import { PRODUCT_NAME } from "~/domain/product";
+import { ACCESS } from "~/domain/roles";
+import { parseReportPeriod, periodLabel, type ReportGrouping, type ReportPeriod } from "~/domain/sales-report";
+import { barChartSection, comparisonRows, monthlySection, periodPresets } from "~/domain/sales-report-view";
+import { salesOverview, salesReport } from "~/services/sales-report.server";
+
+export const meta: MetaFunction = () => [{ title: `Sales Report | ${PRODUCT_NAME}` }];
+
+/** The bar charts under the monthly line, in this order. */
+const DIMENSIONS = ["showroom", "associate", "team", "tier", "category"] as const satisfies readonly ReportGrouping[];
+
+const periodHref = (period: ReportPeriod) => `/reports?${new URLSearchParams({ ...period }).toString()}`;
+
+/**
+ * /reports (docs/decisions/018-sales-report.md): the sales of a period (from/to in the URL; the
+ * last 12 months by default) by month, showroom, associate, team, tier and item category, with
+ * the previous period and the same period last year beside it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, { access: ACCESS.reports });
+  const today = businessToday();
+  const params = new URL(request.url).searchParams;
+  const parsed = parseReportPeriod(params, today);
+  const presetsFor = (period: ReportPeriod | null) =>
+    periodPresets(today).map((preset) => ({
+      label: preset.label,
+      href: periodHref(preset.period),
+      current: period !== null && preset.period.from === period.from && preset.period.to === period.to,
+    }));
+  if (!parsed.ok) {
+    // The form keeps what was typed, so it can be corrected.
+    const values = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
+    return data({ ok: false as const, values, issues: parsed.issues, presets: presetsFor(null) }, { status: 400 });
+  }
+  const { period } = parsed;
+  const [overview, ...dimensions] = await Promise.all([
+    salesOverview(period),
+    ...DIMENSIONS.map((groupBy) => salesReport({ period, groupBy })),
+  ]);
+  return {
+    ok: true as const,
+    values: period,
+    issues: [],
+    presets: presetsFor(period),
+    periodText: periodLabel(period),
+    periods: {
+      current: periodLabel(overview.periods.current),
+      previous: periodLabel(overview.periods.previous),
+      lastYear: periodLabel(overview.periods.lastYear),
+    },
+    comparisons: comparisonRows(overview.totals, overview.clients),
+    monthly: monthlySection(overview.months, overview.lastYearMonths),
+    dimensions: dimensions.map((report) => barChartSection(report)),
+  };
+}
+
+export default function SalesReportPage() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold">Sales Report</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          {page.ok ? page.periodText : "Choose a period"}: counts, totals and average tickets by month, showroom,
+          associate, team, tier and item category.
+        </p>
+      </header>
+
+      <PeriodForm values={page.values} presets={page.presets} issues={page.issues} />
+
+      {page.ok ? (
+        <>
+          <ComparisonTable rows={page.comparisons} periods={page.periods} />
+          <ChartCard section={page.monthly} periodText={page.periodText} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            {page.dimensions.map((section) => (
+              <ChartCard key={section.groupBy} section={section} periodText={page.periodText} />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
