@@ -1,5 +1,14 @@
-import { db } from "~/db.server";
-import { businessToday, dateFromIso, isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
+import { db, sqlTimestamp } from "~/db.server";
+import { familyBirthdayAlert, type Alert } from "~/domain/alerts";
+import {
+  businessToday,
+  dateFromIso,
+  daysUntilNextOccasion,
+  isoFromDate,
+  monthDayOf,
+  monthDaysWithin,
+  type IsoDate,
+} from "~/domain/calendar";
 import {
   FAMILY_MEMBERS_MAX,
   FAMILY_RELATIONS,
@@ -7,16 +16,18 @@ import {
   type FamilyMemberInput,
   type FamilyRelation,
 } from "~/domain/family";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
-import { inClientBook } from "./client-book.server";
+import { CLIENT_BOOK_SQL, inClientBook } from "./client-book.server";
+import { CONTACT_FACT_SELECT, type ContactFactRow } from "./client-contact.server";
 
 /**
  * A client's family (docs/decisions/019-client-preferences-and-family-occasions.md): added and
  * removed one at a time from the details' forms, or replaced as a whole by PUT /api/clients/:id
  * (updateClient). Every change is a `client.updated` audit entry naming the field
- * `familyMembers`, never the names or dates: they are personal data.
+ * `familyMembers`, never the names or dates: they are personal data. Their birthdays join the
+ * birthday reminders (the dashboard's alerts and My day).
  */
 
 export const FAMILY_MEMBER_SELECT = {
@@ -145,4 +156,76 @@ export async function removeFamilyMember(
   return removed
     ? { ok: true, member: familyMemberJson(member) }
     : { ok: false, status: 404, issues: [{ path: "memberId", message: "Family member not found" }] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Birthday reminders: the same indexed month-day lookup as the clients' own birthdays.
+
+const FAMILY_ALERT_SELECT = {
+  ...FAMILY_MEMBER_SELECT,
+  birthMonthDay: true,
+  client: { select: { ...CONTACT_FACT_SELECT, fullName: true, mobileNumber: true } },
+} as const satisfies Prisma.ClientFamilyMemberSelect;
+
+const FAMILY_OF_CLIENTS = Prisma.sql`"ClientFamilyMember" f JOIN "Customer" c ON c."id" = f."clientId"`;
+
+/**
+ * Family birthdays in the next `days` days: the month-day keys of the window (an IN lookup on the
+ * index that starts with the key), a day of birth before today (the day someone is born is not
+ * yet a birthday), a client in the book, and when given, the client's owner.
+ */
+function familyBirthdaysWhere(today: IsoDate, days: number, ownerId: string | null): Prisma.Sql {
+  return Prisma.join(
+    [
+      Prisma.sql`f."birthMonthDay" IN (${Prisma.join(monthDaysWithin(today, days))})`,
+      Prisma.sql`f."birthDate" < ${sqlTimestamp(dateFromIso(today))}`,
+      CLIENT_BOOK_SQL,
+      ...(ownerId ? [Prisma.sql`c."ownerId" = ${ownerId}`] : []),
+    ],
+    " AND ",
+  );
+}
+
+/** How many family birthdays fall in the next `days` days (the panel's "and N more"). */
+export async function countFamilyBirthdays(today: IsoDate, days: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number | bigint }[]>`
+    SELECT COUNT(*) AS "n" FROM ${FAMILY_OF_CLIENTS} WHERE ${familyBirthdaysWhere(today, days, null)}`;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The first `limit` family birthdays of the next `days` days, soonest first, as birthday alerts
+ * with their clients' rows (for the contact facts). Month-day order is date order within a year,
+ * so the window is read in two ranges (the rest of this year, then the start of next year), each
+ * in index order and stopping at the limit; then those members are loaded by id.
+ */
+export async function familyBirthdayAlerts(
+  today: IsoDate,
+  options: { days: number; limit: number; ownerId?: string },
+): Promise<{ items: Alert[]; rows: ContactFactRow[] }> {
+  const where = familyBirthdaysWhere(today, options.days, options.ownerId ?? null);
+  const todayKey = monthDayOf(dateFromIso(today));
+  const idsIn = (range: Prisma.Sql, take: number) =>
+    db.$queryRaw<{ id: number | bigint }[]>`
+      SELECT f."id" FROM ${FAMILY_OF_CLIENTS} WHERE ${where} AND ${range}
+      ORDER BY f."birthMonthDay", f."clientId", f."birthDate", f."id" LIMIT ${take}`;
+  const restOfYear = await idsIn(Prisma.sql`f."birthMonthDay" >= ${todayKey}`, options.limit);
+  const nextYear =
+    restOfYear.length < options.limit
+      ? await idsIn(Prisma.sql`f."birthMonthDay" < ${todayKey}`, options.limit - restOfYear.length)
+      : [];
+  const ids = [...restOfYear, ...nextYear].map((r) => Number(r.id));
+  if (ids.length === 0) return { items: [], rows: [] };
+  const found = await db.clientFamilyMember.findMany({ where: { id: { in: ids } }, select: FAMILY_ALERT_SELECT });
+  const byId = new Map(found.map((m) => [m.id, m]));
+  const members = ids.flatMap((id) => byId.get(id) ?? []);
+  const items = members.map((m) =>
+    familyBirthdayAlert(
+      m.client,
+      { id: m.id, relation: relationOf(m.relation), name: m.name, birthDate: isoFromDate(m.birthDate!) },
+      today,
+      daysUntilNextOccasion(m.birthMonthDay!, today),
+    ),
+  );
+  return { items, rows: members.map((m) => m.client) };
 }
