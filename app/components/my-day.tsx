@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import type { Alert } from "~/domain/alerts";
+import { FAMILY_RELATION_LABELS } from "~/domain/family";
 import type { MyDay } from "~/services/my-day.server";
 import { WhatsAppButton } from "./clients/whatsapp-button";
+import { alertKey } from "./dashboard/alert-panel";
+
+/** "Birthday", "Anniversary", or a family member's: "Daughter Mariam turns 8". */
+function occasionLabel(alert: Alert): string {
+  const member = alert.familyMember;
+  if (member) return `${FAMILY_RELATION_LABELS[member.relation]} ${member.name} turns ${member.age}`;
+  return alert.type === "birthday" ? "Birthday" : "Anniversary";
+}
 
 function Row({
   clientId,
@@ -77,10 +87,10 @@ export function MyDaySection({ day }: { day: MyDay }) {
         <Group title="My clients' occasions this week" empty={day.occasions.length === 0}>
           {day.occasions.map((a) => (
             <Row
-              key={`${a.type}-${a.clientId}`}
+              key={alertKey(a)}
               clientId={a.clientId}
               clientName={a.clientName}
-              detail={`${a.type === "birthday" ? "Birthday" : "Anniversary"} · ${a.dayLabel}`}
+              detail={`${occasionLabel(a)} · ${a.dayLabel}`}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}
             />

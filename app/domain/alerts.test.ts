@@ -5,6 +5,7 @@ import {
   anniversaryName,
   birthdayAlert,
   emiratesIdAlert,
+  familyBirthdayAlert,
   firstName,
   messageTemplate,
 } from "./alerts";
@@ -111,5 +112,64 @@ describe("occasion days for alerts (the shop's day, yearly dates)", () => {
     const alert = birthdayAlert(aisha, "2027-02-20", daysUntilNextOccasion(229, "2027-02-20"));
     expect(alert.date).toBe("2027-02-28");
     expect(alert.daysLeft).toBe(8);
+  });
+});
+
+describe("family birthdays (docs/decisions/019)", () => {
+  const mariam = { id: 3, relation: "daughter" as const, name: "Mariam", birthDate: "2018-12-01" };
+
+  it("says whose family, who, the age turned and when: 'Aisha's daughter Mariam turns 8 in 5 days'", () => {
+    const alert = familyBirthdayAlert(aisha, mariam, "2026-11-26", 5);
+    expect(alert.message).toBe("Aisha's daughter Mariam turns 8 in 5 days (Tue 1 Dec): plan a greeting.");
+    expect(alert).toMatchObject({
+      clientId: 7,
+      clientName: "Aisha Al Mansoori",
+      type: "birthday",
+      date: "2026-12-01",
+      daysLeft: 5,
+      priority: "medium",
+      familyMember: { id: 3, relation: "daughter", name: "Mariam", age: 8 },
+    });
+    // The WhatsApp message is to the client, about her daughter's birthday, counted.
+    expect(alert.whatsappMessage).toMatch(/^Dear Aisha, Mariam's 8th birthday is coming up on 1 December! /);
+    expect(alert.whatsappUrl).toContain("https://wa.me/971501234567?text=");
+  });
+
+  it("greets on the day and the day before", () => {
+    expect(familyBirthdayAlert(aisha, mariam, "2026-12-01", 0).message).toBe(
+      "Aisha's daughter Mariam turns 8 today: send your wishes.",
+    );
+    const tomorrow = familyBirthdayAlert(aisha, mariam, "2026-11-30", 1);
+    expect(tomorrow.message).toBe("Aisha's daughter Mariam turns 8 tomorrow: send your wishes.");
+    expect(tomorrow.whatsappMessage).toMatch(/^Dear Aisha, wishing Mariam a very happy 8th birthday tomorrow! /);
+  });
+
+  it("names each relation; an adult's birthday is not counted to the client", () => {
+    const omar = { id: 4, relation: "spouse" as const, name: "Omar", birthDate: "1984-12-03" };
+    const spouse = familyBirthdayAlert(aisha, omar, "2026-11-26", 7);
+    expect(spouse.message).toBe("Aisha's spouse Omar turns 42 in 7 days (Thu 3 Dec): plan a greeting.");
+    expect(spouse.whatsappMessage).toMatch(/^Dear Aisha, Omar's birthday is coming up on 3 December! /);
+    const noor = { id: 5, relation: "other" as const, name: "Noor", birthDate: "2001-01-21" };
+    expect(familyBirthdayAlert(aisha, noor, "2027-01-01", 20).message).toBe(
+      "Aisha's relative Noor turns 26 in 20 days (Thu 21 Jan): plan a greeting.",
+    );
+    const son = { id: 6, relation: "son" as const, name: "Zayed", birthDate: "2025-01-02" };
+    expect(familyBirthdayAlert(aisha, son, "2026-12-29", 4).whatsappMessage).toMatch(
+      /^Dear Aisha, Zayed's 2nd birthday is coming up on 2 January! /,
+    );
+  });
+
+  it("counts a 29 February birthday on 28 February in a common year, and the age by the year", () => {
+    const leapling = { id: 8, relation: "son" as const, name: "Khalid", birthDate: "2016-02-29" };
+    const today = "2027-02-20";
+    const alert = familyBirthdayAlert(aisha, leapling, today, daysUntilNextOccasion(229, today));
+    expect(alert).toMatchObject({ date: "2027-02-28", daysLeft: 8, familyMember: { age: 11 } });
+    expect(alert.message).toBe("Aisha's son Khalid turns 11 in 8 days (Sun 28 Feb): plan a greeting.");
+    const leapYear = familyBirthdayAlert(aisha, leapling, "2028-02-29", 0);
+    expect(leapYear.message).toBe("Aisha's son Khalid turns 12 today: send your wishes.");
+  });
+
+  it("leaves the client's own alerts without a family member", () => {
+    expect(birthdayAlert(aisha, "2026-03-10", 0).familyMember).toBeNull();
   });
 });

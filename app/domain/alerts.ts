@@ -1,10 +1,14 @@
 import { addDays, dateFromIso, daysBetween, type IsoDate } from "./calendar";
 import { dateTimeFormat } from "./date-format";
+import { ageOnBirthday, FAMILY_RELATION_WORDS, isChild, ordinal, type FamilyRelation } from "./family";
 import { whatsappLink } from "./mobile";
 
 /** docs/product-rules.md §3 Alerts response: the alert types and priorities. */
 export type AlertType = "birthday" | "anniversary" | "emirates_id_expiring" | "emirates_id_expired";
 export type AlertPriority = "high" | "medium" | "low";
+
+/** Whose birthday a client's birthday alert is, when it is a family member's (docs/decisions/019). */
+export type AlertFamilyMember = { id: number; relation: FamilyRelation; name: string; age: number };
 
 export type Alert = {
   clientId: number;
@@ -21,6 +25,8 @@ export type Alert = {
   /** For the client, prefilled in the WhatsApp chat. */
   whatsappMessage: string;
   whatsappUrl: string;
+  /** A family member's birthday (the message and the WhatsApp are still to the client); null for the client's own. */
+  familyMember: AlertFamilyMember | null;
 };
 
 export type AlertClient = { id: number; fullName: string; mobileNumber: string };
@@ -93,6 +99,7 @@ function alertFor(
     message,
     whatsappMessage,
     whatsappUrl: whatsappLink(client.mobileNumber, whatsappMessage),
+    familyMember: null,
   };
 }
 
@@ -118,6 +125,46 @@ export function birthdayAlert(client: AlertClient, today: IsoDate, daysLeft: num
     `${name}'s birthday is in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`,
     `Dear ${first}, your birthday is coming up on ${longDayLabel(date)}! 🎉 We would love to help you celebrate: reply here to see pieces we have picked for you.`,
   );
+}
+
+/** A family member with a known date of birth, as a birthday alert reads them. */
+export type FamilyBirthday = { id: number; relation: FamilyRelation; name: string; birthDate: IsoDate };
+
+/**
+ * A family member's birthday, in the birthday alerts: "Aisha's daughter Mariam turns 8 in 5 days".
+ * The WhatsApp message goes to the client; a child's birthday is counted ("Mariam's 8th
+ * birthday"), an adult's is not.
+ */
+export function familyBirthdayAlert(
+  client: AlertClient,
+  member: FamilyBirthday,
+  today: IsoDate,
+  daysLeft: number,
+): Alert {
+  const date = addDays(today, daysLeft);
+  const age = ageOnBirthday(member.birthDate, date);
+  const first = firstName(client.fullName);
+  const who = `${first}'s ${FAMILY_RELATION_WORDS[member.relation]} ${member.name}`;
+  const birthday = isChild(member.relation) ? `${ordinal(age)} birthday` : "birthday";
+  const imminent = messageTemplate(daysLeft) === "imminent";
+  const alert = imminent
+    ? alertFor(
+        client,
+        "birthday",
+        date,
+        daysLeft,
+        `${who} turns ${age} ${whenPhrase(daysLeft)}: send your wishes.`,
+        `Dear ${first}, wishing ${member.name} a very happy ${birthday} ${whenPhrase(daysLeft)}! 🎉 Warm wishes to all the family from all of us.`,
+      )
+    : alertFor(
+        client,
+        "birthday",
+        date,
+        daysLeft,
+        `${who} turns ${age} in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`,
+        `Dear ${first}, ${member.name}'s ${birthday} is coming up on ${longDayLabel(date)}! 🎉 If you are looking for a gift, reply here to see pieces we have picked for the occasion.`,
+      );
+  return { ...alert, familyMember: { id: member.id, relation: member.relation, name: member.name, age } };
 }
 
 export function anniversaryAlert(

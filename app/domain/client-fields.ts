@@ -11,6 +11,15 @@ import {
 } from "./client-enums";
 import type { FieldMask } from "./client-privacy";
 import { filsToDecimalString, type Fils } from "./money";
+import {
+  BUDGET_BAND_LABELS,
+  choicesText,
+  listFromColumn,
+  type BudgetBand,
+  type PreferredMetal,
+  type PreferredStone,
+} from "./preferences";
+import { METAL_LABELS, STONE_LABELS } from "./sales";
 
 /**
  * The registry of a client's fields: every reader of "a client's fields" (the validation schema,
@@ -34,7 +43,15 @@ export type ClientFieldKind =
   | "team"
   | "anniversaryType"
   | "contactOk" // Yes / No
-  | "active"; // the Active / Inactive flag
+  | "active" // the Active / Inactive flag
+  | "size" // a ring or bangle size as the shop writes it
+  | "metals" // preferred metals: a list of the sales vocabulary's metals
+  | "stones" // preferred stones: a list of the sales vocabulary's stones
+  | "tags" // free style tags, typed comma-separated
+  | "budgetBand"; // one of the fixed AED bands
+
+/** Kinds whose value is a list of fixed choices, drawn as checkboxes. */
+export type ChoiceListKind = "metals" | "stones";
 
 /** Whether an operation takes the field: required, optional, or not at all. */
 export type FieldUse = "required" | "optional" | false;
@@ -70,6 +87,8 @@ export type ClientFieldSpec = {
    * revealed (app/domain/client-privacy.ts, docs/privacy.md).
    */
   mask?: FieldMask;
+  /** Drawn in its own box on the edit form and the details (the client's jewellery preferences). */
+  section?: "preferences";
 };
 
 const BOTH = ["new", "edit"] as const satisfies readonly FormMode[];
@@ -78,6 +97,9 @@ const NONE = [] as const satisfies readonly FormMode[];
 
 /** The Edit form's extra details: optional, shown only when editing, and kept in the skipped-rows export. */
 const EDIT_EXTRA = { create: "optional", edit: "optional", form: EDIT, exported: true } as const;
+
+/** Preferences (docs/decisions/019): edit-form extras in the Preferences box. */
+const PREFERENCE = { ...EDIT_EXTRA, section: "preferences" } as const;
 
 /**
  * Every client field, keyed by its database column, in the order the forms, the template, the
@@ -306,6 +328,50 @@ export const CLIENT_FIELDS = {
     ...EDIT_EXTRA,
     import: { header: "Category", aliases: ["Client Category", "Customer Category"], example: "Walk-in" },
   },
+  ringSize: {
+    label: "Ring size",
+    kind: "size",
+    ...PREFERENCE,
+    placeholder: "e.g. 14 or N½",
+    import: { header: "Ring Size", aliases: ["Ring"], example: "14" },
+  },
+  bangleSize: {
+    label: "Bangle size",
+    kind: "size",
+    ...PREFERENCE,
+    placeholder: "e.g. 2.6",
+    import: { header: "Bangle Size", aliases: ["Bangle"], example: "2.6" },
+  },
+  // No "Metal" or "Stone" alias: those name a sale item's columns, not the client's taste.
+  preferredMetals: {
+    label: "Preferred metals",
+    kind: "metals",
+    ...PREFERENCE,
+    import: { header: "Preferred Metals", aliases: ["Metals", "Preferred Metal"], example: "Yellow gold, White gold" },
+  },
+  preferredStones: {
+    label: "Preferred stones",
+    kind: "stones",
+    ...PREFERENCE,
+    import: {
+      header: "Preferred Stones",
+      aliases: ["Stones", "Preferred Stone", "Gemstones"],
+      example: "Diamond, Pearl",
+    },
+  },
+  styles: {
+    label: "Styles",
+    kind: "tags",
+    ...PREFERENCE,
+    placeholder: "e.g. Classic, Minimal",
+    import: { header: "Styles", aliases: ["Style", "Style Tags"], example: "Classic, Minimal" },
+  },
+  budgetBand: {
+    label: "Budget",
+    kind: "budgetBand",
+    ...PREFERENCE,
+    import: { header: "Budget", aliases: ["Budget Band", "Budget (AED)"], example: "AED 5,000 – 20,000" },
+  },
   isActive: {
     label: "Status",
     kind: "active",
@@ -419,7 +485,15 @@ type KindValue = {
   anniversaryType: (typeof ANNIVERSARY_TYPES)[number];
   contactOk: (typeof CONTACT_OK)[number];
   active: boolean;
+  size: string;
+  metals: PreferredMetal[];
+  stones: PreferredStone[];
+  tags: string[];
+  budgetBand: BudgetBand;
 };
+
+/** What a validated field holds (null when not given, for the kinds without a default). */
+export type FieldValue<K extends ClientFieldName> = KindValue[Spec<K>["kind"]];
 
 /** Kinds that always hold a value once validated (a default applies when not given). */
 type DefaultedKind = "country" | "emirate" | "money" | "active";
@@ -439,10 +513,17 @@ export type ClientInput<Op extends Operation> = { [K in FieldsOf<Op>]: InputValu
 /** The inputs of the edit form's "Record a new sale" box: an operation, not client fields. */
 export const SALE_FIELDS = ["newSaleAmount", "newSaleDate", "newSaleDescription"] as const;
 
-export type ClientFormValues = { [K in FormFieldName as ClientJsonName<K>]: string } & Record<
+/** An input's value: text, or the ticked choices of a checkbox list. */
+type FormValue<K extends ClientFieldName> = Spec<K>["kind"] extends ChoiceListKind ? string[] : string;
+
+export type ClientFormValues = { [K in FormFieldName as ClientJsonName<K>]: FormValue<K> } & Record<
   (typeof SALE_FIELDS)[number],
   string
 >;
+
+export function isChoiceListKind(kind: ClientFieldKind): kind is ChoiceListKind {
+  return kind === "metals" || kind === "stones";
+}
 
 /** A stored value as text (strings, numbers, booleans); anything else is not a field value. */
 function plainText(value: unknown): string {
@@ -461,14 +542,19 @@ function blankFormValue(kind: ClientFieldKind): string {
 
 /**
  * The form's starting values: each field from `values` (a client as the JSON carries it) or its
- * blank default. Null becomes an empty input; true/false become the Status select's values.
+ * blank default. Null becomes an empty input; true/false become the Status select's values; a
+ * list of choices stays a list (its ticked boxes), style tags become the text "Classic, Minimal".
  */
 export function clientFormValues(values: Record<string, unknown> = {}): ClientFormValues {
-  const out: Record<string, string> = {};
+  const out: Record<string, string | string[]> = {};
   for (const name of formFields("new").concat(formFields("edit"))) {
     const key = jsonName(name);
+    const kind = clientField(name).kind;
     const value = values[key];
-    out[key] = value === null || value === undefined ? blankFormValue(clientField(name).kind) : plainText(value);
+    const items = Array.isArray(value) ? value.map(plainText) : null;
+    if (isChoiceListKind(kind)) out[key] = items ?? [];
+    else if (items) out[key] = items.join(", ");
+    else out[key] = value === null || value === undefined ? blankFormValue(kind) : plainText(value);
   }
   for (const key of SALE_FIELDS) out[key] = "";
   return out as ClientFormValues;
@@ -480,7 +566,17 @@ export function clientFormValues(values: Record<string, unknown> = {}): ClientFo
 export function fieldCellText(kind: ClientFieldKind, value: unknown): string {
   if (value === null || value === undefined) return "";
   const text = plainText(value);
+  // A list arrives validated (an array) or as its column stores it (comma-separated).
+  const items = Array.isArray(value) ? value.map(plainText) : listFromColumn(text);
   switch (kind) {
+    case "metals":
+      return choicesText(items, METAL_LABELS);
+    case "stones":
+      return choicesText(items, STONE_LABELS);
+    case "tags":
+      return items.join(", ");
+    case "budgetBand":
+      return BUDGET_BAND_LABELS[text as BudgetBand] ?? text;
     case "money":
       return typeof value === "bigint" ? filsToDecimalString(value) : text;
     case "country":

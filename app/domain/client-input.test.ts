@@ -175,3 +175,88 @@ describe("edit client (product rules §5)", () => {
     });
   });
 });
+
+describe("preferences (docs/decisions/019)", () => {
+  it("reads sizes, metals, stones, styles and the budget however they arrive: JSON, ticked boxes or a cell", () => {
+    const fromJson = parseEditClientInput({
+      ...minimal,
+      ringSize: 14,
+      bangleSize: " 2.6 ",
+      preferredMetals: ["yellow_gold", "white_gold"],
+      preferredStones: ["diamond"],
+      styles: ["Classic", " minimal  lines "],
+      budgetBand: "5k_20k",
+    });
+    expect(fromJson).toMatchObject({
+      ok: true,
+      value: {
+        ringSize: "14",
+        bangleSize: "2.6",
+        preferredMetals: ["yellow_gold", "white_gold"],
+        preferredStones: ["diamond"],
+        styles: ["Classic", "minimal lines"],
+        budgetBand: "5k_20k",
+      },
+    });
+    // A spreadsheet cell: labels, any case, comma- or semicolon-separated; the budget as its label or an amount.
+    const fromCell = parseNewClientInput({
+      ...minimal,
+      ringSize: "N½",
+      preferredMetals: "Yellow Gold; rose gold, yellow gold",
+      preferredStones: "Pearl",
+      styles: "Classic, classic, Arabic calligraphy",
+      budgetBand: "AED 20,000 – 50,000",
+    });
+    expect(fromCell).toMatchObject({
+      ok: true,
+      value: {
+        ringSize: "N½",
+        preferredMetals: ["yellow_gold", "rose_gold"],
+        preferredStones: ["pearl"],
+        styles: ["Classic", "Arabic calligraphy"],
+        budgetBand: "20k_50k",
+      },
+    });
+    expect(parseNewClientInput({ ...minimal, budgetBand: "AED 15,000" })).toMatchObject({
+      ok: true,
+      value: { budgetBand: "5k_20k" },
+    });
+    // The edit form's checkbox lists always send an empty value first, so none ticked clears the list.
+    expect(parseEditClientInput({ ...minimal, preferredMetals: ["", "platinum"], preferredStones: "" })).toMatchObject({
+      ok: true,
+      value: { preferredMetals: ["platinum"], preferredStones: null },
+    });
+    expect(parseNewClientInput(minimal)).toMatchObject({
+      ok: true,
+      value: { ringSize: null, preferredMetals: null, styles: null, budgetBand: null },
+    });
+  });
+
+  it("refuses what is not a size, metal, stone, style list or budget, each with a message saying what is", () => {
+    const issues = issuesOf(
+      parseEditClientInput({
+        ...minimal,
+        ringSize: "size <14>",
+        bangleSize: "2.6 inches, wide",
+        preferredMetals: ["yellow_gold", "bronze"],
+        preferredStones: [{ $gt: "" }],
+        styles: ["x".repeat(41)],
+        budgetBand: "cheap",
+      }),
+    );
+    expect(issues).toEqual({
+      ringSize: CLIENT_MESSAGES.sizeInvalid,
+      bangleSize: CLIENT_MESSAGES.sizeInvalid,
+      preferredMetals: "Choose metals from: Yellow gold, White gold, Rose gold, Platinum, Silver",
+      preferredStones: "Choose stones from: Diamond, Ruby, Emerald, Sapphire, Pearl, Other",
+      styles: "Each style is at most 40 characters",
+      budgetBand: CLIENT_MESSAGES.budgetBandInvalid,
+    });
+    expect(CLIENT_MESSAGES.budgetBandInvalid).toBe(
+      "Choose a budget (Under AED 5,000; AED 5,000 – 20,000; AED 20,000 – 50,000; AED 50,000 – 150,000; AED 150,000 and above) or give an amount in AED",
+    );
+    expect(issuesOf(parseEditClientInput({ ...minimal, preferredMetals: ["none"] }))).toHaveProperty("preferredMetals");
+    const tooMany = Array.from({ length: 11 }, (_, i) => `Style ${i}`);
+    expect(issuesOf(parseEditClientInput({ ...minimal, styles: tooMany })).styles).toBe("At most 10 styles");
+  });
+});

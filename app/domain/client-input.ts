@@ -11,6 +11,21 @@ import {
 import { ANNIVERSARY_TYPES, CONTACT_OK, COUNTRIES, EMIRATES, NO_EMIRATE, TEAMS, type Country } from "./client-enums";
 import { isValidMobile, normalizeMobile } from "./mobile";
 import { parseAedToFils, type Fils } from "./money";
+import {
+  BUDGET_BAND_LABELS,
+  BUDGET_BANDS,
+  choiceOf,
+  distinctTags,
+  listItems,
+  normalizeSize,
+  parseBudgetBand,
+  PREFERRED_METALS,
+  PREFERRED_STONES,
+  SIZE_MESSAGE,
+  STYLE_TAG_MAX,
+  STYLE_TAGS_MAX,
+} from "./preferences";
+import { METAL_LABELS, STONE_LABELS } from "./sales";
 
 /**
  * The client rules ('New client', 'Edit client'), pure and form-agnostic: the New Client and Edit
@@ -35,6 +50,13 @@ export const CLIENT_MESSAGES = {
   anniversaryTypeInvalid: "Choose an anniversary type from the list",
   contactOkInvalid: "Choose Yes or No",
   tooLong: "Too long",
+  sizeInvalid: SIZE_MESSAGE,
+  metalsInvalid: `Choose metals from: ${PREFERRED_METALS.map((m) => METAL_LABELS[m]).join(", ")}`,
+  stonesInvalid: `Choose stones from: ${PREFERRED_STONES.map((s) => STONE_LABELS[s]).join(", ")}`,
+  stylesInvalid: "Enter styles as words separated by commas, e.g. Classic, Minimal",
+  styleTooLong: `Each style is at most ${STYLE_TAG_MAX} characters`,
+  tooManyStyles: `At most ${STYLE_TAGS_MAX} styles`,
+  budgetBandInvalid: `Choose a budget (${BUDGET_BANDS.map((b) => BUDGET_BAND_LABELS[b]).join("; ")}) or give an amount in AED`,
 } as const;
 
 /** Blank values (empty or whitespace-only strings, null) count as "not given". Numbers become text. */
@@ -124,6 +146,75 @@ const isActiveField = z.preprocess((v) => {
   return text;
 }, z.boolean().default(true));
 
+/** A ring or bangle size as the shop writes it ("14", "N½", "2.6"); numbers from JSON or a cell become text. */
+const sizeField = z
+  .preprocess(blankToUndefined, z.string({ error: CLIENT_MESSAGES.sizeInvalid }).optional())
+  .transform((text, ctx) => {
+    if (text === undefined) return undefined;
+    const size = normalizeSize(text);
+    if (size === null) {
+      ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.sizeInvalid });
+      return z.NEVER;
+    }
+    return size;
+  });
+
+/** At most this many items are read from a list (a form has a handful of boxes; more is not a person typing). */
+const LIST_ITEMS_MAX = 50;
+
+/**
+ * A list of fixed choices (preferred metals or stones) from a JSON array, ticked boxes or a cell
+ * ("Yellow gold, Rose gold"), by key or label; repeats are dropped, the list's order kept, and an
+ * empty list is "not given".
+ */
+function choiceListField<T extends string>(values: readonly T[], labels: Record<T, string>, message: string) {
+  return z
+    .unknown()
+    .transform((raw, ctx): T[] | undefined => {
+      const items = raw === null || raw === undefined ? [] : listItems(raw);
+      const chosen =
+        items && items.length <= LIST_ITEMS_MAX ? items.map((item) => choiceOf(item, values, labels)) : null;
+      if (chosen === null || chosen.includes(null)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      // In the list's own order, so the same choices are always stored (and compared) alike.
+      const inOrder = values.filter((v) => chosen.includes(v));
+      return inOrder.length > 0 ? inOrder : undefined;
+    })
+    .optional();
+}
+
+/** Style tags typed comma-separated (or sent as a JSON array): trimmed, repeats dropped, each and all bounded. */
+const stylesField = z
+  .unknown()
+  .transform((raw, ctx): string[] | undefined => {
+    const items = raw === null || raw === undefined ? [] : listItems(raw);
+    const fail = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (items === null || items.length > LIST_ITEMS_MAX) return fail(CLIENT_MESSAGES.stylesInvalid);
+    const tags = distinctTags(items);
+    if (tags.some((tag) => tag.length > STYLE_TAG_MAX)) return fail(CLIENT_MESSAGES.styleTooLong);
+    if (tags.length > STYLE_TAGS_MAX) return fail(CLIENT_MESSAGES.tooManyStyles);
+    return tags.length > 0 ? tags : undefined;
+  })
+  .optional();
+
+/** A budget band by key or label, or an amount in AED that falls in one. */
+const budgetBandField = z
+  .preprocess(blankToUndefined, z.string({ error: CLIENT_MESSAGES.budgetBandInvalid }).optional())
+  .transform((text, ctx) => {
+    if (text === undefined) return undefined;
+    const band = parseBudgetBand(text);
+    if (band === null) {
+      ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.budgetBandInvalid });
+      return z.NEVER;
+    }
+    return band;
+  });
+
 /** Amounts as people type them ("1,250.50", "AED 300"), parsed to fils without floating point. */
 const totalSalesField = z.preprocess(blankToUndefined, z.string().optional()).transform((text, ctx): Fils => {
   if (text === undefined) return 0n;
@@ -179,6 +270,16 @@ function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional"): z.Zod
       return contactOkField;
     case "active":
       return isActiveField;
+    case "size":
+      return sizeField;
+    case "metals":
+      return choiceListField(PREFERRED_METALS, METAL_LABELS, CLIENT_MESSAGES.metalsInvalid);
+    case "stones":
+      return choiceListField(PREFERRED_STONES, STONE_LABELS, CLIENT_MESSAGES.stonesInvalid);
+    case "tags":
+      return stylesField;
+    case "budgetBand":
+      return budgetBandField;
   }
 }
 

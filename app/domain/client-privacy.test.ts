@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { familyMemberSchema } from "./family";
 import {
   maskEmiratesId,
   maskedValue,
   protectedFieldEdit,
+  RELATED_PERSONAL_DATA,
   REVEAL_LIMIT,
   REVEAL_WINDOW_MS,
   revealAllowance,
@@ -78,5 +80,13 @@ describe("revealAllowance", () => {
     expect(revealAllowance(old, now).ok).toBe(true);
     const straddling = [...Array.from({ length: REVEAL_LIMIT - 1 }, () => minutesAgo(59)), minutesAgo(60)];
     expect(revealAllowance(straddling, now).ok).toBe(true);
+  });
+});
+
+describe("personal data outside the client's row", () => {
+  it("names every field a family member is sent and stored with (export and erasure read this list)", () => {
+    const family = RELATED_PERSONAL_DATA.find((list) => list.json === "familyMembers");
+    expect(family?.fields.map((f) => f.json)).toEqual(Object.keys(familyMemberSchema().shape));
+    expect(family?.onErasure).toBe("delete");
   });
 });

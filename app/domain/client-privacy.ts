@@ -66,6 +66,38 @@ export function protectedFieldEdit(
 export const PROTECTED_FIELD_REFUSAL = "Only an admin can change a recorded Emirates ID or its pictures.";
 
 // ---------------------------------------------------------------------------------------------
+// Personal data outside the client's row.
+
+/**
+ * Personal data about a client's people kept in tables of their own, beside the field registry's
+ * columns: a client's data export must carry it and erasing the client must remove it
+ * (docs/privacy.md). Each entry is a list in the client JSON; every field of it is personal data.
+ */
+export type RelatedPersonalData = {
+  /** The list's name in the client JSON. */
+  json: string;
+  /** One item, as docs/privacy.md names it. */
+  label: string;
+  fields: readonly { json: string; label: string }[];
+  /** What erasing the client does to the list. */
+  onErasure: "delete";
+};
+
+export const RELATED_PERSONAL_DATA: readonly RelatedPersonalData[] = [
+  {
+    // docs/decisions/019: the family's names and dates of birth, for their birthday reminders.
+    json: "familyMembers",
+    label: "Family member",
+    fields: [
+      { json: "relation", label: "relation" },
+      { json: "name", label: "name" },
+      { json: "birthDate", label: "date of birth" },
+    ],
+    onErasure: "delete",
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
 // Reveals: at most REVEAL_LIMIT per user in any REVEAL_WINDOW_MS (a sliding hour).
 
 /** The Reveal button's intent on the client's details. */

@@ -55,6 +55,12 @@ const COLUMN_KIND: Record<ClientFieldKind, ColumnKind> = {
   anniversaryType: "anniversaryType",
   contactOk: "text",
   active: "text",
+  // Preferences are read from their cell's text by the client rules ("Yellow gold, Rose gold").
+  size: "text",
+  metals: "text",
+  stones: "text",
+  tags: "text",
+  budgetBand: "text",
 };
 
 /** Zoho's Name field can come split in two columns; they are joined into the full name. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
-import { privacyFieldTable, withPrivacyTable } from "./privacy-table";
+import { privacyFieldTable, relatedDataNote, withPrivacyTable } from "./privacy-table";
 
 describe("docs/privacy.md", () => {
   it("holds the who-sees-what table the field registry gives (run `npm run docs:privacy` after a field change)", async () => {
@@ -19,5 +19,14 @@ describe("docs/privacy.md", () => {
     expect(table).toContain("| Emirates ID number | `emiratesId` | full | masked (`784-****-*******-1`); Reveal |");
     expect(table).toMatch(/\| Emirates ID pictures \(links\) \| `emiratesIdPictures` \| full \| withheld; Reveal \|/);
     expect(table).toContain("| Mobile number | `mobileNumber` | full | full | full | full |");
+  });
+
+  it("lists the family members' fields, kept outside the client's row, and what erasure does to them", () => {
+    expect(privacyFieldTable()).toContain(
+      "| Family member: date of birth | `familyMembers[].birthDate` | full | full | full | full |",
+    );
+    expect(relatedDataNote()).toBe(
+      "Kept in tables of their own, beside the client's row: family members (`familyMembers`: relation, name, date of birth), deleted when the client is erased. A client's data export carries them.",
+    );
   });
 });

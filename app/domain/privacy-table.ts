@@ -1,5 +1,5 @@
 import { CLIENT_FIELD_NAMES, clientField, jsonName } from "./client-fields";
-import { maskedValue, WITHHELD } from "./client-privacy";
+import { maskedValue, RELATED_PERSONAL_DATA, WITHHELD, type RelatedPersonalData } from "./client-privacy";
 import { ROLE_LABELS, ROLES } from "./roles";
 
 /**
@@ -29,7 +29,26 @@ export function privacyFieldTable(): string {
     `\`${jsonName(name)}\``,
     ...ROLES.map((role) => cell(name, role)),
   ]);
-  return [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
+  // Lists kept outside the client's row are not masked: every role sees them in full.
+  const related = RELATED_PERSONAL_DATA.flatMap((list) =>
+    list.fields.map((field) => [
+      `${list.label}: ${field.label}`,
+      `\`${list.json}[].${field.json}\``,
+      ...ROLES.map(() => "full"),
+    ]),
+  );
+  return [header, header.map(() => "---"), ...rows, ...related].map((r) => `| ${r.join(" | ")} |`).join("\n");
+}
+
+const ERASED: Record<RelatedPersonalData["onErasure"], string> = { delete: "deleted" };
+
+/** The sentence under the table: what lives outside the client's row, and what erasure does to it. */
+export function relatedDataNote(): string {
+  const lists = RELATED_PERSONAL_DATA.map(
+    (list) =>
+      `${list.label.toLowerCase()}s (\`${list.json}\`: ${list.fields.map((f) => f.label).join(", ")}), ${ERASED[list.onErasure]}`,
+  );
+  return `Kept in tables of their own, beside the client's row: ${lists.join("; ")} when the client is erased. A client's data export carries them.`;
 }
 
 /** The document with the generated table between its markers. */
@@ -37,5 +56,5 @@ export function withPrivacyTable(doc: string): string {
   const start = doc.indexOf(TABLE_START);
   const end = doc.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error("docs/privacy.md has lost its privacy-table markers");
-  return `${doc.slice(0, start + TABLE_START.length)}\n\n${privacyFieldTable()}\n\n${doc.slice(end)}`;
+  return `${doc.slice(0, start + TABLE_START.length)}\n\n${privacyFieldTable()}\n\n${relatedDataNote()}\n\n${doc.slice(end)}`;
 }

@@ -40,8 +40,14 @@ import { listOwnerChoices } from "~/services/client-owners.server";
 import { listClientInteractions } from "~/services/interactions.server";
 import { revealEmiratesId } from "~/services/emirates-id-reveal.server";
 import { requestAddress } from "~/http/request-address";
-import { MASKED_FIELDS } from "~/domain/client-fields";
+import { CLIENT_FIELD_NAMES, clientField, fieldCellText, jsonName, MASKED_FIELDS } from "~/domain/client-fields";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
+import { whenPhrase } from "~/domain/alerts";
+import { businessToday } from "~/domain/calendar";
+import { FAMILY_NAME_MAX, FAMILY_RELATION_LABELS, FAMILY_RELATIONS, nextBirthday } from "~/domain/family";
+
+/** The preference fields of the registry, shown in their own box (docs/decisions/019). */
+const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).section === "preferences");
 
 /** Customer Details (docs/product-rules.md §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -62,9 +68,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     when: formatContactTime(new Date(i.at)),
   }));
   const now = new Date();
+  const today = businessToday(now);
   const shown = forViewer(client, user);
+  const json = clientJson(shown);
   return {
-    client: clientJson(shown),
+    client: json,
+    today,
+    // Each member's next birthday, counted in the shop's day like the reminders.
+    family: json.familyMembers.map((m) => ({ ...m, next: m.birthDate ? nextBirthday(m.birthDate, today) : null })),
     // Something is masked for this user, so the Reveal button shows.
     canReveal: MASKED_FIELDS.some((name) => shown[name] !== client[name]),
     isAdmin: user.role === "admin",
@@ -105,6 +116,8 @@ export default function ClientDetailsModal() {
     contacts,
     canReveal,
     isAdmin,
+    today,
+    family,
   } = useLoaderData<typeof loader>();
   const revealAnswer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -192,6 +205,90 @@ export default function ClientDetailsModal() {
           </div>
         ) : null}
       </dl>
+
+      <h3 className="mt-6 mb-2 font-semibold">Preferences</h3>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="preferences">
+        {PREFERENCE_FIELDS.map((name) => {
+          const spec = clientField(name);
+          return (
+            <div key={name}>
+              <dt className="text-gray-600">{spec.label}</dt>
+              <dd className="font-medium break-words">{fieldCellText(spec.kind, c[jsonName(name)]) || "—"}</dd>
+            </div>
+          );
+        })}
+      </dl>
+
+      <h3 className="mt-6 mb-2 font-semibold">Family</h3>
+      {family.length === 0 ? (
+        <p className="text-sm text-gray-600">No family members recorded</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 text-sm" data-testid="family">
+          {family.map((m) => (
+            <li key={m.id} className="flex flex-wrap items-center gap-x-3 py-1.5" data-testid="family-member">
+              <span className="font-medium">{m.name}</span>
+              <span className="text-gray-600">{FAMILY_RELATION_LABELS[m.relation]}</span>
+              <span className="flex-1">
+                {m.birthDate ? `Born ${formatDay(m.birthDate)}` : "Birthday not known"}
+                {m.next && m.next.age > 0 ? (
+                  <span className="text-gray-600">
+                    {" "}
+                    · turns {m.next.age} {whenPhrase(m.next.daysLeft)}
+                  </span>
+                ) : null}
+              </span>
+              <Form method="post" action={`/customers/${c.id}/family`} preventScrollReset>
+                <input type="hidden" name="redirectTo" value={pathname + search} />
+                <input type="hidden" name="memberId" value={m.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="remove"
+                  className="btn-ghost px-2 py-1 text-xs"
+                  aria-label={`Remove ${m.name}`}
+                >
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form
+        method="post"
+        action={`/customers/${c.id}/family`}
+        className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_11rem_auto] sm:items-end"
+        preventScrollReset
+      >
+        <input type="hidden" name="redirectTo" value={pathname + search} />
+        <div>
+          <label htmlFor="family-relation" className="label">
+            Relation
+          </label>
+          <select id="family-relation" name="relation" defaultValue="spouse" className="input mt-1">
+            {FAMILY_RELATIONS.map((r) => (
+              <option key={r} value={r}>
+                {FAMILY_RELATION_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="family-name" className="label">
+            Name
+          </label>
+          <input id="family-name" name="name" required maxLength={FAMILY_NAME_MAX} dir="auto" className="input mt-1" />
+        </div>
+        <div>
+          <label htmlFor="family-birthDate" className="label">
+            Date of birth
+          </label>
+          <input id="family-birthDate" name="birthDate" type="date" max={today} className="input mt-1" />
+        </div>
+        <button type="submit" name="intent" value="add" className="btn-secondary">
+          Add family member
+        </button>
+      </Form>
 
       {canReassign ? (
         <Form

@@ -16,6 +16,7 @@ import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
+import { formValues } from "~/http/form-text";
 import { redirectWithToast } from "~/http/toast.server";
 
 async function clientOr404(rawId: string | undefined) {
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await clientOr404(params.id);
   const formData = await request.formData();
-  const result = await updateClient(client.id, Object.fromEntries(formData), {
+  const result = await updateClient(client.id, formValues(formData), {
     actor: user,
     ip: requestAddress(request),
   });

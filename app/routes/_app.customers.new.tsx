@@ -7,6 +7,7 @@ import { clientFormFailure } from "~/http/client-form-reply.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { clientFormValues } from "~/domain/client-fields";
+import { formValues } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { newClientSchema } from "~/domain/client-input";
 import { clientListBase } from "~/domain/client-list-path";
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newClientSchema, disableAutoCoercion: true });
-  const result = await createClient(Object.fromEntries(formData), { actor: user, ip: requestAddress(request) });
+  const result = await createClient(formValues(formData), { actor: user, ip: requestAddress(request) });
   if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
   const url = new URL(request.url);
   return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {

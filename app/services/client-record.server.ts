@@ -8,15 +8,23 @@ import {
   type ClientFieldKind,
   type ClientFieldName,
   type ClientJsonName,
+  type FieldValue,
 } from "~/domain/client-fields";
 import { maskedValue, seesInFull } from "~/domain/client-privacy";
 import { clientSearchText } from "~/domain/client-search";
 import type { Role } from "~/domain/roles";
 import { consentsOf, type ClientConsents } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
+import { listFromColumn, preferredMetalsOf, preferredStonesOf } from "~/domain/preferences";
 import { tierForTotal, type Tier } from "~/domain/tiers";
 import type { Client, Prisma } from "~/generated/prisma/client";
 import { CONSENT_SELECT } from "./consent.server";
+import {
+  FAMILY_MEMBER_ORDER,
+  FAMILY_MEMBER_SELECT,
+  familyMemberJson,
+  type FamilyMemberJson,
+} from "./client-family.server";
 
 /**
  * A client as the services read it and as the API carries it. The columns come from the field
@@ -78,6 +86,7 @@ export const ALL_COLUMNS = {
   updatedAt: true,
   ...OWNER_COLUMNS,
   ...CONSENT_SELECT,
+  familyMembers: { select: FAMILY_MEMBER_SELECT, orderBy: FAMILY_MEMBER_ORDER },
 } satisfies Prisma.ClientSelect;
 
 export { TABLE_COLUMNS };
@@ -144,6 +153,10 @@ export function forViewer<T extends object>(row: T, viewer: Pick<Viewer, "role">
 /** A column's value in JSON: calendar days as YYYY-MM-DD, money as a decimal string, the rest as stored. */
 type JsonValue<T> = T extends Date ? IsoDate : T extends bigint ? string : T;
 
+/** A list field is a JSON array (empty when none), whatever its column stores. */
+type FieldJson<K extends ClientFieldName> =
+  FieldValue<K> extends readonly unknown[] ? FieldValue<K> : JsonValue<Client[K]>;
+
 export type ClientJson = {
   id: number;
   tier: string;
@@ -153,11 +166,15 @@ export type ClientJson = {
   ownerId: string | null;
   ownerName: string | null;
   consent: ClientConsents;
+  familyMembers: FamilyMemberJson[];
 } & {
-  [K in ClientFieldName as ClientJsonName<K>]: JsonValue<Client[K]>;
+  [K in ClientFieldName as ClientJsonName<K>]: FieldJson<K>;
 };
 
 function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
+  if (kind === "metals") return preferredMetalsOf(value as string | null);
+  if (kind === "stones") return preferredStonesOf(value as string | null);
+  if (kind === "tags") return listFromColumn(value as string | null);
   if (value === null) return null;
   if (kind === "date") return isoFromDate(value as Date);
   if (kind === "money") return filsToDecimalString(value as Fils);
@@ -166,7 +183,7 @@ function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
 
 /**
  * A client as the API carries it: every registry field under its JSON name, plus id, tier, source,
- * times, the owner and the current consent per channel.
+ * times, the owner, the current consent per channel and the family (docs/decisions/019).
  */
 export function clientJson(c: Visible<ClientRecord>): ClientJson {
   const out: Record<string, unknown> = { id: c.id };
@@ -179,6 +196,7 @@ export function clientJson(c: Visible<ClientRecord>): ClientJson {
     ownerId: c.ownerId,
     ownerName: c.owner?.name ?? null,
     consent: consentsOf(c),
+    familyMembers: c.familyMembers.map(familyMemberJson),
   });
   return out as ClientJson;
 }

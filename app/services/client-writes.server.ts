@@ -1,7 +1,14 @@
 import { db } from "~/db.server";
 import { isUniqueViolation } from "~/db-errors.server";
 import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
-import { clientField, fieldsOf, jsonName, MASKED_FIELDS, type ClientFieldName } from "~/domain/client-fields";
+import {
+  clientField,
+  fieldsOf,
+  jsonName,
+  MASKED_FIELDS,
+  type ClientFieldKind,
+  type ClientFieldName,
+} from "~/domain/client-fields";
 import { PROTECTED_FIELD_REFUSAL, protectedFieldEdit } from "~/domain/client-privacy";
 import type { Role } from "~/domain/roles";
 import {
@@ -12,10 +19,13 @@ import {
 } from "~/domain/client-input";
 import { NO_EMIRATE } from "~/domain/client-enums";
 import type { ConsentStatus } from "~/domain/consent";
+import { familyMembersSchema, sameFamily, type FamilyMemberInput } from "~/domain/family";
 import { filsToDecimalString, type Fils } from "~/domain/money";
+import { listColumn } from "~/domain/preferences";
 import { type Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
+import { familyAsInput, familyMemberData, replaceFamilyMembers } from "./client-family.server";
 import { inClientBook } from "./client-book.server";
 import { ownerForNewClient } from "./client-owners.server";
 import { ALL_COLUMNS, clientDerivedFields, DERIVED_FROM, type ClientRecord } from "./client-record.server";
@@ -43,9 +53,35 @@ export type EditContext = { actor: Actor & { role: Role }; ip?: string | null };
 
 export type ClientSource = "manual" | "client_import" | "zoho_import";
 
-/** A validated field's value as its column stores it: calendar days become dates. */
+const LIST_KINDS: readonly ClientFieldKind[] = ["metals", "stones", "tags"];
+
+/** A validated field's value as its column stores it: calendar days become dates, lists one text. */
 function columnValue(name: ClientFieldName, value: unknown): unknown {
-  return clientField(name).kind === "date" && typeof value === "string" ? dateFromIso(value) : value;
+  const kind = clientField(name).kind;
+  if (kind === "date" && typeof value === "string") return dateFromIso(value);
+  if (LIST_KINDS.includes(kind)) return listColumn(value as string[] | null);
+  return value;
+}
+
+/** The JSON name of the family list, beside the registry's fields in the client JSON and the audit. */
+const FAMILY_FIELD = "familyMembers";
+
+/**
+ * The family a request sends (`familyMembers`, a JSON client's whole list), or null when it sends
+ * none; its issues are reported with the fields' (docs/decisions/019).
+ */
+function familyFrom(
+  raw: Record<string, unknown>,
+  today: IsoDate,
+): { ok: true; members: FamilyMemberInput[] | null } | { ok: false; issues: ClientInputIssue[] } {
+  if (!Object.hasOwn(raw, FAMILY_FIELD)) return { ok: true, members: null };
+  const parsed = familyMembersSchema(today).safeParse(raw[FAMILY_FIELD] ?? []);
+  if (parsed.success) return { ok: true, members: parsed.data };
+  const issues = parsed.error.issues.map((i) => ({
+    path: [FAMILY_FIELD, ...i.path.map(String)].join("."),
+    message: i.message,
+  }));
+  return { ok: false, issues };
 }
 
 /**
@@ -110,11 +146,22 @@ const mobileTaken = (message: string): WriteFailure => ({
 });
 
 /** Add New Client: validated, no duplicate mobile, derived columns, the opening sale, audited. */
-export async function createClient(raw: Record<string, unknown>, context: WriteContext): Promise<WriteResult> {
+export async function createClient(
+  raw: Record<string, unknown>,
+  context: WriteContext,
+  today: IsoDate = businessToday(),
+): Promise<WriteResult> {
   const { actor, ip } = context;
   const parsed = parseNewClientInput(raw);
-  if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
+  const family = familyFrom(raw, today);
+  if (!parsed.ok || !family.ok)
+    return {
+      ok: false,
+      status: 400,
+      issues: [...(parsed.ok ? [] : parsed.issues), ...(family.ok ? [] : family.issues)],
+    };
   const input = parsed.value;
+  const members = family.members ?? [];
   const owner = await ownerForNewClient(raw.ownerId, actor.id);
   if (!owner.ok) return { ok: false, status: 400, issues: [{ path: "ownerId", message: owner.message }] };
   const existing = await findClientByMobile(input.mobileNumber);
@@ -127,6 +174,7 @@ export async function createClient(raw: Record<string, unknown>, context: WriteC
         data: {
           ...client,
           sales: openingSale ? { create: { ...openingSale, createdById: actor.id, soldById: actor.id } } : undefined,
+          familyMembers: members.length > 0 ? { create: members.map(familyMemberData) } : undefined,
         },
         select: ALL_COLUMNS,
       });
@@ -138,7 +186,7 @@ export async function createClient(raw: Record<string, unknown>, context: WriteC
           actor,
           action: AUDIT_ACTIONS.clientCreated,
           ...clientTarget(row.id),
-          details: { fields: given.map(jsonName) },
+          details: { fields: [...given.map(jsonName), ...(members.length > 0 ? [FAMILY_FIELD] : [])] },
           ip,
         },
         tx,
@@ -171,7 +219,13 @@ export async function updateClient(
 ): Promise<UpdateResult> {
   const { actor, ip } = context;
   const parsed = parseEditClientInput(raw);
-  if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
+  const family = familyFrom(raw, today);
+  if (!parsed.ok || !family.ok)
+    return {
+      ok: false,
+      status: 400,
+      issues: [...(parsed.ok ? [] : parsed.issues), ...(family.ok ? [] : family.issues)],
+    };
   const input = parsed.value;
   const current = await db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
   if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
@@ -212,6 +266,9 @@ export async function updateClient(
     data.emirate = input.emirate === NO_EMIRATE ? "dubai" : input.emirate;
   }
   const changed = (Object.keys(data) as ClientFieldName[]).filter((name) => !sameValue(data[name], current[name]));
+  // A PUT that sends the family back as it was received changes nothing (and is not audited).
+  const newFamily =
+    family.members && !sameFamily(family.members, familyAsInput(current.familyMembers)) ? family.members : null;
 
   let consentChange: ConsentStatus | null = null;
   try {
@@ -220,6 +277,7 @@ export async function updateClient(
         where: { id },
         data: { ...data, ...(sale !== null ? { totalSalesFils: { increment: sale } } : {}) },
       });
+      if (newFamily) await replaceFamilyMembers(tx, id, newFamily);
       if (sale !== null) {
         const day = dateFromIso(saleDate);
         await tx.sale.create({
@@ -248,13 +306,13 @@ export async function updateClient(
           tx,
         );
       }
-      if (changed.length > 0) {
+      if (changed.length > 0 || newFamily) {
         await writeAudit(
           {
             actor,
             action: AUDIT_ACTIONS.clientUpdated,
             ...clientTarget(id),
-            details: { fields: changed.map(jsonName) },
+            details: { fields: [...changed.map(jsonName), ...(newFamily ? [FAMILY_FIELD] : [])] },
             ip,
           },
           tx,

@@ -20,6 +20,7 @@ import {
 } from "~/domain/dashboard-figures";
 import { inactiveClientsWhere } from "~/domain/client-filters";
 import { inClientBook } from "./client-book.server";
+import { countFamilyBirthdays, familyBirthdayAlerts } from "./client-family.server";
 import {
   CONTACT_FACT_SELECT,
   contactFactsOf,
@@ -107,6 +108,21 @@ async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number)
 }
 
 /**
+ * Clients' birthdays and their family's (docs/decisions/019) in one panel: each source gives its
+ * first `limit` soonest first, so the soonest `limit` of both are among them; a day's clients come
+ * before their families.
+ */
+async function birthdayAlerts(today: IsoDate, limit: number): Promise<RawAlertList> {
+  const [clients, family, familyTotal] = await Promise.all([
+    occasionAlerts("birthday", today, limit),
+    familyBirthdayAlerts(today, { days: ALERT_WINDOW_DAYS, limit }),
+    countFamilyBirthdays(today, ALERT_WINDOW_DAYS),
+  ]);
+  const items = [...clients.items, ...family.items].sort((a, b) => a.daysLeft - b.daysLeft).slice(0, limit);
+  return { items, total: clients.total + familyTotal, rows: [...clients.rows, ...family.rows] };
+}
+
+/**
  * Emirates IDs expiring in the next 30 days and those that expired in the last 30
  * (EXPIRED_ID_LOOKBACK_DAYS), most overdue first, as one indexed range on the expiry date.
  */
@@ -135,7 +151,7 @@ export async function getDashboardAlerts(
   limit: number = PANEL_LIMIT,
 ): Promise<DashboardAlerts> {
   const [birthdays, anniversaries, emiratesId] = await Promise.all([
-    occasionAlerts("birthday", today, limit),
+    birthdayAlerts(today, limit),
     occasionAlerts("anniversary", today, limit),
     emiratesIdAlerts(today, limit),
   ]);

@@ -12,6 +12,7 @@ import {
 import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
 import { inClientBook } from "./client-book.server";
 import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFacts } from "./client-contact.server";
+import { familyBirthdayAlerts } from "./client-family.server";
 import { listFollowUpsDueToday, type DueFollowUp } from "./follow-ups.server";
 
 /** Occasions of my clients this close are on my day. */
@@ -26,9 +27,9 @@ export type MyDay = {
 };
 
 /**
- * The "Today" section of a user's home page: their follow-ups due today or overdue, birthdays and
- * anniversaries of the clients they own in the next 7 days, and their clients' Emirates IDs
- * expiring within 30 days. Each list is a few indexed lookups on (ownerId, deletedAt), capped.
+ * The "Today" section of a user's home page: their follow-ups due today or overdue, birthdays
+ * (their families' too) and anniversaries of the clients they own in the next 7 days, and their
+ * clients' Emirates IDs expiring within 30 days. Each list is a few indexed lookups, capped.
  */
 export async function getMyDay(userId: string, today: IsoDate = businessToday()): Promise<MyDay> {
   const keys = monthDaysWithin(today, MY_DAY_OCCASION_DAYS);
@@ -41,13 +42,14 @@ export async function getMyDay(userId: string, today: IsoDate = businessToday())
     anniversaryType: true,
     emiratesIdExpiry: true,
   } as const;
-  const [due, birthdays, anniversaries, ids] = await Promise.all([
+  const [due, birthdays, family, anniversaries, ids] = await Promise.all([
     listFollowUpsDueToday(today, MY_DAY_LIMIT, userId),
     db.client.findMany({
       where: inClientBook({ ownerId: userId, birthMonthDay: { in: keys } }),
       select,
       take: MY_DAY_LIMIT,
     }),
+    familyBirthdayAlerts(today, { days: MY_DAY_OCCASION_DAYS, limit: MY_DAY_LIMIT, ownerId: userId }),
     db.client.findMany({
       where: inClientBook({ ownerId: userId, anniversaryMonthDay: { in: keys } }),
       select,
@@ -65,12 +67,13 @@ export async function getMyDay(userId: string, today: IsoDate = businessToday())
   ]);
   const occasions = [
     ...birthdays.map((c) => birthdayAlert(c, today, daysUntilNextOccasion(c.birthMonthDay!, today))),
+    ...family.items,
     ...anniversaries.map((c) =>
       anniversaryAlert(c, c.anniversaryType, today, daysUntilNextOccasion(c.anniversaryMonthDay!, today)),
     ),
   ].sort((a, b) => a.daysLeft - b.daysLeft || a.clientName.localeCompare(b.clientName));
   const expiringIds = ids.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today));
-  const facts = await contactFactsOf([...birthdays, ...anniversaries, ...ids]);
+  const facts = await contactFactsOf([...birthdays, ...family.rows, ...anniversaries, ...ids]);
   const withFacts = withContactFacts({ occasions, expiringIds }, (a) => a.clientId, facts);
   const labelled = (items: (Alert & ContactFacts)[]) => items.map((a) => ({ ...a, dayLabel: shortDayLabel(a.date) }));
   return {

@@ -458,6 +458,12 @@ describe("templates", () => {
       "Meeting Comments",
       "Contact OK",
       "Category",
+      "Ring Size",
+      "Bangle Size",
+      "Preferred Metals",
+      "Preferred Stones",
+      "Styles",
+      "Budget",
     ]);
     // Left as it is, the example row is recognised and skipped rather than imported.
     const { body } = await importFile(cookie, "Jewel_CRM_Import_Template.xlsx", bytes);

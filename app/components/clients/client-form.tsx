@@ -1,4 +1,5 @@
 import {
+  getCollectionProps,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -14,9 +15,12 @@ import { useAppUi } from "~/components/app-ui";
 import {
   clientField,
   formFields,
+  isChoiceListKind,
   jsonName,
+  type ChoiceListKind,
   type ClientFieldSpec,
   type ClientFormValues,
+  type FormFieldName,
   type FormMode,
 } from "~/domain/client-fields";
 import { editClientSchema, newClientSchema } from "~/domain/client-input";
@@ -30,6 +34,14 @@ import {
   TEAMS,
   TEAM_LABELS,
 } from "~/domain/client-enums";
+import { BUDGET_BAND_LABELS, BUDGET_BANDS, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
+import { METAL_LABELS, STONE_LABELS } from "~/domain/sales";
+
+/** The boxes of a choice list: each value and the label beside its checkbox. */
+const CHOICES: Record<ChoiceListKind, readonly (readonly [string, string])[]> = {
+  metals: PREFERRED_METALS.map((m) => [m, METAL_LABELS[m]] as const),
+  stones: PREFERRED_STONES.map((s) => [s, STONE_LABELS[s]] as const),
+};
 
 /** What the New Client and Edit Customer actions answer when the server refuses the form. */
 export type ClientFormReply = { result: SubmissionResult<string[]>; summary: string };
@@ -82,67 +94,86 @@ export function ClientForm({
 
   // Outside the UAE there is no emirate: the select gives way to "none".
   const inUae = (fields.country.value ?? "uae") === "uae";
+  const shown = formFields(mode);
+  const mainFields = shown.filter((name) => !clientField(name).section);
+  const preferenceFields = shown.filter((name) => clientField(name).section === "preferences");
+
+  /** One field's label, input and error slot, by its kind. */
+  const renderField = (name: FormFieldName) => {
+    const spec = clientField(name);
+    const required = spec[mode === "new" ? "create" : "edit"] === "required";
+    // The registry decides each field's value type; a choice list holds the ticked values.
+    if (isChoiceListKind(spec.kind))
+      return (
+        <ChoiceList
+          key={name}
+          field={fields[jsonName(name)] as FieldMetadata<string[]>}
+          label={spec.label}
+          choices={CHOICES[spec.kind]}
+        />
+      );
+    const field = fields[jsonName(name)] as FieldMetadata<string>;
+    if (spec.kind === "emirate")
+      return (
+        <Field key={name} field={field} label={inUae ? `${spec.label} *` : spec.label}>
+          {inUae ? (
+            <select
+              {...getSelectProps(field)}
+              key={`${field.key}-uae`}
+              defaultValue={defaultValue.emirate && defaultValue.emirate !== "none" ? defaultValue.emirate : "dubai"}
+              className="input mt-1"
+            >
+              {EMIRATES.map((e) => (
+                <option key={e} value={e}>
+                  {EMIRATE_LABELS[e]}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <>
+              <input type="hidden" name={field.name} value="none" />
+              <select id={field.id} disabled className="input mt-1" value="none">
+                <option value="none">Not applicable outside the UAE</option>
+              </select>
+            </>
+          )}
+        </Field>
+      );
+    if (readOnlyFields.includes(jsonName(name)))
+      return (
+        <Field key={name} field={field} label={spec.label}>
+          <input
+            {...getInputProps(field, { type: "text" })}
+            readOnly
+            aria-describedby={`${field.id}-locked`}
+            className="input mt-1 bg-gray-50"
+          />
+          <span id={`${field.id}-locked`} className="text-xs text-gray-600">
+            Masked; only an admin can change it.
+          </span>
+        </Field>
+      );
+    return (
+      <Field key={name} field={field} label={required ? `${spec.label} *` : spec.label} wide={spec.kind === "longText"}>
+        <FieldInput field={field} spec={spec} required={required} />
+      </Field>
+    );
+  };
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-1">
       <div className="grid gap-x-4 sm:grid-cols-2">
-        {formFields(mode).map((name) => {
-          const spec = clientField(name);
-          const field = fields[jsonName(name)];
-          const required = spec[mode === "new" ? "create" : "edit"] === "required";
-          if (spec.kind === "emirate")
-            return (
-              <Field key={name} field={field} label={inUae ? `${spec.label} *` : spec.label}>
-                {inUae ? (
-                  <select
-                    {...getSelectProps(field)}
-                    key={`${field.key}-uae`}
-                    defaultValue={
-                      defaultValue.emirate && defaultValue.emirate !== "none" ? defaultValue.emirate : "dubai"
-                    }
-                    className="input mt-1"
-                  >
-                    {EMIRATES.map((e) => (
-                      <option key={e} value={e}>
-                        {EMIRATE_LABELS[e]}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <>
-                    <input type="hidden" name={field.name} value="none" />
-                    <select id={field.id} disabled className="input mt-1" value="none">
-                      <option value="none">Not applicable outside the UAE</option>
-                    </select>
-                  </>
-                )}
-              </Field>
-            );
-          if (readOnlyFields.includes(jsonName(name)))
-            return (
-              <Field key={name} field={field} label={spec.label}>
-                <input
-                  {...getInputProps(field, { type: "text" })}
-                  readOnly
-                  aria-describedby={`${field.id}-locked`}
-                  className="input mt-1 bg-gray-50"
-                />
-                <span id={`${field.id}-locked`} className="text-xs text-gray-600">
-                  Masked; only an admin can change it.
-                </span>
-              </Field>
-            );
-          return (
-            <Field
-              key={name}
-              field={field}
-              label={required ? `${spec.label} *` : spec.label}
-              wide={spec.kind === "longText"}
-            >
-              <FieldInput field={field} spec={spec} required={required} />
-            </Field>
-          );
-        })}
+        {mainFields.map(renderField)}
+
+        {preferenceFields.length > 0 ? (
+          <fieldset
+            id="preferences"
+            className="mt-2 grid gap-x-4 rounded-md border border-gray-200 p-3 sm:col-span-2 sm:grid-cols-2"
+          >
+            <legend className="px-1 text-sm font-medium">Preferences</legend>
+            {preferenceFields.map(renderField)}
+          </fieldset>
+        ) : null}
 
         {mode === "edit" ? (
           <fieldset className="mt-2 grid gap-x-4 rounded-md border border-brand-100 bg-brand-50 p-3 sm:col-span-2 sm:grid-cols-3">
@@ -275,6 +306,29 @@ function FieldInput({
           />
         </select>
       );
+    case "budgetBand":
+      return (
+        <select {...getSelectProps(field)} className="input mt-1">
+          <option value="">Not known</option>
+          <Options options={BUDGET_BANDS.map((b) => [b, BUDGET_BAND_LABELS[b]] as const)} />
+        </select>
+      );
+    case "tags":
+      return (
+        <>
+          <input
+            {...getInputProps(field, { type: "text" })}
+            placeholder={placeholder}
+            aria-describedby={`${field.id}-hint`}
+            dir="auto"
+            className="input mt-1"
+          />
+          <span id={`${field.id}-hint`} className="text-xs text-gray-600">
+            Separate styles with commas.
+          </span>
+        </>
+      );
+    case "size":
     case "text":
     case "emirate":
       // dir="auto": text typed in Arabic reads right to left in its own input.
@@ -286,12 +340,51 @@ function FieldInput({
           className="input mt-1"
         />
       );
+    case "metals":
+    case "stones":
+      // Drawn by ChoiceList (the form picks it by kind): a list of boxes, not one input.
+      return null;
     default: {
       // A new kind must get its input here: this fails to compile until it does.
       const unhandled: never = spec.kind;
       return unhandled;
     }
   }
+}
+
+/**
+ * A list of checkboxes sharing the field's name. The hidden empty value is always sent, so a
+ * post with every box unticked clears the list (a PUT without the field would keep it).
+ */
+function ChoiceList({
+  field,
+  label,
+  choices,
+}: {
+  field: FieldMetadata<string[]>;
+  label: string;
+  choices: readonly (readonly [string, string])[];
+}) {
+  const labels = new Map(choices);
+  return (
+    <fieldset className="sm:col-span-2" aria-describedby={field.errorId}>
+      <legend className="label mt-2">{label}</legend>
+      <input type="hidden" name={field.name} value="" />
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {getCollectionProps(field, { type: "checkbox", options: choices.map(([value]) => value) }).map(
+          ({ key, ...box }) => (
+            <label key={key} className="inline-flex items-center gap-1.5 text-sm">
+              <input {...box} />
+              {labels.get(box.value)}
+            </label>
+          ),
+        )}
+      </div>
+      <p id={field.errorId} className="field-error">
+        {field.errors?.join(" ")}
+      </p>
+    </fieldset>
+  );
 }
 
 function Field({

@@ -25,6 +25,11 @@ function dueLabel(alert: Alert): string {
   return `In ${d} days`;
 }
 
+/** One client can have several birthdays in a panel: their own and their family's. */
+export function alertKey(alert: Alert): string {
+  return `${alert.type}-${alert.clientId}-${alert.familyMember?.id ?? "client"}`;
+}
+
 /**
  * One alert panel (Birthdays, Anniversaries or Emirates ID): soonest first, the first rows of a
  * possibly long list with 'and N more', each with a WhatsApp chat prefilled with the client message.
@@ -66,7 +71,7 @@ export function AlertPanel({
         <>
           <ul className="mt-3 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
             {list.items.map((alert) => (
-              <li key={`${alert.type}-${alert.clientId}`} className="py-3" data-testid="alert">
+              <li key={alertKey(alert)} className="py-3" data-testid="alert">
                 <div className="flex items-start justify-between gap-2">
                   <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
                     {alert.clientName}

@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser, safeRedirectPath } from "~/auth/guards.server";
+import { parseClientIds } from "~/domain/client-ids";
+import { FAMILY_RELATION_LABELS } from "~/domain/family";
+import { ACCESS } from "~/domain/roles";
+import { formText } from "~/http/form-text";
+import { requestAddress } from "~/http/request-address";
+import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
+import { addFamilyMember, removeFamilyMember } from "~/services/client-family.server";
+
+export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
+
+/**
+ * The details dialog's family forms (docs/decisions/019): `intent=add` with relation, name and
+ * date of birth, or `intent=remove` with the member's id. Plain posts that return to the details
+ * with a toast, so they work without JavaScript; PUT /api/clients/:id replaces the whole list.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const [id] = parseClientIds(params.id);
+  if (!id) throw new Response("Client not found", { status: 404 });
+  const form = await request.formData();
+  const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${id}`);
+  const context = { actor: user, ip: requestAddress(request) };
+  const intent = formText(form, "intent");
+  if (intent === "add") {
+    const added = await addFamilyMember(
+      id,
+      { relation: formText(form, "relation"), name: formText(form, "name"), birthDate: formText(form, "birthDate") },
+      context,
+    );
+    if (!added.ok && added.status === 404) throw new Response("Client not found", { status: 404 });
+    if (!added.ok) return redirectWithFormError(back, "Family member not added", added);
+    return redirectWithToast(back, {
+      type: "success",
+      title: "Family member added",
+      description: `${added.member.name} (${FAMILY_RELATION_LABELS[added.member.relation]})`,
+    });
+  }
+  if (intent === "remove") {
+    const [memberId] = parseClientIds(formText(form, "memberId"));
+    const removed = memberId ? await removeFamilyMember(id, memberId, context) : null;
+    if (!removed?.ok) return redirectWithFormError(back, "Family member not removed", removed ?? notFound);
+    return redirectWithToast(back, {
+      type: "success",
+      title: "Family member removed",
+      description: removed.member.name,
+    });
+  }
+  return redirectWithFormError(back, "Family not changed", { issues: [{ message: "Unknown action" }] });
+}
+
+const notFound = { issues: [{ message: "Family member not found" }] };
