@@ -1,8 +1,9 @@
 // The bench data set: realistic, seeded, spread over every tier, country, emirate and team, with
 // birthdays, anniversaries and ID expiries over the year. Bulk inserts in transactions.
 import { clientDerivedFields } from "~/services/client-record.server";
-import { addDays, businessToday, dateFromIso } from "~/domain/calendar";
+import { addDays, businessToday, dateFromIso, dayNumber, isoFromDayNumber } from "~/domain/calendar";
 import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/client-enums";
+import { ITEM_CATEGORIES, KARATS, METALS, SHOWROOMS } from "~/domain/sales";
 import { seededRandom } from "../scripts/seeded-random";
 import type { BulkWriter } from "./writers";
 
@@ -119,6 +120,76 @@ const BENCH_STAFF = [
 ] as const;
 const INTERACTION_TYPES = ["whatsapp", "call", "visit", "email", "note"] as const;
 
+/**
+ * What a sale carries besides its client, day and amount (docs/decisions/016): a showroom, the
+ * associate, and, for most sales, one to three items whose prices add up to the amount; the rest
+ * were recorded without items, as imports and the quick "new sale" do. Drawn from a stream of their
+ * own, so the clients and the sales' days and amounts stay those the seed gave before sales
+ * carried these.
+ */
+function saleDetails(rand: () => number) {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+  let itemId = 1;
+  return (saleId: number, amount: bigint) => {
+    const itemCount = rand() < 0.15 ? 0 : amount < 300n ? 1 : 1 + Math.floor(rand() * 3);
+    const weights = Array.from({ length: itemCount }, () => 0.2 + rand());
+    const weightSum = weights.reduce((a, b) => a + b, 0);
+    let remaining = amount;
+    const items = weights.map((weight, position) => {
+      const priceFils =
+        position === itemCount - 1 ? remaining : (amount * BigInt(Math.round((weight / weightSum) * 1e6))) / 1_000_000n;
+      remaining -= priceFils;
+      const metal = pick(METALS);
+      return {
+        id: itemId++,
+        saleId,
+        position,
+        category: pick(ITEM_CATEGORIES),
+        metal,
+        karat: metal.endsWith("gold") ? pick(KARATS.filter((k) => k !== "none")) : "none",
+        weightMg: metal === "none" ? null : 1_000 + Math.floor(rand() * 60_000),
+        stone: "none",
+        stoneCaratPoints: null,
+        itemCode: null,
+        certificateNo: null,
+        priceFils,
+      };
+    });
+    return {
+      sale: { showroom: rand() < 0.05 ? null : pick(SHOWROOMS), soldById: rand() < 0.1 ? null : pick(BENCH_STAFF)[0] },
+      items,
+    };
+  };
+}
+
+/** The sales drawn client by client, kept compactly until they are written in date order. */
+function saleColumns(size: number) {
+  return {
+    length: 0,
+    clientId: new Int32Array(size),
+    day: new Int32Array(size),
+    amountFils: new BigInt64Array(size),
+    description: new Int8Array(size),
+    voided: new Uint8Array(size),
+  };
+}
+
+/** Positions of the sales ordered by day (a counting sort: a million sales in one pass), drawing order within a day. */
+function byDay(sales: ReturnType<typeof saleColumns>): Int32Array {
+  let first = Infinity;
+  let last = -Infinity;
+  for (let i = 0; i < sales.length; i++) {
+    first = Math.min(first, sales.day[i]!);
+    last = Math.max(last, sales.day[i]!);
+  }
+  const starts = new Int32Array(Math.max(0, last - first + 2));
+  for (let i = 0; i < sales.length; i++) starts[sales.day[i]! - first + 1]!++;
+  for (let d = 1; d < starts.length; d++) starts[d]! += starts[d - 1]!;
+  const order = new Int32Array(sales.length);
+  for (let i = 0; i < sales.length; i++) order[starts[sales.day[i]! - first]!++] = i;
+  return order;
+}
+
 export async function generateBenchData(
   writer: BulkWriter,
   options: GenerateOptions,
@@ -132,6 +203,7 @@ export async function generateBenchData(
     return items[items.length - 1]!;
   };
   const today = businessToday();
+  const voidRand = seededRandom(options.seed + 2);
 
   // How many sales each client gets: a spread around the average, then nudged to the exact total.
   const avg = options.sales / options.clients;
@@ -174,10 +246,9 @@ export async function generateBenchData(
   const followUpShare = (options.followUps ?? 0) / options.clients;
   let interactionId = 0;
   let followUpId = 0;
-  let saleId = 1;
+  const drawn = saleColumns(options.sales);
   for (let start = 0; start < options.clients; start += CHUNK) {
     const clients = [];
-    const sales = [];
     const interactions = [];
     const followUps = [];
     for (let i = start; i < Math.min(start + CHUNK, options.clients); i++) {
@@ -216,15 +287,14 @@ export async function generateBenchData(
               : (targetFils * BigInt(Math.round((weights[k]! / weightSum) * 1e6))) / 1_000_000n;
           remaining -= amount;
           const day = addDays(today, newest - Math.floor(rand() * 1000) * (k === count - 1 ? 0 : 1));
-          sales.push({
-            id: saleId++,
-            customerId: id,
-            saleDate: dateFromIso(day),
-            amountFils: amount,
-            description: rand() < 0.7 ? pick(COLLECTIONS) : null,
-            createdAt: now,
-          });
-          totalFils += amount;
+          const n = drawn.length++;
+          drawn.clientId[n] = id;
+          drawn.day[n] = dayNumber(day);
+          drawn.amountFils[n] = amount;
+          drawn.description[n] = rand() < 0.7 ? Math.floor(rand() * COLLECTIONS.length) : -1;
+          // A few were voided; the newest always stands, so the last purchase is the same either way.
+          drawn.voided[n] = k < count - 1 && voidRand() < 0.005 ? 1 : 0;
+          if (!drawn.voided[n]) totalFils += amount;
           if (!lastPurchase || day > lastPurchase) lastPurchase = day;
         }
       }
@@ -316,10 +386,40 @@ export async function generateBenchData(
       });
     }
     await writer.insert("Customer", clients);
-    await writer.insert("Sale", sales);
     await writer.insert("ClientInteraction", interactions);
     await writer.insert("FollowUp", followUps);
     options.onProgress?.(Math.min(start + CHUNK, options.clients));
   }
-  return { clients: options.clients, sales: saleId - 1, interactions: interactionId, followUps: followUpId };
+
+  // Sales are written in date order, as tills record them: a sale's id grows with its day, so a
+  // period's sales and their items lie together in the tables (docs/decisions/018-sales-report.md).
+  const detailsOf = saleDetails(seededRandom(options.seed + 1));
+  const order = byDay(drawn);
+  const voidedAt = new Date();
+  for (let start = 0; start < order.length; start += CHUNK) {
+    const sales = [];
+    const saleItems = [];
+    for (let position = start; position < Math.min(start + CHUNK, order.length); position++) {
+      const i = order[position]!;
+      const id = position + 1;
+      const amountFils = drawn.amountFils[i]!;
+      const details = detailsOf(id, amountFils);
+      const voided = drawn.voided[i] === 1;
+      sales.push({
+        id,
+        customerId: drawn.clientId[i]!,
+        saleDate: dateFromIso(isoFromDayNumber(drawn.day[i]!)),
+        amountFils,
+        description: drawn.description[i]! >= 0 ? COLLECTIONS[drawn.description[i]!]! : null,
+        createdAt: now,
+        ...details.sale,
+        voidedAt: voided ? voidedAt : null,
+        voidReason: voided ? "Bench: entered twice" : null,
+      });
+      saleItems.push(...details.items);
+    }
+    await writer.insert("Sale", sales);
+    await writer.insert("SaleItem", saleItems);
+  }
+  return { clients: options.clients, sales: drawn.length, interactions: interactionId, followUps: followUpId };
 }

@@ -12,7 +12,7 @@ import { benchDbKind } from "./bench-env";
 import { benchDataExists, benchDatabaseUrl, migrate } from "./database";
 import { boundedLoad } from "./load";
 import { measure, report, verdict, type Measurement } from "./measure";
-import { measureSales } from "./sales";
+import { measureSales, measureSalesReports } from "./sales";
 
 const kind = benchDbKind();
 const smoke = process.argv.includes("--smoke");
@@ -136,6 +136,9 @@ for (const location of ["dubai", "uae"]) {
 }
 console.log("\nSales: record and void");
 for (const m of await measureSales(runs)) results.push(m);
+
+console.log("\nSales report (the last 12 months)");
+for (const m of await measureSalesReports(runs, loaderArgs)) results.push(m);
 
 console.log("\nClienteling (an associate who owns clients: the bench data's first staff member)");
 // The bench data spreads owners, contacts and follow-ups over its staff (bench/generate.ts); a

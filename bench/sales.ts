@@ -2,6 +2,7 @@
 // each is one transaction that recomputes the client's total, tier and last purchase with
 // SUM/MAX over the client's sales. Measured on the client with the most sales, then the data
 // set is left as it was found (the bench's sales deleted, the client recomputed).
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { measure, type Measurement } from "./measure";
 
 export async function measureSales(runs: number): Promise<Measurement[]> {
@@ -64,5 +65,52 @@ export async function measureSales(runs: number): Promise<Measurement[]> {
     await db.sale.deleteMany({ where: { id: { in: recorded } } });
     await db.$transaction((tx) => recomputeClientPurchases(tx, clientId));
   }
+  return results;
+}
+
+// The sales report over the default period, the last 12 months (docs/decisions/018-sales-report.md):
+// GET /api/reports/sales by month (target < 300 ms) and by item category (< 500 ms), the other
+// groupings beside them, and the whole /reports loader (every chart, the previous period, the same
+// period last year and their new and returning clients). Read-only.
+const REPORT_TARGETS: Partial<Record<string, number>> = { month: 300, category: 500 };
+
+export async function measureSalesReports(
+  runs: number,
+  loaderArgs: (path: string) => LoaderFunctionArgs,
+): Promise<Measurement[]> {
+  const { db } = await import("~/db.server");
+  const reportApi = await import("~/routes/api.reports.sales");
+  const reportPage = await import("~/routes/_app.reports");
+  const { businessToday } = await import("~/domain/calendar");
+  const { defaultPeriod, REPORT_GROUPINGS } = await import("~/domain/sales-report");
+
+  if (!(await db.saleItem.findFirst({ select: { id: true } })))
+    console.log(
+      "(the data set's sales carry no items, so 'by category' says little: regenerate it with npm run bench:data)",
+    );
+  const { from, to } = defaultPeriod(businessToday());
+  const results: Measurement[] = [];
+  for (const groupBy of REPORT_GROUPINGS) {
+    results.push(
+      await measure(
+        `reports: last 12 months by ${groupBy} (GET /api/reports/sales)`,
+        async () => {
+          const response = await reportApi.loader(
+            loaderArgs(`/api/reports/sales?from=${from}&to=${to}&groupBy=${groupBy}`),
+          );
+          if (response.status !== 200) throw new Error(`report by ${groupBy}: ${response.status}`);
+          await response.text();
+        },
+        { runs, target: REPORT_TARGETS[groupBy] },
+      ),
+    );
+  }
+  results.push(
+    await measure(
+      "reports: /reports loader, last 12 months (every chart and both comparisons)",
+      () => reportPage.loader(loaderArgs("/reports")),
+      { runs: Math.max(1, Math.ceil(runs / 2)) },
+    ),
+  );
   return results;
 }

@@ -71,9 +71,10 @@ export async function postgresWriter(url: string, { bulkLoad }: { bulkLoad: bool
       await client.query(
         `SELECT setval(pg_get_serial_sequence('"Customer"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "Customer"))`,
       );
-      await client.query(
-        `SELECT setval(pg_get_serial_sequence('"Sale"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "Sale"))`,
-      );
+      for (const table of ["Sale", "SaleItem"])
+        await client.query(
+          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "${table}"))`,
+        );
       await client.query("ANALYZE");
       await client.end();
     },

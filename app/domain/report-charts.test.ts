@@ -79,20 +79,18 @@ describe("line chart geometry", () => {
     expect(chart.ticks.at(-1)!.y).toBe(LINE_CHART.top);
   });
 
-  it("labels at most four months, the first from the start edge", () => {
+  it("labels at most three months, the first from the start edge, the last (when labelled) to the end edge", () => {
     const twelve = Array.from({ length: 12 }, (_, i) => `M${i + 1}`);
     const chart = lineChartGeometry(twelve, [series(twelve.map(() => 1n))]);
     expect(chart.xLabels).toEqual([
       { x: 0, label: "M1", anchor: "start" },
-      { x: 29.17, label: "M4", anchor: "middle" },
-      { x: 54.17, label: "M7", anchor: "middle" },
-      { x: 79.17, label: "M10", anchor: "middle" },
+      { x: 37.5, label: "M5", anchor: "middle" },
+      { x: 70.83, label: "M9", anchor: "middle" },
     ]);
-    const four = lineChartGeometry(months, [series([1n, 1n, 1n, 1n])]);
-    expect(four.xLabels.map((l) => [l.x, l.anchor])).toEqual([
+    const three = lineChartGeometry(months.slice(0, 3), [series([1n, 1n, 1n])]);
+    expect(three.xLabels.map((l) => [l.x, l.anchor])).toEqual([
       [0, "start"],
-      [37.5, "middle"],
-      [62.5, "middle"],
+      [50, "middle"],
       [100, "end"],
     ]);
   });

@@ -107,8 +107,11 @@ export function valueAxis(maxFils: Fils): { topFils: Fils; stepFils: Fils } {
 // Line chart: the plot between `top` and `bottom`, month labels under it. The lines are drawn in a
 // nested SVG whose x runs 0..VIEW_WIDTH and stretches to the chart's width (its strokes do not).
 export const LINE_CHART = { height: 224, top: 22, bottom: 192, labelBaseline: 214, viewWidth: 1000 } as const;
-/** At most this many month labels under the line: "Sep 2026" is about 55 px, and a phone's chart about 300 px wide. */
-export const MAX_X_LABELS = 4;
+/**
+ * At most this many month labels under the line: "Sep 2026" is about 55 px and a phone's chart
+ * about 300 px wide, and the first label runs from the edge rather than centring on its point.
+ */
+export const MAX_X_LABELS = 3;
 
 export type LineSeriesInput = { key: string; label: string; values: readonly bigint[]; titles: readonly string[] };
 export type LineChartGeometry = {

@@ -77,7 +77,7 @@ export default function SalesReportPage() {
         <>
           <ComparisonTable rows={page.comparisons} periods={page.periods} />
           <ChartCard section={page.monthly} periodText={page.periodText} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid gap-6 2xl:grid-cols-2">
             {page.dimensions.map((section) => (
               <ChartCard key={section.groupBy} section={section} periodText={page.periodText} />
             ))}

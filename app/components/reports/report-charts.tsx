@@ -94,6 +94,7 @@ export function LineChart({ section }: { section: LineChartSection }) {
         preserveAspectRatio="none"
         aria-hidden
       >
+        {/* This period's line and points last, so they are drawn over last year's. */}
         {[...chart.series].reverse().map((series) => (
           <polyline
             key={series.key}
@@ -106,7 +107,7 @@ export function LineChart({ section }: { section: LineChartSection }) {
           />
         ))}
       </svg>
-      {chart.series.map((series) =>
+      {[...chart.series].reverse().map((series) =>
         series.markers.map((marker, i) => (
           <circle
             key={`${series.key}-${i}`}

@@ -92,7 +92,12 @@ function ScrollBox({ children, testId }: { children: React.ReactNode; testId?: s
   );
 }
 
-const cellClass = (column: number) => clsx("px-3 py-2 whitespace-nowrap", column === 0 ? "text-start" : "text-end");
+/**
+ * Figures stay on one line; the first column (what the row is) wraps and stays at the inline start
+ * while the figures scroll under it, so a phone always shows what a number is.
+ */
+const cellClass = (column: number) =>
+  clsx("px-3 py-2", column === 0 ? "sticky start-0 min-w-32 bg-white text-start" : "text-end whitespace-nowrap");
 
 /** Every figure of a chart: the group in the first column, the total row last. */
 export function ReportTable({ table, caption }: { table: TableView; caption: string }) {
@@ -192,7 +197,7 @@ export function ComparisonTable({
   const heading = (title: string, days: string) => (
     <>
       {title}
-      <span className="block font-normal text-gray-500">{days}</span>
+      <span className="block min-w-28 font-normal whitespace-normal text-gray-500">{days}</span>
     </>
   );
   return (
