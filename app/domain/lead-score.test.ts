@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "./calendar";
-import {
-  buildLead,
-  compareLeads,
-  leadScore,
-  priorityForScore,
-  recommendedProducts,
-  scoreBand,
-  type LeadFacts,
-} from "./lead-score";
+import { buildLead, compareLeads, leadScore, priorityForScore, scoreBand, type LeadFacts } from "./lead-score";
 import { AED } from "./money";
 
 const TODAY = "2026-06-15";
@@ -33,6 +25,11 @@ function facts(overrides: Partial<LeadFacts> = {}): LeadFacts {
     preferredTime: null,
     preferredCollection: null,
     contactOk: "Yes",
+    purchases: [],
+    preferredMetals: [],
+    preferredStones: [],
+    styles: [],
+    budgetBand: null,
     ...overrides,
   };
 }
@@ -108,6 +105,17 @@ describe("each factor moves the score the right way", () => {
     expect(score({ preferredCollection: "Bridal" })).toBeGreaterThan(score({}));
     expect(score({ preferredCollection: "Bridal", preferredTime: "Evenings" })).toBeGreaterThan(
       score({ preferredCollection: "Bridal" }),
+    );
+  });
+
+  it("known tastes count once, whichever is known: a collection, metals, stones, styles or a budget", () => {
+    const collection = score({ preferredCollection: "Bridal" });
+    expect(score({ preferredMetals: ["rose_gold"] })).toBe(collection);
+    expect(score({ preferredStones: ["pearl"] })).toBe(collection);
+    expect(score({ styles: ["Minimal"] })).toBe(collection);
+    expect(score({ budgetBand: "5k_20k" })).toBe(collection);
+    expect(score({ preferredCollection: "Bridal", preferredMetals: ["rose_gold"], budgetBand: "5k_20k" })).toBe(
+      collection,
     );
   });
 
@@ -196,13 +204,18 @@ describe("the lead", () => {
     expect(lead.bestContactTime).toBe("After 7 pm");
   });
 
-  it("recommends the preferred collection first, then the occasion, then the team's range, at most 3", () => {
-    expect(recommendedProducts("team_b", "Bridal", "birthday")).toEqual([
-      "Bridal collection",
-      "Birthstone pendant",
-      "18K gold pendant",
-    ]);
-    expect(recommendedProducts("team_a", null, null)).toHaveLength(3);
+  it("recommends what completes the client's purchases and opens the message with it", () => {
+    const lead = buildLead(
+      facts({
+        purchases: [
+          { category: "necklace", metal: "yellow_gold", stone: "none", pieces: 1 },
+          { category: "earrings", metal: "yellow_gold", stone: "none", pieces: 1 },
+        ],
+      }),
+      TODAY,
+    )!;
+    expect(lead.recommendedProducts[0]).toBe("Yellow gold bangle to match the necklace and earrings");
+    expect(lead.suggestedMessage).toContain("such as our yellow gold bangle to match the necklace and earrings");
   });
 
   it("ranks by score, then by total sales, then by client id", () => {

@@ -4,6 +4,8 @@ import { TEAM_LABELS, TEAMS, type Team } from "./client-enums";
 import type { AiLead, Priority } from "./lead-schema";
 import { whatsappDigits } from "./mobile";
 import { AED, filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
+import type { BudgetBand, PreferredMetal, PreferredStone } from "./preferences";
+import { recommendedProducts, TEAM_RANGES, type PurchasedPieces } from "./recommendations";
 import { TIER_LABELS, VIP_TIERS, type Tier } from "./tiers";
 
 /**
@@ -30,6 +32,12 @@ export type LeadFacts = {
   preferredTime: string | null;
   preferredCollection: string | null;
   contactOk: string | null;
+  /** What they bought, by category, metal and stone (their sales not void). */
+  purchases: readonly PurchasedPieces[];
+  preferredMetals: readonly PreferredMetal[];
+  preferredStones: readonly PreferredStone[];
+  styles: readonly string[];
+  budgetBand: BudgetBand | null;
 };
 
 const isVip = (tier: string) => (VIP_TIERS as readonly string[]).includes(tier);
@@ -103,9 +111,18 @@ export function vipAtRiskPoints(tier: string, daysSinceLastPurchase: number | nu
   return lapsed && isVip(tier) ? 15 : 0;
 }
 
-/** Known tastes make the conversation easier. */
-export function preferencePoints(preferredCollection: string | null, preferredTime: string | null): number {
-  return (preferredCollection?.trim() ? 3 : 0) + (preferredTime?.trim() ? 2 : 0);
+/** Known tastes (a collection, metals, stones, styles or a budget) and a known time make the conversation easier. */
+export function preferencePoints(
+  facts: Pick<
+    LeadFacts,
+    "preferredCollection" | "preferredTime" | "preferredMetals" | "preferredStones" | "styles" | "budgetBand"
+  >,
+): number {
+  const tastes =
+    Boolean(facts.preferredCollection?.trim()) ||
+    facts.preferredMetals.length + facts.preferredStones.length + facts.styles.length > 0 ||
+    facts.budgetBand !== null;
+  return (tastes ? 3 : 0) + (facts.preferredTime?.trim() ? 2 : 0);
 }
 
 // ---- score, priority, colour band ----
@@ -165,7 +182,7 @@ function scoreOf(facts: LeadFacts, s: Situation): number {
     frequencyPoints(facts.purchaseCount) +
     occasions +
     idExpiryPoints(s.idExpiresIn) +
-    preferencePoints(facts.preferredCollection, facts.preferredTime);
+    preferencePoints(facts);
   return Math.max(0, Math.min(100, total));
 }
 
@@ -191,26 +208,6 @@ export function teamFor(facts: Pick<LeadFacts, "team" | "tier">): Team {
   if ((TEAMS as readonly string[]).includes(facts.team ?? "")) return facts.team as Team;
   if (isVip(facts.tier)) return "team_a";
   return facts.tier === "bronze" ? "team_b" : "team_c";
-}
-
-/** Each team's range (docs/product-rules.md §9 team labels: luxury, entry level, mixed). */
-export const TEAM_RANGES: Record<Team, readonly string[]> = {
-  team_a: ["Diamond high-jewellery necklace", "Solitaire diamond ring", "Luxury Swiss timepiece"],
-  team_b: ["18K gold pendant", "Gold stud earrings", "Charm bracelet"],
-  team_c: ["Diamond tennis bracelet", "22K gold chain", "Pearl necklace"],
-};
-
-export function recommendedProducts(
-  team: Team,
-  preferredCollection: string | null,
-  occasion: "birthday" | "anniversary" | null,
-): string[] {
-  const picks = [
-    preferredCollection?.trim() ? `${preferredCollection.trim()} collection` : null,
-    occasion === "birthday" ? "Birthstone pendant" : occasion === "anniversary" ? "Matching anniversary bands" : null,
-    ...TEAM_RANGES[team],
-  ].filter((p): p is string => Boolean(p));
-  return [...new Set(picks)].slice(0, 3);
 }
 
 export function bestContactTime(preferredTime: string | null, tier: string): string {
@@ -310,7 +307,16 @@ export function buildLead(facts: LeadFacts, today: IsoDate): AiLead | null {
   const s = situationOf(facts, today);
   const score = scoreOf(facts, s);
   const team = teamFor(facts);
-  const products = recommendedProducts(team, facts.preferredCollection, nearestOccasion(s)?.kind ?? null);
+  const products = recommendedProducts({
+    team,
+    purchases: facts.purchases,
+    preferredMetals: facts.preferredMetals,
+    preferredStones: facts.preferredStones,
+    styles: facts.styles,
+    budgetBand: facts.budgetBand,
+    preferredCollection: facts.preferredCollection,
+    occasion: nearestOccasion(s)?.kind ?? null,
+  });
   return {
     clientId: facts.clientId,
     name: facts.fullName,

@@ -87,7 +87,8 @@ export const SHOWROOM_LABELS: Record<Showroom, string> = {
   road_sales: "Road sales",
 };
 
-const oneOf =
+/** A type guard for a value of a fixed list (a stored or sent key). */
+export const oneOf =
   <T extends string>(values: readonly T[]) =>
   (value: unknown): value is T =>
     typeof value === "string" && (values as readonly string[]).includes(value);

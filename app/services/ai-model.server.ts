@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { IsoDate } from "~/domain/calendar";
 import { leadLocationLabel, tierLabel } from "~/domain/lead-export";
 import { LEAD_TIMEOUT_MS } from "~/domain/lead-filters";
-import { priorityForScore, teamLabel, TEAM_RANGES } from "~/domain/lead-score";
+import { priorityForScore, teamLabel } from "~/domain/lead-score";
+import { TEAM_RANGES } from "~/domain/recommendations";
 import type { AiLead } from "~/domain/lead-schema";
 
 /**

@@ -5,7 +5,10 @@ import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from
 import { buildLead, compareLeads, type LeadFacts } from "~/domain/lead-score";
 import { recentContactSince } from "~/domain/contact-recency";
 import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadGeneration, type LeadSource } from "~/domain/lead-schema";
-import type { Prisma } from "~/generated/prisma/client";
+import { BUDGET_BANDS, listFromColumn, preferredMetalsOf, preferredStonesOf } from "~/domain/preferences";
+import type { PurchasedPieces } from "~/domain/recommendations";
+import { ITEM_CATEGORIES, METALS, oneOf, STONES } from "~/domain/sales";
+import { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
 import { contactFactsFor } from "./client-contact.server";
 import { inClientBook } from "./client-book.server";
@@ -38,6 +41,10 @@ const CANDIDATE_SELECT = {
   preferredTime: true,
   preferredCollection: true,
   contactOk: true,
+  preferredMetals: true,
+  preferredStones: true,
+  styles: true,
+  budgetBand: true,
 } satisfies Prisma.ClientSelect;
 type Candidate = Prisma.ClientGetPayload<{ select: typeof CANDIDATE_SELECT }>;
 
@@ -117,7 +124,38 @@ async function purchaseCounts(clientIds: number[]): Promise<Map<number, number>>
   return new Map(rows.map((r) => [r.clientId, r._count._all]));
 }
 
-function factsOf(c: Candidate, purchaseCount: number): LeadFacts {
+const isCategory = oneOf(ITEM_CATEGORIES);
+const isMetal = oneOf(METALS);
+const isStone = oneOf(STONES);
+const isBudgetBand = oneOf(BUDGET_BANDS);
+
+/**
+ * What the candidates bought, by category, metal and stone: one aggregated query over the items
+ * of their sales not void for all of them at once (the shortlist is a few hundred clients), read
+ * through the sales' (customerId, voidedAt, …) index and the items' (saleId, …) index.
+ */
+async function purchasedPieces(clientIds: number[]): Promise<Map<number, PurchasedPieces[]>> {
+  const byClient = new Map<number, PurchasedPieces[]>();
+  if (clientIds.length === 0) return byClient;
+  const rows = await db.$queryRaw<
+    { clientId: number | bigint; category: string; metal: string; stone: string; pieces: number | bigint }[]
+  >`
+    SELECT s."customerId" AS "clientId", i."category", i."metal", i."stone", COUNT(*) AS "pieces"
+    FROM "Sale" s JOIN "SaleItem" i ON i."saleId" = s."id"
+    WHERE s."customerId" IN (${Prisma.join(clientIds)}) AND s."voidedAt" IS NULL
+    GROUP BY s."customerId", i."category", i."metal", i."stone"`;
+  for (const r of rows) {
+    // Values outside today's lists (none are written) are left out rather than guessed at.
+    if (!isCategory(r.category) || !isMetal(r.metal) || !isStone(r.stone)) continue;
+    const id = Number(r.clientId);
+    const pieces = byClient.get(id) ?? [];
+    pieces.push({ category: r.category, metal: r.metal, stone: r.stone, pieces: Number(r.pieces) });
+    byClient.set(id, pieces);
+  }
+  return byClient;
+}
+
+function factsOf(c: Candidate, purchaseCount: number, purchases: PurchasedPieces[]): LeadFacts {
   const day = (d: Date | null) => (d ? isoFromDate(d) : null);
   return {
     clientId: c.id,
@@ -137,15 +175,21 @@ function factsOf(c: Candidate, purchaseCount: number): LeadFacts {
     preferredTime: c.preferredTime,
     preferredCollection: c.preferredCollection,
     contactOk: c.contactOk,
+    purchases,
+    preferredMetals: preferredMetalsOf(c.preferredMetals),
+    preferredStones: preferredStonesOf(c.preferredStones),
+    styles: listFromColumn(c.styles),
+    budgetBand: c.budgetBand && isBudgetBand(c.budgetBand) ? c.budgetBand : null,
   };
 }
 
 /** The engine's leads for the filters, best first, at most `limit`. */
 export async function rankEngineLeads(filters: LeadFilters, today: IsoDate, limit: number): Promise<AiLead[]> {
   const candidates = await shortlistCandidates(filters, today);
-  const counts = await purchaseCounts(candidates.map((c) => c.id));
+  const ids = candidates.map((c) => c.id);
+  const [counts, pieces] = await Promise.all([purchaseCounts(ids), purchasedPieces(ids)]);
   return candidates
-    .map((c) => buildLead(factsOf(c, counts.get(c.id) ?? 0), today))
+    .map((c) => buildLead(factsOf(c, counts.get(c.id) ?? 0, pieces.get(c.id) ?? []), today))
     .filter((lead): lead is AiLead => lead !== null)
     .sort(compareLeads)
     .slice(0, limit);

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { recommendedProducts, TEAM_RANGES, type PurchasedPieces, type RecommendationFacts } from "./recommendations";
+
+const bought = (category: string, metal: string, stone = "none", pieces = 1) =>
+  ({ category, metal, stone, pieces }) as PurchasedPieces;
+
+function facts(overrides: Partial<RecommendationFacts> = {}): RecommendationFacts {
+  return {
+    team: "team_c",
+    purchases: [],
+    preferredMetals: [],
+    preferredStones: [],
+    styles: [],
+    budgetBand: null,
+    preferredCollection: null,
+    occasion: null,
+    ...overrides,
+  };
+}
+const recommend = (overrides: Partial<RecommendationFacts>) => recommendedProducts(facts(overrides));
+
+describe("the piece that completes what the client bought", () => {
+  it("a necklace and earrings in yellow gold: the matching bangle in yellow gold", () => {
+    const picks = recommend({
+      purchases: [bought("necklace", "yellow_gold"), bought("earrings", "yellow_gold", "none", 2)],
+    });
+    expect(picks[0]).toBe("Yellow gold bangle to match the necklace and earrings");
+  });
+
+  it("fills the suite in order (neck, ears, wrist, finger); a set is a necklace with earrings", () => {
+    expect(recommend({ purchases: [bought("ring", "white_gold")] })[0]).toBe("White gold necklace to match the ring");
+    expect(recommend({ purchases: [bought("set", "rose_gold")] })[0]).toBe("Rose gold bangle to match the set");
+    expect(recommend({ purchases: [bought("pendant", "platinum"), bought("bracelet", "platinum")] })[0]).toBe(
+      "Platinum earrings to match the pendant and bracelet",
+    );
+  });
+
+  it("works in the metal bought most; a tie goes to the preferred metal", () => {
+    const purchases = [
+      bought("necklace", "yellow_gold"),
+      bought("ring", "white_gold"),
+      bought("earrings", "white_gold"),
+    ];
+    expect(recommend({ purchases })[0]).toBe("White gold necklace to match the earrings and ring");
+    const tie = [bought("necklace", "yellow_gold"), bought("ring", "white_gold")];
+    expect(recommend({ purchases: tie })[0]).toBe("Yellow gold earrings to match the necklace");
+    expect(recommend({ purchases: tie, preferredMetals: ["white_gold"] })[0]).toBe(
+      "White gold necklace to match the ring",
+    );
+  });
+
+  it("takes the stone they prefer, else the one they bought most in that metal", () => {
+    const purchases = [bought("necklace", "white_gold", "diamond"), bought("earrings", "white_gold", "diamond")];
+    expect(recommend({ purchases })[0]).toBe("White gold diamond bangle to match the necklace and earrings");
+    expect(recommend({ purchases, preferredStones: ["emerald"] })[0]).toBe(
+      "White gold emerald bangle to match the necklace and earrings",
+    );
+  });
+
+  it("leaves out watches, coins, other pieces and pieces without a metal; a full suite needs nothing more", () => {
+    const none = [bought("watch", "yellow_gold"), bought("coin_bar", "yellow_gold", "none", 5), bought("ring", "none")];
+    expect(recommend({ purchases: none, team: "team_b" })).toEqual(TEAM_RANGES.team_b);
+    const suite = ["necklace", "earrings", "bangle", "ring"].map((c) => bought(c, "yellow_gold"));
+    expect(recommend({ purchases: suite, team: "team_a" })).toEqual(TEAM_RANGES.team_a);
+  });
+});
+
+describe("a budget band bounds the suggestion", () => {
+  const purchases = [bought("necklace", "yellow_gold"), bought("earrings", "yellow_gold")];
+
+  it("under AED 5,000 a bracelet instead of a bangle, a pendant instead of a necklace", () => {
+    expect(recommend({ purchases, budgetBand: "under_5k" })[0]).toBe(
+      "Yellow gold bracelet to match the necklace and earrings",
+    );
+    expect(recommend({ purchases: [bought("ring", "yellow_gold")], budgetBand: "under_5k" })[0]).toBe(
+      "Yellow gold pendant to match the ring",
+    );
+    expect(recommend({ purchases, budgetBand: "5k_20k" })[0]).toBe(
+      "Yellow gold bangle to match the necklace and earrings",
+    );
+  });
+
+  it("drops a stone the budget cannot carry, and takes the next preferred one that fits", () => {
+    expect(recommend({ purchases, budgetBand: "under_5k", preferredStones: ["diamond"] })[0]).toBe(
+      "Yellow gold bracelet to match the necklace and earrings",
+    );
+    expect(recommend({ purchases, budgetBand: "under_5k", preferredStones: ["diamond", "pearl"] })[0]).toBe(
+      "Yellow gold pearl bracelet to match the necklace and earrings",
+    );
+    expect(recommend({ purchases, budgetBand: "20k_50k", preferredStones: ["diamond", "pearl"] })[0]).toBe(
+      "Yellow gold diamond bangle to match the necklace and earrings",
+    );
+  });
+
+  it("fills up with the range the budget fits rather than the team's", () => {
+    expect(recommend({ team: "team_a", budgetBand: "under_5k" })).toEqual(TEAM_RANGES.team_b);
+    expect(recommend({ team: "team_b", budgetBand: "150k_plus" })).toEqual(TEAM_RANGES.team_a);
+    expect(recommend({ team: "team_b", budgetBand: "20k_50k" })).toEqual(TEAM_RANGES.team_c);
+  });
+});
+
+describe("a piece from what the client likes", () => {
+  it("in the preferred metal and stone, for a place of the suite not filled in that metal, in their style", () => {
+    const picks = recommend({
+      purchases: [bought("necklace", "yellow_gold")],
+      preferredMetals: ["white_gold", "platinum"],
+      preferredStones: ["pearl"],
+      styles: ["Classic", "Minimal"],
+    });
+    expect(picks.slice(0, 2)).toEqual([
+      "Yellow gold pearl earrings to match the necklace",
+      "White gold pearl necklace, Classic style",
+    ]);
+  });
+
+  it("never repeats the matching piece: in the same metal it moves to the next place", () => {
+    const picks = recommend({
+      purchases: [bought("necklace", "yellow_gold"), bought("earrings", "yellow_gold")],
+      preferredMetals: ["yellow_gold"],
+      preferredStones: ["diamond"],
+    });
+    expect(picks.slice(0, 2)).toEqual([
+      "Yellow gold diamond bangle to match the necklace and earrings",
+      "Yellow gold diamond ring",
+    ]);
+  });
+
+  it("names a piece from stones or styles alone; 'other' stones read as a gemstone", () => {
+    expect(recommend({ preferredStones: ["pearl"] })[0]).toBe("Pearl necklace");
+    expect(recommend({ preferredStones: ["other"], preferredMetals: ["rose_gold"] })[0]).toBe(
+      "Rose gold gemstone necklace",
+    );
+    expect(recommend({ styles: ["Art deco style"], budgetBand: "under_5k" })[0]).toBe("Pendant, Art deco style");
+  });
+});
+
+describe("the rest, and the shape of the answer", () => {
+  it("without purchases or tastes: the preferred collection, the occasion, then the team's range", () => {
+    expect(recommend({ team: "team_b", preferredCollection: "Bridal", occasion: "birthday" })).toEqual([
+      "Bridal collection",
+      "Birthstone pendant",
+      "18K gold pendant",
+    ]);
+    expect(recommend({ team: "team_a", occasion: "anniversary" })[0]).toBe("Matching anniversary bands");
+  });
+
+  it("gives at most three, never the same twice, the same for the same facts", () => {
+    const input = facts({
+      purchases: [bought("ring", "silver")],
+      preferredMetals: ["silver"],
+      styles: ["Boho"],
+      preferredCollection: "Everyday",
+      occasion: "birthday",
+    });
+    const picks = recommendedProducts(input);
+    expect(picks).toEqual(["Silver necklace to match the ring", "Silver earrings, Boho style", "Everyday collection"]);
+    expect(recommendedProducts(input)).toEqual(picks);
+    expect(recommend({ team: "team_c" })).toHaveLength(3);
+  });
+});
