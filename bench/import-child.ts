@@ -1,13 +1,14 @@
 // Import bench, in its own process so its memory growth is its own: a generated 10,000-row .xlsx
 // and a 100,000-row .csv through the app's import service, beside the raw parse and raw insert
-// of the same rows (the floor). Imported rows are removed afterwards so the data set stays as
-// generated. Prints one JSON line.
+// of the same rows (the floor), and a 100,000-item purchase-history .csv (no floor: its raw
+// insert would be the service's own statements). Imported rows are removed afterwards so the data
+// set stays as generated. Prints one JSON line.
 import { databaseProvider, db } from "~/db.server";
 import { readSpreadsheet, writeWorkbook } from "~/services/import-spreadsheet.server";
 import { importSpreadsheet } from "~/services/import.server";
 import { newClientData } from "~/services/client-writes.server";
 import { parseNewClientInput } from "~/domain/client-input";
-import { CLIENT_TEMPLATE_FIELDS, importColumn } from "~/domain/import-columns";
+import { CLIENT_TEMPLATE_FIELDS, importColumn, PURCHASE_TEMPLATE_FIELDS } from "~/domain/import-columns";
 import { seededRandom } from "../scripts/seeded-random";
 import { postgresWriter, sqliteWriter, type Row } from "./writers";
 
@@ -32,6 +33,46 @@ function rows(count: number, prefix: string): string[][] {
       `19${60 + (i % 40)}-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, "0")}`,
       i % 2 ? `client${prefix}${i}@example.com` : "",
     ]);
+  }
+  return out;
+}
+
+// A purchase history's first sixteen template columns: the client's name, mobile and team, then the sale's.
+const PURCHASE_HEADER = PURCHASE_TEMPLATE_FIELDS.slice(0, 16).map((f) => importColumn(f).header);
+const CATEGORIES = ["Ring", "Bangle", "Necklace", "Earrings", "Pendant", "Bracelet"];
+const STORES = ["Dubai Mall", "Dubai Gold Souk", "Abu Dhabi", "Sharjah"];
+
+/** `count` item rows: invoices of 1 to 3 items, five invoices a client on average, some without a number. */
+function purchaseRows(count: number, prefix: string): string[][] {
+  const rand = seededRandom(count + 1);
+  const out: string[][] = [PURCHASE_HEADER];
+  let invoice = 0;
+  while (out.length <= count) {
+    invoice++;
+    const client = Math.floor(invoice / 5);
+    const items = Math.min(1 + Math.floor(rand() * 3), count + 1 - out.length);
+    const numbered = rand() > 0.05;
+    for (let i = 0; i < (numbered ? items : 1); i++) {
+      const karat = ["18K", "21K", "22K"][Math.floor(rand() * 3)]!;
+      out.push([
+        `Import Client P${prefix}${client}`,
+        `+971 5${prefix} ${String(client).padStart(7, "0")}`,
+        "Team A",
+        numbered ? `B${prefix}-${invoice}` : "",
+        `${String(1 + (invoice % 28)).padStart(2, "0")}/0${1 + (invoice % 9)}/2025`,
+        STORES[invoice % STORES.length]!,
+        CATEGORIES[Math.floor(rand() * CATEGORIES.length)]!,
+        "Yellow gold",
+        karat,
+        (1 + rand() * 60).toFixed(3),
+        "None",
+        "",
+        `SKU-${invoice}-${i}`,
+        "",
+        (Math.round(rand() * 2_000_000) / 100 + 1).toFixed(2),
+        "",
+      ]);
+    }
   }
   return out;
 }
@@ -123,5 +164,15 @@ for (const [label, fileName, bytes, type] of [
   results[`${label}_raw_parse_seconds`] = f.parseSeconds;
   results[`${label}_raw_insert_seconds`] = f.insertSeconds;
 }
+const history = Buffer.from(toCsvText(purchaseRows(smoke ? 1_000 : 100_000, "8")), "utf8");
+const since = new Date();
+const run = await peakRssDuring(() =>
+  importSpreadsheet({ kind: "client", upload: { fileName: "bench-history.csv", bytes: history }, actor: admin }),
+);
+if (run.result.status !== 200) throw new Error(`purchases100k import failed: ${run.result.result.message}`);
+results.purchases100k_seconds = run.seconds;
+results.purchases100k_rss_mb = run.rssGrowthMb;
+results.purchases100k_imported = run.result.result.importedItems;
+await removeImported(since);
 console.log(JSON.stringify(results));
 await db.$disconnect();
