@@ -20,8 +20,8 @@ export const GROUPING_LABELS: Record<ReportGrouping, string> = {
   month: "Month",
   showroom: "Showroom",
   associate: "Associate",
-  team: "Team",
-  tier: "Tier",
+  team: "Client's team",
+  tier: "Client's tier",
   category: "Item category",
 };
 
