@@ -20,8 +20,8 @@ export const GROUPING_LABELS: Record<ReportGrouping, string> = {
   month: "Month",
   showroom: "Showroom",
   associate: "Associate",
-  team: "Team",
-  tier: "Tier",
+  team: "Client's team",
+  tier: "Client's tier",
   category: "Item category",
 };
 
@@ -403,7 +403,7 @@ export function reportFileName({ period, groupBy }: SalesReportQuery): string {
   return `sales-report-${groupBy}-${period.from}-to-${period.to}.xlsx`;
 }
 
-/** The page's and the workbook's query string for one grouping of a period. */
+/** The query string of one grouping of a period, as the JSON route and its workbook take it. */
 export function reportQueryString({ period, groupBy }: SalesReportQuery): string {
   return new URLSearchParams({ from: period.from, to: period.to, groupBy }).toString();
 }
