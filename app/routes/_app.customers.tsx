@@ -284,7 +284,7 @@ export default function ClientsPage() {
             </div>
           </Form>
 
-          <ClientTable rows={rows} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
+          <ClientTable rows={rows} query={query} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
 
           <ClientPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
 

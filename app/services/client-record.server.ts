@@ -11,6 +11,7 @@ import {
 } from "~/domain/client-fields";
 import { maskedValue, seesInFull } from "~/domain/client-privacy";
 import { clientSearchText } from "~/domain/client-search";
+import { nameSortKey } from "~/domain/client-sort";
 import type { Role } from "~/domain/roles";
 import { consentsOf, type ClientConsents } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
@@ -31,6 +32,7 @@ type SystemColumn =
   | "createdAt"
   | "updatedAt"
   | "searchText"
+  | "nameSortKey"
   | "birthMonthDay"
   | "anniversaryMonthDay"
   | "createdById"
@@ -86,7 +88,8 @@ export type ClientRecord = Prisma.ClientGetPayload<{ select: typeof ALL_COLUMNS 
 
 /**
  * The columns derived from others, recomputed on every write so lists, search and reminders can
- * use indexes: searchText, tier (from total sales), and the month-day keys of the yearly occasions.
+ * use indexes: searchText, the name the book sorts by, tier (from total sales), and the month-day
+ * keys of the yearly occasions.
  */
 export function clientDerivedFields(c: {
   fullName: string;
@@ -96,9 +99,16 @@ export function clientDerivedFields(c: {
   totalSalesFils: Fils;
   dateOfBirth: Date | null;
   anniversaryDate: Date | null;
-}): { searchText: string; tier: Tier; birthMonthDay: number | null; anniversaryMonthDay: number | null } {
+}): {
+  searchText: string;
+  nameSortKey: string;
+  tier: Tier;
+  birthMonthDay: number | null;
+  anniversaryMonthDay: number | null;
+} {
   return {
     searchText: clientSearchText(c),
+    nameSortKey: nameSortKey(c.fullName),
     tier: tierForTotal(c.totalSalesFils),
     birthMonthDay: c.dateOfBirth ? monthDayOf(c.dateOfBirth) : null,
     anniversaryMonthDay: c.anniversaryDate ? monthDayOf(c.anniversaryDate) : null,
