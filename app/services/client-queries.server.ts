@@ -15,8 +15,10 @@ import { Prisma } from "~/generated/prisma/client";
 import { CLIENT_BOOK_SQL, inClientBook } from "./client-book.server";
 import {
   ALL_COLUMNS,
+  EXPORT_COLUMN_NAMES,
   forViewer,
   TABLE_COLUMNS,
+  type ClientExportRow,
   type ClientRecord,
   type ClientTableRow,
   type Viewer,
@@ -278,6 +280,60 @@ export async function listClientRecords(
 ): Promise<ClientPage<Visible<ClientRecord>>> {
   const page = (await pageOf(query, ALL_COLUMNS, today, viewer.id)) as ClientPage<ClientRecord>;
   return { ...page, rows: page.rows.map((row) => forViewer(row, viewer)) };
+}
+
+/** A key read back from a row, as the next batch's parameter (SQLite stores timestamps as milliseconds). */
+function keyParam(value: unknown): unknown {
+  return value instanceof Date ? sqlTimestamp(value) : value;
+}
+
+/** After the row (key, id) in the stretch's order: a range on the stretch's index, then the id for ties. */
+function afterRow(stretch: SortStretch, last: { key: unknown; id: number }): Prisma.Sql {
+  const [cmp, cmpOrEqual] = stretch.descending ? ["<", "<="] : [">", ">="];
+  const id = Prisma.sql`"id" ${Prisma.raw(cmp)} ${last.id}`;
+  if (!stretch.column) return id;
+  const column = Prisma.raw(`"${stretch.column}"`);
+  const key = keyParam(last.key);
+  return Prisma.sql`${column} ${Prisma.raw(cmpOrEqual)} ${key} AND (${column} ${Prisma.raw(cmp)} ${key} OR ${id})`;
+}
+
+/** The export's columns, read by the keyset query itself: the ORM took five times as long to build the same rows. */
+const EXPORT_SQL_COLUMNS = Prisma.raw(EXPORT_COLUMN_NAMES.map((c) => `"${c}"`).join(", "));
+type ExportSqlRow = Omit<ClientExportRow, "owner"> & { ownerId: string | null; key: unknown };
+
+/**
+ * The whole of a list in its order, `batchSize` clients at a time, with the export's columns,
+ * masked for the viewer. Each batch starts after the last row read (keyset, never an OFFSET), so
+ * reading 100,000 clients holds one batch in memory and every batch is one index range.
+ */
+export async function* clientBookBatches(
+  query: ClientFilters & { sort: ClientSort },
+  viewer: Viewer,
+  options: { batchSize?: number; today?: IsoDate } = {},
+): AsyncGenerator<Visible<ClientExportRow>[]> {
+  const { batchSize = 1000, today = businessToday() } = options;
+  const where = listWhere(query, today, viewer.id);
+  // Staff are few: every owner's name, once.
+  const owners = new Map((await db.user.findMany({ select: { id: true, name: true } })).map((u) => [u.id, u.name]));
+  for (const stretch of await sortStretches(where, query.sort, today)) {
+    if (stretch.count === 0) continue;
+    const key = Prisma.raw(stretch.column ? `"${stretch.column}"` : "NULL");
+    let last: { key: unknown; id: number } | null = null;
+    for (;;) {
+      const conditions: Prisma.Sql[] = [stretch.where, ...(last ? [afterRow(stretch, last)] : [])];
+      const rows: ExportSqlRow[] = await db.$queryRaw<ExportSqlRow[]>`
+        SELECT ${EXPORT_SQL_COLUMNS}, ${key} AS "key" FROM "Customer" WHERE ${Prisma.join(conditions, " AND ")}
+        ORDER BY ${stretchOrder(stretch)} LIMIT ${batchSize}`;
+      if (rows.length === 0) break;
+      yield rows.map(({ key: _key, ownerId, ...row }): Visible<ClientExportRow> => {
+        const name = ownerId === null ? undefined : owners.get(ownerId);
+        return forViewer({ ...row, id: Number(row.id), owner: name === undefined ? null : { name } }, viewer);
+      });
+      const lastRow: ExportSqlRow = rows.at(-1)!;
+      last = { key: lastRow.key, id: Number(lastRow.id) };
+      if (rows.length < batchSize) break;
+    }
+  }
 }
 
 /** Deleted clients matching a search, most recently deleted first: the ids of the first `limit` and the count. */

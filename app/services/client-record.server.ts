@@ -2,12 +2,14 @@ import { isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
 import {
   CLIENT_FIELD_NAMES,
   clientField,
+  EXPORTED_FIELDS,
   jsonName,
   MASKED_FIELDS,
   TABLE_FIELDS,
   type ClientFieldKind,
   type ClientFieldName,
   type ClientJsonName,
+  type ExportedFieldName,
 } from "~/domain/client-fields";
 import { maskedValue, seesInFull } from "~/domain/client-privacy";
 import { clientSearchText } from "~/domain/client-search";
@@ -81,6 +83,10 @@ export const ALL_COLUMNS = {
   ...OWNER_COLUMNS,
   ...CONSENT_SELECT,
 } satisfies Prisma.ClientSelect;
+
+/** The columns the client book's export reads: every exported field of the registry, the id, tier and owner. */
+export const EXPORT_COLUMN_NAMES = ["id", "tier", "ownerId", ...EXPORTED_FIELDS] as const;
+export type ClientExportRow = Pick<Client, "id" | "tier" | ExportedFieldName> & { owner: { name: string } | null };
 
 export { TABLE_COLUMNS };
 export type ClientTableRow = Prisma.ClientGetPayload<{ select: typeof TABLE_COLUMNS }>;
