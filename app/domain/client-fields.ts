@@ -463,7 +463,11 @@ export type MaskedFieldName = {
 export const MASKED_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).mask) as MaskedFieldName[];
 
 export const TABLE_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).table) as TableFieldName[];
-export const EXPORTED_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).exported);
+export type ExportedFieldName = {
+  [K in ClientFieldName]: Spec<K>["exported"] extends true ? K : never;
+}[ClientFieldName];
+
+export const EXPORTED_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).exported) as ExportedFieldName[];
 export const IMPORTABLE_FIELDS = CLIENT_FIELD_NAMES.filter(
   (k) => clientField(k).import !== false,
 ) as ImportableFieldName[];

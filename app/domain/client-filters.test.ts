@@ -23,6 +23,7 @@ describe("customer list query", () => {
       notPurchasedFor: null,
       inactive: false,
       owner: null,
+      sort: { key: "createdAt", direction: "desc" },
       page: 1,
       limit: DEFAULT_PAGE_SIZE,
     });
@@ -31,7 +32,7 @@ describe("customer list query", () => {
   it("reads every filter and ignores values it does not know", () => {
     expect(
       parse(
-        "search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&inactive=1&owner=me&page=3&limit=25",
+        "search=%20aisha%20&tier=gold&emirate=sharjah&country=uae&team=team_b&notPurchasedFor=6&inactive=1&owner=me&sort=-totalSalesValue&page=3&limit=25",
       ),
     ).toEqual({
       search: "aisha",
@@ -42,12 +43,14 @@ describe("customer list query", () => {
       notPurchasedFor: 6,
       inactive: true,
       owner: { kind: "me" },
+      sort: { key: "totalSalesValue", direction: "desc" },
       page: 3,
       limit: 25,
     });
     expect(
-      parse("tier=ruby&emirate=paris&team=team_z&notPurchasedFor=5&inactive=maybe&page=-2&limit=abc"),
+      parse("tier=ruby&emirate=paris&team=team_z&notPurchasedFor=5&inactive=maybe&sort=shoeSize&page=-2&limit=abc"),
     ).toMatchObject({
+      sort: { key: "createdAt", direction: "desc" },
       inactive: false,
       tier: null,
       emirate: null,
@@ -77,6 +80,14 @@ describe("customer list query", () => {
     expect(clientListSearch(query, { tier: "diamond", page: 1 })).toBe("?search=ali&tier=diamond&limit=50");
     expect(clientListSearch(parse("inactive=1&page=2"))).toBe("?inactive=1&page=2");
     expect(clientListSearch(parse(""))).toBe("");
+  });
+
+  it("keeps a sort other than the default in the URL", () => {
+    expect(clientListSearch(parse("tier=gold&sort=nextBirthday&page=2"))).toBe("?tier=gold&sort=nextBirthday&page=2");
+    expect(clientListSearch(parse("sort=-createdAt"))).toBe("");
+    expect(clientListSearch(parse("sort=fullName"), { sort: { key: "fullName", direction: "desc" }, page: 1 })).toBe(
+      "?sort=-fullName",
+    );
   });
 });
 

@@ -2,6 +2,13 @@ import { daysBetween, subtractMonths, dateFromIso, type IsoDate } from "./calend
 import { activeSince } from "./dashboard-figures";
 import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./client-enums";
 import { ownerFilterParam, parseOwnerFilter, type OwnerFilter } from "./client-owner";
+import {
+  clientSortParam,
+  isDefaultClientSort,
+  parseClientSort,
+  DEFAULT_CLIENT_SORT,
+  type ClientSort,
+} from "./client-sort";
 import { TIERS, type Tier } from "./tiers";
 
 /**
@@ -27,7 +34,8 @@ export type ClientFilters = {
   inactive: boolean;
   owner: OwnerFilter | null;
 };
-export type ClientListQuery = ClientFilters & { page: number; limit: number };
+/** The list as the user sees it: filters, order (app/domain/client-sort.ts) and page. */
+export type ClientListQuery = ClientFilters & { sort: ClientSort; page: number; limit: number };
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
@@ -46,6 +54,11 @@ function parseNotPurchased(raw: string | null): NotPurchasedFor | null {
   return (NOT_PURCHASED_MONTHS as readonly number[]).includes(months) ? (months as NotPurchasedFor) : null;
 }
 
+function sortOrDefault(raw: string | null): ClientSort {
+  const parsed = parseClientSort(raw);
+  return parsed.ok ? parsed.sort : DEFAULT_CLIENT_SORT;
+}
+
 export function parseClientListQuery(params: URLSearchParams): ClientListQuery {
   const limit = positiveInt(params.get("limit"));
   return {
@@ -57,6 +70,8 @@ export function parseClientListQuery(params: URLSearchParams): ClientListQuery {
     notPurchasedFor: parseNotPurchased(params.get("notPurchasedFor")),
     inactive: ["1", "true", "on"].includes(params.get("inactive")?.trim().toLowerCase() ?? ""),
     owner: parseOwnerFilter(params.get("owner")),
+    // An unknown sort shows the default order here; /api refuses it (parseClientSort's message).
+    sort: sortOrDefault(params.get("sort")),
     page: positiveInt(params.get("page")) ?? 1,
     limit: limit === null ? DEFAULT_PAGE_SIZE : Math.min(limit, MAX_PAGE_SIZE),
   };
@@ -87,6 +102,7 @@ export function clientListSearch(query: ClientListQuery, change: Partial<ClientL
   }
   if (next.inactive) params.set("inactive", "1");
   if (next.owner) params.set("owner", ownerFilterParam(next.owner));
+  if (!isDefaultClientSort(next.sort)) params.set("sort", clientSortParam(next.sort));
   if (next.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(next.limit));
   if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCESS, checkAccess, roleSidebarLabel } from "./roles";
+import { ACCESS, checkAccess, EXPORT_DENIED, roleSidebarLabel } from "./roles";
 
 describe("route guard", () => {
   it("lets admin through every guard", () => {
@@ -15,6 +15,12 @@ describe("route guard", () => {
   });
   it("answers 'Access Denied' on the admin-only profile", () => {
     expect(checkAccess("sales_front", ACCESS.profile)?.title).toBe("Access Denied");
+  });
+  it("lets only admins and sales front export the client book, saying so to the others", () => {
+    expect(checkAccess("sales_front", ACCESS.exportClients)).toBeNull();
+    for (const role of ["sales_back", "road_sales"] as const) {
+      expect(checkAccess(role, ACCESS.exportClients)).toEqual(EXPORT_DENIED);
+    }
   });
   it("opens the customer book to all four roles", () => {
     expect(checkAccess("road_sales", ACCESS.clients)).toBeNull();

@@ -29,20 +29,29 @@ export const AUTH_TYPE_LABELS: Record<AuthType, string> = {
 
 /**
  * Who may open each guarded area (docs/product-rules.md §2 table, docs/product-rules.md §6). Admin passes every guard.
- * `requiredRole` pages answer "Access Denied"; `allowedRoles` pages answer "Access Restricted".
+ * `requiredRole` pages answer "Access Denied"; `allowedRoles` pages answer "Access Restricted", or
+ * their own `denial` where the spec's road-sales text would not fit (the export refuses sales back too).
  */
-export type Access = { requiredRole: Role } | { allowedRoles: readonly Role[] } | "any";
+export type Access = { requiredRole: Role } | { allowedRoles: readonly Role[]; denial?: AccessDenial } | "any";
+
+export type AccessDenial = { kind: "denied" | "restricted"; title: string; message: string };
+
+/** Exporting the client book: a copy of every client's details leaves the app, so fewer roles may. */
+export const EXPORT_DENIED: AccessDenial = {
+  kind: "denied",
+  title: "Access Denied",
+  message: "Only admins and sales front staff can export the client book.",
+};
 
 export const ACCESS = {
   dashboard: { allowedRoles: ["admin", "sales_front", "sales_back"] },
   reports: { allowedRoles: ["admin", "sales_front", "sales_back"] },
   aiAssistant: "any",
   clients: "any",
+  exportClients: { allowedRoles: ["admin", "sales_front"], denial: EXPORT_DENIED },
   importData: "any",
   profile: { requiredRole: "admin" },
 } as const satisfies Record<string, Access>;
-
-export type AccessDenial = { kind: "denied" | "restricted"; title: string; message: string };
 
 export const ACCESS_DENIED: AccessDenial = {
   kind: "denied",
@@ -59,5 +68,6 @@ export const ACCESS_RESTRICTED: AccessDenial = {
 export function checkAccess(role: Role, access: Access): AccessDenial | null {
   if (role === "admin" || access === "any") return null;
   if ("requiredRole" in access) return role === access.requiredRole ? null : ACCESS_DENIED;
-  return access.allowedRoles.includes(role) ? null : ACCESS_RESTRICTED;
+  if (access.allowedRoles.includes(role)) return null;
+  return ("denial" in access && access.denial) || ACCESS_RESTRICTED;
 }

@@ -28,7 +28,7 @@ import { formatDay } from "~/domain/client-display";
 import { formatCount } from "~/domain/display-labels";
 import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
-import { ACCESS } from "~/domain/roles";
+import { ACCESS, checkAccess } from "~/domain/roles";
 import type { Tier } from "~/domain/tiers";
 import { listClients } from "~/services/client-queries.server";
 import { ownerInitials } from "~/domain/client-owner";
@@ -40,6 +40,7 @@ import { shortDayLabel } from "~/domain/alerts";
 import { MyDaySection } from "~/components/my-day";
 import { getMyDay } from "~/services/my-day.server";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
+import { clientExportHref, EXPORT_FORMATS } from "~/domain/client-export";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
 
@@ -49,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseClientListQuery(url.searchParams);
   const today = businessToday();
+  const mayExport = checkAccess(user.role, ACCESS.exportClients) === null;
   // A dialog loaded as a whole page (a shared link, or any click with JS off) opens over a light
   // page, not a 500-row list rendered behind it; the list is one link away.
   if (isDocumentRequest(request) && isClientDialogPath(url.pathname)) {
@@ -59,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalCount: 0,
       totalPages: 0,
       isAdmin: user.role === "admin",
+      mayExport,
       owners: await listOwnerChoices(),
       myDay: null,
       followUps: null,
@@ -103,6 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totalCount: page.totalCount,
     totalPages: page.totalPages,
     isAdmin: user.role === "admin",
+    mayExport,
     owners,
     myDay,
     followUps: followUps && {
@@ -131,7 +135,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ClientsPage() {
-  const { light, query, rows, totalCount, totalPages, isAdmin, owners, followUps, myDay } =
+  const { light, query, rows, totalCount, totalPages, isAdmin, mayExport, owners, followUps, myDay } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const outlet = useOutlet();
@@ -209,6 +213,14 @@ export default function ClientsPage() {
           <Link to="/import-data" className="btn-secondary">
             Import Data
           </Link>
+          {/* Plain download links: the file streams from /api/clients/export, with or without JavaScript. */}
+          {mayExport
+            ? EXPORT_FORMATS.map((format) => (
+                <a key={format} href={clientExportHref(query, format)} download className="btn-secondary">
+                  {`Export .${format}`}
+                </a>
+              ))
+            : null}
           <Link to={`${path}/new${listSearch}`} preventScrollReset className="btn-primary">
             New Client
           </Link>
@@ -284,7 +296,7 @@ export default function ClientsPage() {
             </div>
           </Form>
 
-          <ClientTable rows={rows} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
+          <ClientTable rows={rows} query={query} linkSearch={listSearch} basePath={path} onSelectAll={selectAll} />
 
           <ClientPagination query={query} totalPages={totalPages} totalCount={totalCount} path={path} />
 

@@ -3,6 +3,7 @@ import { requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
 import { validationFailedMessage } from "~/domain/client-input";
 import { parseClientListQuery } from "~/domain/client-filters";
+import { parseClientSort } from "~/domain/client-sort";
 import { ACCESS } from "~/domain/roles";
 import { listClientRecords } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
@@ -12,10 +13,13 @@ import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json
 /** The fields are checked by the service, with the one client schema the form and the import use. */
 const ClientBody = jsonObject("Send the client as a JSON object");
 
-/** GET /api/clients: the client book, filtered and paged like the screen. */
+/** GET /api/clients: the client book, filtered, sorted (`sort=-totalSalesValue`) and paged like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireApiUser(request, { access: ACCESS.clients });
-  const query = parseClientListQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const sort = parseClientSort(params.get("sort"));
+  if (!sort.ok) return inputError(sort.message, [{ path: "sort", message: sort.message }]);
+  const query = parseClientListQuery(params);
   const page = await listClientRecords(query, user);
   return Response.json({
     data: page.rows.map(clientJson),

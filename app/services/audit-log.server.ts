@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.consentChanged]: "Client consent changed",
   [AUDIT_ACTIONS.followUpUpdated]: "Follow-up changed",
   [AUDIT_ACTIONS.emiratesIdRevealed]: "Revealed Emirates ID",
+  [AUDIT_ACTIONS.clientsExported]: "Exported the client book",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
   [AUDIT_ACTIONS.followUpCreated]: "Scheduled follow-up",
   [AUDIT_ACTIONS.followUpDone]: "Completed follow-up",

@@ -2,16 +2,19 @@ import { isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
 import {
   CLIENT_FIELD_NAMES,
   clientField,
+  EXPORTED_FIELDS,
   jsonName,
   MASKED_FIELDS,
   TABLE_FIELDS,
   type ClientFieldKind,
   type ClientFieldName,
   type ClientJsonName,
+  type ExportedFieldName,
   type FieldValue,
 } from "~/domain/client-fields";
 import { maskedValue, seesInFull } from "~/domain/client-privacy";
 import { clientSearchText } from "~/domain/client-search";
+import { nameSortKey } from "~/domain/client-sort";
 import type { Role } from "~/domain/roles";
 import { consentsOf, type ClientConsents } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
@@ -39,6 +42,7 @@ type SystemColumn =
   | "createdAt"
   | "updatedAt"
   | "searchText"
+  | "nameSortKey"
   | "birthMonthDay"
   | "anniversaryMonthDay"
   | "createdById"
@@ -89,13 +93,18 @@ export const ALL_COLUMNS = {
   familyMembers: { select: FAMILY_MEMBER_SELECT, orderBy: FAMILY_MEMBER_ORDER },
 } satisfies Prisma.ClientSelect;
 
+/** The columns the client book's export reads: every exported field of the registry, the id, tier and owner. */
+export const EXPORT_COLUMN_NAMES = ["id", "tier", "ownerId", ...EXPORTED_FIELDS] as const;
+export type ClientExportRow = Pick<Client, "id" | "tier" | ExportedFieldName> & { owner: { name: string } | null };
+
 export { TABLE_COLUMNS };
 export type ClientTableRow = Prisma.ClientGetPayload<{ select: typeof TABLE_COLUMNS }>;
 export type ClientRecord = Prisma.ClientGetPayload<{ select: typeof ALL_COLUMNS }>;
 
 /**
  * The columns derived from others, recomputed on every write so lists, search and reminders can
- * use indexes: searchText, tier (from total sales), and the month-day keys of the yearly occasions.
+ * use indexes: searchText, the name the book sorts by, tier (from total sales), and the month-day
+ * keys of the yearly occasions.
  */
 export function clientDerivedFields(c: {
   fullName: string;
@@ -105,9 +114,16 @@ export function clientDerivedFields(c: {
   totalSalesFils: Fils;
   dateOfBirth: Date | null;
   anniversaryDate: Date | null;
-}): { searchText: string; tier: Tier; birthMonthDay: number | null; anniversaryMonthDay: number | null } {
+}): {
+  searchText: string;
+  nameSortKey: string;
+  tier: Tier;
+  birthMonthDay: number | null;
+  anniversaryMonthDay: number | null;
+} {
   return {
     searchText: clientSearchText(c),
+    nameSortKey: nameSortKey(c.fullName),
     tier: tierForTotal(c.totalSalesFils),
     birthMonthDay: c.dateOfBirth ? monthDayOf(c.dateOfBirth) : null,
     anniversaryMonthDay: c.anniversaryDate ? monthDayOf(c.anniversaryDate) : null,

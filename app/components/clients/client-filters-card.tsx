@@ -10,6 +10,7 @@ import {
   type ClientListQuery,
 } from "~/domain/client-filters";
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
+import { CLIENT_SORT_CHOICES, clientSortLabel, clientSortParam } from "~/domain/client-sort";
 import { TIERS, TIER_LABELS } from "~/domain/tiers";
 
 /** docs/product-rules.md §9: the search box waits this long after the last keystroke. */
@@ -52,22 +53,51 @@ export function ClientFiltersCard({
         if (target.tagName === "SELECT" || target.type === "checkbox") apply();
       }}
     >
-      <div>
-        <label htmlFor="customer-search" className="label">
-          Search
-        </label>
-        <input
-          id="customer-search"
-          name="search"
-          type="search"
-          defaultValue={query.search}
-          placeholder="Name, mobile, email or ID number"
-          className="input mt-1"
-          onChange={() => {
-            clearTimeout(timer.current);
-            timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
-          }}
-        />
+      <div className="grid content-start gap-3">
+        <div>
+          <label htmlFor="customer-search" className="label">
+            Search
+          </label>
+          <input
+            id="customer-search"
+            name="search"
+            type="search"
+            defaultValue={query.search}
+            placeholder="Name, mobile, email or ID number"
+            className="input mt-1"
+            onChange={() => {
+              clearTimeout(timer.current);
+              timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
+            }}
+          />
+        </div>
+        {/* The order, in view on a phone too: its cards have no column headers, and no header offers Added or Owner. */}
+        <div>
+          <label htmlFor="client-sort" className="label">
+            Sort by
+          </label>
+          <div className="mt-1 flex gap-2">
+            <select
+              id="client-sort"
+              name="sort"
+              defaultValue={clientSortParam(query.sort)}
+              key={clientSortParam(query.sort)}
+              className="input"
+            >
+              {CLIENT_SORT_CHOICES.map((choice) => (
+                <option key={clientSortParam(choice)} value={clientSortParam(choice)}>
+                  {clientSortLabel(choice)}
+                </option>
+              ))}
+            </select>
+            {/* With JavaScript a change applies at once; without it Apply sits in the phone's closed fold. */}
+            <noscript>
+              <button type="submit" className="btn-secondary">
+                Sort
+              </button>
+            </noscript>
+          </div>
+        </div>
       </div>
       <details className="filter-fold">
         <summary className="btn-secondary w-full cursor-pointer">Filters ({activeFilterCount(query)} active)</summary>

@@ -1,5 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { memo, type CSSProperties, type MouseEvent } from "react";
+import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
+import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
 
 /** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
@@ -37,15 +39,18 @@ const TIER_BADGE: Record<Tier, string> = {
   bronze: "bg-orange-100 text-orange-900",
 };
 
-/** The docs/product-rules.md §2 columns after the checkbox, with their widths in rem. */
-const COLUMNS = [
-  { header: "Name", rem: 15 },
+/**
+ * The docs/product-rules.md §2 columns after the checkbox, with their widths in rem and, for the
+ * sortable ones, their sort key (Date of Birth sorts by the next birthday).
+ */
+const COLUMNS: { header: string; rem: number; sort?: ClientSortKey }[] = [
+  { header: "Name", rem: 15, sort: "fullName" },
   { header: "Mobile Number", rem: 9 },
   { header: "Address", rem: 14 },
-  { header: "Date of Birth", rem: 8 },
-  { header: "Total Sale", rem: 11 },
-  { header: "Last Purchase", rem: 8 },
-  { header: "Purchase Since (days)", rem: 8 },
+  { header: "Date of Birth", rem: 8, sort: "nextBirthday" },
+  { header: "Total Sale", rem: 11, sort: "totalSalesValue" },
+  { header: "Last Purchase", rem: 8, sort: "lastPurchaseDate" },
+  { header: "Purchase Since (days)", rem: 8, sort: "daysSincePurchase" },
   { header: "Email", rem: 18 },
   { header: "Team", rem: 13 },
   { header: "ID Number", rem: 11 },
@@ -156,17 +161,51 @@ const ClientRow = memo(function ClientRow({
   );
 });
 
+const SORT_MARK = { ascending: "▲", descending: "▼" } as const;
+/** Shown faintly on a sortable column the list is not sorted by. */
+const SORTABLE_MARK = "↕";
+
+/**
+ * A sortable column's header: a plain link (works without JavaScript; the table's click handler
+ * keeps it in the app) to the same list, filters kept, sorted by the column, from page 1.
+ */
+function SortLink({
+  header,
+  sortKey,
+  query,
+  basePath,
+}: {
+  header: string;
+  sortKey: ClientSortKey;
+  query: ClientListQuery;
+  basePath: string;
+}) {
+  const current = ariaSort(query.sort, sortKey);
+  const href = `${basePath}${clientListSearch(query, { sort: headerSort(query.sort, sortKey), page: 1 })}`;
+  return (
+    <a href={href} className="inline-flex items-center gap-1 text-gray-700 hover:underline">
+      {header}
+      <span aria-hidden="true" className={current ? undefined : "text-gray-400"}>
+        {current ? SORT_MARK[current] : SORTABLE_MARK}
+      </span>
+    </a>
+  );
+}
+
 /**
  * The customer table (docs/product-rules.md §2 columns, in order). Row checkboxes belong to the selection form by
  * its id, so the table needs no form around it. Memoised and kept plain: a page can be 5,000 rows.
  */
 export const ClientTable = memo(function ClientTable({
   rows,
+  query,
   linkSearch,
   basePath = "/customers",
   onSelectAll,
 }: {
   rows: ClientRowView[];
+  /** The list's filters and order: a sortable header links to the same list sorted by its column. */
+  query: ClientListQuery;
   linkSearch: string;
   /** /customers or /customer-history: the dialogs open under the list the user is on. */
   basePath?: string;
@@ -198,9 +237,14 @@ export const ClientTable = memo(function ClientTable({
                 className="[html:not([data-hydrated])_&]:invisible"
               />
             </th>
-            {COLUMNS.map(({ header }) => (
-              <th key={header} scope="col" className="font-semibold">
-                {header}
+            {COLUMNS.map(({ header, sort }) => (
+              <th
+                key={header}
+                scope="col"
+                className="font-semibold"
+                aria-sort={sort ? ariaSort(query.sort, sort) : undefined}
+              >
+                {sort ? <SortLink header={header} sortKey={sort} query={query} basePath={basePath} /> : header}
               </th>
             ))}
           </tr>
