@@ -23,18 +23,9 @@ import { formatContactTime } from "~/domain/contact-recency";
 import { INTERACTION_LABELS, INTERACTION_TYPES, isInteractionType } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
-import {
-  canVoidSale,
-  ITEM_CATEGORY_LABELS,
-  KARAT_LABELS,
-  labelOf,
-  METAL_LABELS,
-  SHOWROOM_LABELS,
-  STONE_LABELS,
-  VOID_REASON_MAX,
-} from "~/domain/sales";
+import { canVoidSale, itemSummary, labelOf, SHOWROOM_LABELS, VOID_REASON_MAX } from "~/domain/sales";
 import { getClient, listClientFollowUps } from "~/services/client-queries.server";
-import { listClientSales, saleJson, type SaleItemJson } from "~/services/sales.server";
+import { listClientSales, saleJson } from "~/services/sales.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listClientInteractions } from "~/services/interactions.server";
@@ -374,27 +365,28 @@ export default function ClientDetailsModal() {
           ))}
         </ul>
       )}
+
+      {isAdmin ? (
+        <section aria-labelledby="client-data-rights" className="mt-6 border-t border-gray-200 pt-4">
+          <h3 id="client-data-rights" className="mb-2 font-semibold">
+            The client&apos;s data
+          </h3>
+          <p className="mb-2 text-sm text-gray-700">
+            For a request to see their data: one file with everything held about the client. Each export is recorded in
+            the audit log.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <a href={`/customers/${c.id}/data-export`} download className="btn-secondary">
+              Export this client&apos;s data
+            </a>
+            <a href={`/customers/${c.id}/data-export?format=json`} download className="btn-ghost">
+              The same as JSON
+            </a>
+          </div>
+        </section>
+      ) : null}
     </RouteDialog>
   );
-}
-
-/** "Bangle · 21K Yellow gold · 32.400 g · AED 9,800.00", one line per piece. */
-function itemSummary(i: SaleItemJson): string {
-  const metal = i.metal === "none" ? null : labelOf(METAL_LABELS, i.metal);
-  const karat = i.karat === "none" ? null : labelOf(KARAT_LABELS, i.karat);
-  const stone =
-    i.stone === "none" ? null : `${labelOf(STONE_LABELS, i.stone)}${i.stoneCarats ? ` ${i.stoneCarats} ct` : ""}`;
-  return [
-    labelOf(ITEM_CATEGORY_LABELS, i.category),
-    [karat, metal].filter(Boolean).join(" ") || null,
-    i.weightGrams ? `${i.weightGrams} g` : null,
-    stone,
-    i.itemCode ? `code ${i.itemCode}` : null,
-    i.certificateNo ? `cert. ${i.certificateNo}` : null,
-    aed(i.price),
-  ]
-    .filter(Boolean)
-    .join(" · ");
 }
 
 /** Void with a reason, folded in a <details> so it works without JavaScript; admins may also re-enter it. */

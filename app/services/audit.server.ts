@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   consentChanged: "client.consent_changed",
   followUpUpdated: "follow_up.updated",
   emiratesIdRevealed: "client.emirates_id_revealed",
+  clientDataExported: "client.data_exported",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

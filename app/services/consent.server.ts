@@ -90,8 +90,8 @@ export type ConsentHistoryEntry = {
   recordedBy: string | null;
 };
 
-/** Every consent change of a client, newest first. */
-export async function listConsentHistory(clientId: number, limit = 50): Promise<ConsentHistoryEntry[]> {
+/** A client's consent changes, newest first: the latest `limit`, or every one without it (the data export). */
+export async function listConsentHistory(clientId: number, limit?: number): Promise<ConsentHistoryEntry[]> {
   const rows = await db.clientConsent.findMany({
     where: { clientId },
     orderBy: [{ recordedAt: "desc" }, { id: "desc" }],

@@ -195,6 +195,16 @@ function followUpJson(f: Prisma.FollowUpGetPayload<{ select: typeof FOLLOW_UP_SE
   };
 }
 
+/** Every follow-up of a client, deleted client or not (the data export), by due day. */
+export async function followUpsOfClient(clientId: number): Promise<FollowUpJson[]> {
+  const rows = await db.followUp.findMany({
+    where: { clientId },
+    orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
+    select: FOLLOW_UP_SELECT,
+  });
+  return rows.map(followUpJson);
+}
+
 /** GET /api/follow-ups: by owner (me, a user, everyone), status and due window; soonest first. */
 export async function listFollowUps(
   filters: { owner: FollowUpOwnerScope; status: FollowUpStatus | null; due: FollowUpDue | null },

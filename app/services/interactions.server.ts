@@ -17,7 +17,11 @@ export type InteractionJson = {
 /** The client's contacts, newest first; null when the client is not in the book. */
 export async function listClientInteractions(clientId: number, limit = 200): Promise<InteractionJson[] | null> {
   const client = await db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
-  if (!client) return null;
+  return client ? interactionsOf(clientId, limit) : null;
+}
+
+/** A client's contacts, deleted client or not, newest first; every one without a `limit` (the data export). */
+export async function interactionsOf(clientId: number, limit?: number): Promise<InteractionJson[]> {
   const rows = await db.clientInteraction.findMany({
     where: { clientId },
     orderBy: [{ at: "desc" }, { createdAt: "desc" }],

@@ -11,6 +11,7 @@ import {
   SHOWROOM_LABELS,
   VOID_REFUSED,
   type SaleInput,
+  type SaleItemFacts,
 } from "~/domain/sales";
 import { tierForTotal, type Tier } from "~/domain/tiers";
 import type { Prisma } from "~/generated/prisma/client";
@@ -24,17 +25,7 @@ import { inClientBook } from "./client-book.server";
  * the same transaction as the change, with SQL SUM/MAX over an index.
  */
 
-export type SaleItemJson = {
-  category: string;
-  metal: string;
-  karat: string;
-  weightGrams: string | null;
-  stone: string;
-  stoneCarats: string | null;
-  itemCode: string | null;
-  certificateNo: string | null;
-  price: string;
-};
+export type SaleItemJson = SaleItemFacts;
 
 export type SaleJson = {
   id: number;
@@ -124,7 +115,11 @@ export function saleJson({ createdById: _by, createdAt: _at, ...json }: SaleRow)
 /** The client's purchases, void ones included (marked), newest first; null when the client is not in the book. */
 export async function listClientSales(clientId: number): Promise<SaleRow[] | null> {
   const client = await db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
-  if (!client) return null;
+  return client ? salesOfClient(clientId) : null;
+}
+
+/** Every sale of a client, deleted or not (the data export), void ones included, newest first. */
+export async function salesOfClient(clientId: number): Promise<SaleRow[]> {
   const sales = await db.sale.findMany({
     where: { clientId },
     orderBy: [{ saleDate: "desc" }, { id: "desc" }],
