@@ -15,6 +15,11 @@ const databaseUrl = resolveDatabaseUrl();
 /** Which database this process runs on (the DATABASE_URL switch). */
 export const databaseProvider: "sqlite" | "postgresql" = isPostgresUrl(databaseUrl) ? "postgresql" : "sqlite";
 
+/** A timestamp parameter of raw SQL as the column stores it (SQLite: integer milliseconds, below). */
+export function sqlTimestamp(date: Date): Date | number {
+  return databaseProvider === "sqlite" ? date.getTime() : date;
+}
+
 /** How long a SQLite write waits for another process's write to finish before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 

@@ -70,6 +70,12 @@ export type ClientFieldSpec = {
    * revealed (app/domain/client-privacy.ts, docs/privacy.md).
    */
   mask?: FieldMask;
+  /**
+   * What erasing the client does to it (docs/decisions/015-client-data-rights.md): "wipe" clears
+   * it (the name and mobile, which every client has, get stand-ins: app/domain/client-erasure.ts);
+   * "keep" leaves it, for the business's figures, which still count the client's sales.
+   */
+  erasure: "wipe" | "keep";
 };
 
 const BOTH = ["new", "edit"] as const satisfies readonly FormMode[];
@@ -87,6 +93,7 @@ export const CLIENT_FIELDS = {
   fullName: {
     label: "Full name",
     kind: "name",
+    erasure: "wipe",
     max: 200,
     create: "required",
     edit: "required",
@@ -102,6 +109,7 @@ export const CLIENT_FIELDS = {
   mobileNumber: {
     label: "Mobile number",
     kind: "mobile",
+    erasure: "wipe",
     create: "required",
     edit: "required",
     form: BOTH,
@@ -126,6 +134,7 @@ export const CLIENT_FIELDS = {
   country: {
     label: "Country",
     kind: "country",
+    erasure: "keep",
     create: "required",
     edit: "required",
     form: BOTH,
@@ -136,6 +145,7 @@ export const CLIENT_FIELDS = {
   emirate: {
     label: "Emirate",
     kind: "emirate",
+    erasure: "keep",
     create: "optional",
     edit: "optional",
     form: BOTH,
@@ -146,6 +156,7 @@ export const CLIENT_FIELDS = {
   area: {
     label: "Area",
     kind: "text",
+    erasure: "wipe",
     max: 200,
     create: "optional",
     edit: "optional",
@@ -157,6 +168,7 @@ export const CLIENT_FIELDS = {
   team: {
     label: "Team",
     kind: "team",
+    erasure: "keep",
     create: "required",
     edit: "optional",
     form: BOTH,
@@ -167,6 +179,7 @@ export const CLIENT_FIELDS = {
   totalSalesFils: {
     label: "Total sales (AED)",
     kind: "money",
+    erasure: "keep",
     json: "totalSalesValue",
     create: "optional",
     edit: false, // read-only: a new sale adds to it
@@ -182,6 +195,7 @@ export const CLIENT_FIELDS = {
   lastPurchaseDate: {
     label: "Purchase date",
     kind: "date",
+    erasure: "keep",
     create: "optional",
     edit: false, // moved forward by new sales
     form: ["new"],
@@ -196,6 +210,7 @@ export const CLIENT_FIELDS = {
   dateOfBirth: {
     label: "Date of birth",
     kind: "date",
+    erasure: "wipe",
     create: "optional",
     edit: "optional",
     form: BOTH,
@@ -206,6 +221,7 @@ export const CLIENT_FIELDS = {
   email: {
     label: "Email",
     kind: "email",
+    erasure: "wipe",
     create: "optional",
     edit: "optional",
     form: BOTH,
@@ -216,6 +232,7 @@ export const CLIENT_FIELDS = {
   emiratesId: {
     label: "Emirates ID number",
     kind: "text",
+    erasure: "wipe",
     max: 40,
     ...EDIT_EXTRA,
     table: true,
@@ -230,6 +247,7 @@ export const CLIENT_FIELDS = {
   emiratesIdExpiry: {
     label: "Emirates ID expiry",
     kind: "date",
+    erasure: "wipe",
     ...EDIT_EXTRA,
     table: true,
     import: {
@@ -241,6 +259,7 @@ export const CLIENT_FIELDS = {
   pepStatus: {
     label: "PEP status",
     kind: "text",
+    erasure: "wipe",
     max: 60,
     ...EDIT_EXTRA,
     table: true,
@@ -250,6 +269,7 @@ export const CLIENT_FIELDS = {
   anniversaryType: {
     label: "Anniversary type",
     kind: "anniversaryType",
+    erasure: "wipe",
     ...EDIT_EXTRA,
     import: {
       header: "Anniversary Type",
@@ -260,12 +280,14 @@ export const CLIENT_FIELDS = {
   anniversaryDate: {
     label: "Anniversary date",
     kind: "date",
+    erasure: "wipe",
     ...EDIT_EXTRA,
     import: { header: "Anniversary Date", aliases: ["Anniversary", "Occasion Date"], example: "20/11/2015" },
   },
   preferredTime: {
     label: "Preferred time",
     kind: "text",
+    erasure: "wipe",
     max: 100,
     ...EDIT_EXTRA,
     placeholder: "e.g. Evenings",
@@ -278,6 +300,7 @@ export const CLIENT_FIELDS = {
   preferredCollection: {
     label: "Preferred collection",
     kind: "text",
+    erasure: "wipe",
     max: 200,
     ...EDIT_EXTRA,
     import: { header: "Preferred Collection", aliases: ["Collection", "Interested In"], example: "Bridal" },
@@ -285,6 +308,7 @@ export const CLIENT_FIELDS = {
   meetingComments: {
     label: "Meeting comments",
     kind: "longText",
+    erasure: "wipe",
     max: 2000,
     ...EDIT_EXTRA,
     import: { header: "Meeting Comments", aliases: ["Comments", "Notes", "Remarks"], example: "Prefers WhatsApp" },
@@ -292,6 +316,7 @@ export const CLIENT_FIELDS = {
   contactOk: {
     label: "OK to contact",
     kind: "contactOk",
+    erasure: "wipe",
     ...EDIT_EXTRA,
     import: {
       header: "Contact OK",
@@ -302,6 +327,7 @@ export const CLIENT_FIELDS = {
   category: {
     label: "Category",
     kind: "text",
+    erasure: "keep",
     max: 100,
     ...EDIT_EXTRA,
     import: { header: "Category", aliases: ["Client Category", "Customer Category"], example: "Walk-in" },
@@ -309,6 +335,7 @@ export const CLIENT_FIELDS = {
   isActive: {
     label: "Status",
     kind: "active",
+    erasure: "keep",
     create: "optional",
     edit: "optional",
     form: EDIT,
@@ -318,6 +345,7 @@ export const CLIENT_FIELDS = {
   emiratesIdPictures: {
     label: "Emirates ID pictures (links)",
     kind: "text",
+    erasure: "wipe",
     max: 2000,
     create: "optional",
     edit: "optional",
@@ -329,6 +357,7 @@ export const CLIENT_FIELDS = {
   emiratesIdPicture: {
     label: "Emirates ID picture (link)",
     kind: "text",
+    erasure: "wipe",
     max: 500,
     create: "optional",
     edit: "optional",
@@ -501,3 +530,10 @@ export function spreadsheetHeader(name: ClientFieldName): string {
   const spec = clientField(name);
   return spec.import ? spec.import.header : spec.label;
 }
+
+export type WipedFieldName = {
+  [K in ClientFieldName]: Spec<K> extends { erasure: "wipe" } ? K : never;
+}[ClientFieldName];
+
+/** The fields erasing a client clears (docs/decisions/015-client-data-rights.md). */
+export const WIPED_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).erasure === "wipe") as WipedFieldName[];

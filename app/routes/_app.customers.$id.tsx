@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/client-enums";
+import { businessToday } from "~/domain/calendar";
 import { formatDay } from "~/domain/client-display";
 import { clientListBase } from "~/domain/client-list-path";
 import { parseClientIds } from "~/domain/client-ids";
@@ -32,6 +33,7 @@ import { listClientInteractions } from "~/services/interactions.server";
 import { revealEmiratesId } from "~/services/emirates-id-reveal.server";
 import { requestAddress } from "~/http/request-address";
 import { MASKED_FIELDS } from "~/domain/client-fields";
+import { isErasedMobile } from "~/domain/client-erasure";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 
 /** Customer Details (docs/product-rules.md §2): every field, the Purchase History (newest first) and follow-ups. */
@@ -64,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     owners,
     canReassign,
     contacts,
+    erasedOn: client.erasedAt ? businessToday(client.erasedAt) : null,
   };
 }
 
@@ -96,6 +99,7 @@ export default function ClientDetailsModal() {
     contacts,
     canReveal,
     isAdmin,
+    erasedOn,
   } = useLoaderData<typeof loader>();
   const revealAnswer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -103,9 +107,12 @@ export default function ClientDetailsModal() {
   const revealed = revealAnswer?.revealed ?? null;
   const { pathname, search } = useLocation();
   const base = clientListBase(pathname);
+  const back = encodeURIComponent(pathname + search);
+  // An erased client is a tombstone for its sales: shown, never added to (docs/privacy.md).
+  const erased = erasedOn !== null;
   const details: [string, string][] = [
     ["Owner", c.ownerName ?? "Unassigned"],
-    ["Mobile Number", `+${c.mobileNumber}`],
+    ["Mobile Number", isErasedMobile(c.mobileNumber) ? "—" : `+${c.mobileNumber}`],
     ["Country", COUNTRY_LABELS[c.country as Country] ?? c.country],
     ["Address", addressLabel(c)],
     ["Tier", TIER_LABELS[c.tier as Tier] ?? c.tier],
@@ -131,24 +138,31 @@ export default function ClientDetailsModal() {
   ];
   return (
     <RouteDialog title="Customer Details" description={c.fullName} closeTo={`${base}${search}`} size="lg">
+      {erasedOn ? (
+        <p role="note" className="mb-4 rounded-md border border-gray-300 bg-gray-50 p-3 text-sm text-gray-800">
+          This client&apos;s personal data was erased on {formatDay(erasedOn)}. Their sales stay as anonymous amounts;
+          nothing more can be recorded about them.
+        </p>
+      ) : null}
       <div className="mb-4 flex flex-wrap gap-2">
-        <Link to={`${base}/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
-          Edit Customer
-        </Link>
-        <Link to={`/customers/${c.id}/sale?back=${encodeURIComponent(pathname + search)}`} className="btn-secondary">
-          Record a sale
-        </Link>
-        <Link
-          to={`/customers/${c.id}/follow-up?back=${encodeURIComponent(pathname + search)}`}
-          className="btn-secondary"
-        >
-          New follow-up
-        </Link>
-        <WhatsAppButton
-          clientId={c.id}
-          clientName={c.fullName}
-          blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
-        />
+        {erased ? null : (
+          <>
+            <Link to={`${base}/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
+              Edit Customer
+            </Link>
+            <Link to={`/customers/${c.id}/sale?back=${back}`} className="btn-secondary">
+              Record a sale
+            </Link>
+            <Link to={`/customers/${c.id}/follow-up?back=${back}`} className="btn-secondary">
+              New follow-up
+            </Link>
+            <WhatsAppButton
+              clientId={c.id}
+              clientName={c.fullName}
+              blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
+            />
+          </>
+        )}
         {isAdmin ? (
           <Link to={`/profile/logs?client=${c.id}`} className="btn-ghost">
             Audit log
@@ -184,7 +198,7 @@ export default function ClientDetailsModal() {
         ) : null}
       </dl>
 
-      {canReassign ? (
+      {canReassign && !erased ? (
         <Form
           method="post"
           action={`/customers/owner${search}`}
@@ -279,57 +293,61 @@ export default function ClientDetailsModal() {
           </li>
         ))}
       </ul>
-      <Form
-        method="post"
-        action={`/customers/${c.id}/consent`}
-        className="mb-2 flex flex-wrap items-end gap-2"
-        preventScrollReset
-      >
-        <input type="hidden" name="redirectTo" value={pathname + search} />
-        <ConsentSelect name="channel" label="Channel" options={CONSENT_CHANNELS} labels={CONSENT_CHANNEL_LABELS} />
-        <ConsentSelect name="status" label="Status" options={CONSENT_STATUSES} labels={CONSENT_STATUS_LABELS} />
-        <ConsentSelect name="source" label="How" options={CONSENT_SOURCES} labels={CONSENT_SOURCE_LABELS} />
-        <button type="submit" className="btn-secondary">
-          Record consent
-        </button>
-      </Form>
+      {erased ? null : (
+        <Form
+          method="post"
+          action={`/customers/${c.id}/consent`}
+          className="mb-2 flex flex-wrap items-end gap-2"
+          preventScrollReset
+        >
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+          <ConsentSelect name="channel" label="Channel" options={CONSENT_CHANNELS} labels={CONSENT_CHANNEL_LABELS} />
+          <ConsentSelect name="status" label="Status" options={CONSENT_STATUSES} labels={CONSENT_STATUS_LABELS} />
+          <ConsentSelect name="source" label="How" options={CONSENT_SOURCES} labels={CONSENT_SOURCE_LABELS} />
+          <button type="submit" className="btn-secondary">
+            Record consent
+          </button>
+        </Form>
+      )}
 
       <h3 className="mt-6 mb-2 font-semibold">Contacts</h3>
-      <Form
-        method="post"
-        action={`/customers/${c.id}/interactions`}
-        className="mb-3 grid gap-2 sm:grid-cols-[9rem_1fr_12rem_auto] sm:items-end"
-        preventScrollReset
-      >
-        <input type="hidden" name="redirectTo" value={pathname + search} />
-        <div>
-          <label htmlFor="contact-type" className="label">
-            Contact
-          </label>
-          <select id="contact-type" name="type" defaultValue="call" className="input mt-1">
-            {INTERACTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {INTERACTION_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="contact-note" className="label">
-            Note
-          </label>
-          <input id="contact-note" name="note" maxLength={2000} className="input mt-1" />
-        </div>
-        <div>
-          <label htmlFor="contact-outcome" className="label">
-            Outcome
-          </label>
-          <input id="contact-outcome" name="outcome" maxLength={500} className="input mt-1" />
-        </div>
-        <button type="submit" className="btn-secondary">
-          Record contact
-        </button>
-      </Form>
+      {erased ? null : (
+        <Form
+          method="post"
+          action={`/customers/${c.id}/interactions`}
+          className="mb-3 grid gap-2 sm:grid-cols-[9rem_1fr_12rem_auto] sm:items-end"
+          preventScrollReset
+        >
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+          <div>
+            <label htmlFor="contact-type" className="label">
+              Contact
+            </label>
+            <select id="contact-type" name="type" defaultValue="call" className="input mt-1">
+              {INTERACTION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {INTERACTION_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="contact-note" className="label">
+              Note
+            </label>
+            <input id="contact-note" name="note" maxLength={2000} className="input mt-1" />
+          </div>
+          <div>
+            <label htmlFor="contact-outcome" className="label">
+              Outcome
+            </label>
+            <input id="contact-outcome" name="outcome" maxLength={500} className="input mt-1" />
+          </div>
+          <button type="submit" className="btn-secondary">
+            Record contact
+          </button>
+        </Form>
+      )}
       {contacts.length === 0 ? (
         <p className="text-sm text-gray-600">No contacts recorded</p>
       ) : (
@@ -383,6 +401,17 @@ export default function ClientDetailsModal() {
               The same as JSON
             </a>
           </div>
+          {erased ? null : (
+            <>
+              <p className="mt-4 mb-2 text-sm text-gray-700">
+                For a request to be forgotten: wipes the client&apos;s personal data for good; the sales stay as
+                anonymous amounts. It cannot be undone.
+              </p>
+              <Link to={`/customers/${c.id}/erase?back=${back}`} className="btn-danger">
+                Erase this client
+              </Link>
+            </>
+          )}
         </section>
       ) : null}
     </RouteDialog>

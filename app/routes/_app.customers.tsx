@@ -40,6 +40,7 @@ import { shortDayLabel } from "~/domain/alerts";
 import { MyDaySection } from "~/components/my-day";
 import { getMyDay } from "~/services/my-day.server";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
+import { isErasedMobile } from "~/domain/client-erasure";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
 
@@ -78,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return {
       id: c.id,
       name: c.fullName,
-      mobile: c.mobileNumber,
+      mobile: isErasedMobile(c.mobileNumber) ? null : c.mobileNumber,
       address: addressLabel(c),
       dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null),
       totalSale: formatAed(c.totalSalesFils),

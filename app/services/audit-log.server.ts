@@ -29,6 +29,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.followUpUpdated]: "Follow-up changed",
   [AUDIT_ACTIONS.emiratesIdRevealed]: "Revealed Emirates ID",
   [AUDIT_ACTIONS.clientDataExported]: "Exported client data",
+  [AUDIT_ACTIONS.clientErased]: "Erased client",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
   [AUDIT_ACTIONS.followUpCreated]: "Scheduled follow-up",
   [AUDIT_ACTIONS.followUpDone]: "Completed follow-up",

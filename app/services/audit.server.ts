@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
   followUpUpdated: "follow_up.updated",
   emiratesIdRevealed: "client.emirates_id_revealed",
   clientDataExported: "client.data_exported",
+  clientErased: "client.erased",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

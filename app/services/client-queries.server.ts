@@ -1,4 +1,4 @@
-import { databaseProvider, db } from "~/db.server";
+import { db, sqlTimestamp } from "~/db.server";
 import { businessToday, dateFromIso, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { activeSince } from "~/domain/dashboard-figures";
 import { ownerIdFor } from "~/domain/client-owner";
@@ -29,11 +29,6 @@ import {
  */
 export function searchTextContains(fragment: string): Prisma.Sql {
   return Prisma.sql`"searchText" LIKE ${likeContainsPattern(fragment)} ESCAPE '\\'`;
-}
-
-/** A timestamp parameter as the column stores it (SQLite: integer milliseconds, see app/db.server.ts). */
-function sqlTimestamp(date: Date): Date | number {
-  return databaseProvider === "sqlite" ? date.getTime() : date;
 }
 
 function listConditions(f: ClientFilters, today: IsoDate, viewerId: string): Prisma.Sql {

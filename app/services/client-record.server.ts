@@ -36,6 +36,9 @@ type SystemColumn =
   | "createdById"
   | "deletedAt"
   | "deletedById"
+  // Erasure (client-erasure.server.ts) wipes the fields in place and says when.
+  | "erasedAt"
+  | "erasedById"
   // Kept by their own services: the owner (client-owners), the last contact (interactions) and the
   // current consent per channel (consent), each with its own rules and audit.
   | "ownerId"
@@ -76,6 +79,7 @@ export const ALL_COLUMNS = {
   source: true,
   createdAt: true,
   updatedAt: true,
+  erasedAt: true,
   ...OWNER_COLUMNS,
   ...CONSENT_SELECT,
 } satisfies Prisma.ClientSelect;
@@ -150,6 +154,8 @@ export type ClientJson = {
   source: string;
   createdAt: string;
   updatedAt: string;
+  /** When the client's personal fields were erased; null for everyone else. */
+  erasedAt: string | null;
   ownerId: string | null;
   ownerName: string | null;
   consent: ClientConsents;
@@ -166,7 +172,7 @@ function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
 
 /**
  * A client as the API carries it: every registry field under its JSON name, plus id, tier, source,
- * times, the owner and the current consent per channel.
+ * times (with the erasure's, if any), the owner and the current consent per channel.
  */
 export function clientJson(c: Visible<ClientRecord>): ClientJson {
   const out: Record<string, unknown> = { id: c.id };
@@ -176,6 +182,7 @@ export function clientJson(c: Visible<ClientRecord>): ClientJson {
     source: c.source,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    erasedAt: c.erasedAt?.toISOString() ?? null,
     ownerId: c.ownerId,
     ownerName: c.owner?.name ?? null,
     consent: consentsOf(c),

@@ -3,6 +3,7 @@ import { isUniqueViolation } from "~/db-errors.server";
 import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
 import { clientField, fieldsOf, jsonName, MASKED_FIELDS, type ClientFieldName } from "~/domain/client-fields";
 import { PROTECTED_FIELD_REFUSAL, protectedFieldEdit } from "~/domain/client-privacy";
+import { ERASED_CLIENT_REFUSAL } from "~/domain/client-erasure";
 import type { Role } from "~/domain/roles";
 import {
   parseEditClientInput,
@@ -175,6 +176,7 @@ export async function updateClient(
   const input = parsed.value;
   const current = await db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
   if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
+  if (current.erasedAt) return { ok: false, status: 409, issues: [{ path: "id", message: ERASED_CLIENT_REFUSAL }] };
   if (input.mobileNumber !== current.mobileNumber) {
     const other = await findClientByMobile(input.mobileNumber);
     if (other) return mobileTaken(duplicateMobileMessage(other));

@@ -17,7 +17,7 @@ import { tierForTotal, type Tier } from "~/domain/tiers";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
-import { inClientBook } from "./client-book.server";
+import { inClientBook, writableClient } from "./client-book.server";
 
 /**
  * Recording and voiding sales (docs/decisions/016-itemised-sales-and-voids.md). A sale is never
@@ -131,11 +131,16 @@ export async function salesOfClient(clientId: number): Promise<SaleRow[]> {
 /**
  * Takes the client's row for the rest of the transaction (a no-op write: PostgreSQL then queues a
  * second writer for the same client until this one commits, so its SUM sees this sale; SQLite
- * writes one transaction at a time anyway). False when the client is not in the book.
+ * writes one transaction at a time anyway). False when the client is not in the book (or, with
+ * `which` = writableClient, was erased).
  */
-async function lockClient(tx: Prisma.TransactionClient, clientId: number): Promise<boolean> {
+async function lockClient(
+  tx: Prisma.TransactionClient,
+  clientId: number,
+  which: (where: Prisma.ClientWhereInput) => Prisma.ClientWhereInput = inClientBook,
+): Promise<boolean> {
   const { count } = await tx.client.updateMany({
-    where: inClientBook({ id: clientId }),
+    where: which({ id: clientId }),
     data: { updatedAt: new Date() },
   });
   return count === 1;
@@ -211,7 +216,8 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
   if (!soldBy) return failure(400, "soldById", "The associate must be an active user");
   try {
     const result = await db.$transaction(async (tx) => {
-      if (!(await lockClient(tx, clientId))) return null;
+      // A sale stays voidable on an erased client, but no new one is recorded for them.
+      if (!(await lockClient(tx, clientId, writableClient))) return null;
       const written = {
         clientId,
         saleDate: dateFromIso(input.saleDate),
