@@ -89,6 +89,12 @@ export type ClientFieldSpec = {
   mask?: FieldMask;
   /** Drawn in its own box on the edit form and the details (the client's jewellery preferences). */
   section?: "preferences";
+  /**
+   * What erasing the client does to it (docs/decisions/015-client-data-rights.md): "wipe" clears
+   * it (the name and mobile, which every client has, get stand-ins: app/domain/client-erasure.ts);
+   * "keep" leaves it, for the business's figures, which still count the client's sales.
+   */
+  erasure: "wipe" | "keep";
 };
 
 const BOTH = ["new", "edit"] as const satisfies readonly FormMode[];
@@ -99,7 +105,7 @@ const NONE = [] as const satisfies readonly FormMode[];
 const EDIT_EXTRA = { create: "optional", edit: "optional", form: EDIT, exported: true } as const;
 
 /** Preferences (docs/decisions/019): edit-form extras in the Preferences box. */
-const PREFERENCE = { ...EDIT_EXTRA, section: "preferences" } as const;
+const PREFERENCE = { ...EDIT_EXTRA, section: "preferences", erasure: "wipe" } as const;
 
 /**
  * Every client field, keyed by its database column, in the order the forms, the template, the
@@ -109,6 +115,7 @@ export const CLIENT_FIELDS = {
   fullName: {
     label: "Full name",
     kind: "name",
+    erasure: "wipe",
     max: 200,
     create: "required",
     edit: "required",
@@ -124,6 +131,7 @@ export const CLIENT_FIELDS = {
   mobileNumber: {
     label: "Mobile number",
     kind: "mobile",
+    erasure: "wipe",
     create: "required",
     edit: "required",
     form: BOTH,
@@ -148,6 +156,7 @@ export const CLIENT_FIELDS = {
   country: {
     label: "Country",
     kind: "country",
+    erasure: "keep",
     create: "required",
     edit: "required",
     form: BOTH,
@@ -158,6 +167,7 @@ export const CLIENT_FIELDS = {
   emirate: {
     label: "Emirate",
     kind: "emirate",
+    erasure: "keep",
     create: "optional",
     edit: "optional",
     form: BOTH,
@@ -168,6 +178,7 @@ export const CLIENT_FIELDS = {
   area: {
     label: "Area",
     kind: "text",
+    erasure: "wipe",
     max: 200,
     create: "optional",
     edit: "optional",
@@ -179,6 +190,7 @@ export const CLIENT_FIELDS = {
   team: {
     label: "Team",
     kind: "team",
+    erasure: "keep",
     create: "required",
     edit: "optional",
     form: BOTH,
@@ -189,6 +201,7 @@ export const CLIENT_FIELDS = {
   totalSalesFils: {
     label: "Total sales (AED)",
     kind: "money",
+    erasure: "keep",
     json: "totalSalesValue",
     create: "optional",
     edit: false, // read-only: a new sale adds to it
@@ -204,6 +217,7 @@ export const CLIENT_FIELDS = {
   lastPurchaseDate: {
     label: "Purchase date",
     kind: "date",
+    erasure: "keep",
     create: "optional",
     edit: false, // moved forward by new sales
     form: ["new"],
@@ -218,6 +232,7 @@ export const CLIENT_FIELDS = {
   dateOfBirth: {
     label: "Date of birth",
     kind: "date",
+    erasure: "wipe",
     create: "optional",
     edit: "optional",
     form: BOTH,
@@ -228,6 +243,7 @@ export const CLIENT_FIELDS = {
   email: {
     label: "Email",
     kind: "email",
+    erasure: "wipe",
     create: "optional",
     edit: "optional",
     form: BOTH,
@@ -238,6 +254,7 @@ export const CLIENT_FIELDS = {
   emiratesId: {
     label: "Emirates ID number",
     kind: "text",
+    erasure: "wipe",
     max: 40,
     ...EDIT_EXTRA,
     table: true,
@@ -252,6 +269,7 @@ export const CLIENT_FIELDS = {
   emiratesIdExpiry: {
     label: "Emirates ID expiry",
     kind: "date",
+    erasure: "wipe",
     ...EDIT_EXTRA,
     table: true,
     import: {
@@ -263,6 +281,7 @@ export const CLIENT_FIELDS = {
   pepStatus: {
     label: "PEP status",
     kind: "text",
+    erasure: "wipe",
     max: 60,
     ...EDIT_EXTRA,
     table: true,
@@ -272,6 +291,7 @@ export const CLIENT_FIELDS = {
   anniversaryType: {
     label: "Anniversary type",
     kind: "anniversaryType",
+    erasure: "wipe",
     ...EDIT_EXTRA,
     import: {
       header: "Anniversary Type",
@@ -282,12 +302,14 @@ export const CLIENT_FIELDS = {
   anniversaryDate: {
     label: "Anniversary date",
     kind: "date",
+    erasure: "wipe",
     ...EDIT_EXTRA,
     import: { header: "Anniversary Date", aliases: ["Anniversary", "Occasion Date"], example: "20/11/2015" },
   },
   preferredTime: {
     label: "Preferred time",
     kind: "text",
+    erasure: "wipe",
     max: 100,
     ...EDIT_EXTRA,
     placeholder: "e.g. Evenings",
@@ -300,6 +322,7 @@ export const CLIENT_FIELDS = {
   preferredCollection: {
     label: "Preferred collection",
     kind: "text",
+    erasure: "wipe",
     max: 200,
     ...EDIT_EXTRA,
     import: { header: "Preferred Collection", aliases: ["Collection", "Interested In"], example: "Bridal" },
@@ -307,6 +330,7 @@ export const CLIENT_FIELDS = {
   meetingComments: {
     label: "Meeting comments",
     kind: "longText",
+    erasure: "wipe",
     max: 2000,
     ...EDIT_EXTRA,
     import: { header: "Meeting Comments", aliases: ["Comments", "Notes", "Remarks"], example: "Prefers WhatsApp" },
@@ -314,6 +338,7 @@ export const CLIENT_FIELDS = {
   contactOk: {
     label: "OK to contact",
     kind: "contactOk",
+    erasure: "wipe",
     ...EDIT_EXTRA,
     import: {
       header: "Contact OK",
@@ -324,6 +349,7 @@ export const CLIENT_FIELDS = {
   category: {
     label: "Category",
     kind: "text",
+    erasure: "keep",
     max: 100,
     ...EDIT_EXTRA,
     import: { header: "Category", aliases: ["Client Category", "Customer Category"], example: "Walk-in" },
@@ -375,6 +401,7 @@ export const CLIENT_FIELDS = {
   isActive: {
     label: "Status",
     kind: "active",
+    erasure: "keep",
     create: "optional",
     edit: "optional",
     form: EDIT,
@@ -384,6 +411,7 @@ export const CLIENT_FIELDS = {
   emiratesIdPictures: {
     label: "Emirates ID pictures (links)",
     kind: "text",
+    erasure: "wipe",
     max: 2000,
     create: "optional",
     edit: "optional",
@@ -395,6 +423,7 @@ export const CLIENT_FIELDS = {
   emiratesIdPicture: {
     label: "Emirates ID picture (link)",
     kind: "text",
+    erasure: "wipe",
     max: 500,
     create: "optional",
     edit: "optional",
@@ -601,3 +630,10 @@ export function spreadsheetHeader(name: ClientFieldName): string {
   const spec = clientField(name);
   return spec.import ? spec.import.header : spec.label;
 }
+
+export type WipedFieldName = {
+  [K in ClientFieldName]: Spec<K> extends { erasure: "wipe" } ? K : never;
+}[ClientFieldName];
+
+/** The fields erasing a client clears (docs/decisions/015-client-data-rights.md). */
+export const WIPED_FIELDS = CLIENT_FIELD_NAMES.filter((k) => clientField(k).erasure === "wipe") as WipedFieldName[];

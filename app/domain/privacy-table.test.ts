@@ -14,11 +14,20 @@ describe("docs/privacy.md", () => {
     expect(committed).toBe(expected);
   });
 
+  it("says what erasure leaves of each field", () => {
+    const table = privacyFieldTable();
+    expect(table).toContain("| Full name | `fullName` | full | full | full | full | `Erased client #<id>` |");
+    expect(table).toMatch(/\| Emirates ID number \| .* \| cleared \|/);
+    expect(table).toMatch(/\| Total sales \(AED\) \| .* \| kept \|/);
+  });
+
   it("shows the Emirates ID masked and the picture links withheld to every role but admin", () => {
     const table = privacyFieldTable();
     expect(table).toContain("| Emirates ID number | `emiratesId` | full | masked (`784-****-*******-1`); Reveal |");
     expect(table).toMatch(/\| Emirates ID pictures \(links\) \| `emiratesIdPictures` \| full \| withheld; Reveal \|/);
-    expect(table).toContain("| Mobile number | `mobileNumber` | full | full | full | full |");
+    expect(table).toContain(
+      "| Mobile number | `mobileNumber` | full | full | full | full | cleared (the number is free again) |",
+    );
   });
 
   it("lists the family members' fields, kept outside the client's row, and what erasure does to them", () => {

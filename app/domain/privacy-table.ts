@@ -1,9 +1,10 @@
+import { erasedClientName } from "./client-erasure";
 import { CLIENT_FIELD_NAMES, clientField, jsonName } from "./client-fields";
 import { maskedValue, RELATED_PERSONAL_DATA, WITHHELD, type RelatedPersonalData } from "./client-privacy";
 import { ROLE_LABELS, ROLES } from "./roles";
 
 /**
- * docs/privacy.md's "who sees what" table, generated from the field registry
+ * docs/privacy.md's "who sees what" table (and what erasure leaves), generated from the field registry
  * (app/domain/client-fields.ts) by `npm run docs:privacy`, so the document says what the code does;
  * app/domain/privacy-table.test.ts fails when the committed table is out of date.
  */
@@ -22,12 +23,21 @@ function cell(name: (typeof CLIENT_FIELD_NAMES)[number], role: (typeof ROLES)[nu
   return shown === WITHHELD ? "withheld; Reveal" : "full";
 }
 
+/** What erasing the client leaves of the field (the registry's `erasure`, app/domain/client-erasure.ts). */
+function erasureCell(name: (typeof CLIENT_FIELD_NAMES)[number]): string {
+  if (clientField(name).erasure === "keep") return "kept";
+  if (name === "fullName") return `\`${erasedClientName("<id>")}\``;
+  if (name === "mobileNumber") return "cleared (the number is free again)";
+  return "cleared";
+}
+
 export function privacyFieldTable(): string {
-  const header = ["Field", "JSON name", ...ROLES.map((r) => ROLE_LABELS[r])];
+  const header = ["Field", "JSON name", ...ROLES.map((r) => ROLE_LABELS[r]), "After erasure"];
   const rows = CLIENT_FIELD_NAMES.map((name) => [
     clientField(name).label,
     `\`${jsonName(name)}\``,
     ...ROLES.map((role) => cell(name, role)),
+    erasureCell(name),
   ]);
   // Lists kept outside the client's row are not masked: every role sees them in full.
   const related = RELATED_PERSONAL_DATA.flatMap((list) =>
@@ -35,6 +45,7 @@ export function privacyFieldTable(): string {
       `${list.label}: ${field.label}`,
       `\`${list.json}[].${field.json}\``,
       ...ROLES.map(() => "full"),
+      ERASED[list.onErasure],
     ]),
   );
   return [header, header.map(() => "---"), ...rows, ...related].map((r) => `| ${r.join(" | ")} |`).join("\n");

@@ -5,6 +5,7 @@ import {
   formItemsTotal,
   ITEM_CATEGORIES,
   ITEM_CATEGORY_LABELS,
+  itemSummary,
   KARAT_LABELS,
   KARATS,
   METAL_LABELS,
@@ -181,5 +182,41 @@ describe("who may void", () => {
     expect(canVoidSale({ id: "u2", role: "sales_back" }, sale, recorded)).toBe(false);
     expect(canVoidSale({ id: "u9", role: "admin" }, sale, new Date("2027-01-01T00:00:00Z"))).toBe(true);
     expect(canVoidSale({ id: "u9", role: "admin" }, { ...sale, voidedAt: recorded }, recorded)).toBe(false);
+  });
+});
+
+describe("one line per item", () => {
+  const base = {
+    category: "bangle",
+    metal: "yellow_gold",
+    karat: "21",
+    weightGrams: "32.400",
+    stone: "none",
+    stoneCarats: null,
+    itemCode: null,
+    certificateNo: null,
+    price: "9800.00",
+  };
+
+  it("names the piece, its gold, weight and price", () => {
+    expect(itemSummary(base)).toBe("Bangle · 21K Yellow gold · 32.400 g · AED 9,800.00");
+  });
+
+  it("adds the stone with its carats, the code and the certificate; leaves out what is not there", () => {
+    expect(
+      itemSummary({
+        ...base,
+        category: "ring",
+        karat: "none",
+        metal: "platinum",
+        weightGrams: null,
+        stone: "diamond",
+        stoneCarats: "1.02",
+        itemCode: "R-77",
+        certificateNo: "GIA 123",
+        price: "25000",
+      }),
+    ).toBe("Ring · Platinum · Diamond 1.02 ct · code R-77 · cert. GIA 123 · AED 25,000.00");
+    expect(itemSummary({ ...base, metal: "none", karat: "none", weightGrams: null })).toBe("Bangle · AED 9,800.00");
   });
 });

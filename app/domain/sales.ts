@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { businessToday, isIsoDate, type IsoDate } from "./calendar";
-import { filsToDecimalString, parseAedToFils, type Fils } from "./money";
+import { filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
 import type { Role } from "./roles";
 
 /**
@@ -135,6 +135,38 @@ function scaledToDecimal(value: number, decimals: number): string {
 export const mgToGrams = (mg: Milligrams): string => scaledToDecimal(mg, 3);
 /** 102 → "1.02" (the JSON's stoneCarats). */
 export const pointsToCarats = (points: CaratPoints): string => scaledToDecimal(points, 2);
+
+/** An item as the sale JSON carries it (decimal strings for the weight, carats and price). */
+export type SaleItemFacts = {
+  category: string;
+  metal: string;
+  karat: string;
+  weightGrams: string | null;
+  stone: string;
+  stoneCarats: string | null;
+  itemCode: string | null;
+  certificateNo: string | null;
+  price: string;
+};
+
+/** "Bangle · 21K Yellow gold · 32.400 g · AED 9,800.00": one line per piece (the details, the data export). */
+export function itemSummary(i: SaleItemFacts): string {
+  const metal = i.metal === "none" ? null : labelOf(METAL_LABELS, i.metal);
+  const karat = i.karat === "none" ? null : labelOf(KARAT_LABELS, i.karat);
+  const stone =
+    i.stone === "none" ? null : `${labelOf(STONE_LABELS, i.stone)}${i.stoneCarats ? ` ${i.stoneCarats} ct` : ""}`;
+  return [
+    labelOf(ITEM_CATEGORY_LABELS, i.category),
+    [karat, metal].filter(Boolean).join(" ") || null,
+    i.weightGrams ? `${i.weightGrams} g` : null,
+    stone,
+    i.itemCode ? `code ${i.itemCode}` : null,
+    i.certificateNo ? `cert. ${i.certificateNo}` : null,
+    formatAed(parseAedToFils(i.price) ?? 0n),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
 
 /** The sale's amount is the exact sum of its items' prices. */
 export function sumItemPrices(items: readonly { priceFils: Fils }[]): Fils {

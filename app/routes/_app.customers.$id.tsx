@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/client-enums";
+import { businessToday } from "~/domain/calendar";
 import { formatDay } from "~/domain/client-display";
 import { clientListBase } from "~/domain/client-list-path";
 import { parseClientIds } from "~/domain/client-ids";
@@ -23,27 +24,18 @@ import { formatContactTime } from "~/domain/contact-recency";
 import { INTERACTION_LABELS, INTERACTION_TYPES, isInteractionType } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { TIER_LABELS, type Tier } from "~/domain/tiers";
-import {
-  canVoidSale,
-  ITEM_CATEGORY_LABELS,
-  KARAT_LABELS,
-  labelOf,
-  METAL_LABELS,
-  SHOWROOM_LABELS,
-  STONE_LABELS,
-  VOID_REASON_MAX,
-} from "~/domain/sales";
+import { canVoidSale, itemSummary, labelOf, SHOWROOM_LABELS, VOID_REASON_MAX } from "~/domain/sales";
 import { getClient, listClientFollowUps } from "~/services/client-queries.server";
-import { listClientSales, saleJson, type SaleItemJson } from "~/services/sales.server";
+import { listClientSales, saleJson } from "~/services/sales.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listClientInteractions } from "~/services/interactions.server";
 import { revealEmiratesId } from "~/services/emirates-id-reveal.server";
 import { requestAddress } from "~/http/request-address";
 import { CLIENT_FIELD_NAMES, clientField, fieldCellText, jsonName, MASKED_FIELDS } from "~/domain/client-fields";
+import { isErasedMobile } from "~/domain/client-erasure";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 import { whenPhrase } from "~/domain/alerts";
-import { businessToday } from "~/domain/calendar";
 import { FAMILY_NAME_MAX, FAMILY_RELATION_LABELS, FAMILY_RELATIONS, nextBirthday } from "~/domain/family";
 
 /** The preference fields of the registry, shown in their own box (docs/decisions/019). */
@@ -84,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     owners,
     canReassign,
     contacts,
+    erasedOn: client.erasedAt ? businessToday(client.erasedAt) : null,
   };
 }
 
@@ -118,6 +111,7 @@ export default function ClientDetailsModal() {
     isAdmin,
     today,
     family,
+    erasedOn,
   } = useLoaderData<typeof loader>();
   const revealAnswer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -125,9 +119,12 @@ export default function ClientDetailsModal() {
   const revealed = revealAnswer?.revealed ?? null;
   const { pathname, search } = useLocation();
   const base = clientListBase(pathname);
+  const back = encodeURIComponent(pathname + search);
+  // An erased client is a tombstone for its sales: shown, never added to (docs/privacy.md).
+  const erased = erasedOn !== null;
   const details: [string, string][] = [
     ["Owner", c.ownerName ?? "Unassigned"],
-    ["Mobile Number", `+${c.mobileNumber}`],
+    ["Mobile Number", isErasedMobile(c.mobileNumber) ? "—" : `+${c.mobileNumber}`],
     ["Country", COUNTRY_LABELS[c.country as Country] ?? c.country],
     ["Address", addressLabel(c)],
     ["Tier", TIER_LABELS[c.tier as Tier] ?? c.tier],
@@ -153,24 +150,31 @@ export default function ClientDetailsModal() {
   ];
   return (
     <RouteDialog title="Customer Details" description={c.fullName} closeTo={`${base}${search}`} size="lg">
+      {erasedOn ? (
+        <p role="note" className="mb-4 rounded-md border border-gray-300 bg-gray-50 p-3 text-sm text-gray-800">
+          This client&apos;s personal data was erased on {formatDay(erasedOn)}. Their sales stay as anonymous amounts;
+          nothing more can be recorded about them.
+        </p>
+      ) : null}
       <div className="mb-4 flex flex-wrap gap-2">
-        <Link to={`${base}/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
-          Edit Customer
-        </Link>
-        <Link to={`/customers/${c.id}/sale?back=${encodeURIComponent(pathname + search)}`} className="btn-secondary">
-          Record a sale
-        </Link>
-        <Link
-          to={`/customers/${c.id}/follow-up?back=${encodeURIComponent(pathname + search)}`}
-          className="btn-secondary"
-        >
-          New follow-up
-        </Link>
-        <WhatsAppButton
-          clientId={c.id}
-          clientName={c.fullName}
-          blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
-        />
+        {erased ? null : (
+          <>
+            <Link to={`${base}/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
+              Edit Customer
+            </Link>
+            <Link to={`/customers/${c.id}/sale?back=${back}`} className="btn-secondary">
+              Record a sale
+            </Link>
+            <Link to={`/customers/${c.id}/follow-up?back=${back}`} className="btn-secondary">
+              New follow-up
+            </Link>
+            <WhatsAppButton
+              clientId={c.id}
+              clientName={c.fullName}
+              blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
+            />
+          </>
+        )}
         {isAdmin ? (
           <Link to={`/profile/logs?client=${c.id}`} className="btn-ghost">
             Audit log
@@ -254,6 +258,7 @@ export default function ClientDetailsModal() {
           ))}
         </ul>
       )}
+      {erased ? null : (
       <Form
         method="post"
         action={`/customers/${c.id}/family`}
@@ -289,8 +294,9 @@ export default function ClientDetailsModal() {
           Add family member
         </button>
       </Form>
+      )}
 
-      {canReassign ? (
+      {canReassign && !erased ? (
         <Form
           method="post"
           action={`/customers/owner${search}`}
@@ -385,57 +391,61 @@ export default function ClientDetailsModal() {
           </li>
         ))}
       </ul>
-      <Form
-        method="post"
-        action={`/customers/${c.id}/consent`}
-        className="mb-2 flex flex-wrap items-end gap-2"
-        preventScrollReset
-      >
-        <input type="hidden" name="redirectTo" value={pathname + search} />
-        <ConsentSelect name="channel" label="Channel" options={CONSENT_CHANNELS} labels={CONSENT_CHANNEL_LABELS} />
-        <ConsentSelect name="status" label="Status" options={CONSENT_STATUSES} labels={CONSENT_STATUS_LABELS} />
-        <ConsentSelect name="source" label="How" options={CONSENT_SOURCES} labels={CONSENT_SOURCE_LABELS} />
-        <button type="submit" className="btn-secondary">
-          Record consent
-        </button>
-      </Form>
+      {erased ? null : (
+        <Form
+          method="post"
+          action={`/customers/${c.id}/consent`}
+          className="mb-2 flex flex-wrap items-end gap-2"
+          preventScrollReset
+        >
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+          <ConsentSelect name="channel" label="Channel" options={CONSENT_CHANNELS} labels={CONSENT_CHANNEL_LABELS} />
+          <ConsentSelect name="status" label="Status" options={CONSENT_STATUSES} labels={CONSENT_STATUS_LABELS} />
+          <ConsentSelect name="source" label="How" options={CONSENT_SOURCES} labels={CONSENT_SOURCE_LABELS} />
+          <button type="submit" className="btn-secondary">
+            Record consent
+          </button>
+        </Form>
+      )}
 
       <h3 className="mt-6 mb-2 font-semibold">Contacts</h3>
-      <Form
-        method="post"
-        action={`/customers/${c.id}/interactions`}
-        className="mb-3 grid gap-2 sm:grid-cols-[9rem_1fr_12rem_auto] sm:items-end"
-        preventScrollReset
-      >
-        <input type="hidden" name="redirectTo" value={pathname + search} />
-        <div>
-          <label htmlFor="contact-type" className="label">
-            Contact
-          </label>
-          <select id="contact-type" name="type" defaultValue="call" className="input mt-1">
-            {INTERACTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {INTERACTION_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="contact-note" className="label">
-            Note
-          </label>
-          <input id="contact-note" name="note" maxLength={2000} className="input mt-1" />
-        </div>
-        <div>
-          <label htmlFor="contact-outcome" className="label">
-            Outcome
-          </label>
-          <input id="contact-outcome" name="outcome" maxLength={500} className="input mt-1" />
-        </div>
-        <button type="submit" className="btn-secondary">
-          Record contact
-        </button>
-      </Form>
+      {erased ? null : (
+        <Form
+          method="post"
+          action={`/customers/${c.id}/interactions`}
+          className="mb-3 grid gap-2 sm:grid-cols-[9rem_1fr_12rem_auto] sm:items-end"
+          preventScrollReset
+        >
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+          <div>
+            <label htmlFor="contact-type" className="label">
+              Contact
+            </label>
+            <select id="contact-type" name="type" defaultValue="call" className="input mt-1">
+              {INTERACTION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {INTERACTION_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="contact-note" className="label">
+              Note
+            </label>
+            <input id="contact-note" name="note" maxLength={2000} className="input mt-1" />
+          </div>
+          <div>
+            <label htmlFor="contact-outcome" className="label">
+              Outcome
+            </label>
+            <input id="contact-outcome" name="outcome" maxLength={500} className="input mt-1" />
+          </div>
+          <button type="submit" className="btn-secondary">
+            Record contact
+          </button>
+        </Form>
+      )}
       {contacts.length === 0 ? (
         <p className="text-sm text-gray-600">No contacts recorded</p>
       ) : (
@@ -471,27 +481,39 @@ export default function ClientDetailsModal() {
           ))}
         </ul>
       )}
+
+      {isAdmin ? (
+        <section aria-labelledby="client-data-rights" className="mt-6 border-t border-gray-200 pt-4">
+          <h3 id="client-data-rights" className="mb-2 font-semibold">
+            The client&apos;s data
+          </h3>
+          <p className="mb-2 text-sm text-gray-700">
+            For a request to see their data: one file with everything held about the client. Each export is recorded in
+            the audit log.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <a href={`/customers/${c.id}/data-export`} download className="btn-secondary">
+              Export this client&apos;s data
+            </a>
+            <a href={`/customers/${c.id}/data-export?format=json`} download className="btn-ghost">
+              The same as JSON
+            </a>
+          </div>
+          {erased ? null : (
+            <>
+              <p className="mt-4 mb-2 text-sm text-gray-700">
+                For a request to be forgotten: wipes the client&apos;s personal data for good; the sales stay as
+                anonymous amounts. It cannot be undone.
+              </p>
+              <Link to={`/customers/${c.id}/erase?back=${back}`} className="btn-danger">
+                Erase this client
+              </Link>
+            </>
+          )}
+        </section>
+      ) : null}
     </RouteDialog>
   );
-}
-
-/** "Bangle · 21K Yellow gold · 32.400 g · AED 9,800.00", one line per piece. */
-function itemSummary(i: SaleItemJson): string {
-  const metal = i.metal === "none" ? null : labelOf(METAL_LABELS, i.metal);
-  const karat = i.karat === "none" ? null : labelOf(KARAT_LABELS, i.karat);
-  const stone =
-    i.stone === "none" ? null : `${labelOf(STONE_LABELS, i.stone)}${i.stoneCarats ? ` ${i.stoneCarats} ct` : ""}`;
-  return [
-    labelOf(ITEM_CATEGORY_LABELS, i.category),
-    [karat, metal].filter(Boolean).join(" ") || null,
-    i.weightGrams ? `${i.weightGrams} g` : null,
-    stone,
-    i.itemCode ? `code ${i.itemCode}` : null,
-    i.certificateNo ? `cert. ${i.certificateNo}` : null,
-    aed(i.price),
-  ]
-    .filter(Boolean)
-    .join(" · ");
 }
 
 /** Void with a reason, folded in a <details> so it works without JavaScript; admins may also re-enter it. */

@@ -8,6 +8,7 @@ import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { clientListBase } from "~/domain/client-list-path";
 import { clientFormValues, jsonName, MASKED_FIELDS } from "~/domain/client-fields";
+import { ERASED_CLIENT_REFUSAL } from "~/domain/client-erasure";
 import { parseClientIds } from "~/domain/client-ids";
 import { requestAddress } from "~/http/request-address";
 import { editClientSchema } from "~/domain/client-input";
@@ -23,6 +24,7 @@ async function clientOr404(rawId: string | undefined) {
   const [id] = parseClientIds(rawId);
   const client = id ? await getClient(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
+  if (client.erasedAt) throw new Response(ERASED_CLIENT_REFUSAL, { status: 409 });
   return client;
 }
 

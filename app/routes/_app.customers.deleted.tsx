@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
+import { isErasedMobile } from "~/domain/client-erasure";
 import { parseClientIds } from "~/domain/client-ids";
 import { requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
@@ -11,7 +12,10 @@ import { redirectWithToast } from "~/http/toast.server";
 /** Admins only: the same guard as the profile's admin tools. */
 const ADMIN_ONLY = { access: ACCESS.profile };
 
-/** Deleted clients (docs/decisions/004-soft-delete.md): an admin can put them back in the book. */
+/**
+ * Deleted clients (docs/decisions/004-soft-delete.md): an admin can put them back in the book,
+ * export what is held about one, or erase one (docs/privacy.md).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, ADMIN_ONLY);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
@@ -87,6 +91,9 @@ export default function DeletedClientsModal() {
                 <th scope="col">Mobile Number</th>
                 <th scope="col">Deleted</th>
                 <th scope="col">By</th>
+                <th scope="col">
+                  <span className="sr-only">Data</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -96,9 +103,25 @@ export default function DeletedClientsModal() {
                     <input type="checkbox" name="clientIds" value={r.id} aria-label={`Restore ${r.fullName}`} />
                   </td>
                   <td>{r.fullName}</td>
-                  <td>+{r.mobileNumber}</td>
+                  <td>{isErasedMobile(r.mobileNumber) ? "—" : `+${r.mobileNumber}`}</td>
                   <td>{dateTime(r.deletedAt)}</td>
                   <td>{r.deletedBy ?? "—"}</td>
+                  <td className="whitespace-nowrap">
+                    <a href={`/customers/${r.id}/data-export`} download className="text-brand-700 underline">
+                      Export data
+                    </a>
+                    {r.erased ? null : (
+                      <>
+                        {" · "}
+                        <Link
+                          to={`/customers/${r.id}/erase?back=${encodeURIComponent(`/customers/deleted${search}`)}`}
+                          className="text-red-700 underline"
+                        >
+                          Erase<span className="sr-only"> {r.fullName}</span>
+                        </Link>
+                      </>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -41,6 +41,7 @@ import { MyDaySection } from "~/components/my-day";
 import { getMyDay } from "~/services/my-day.server";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 import { clientExportHref, EXPORT_FORMATS } from "~/domain/client-export";
+import { isErasedMobile } from "~/domain/client-erasure";
 
 export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
 
@@ -81,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return {
       id: c.id,
       name: c.fullName,
-      mobile: c.mobileNumber,
+      mobile: isErasedMobile(c.mobileNumber) ? null : c.mobileNumber,
       address: addressLabel(c),
       dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null),
       totalSale: formatAed(c.totalSalesFils),

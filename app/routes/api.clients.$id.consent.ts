@@ -15,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [id] = parseClientIds(params.id);
   const consent = id ? await getClientConsents(id) : null;
   if (!id || !consent) return notFound();
-  return Response.json({ data: { consent, history: await listConsentHistory(id) } });
+  return Response.json({ data: { consent, history: await listConsentHistory(id, 50) } });
 }
 
 /** PUT /api/clients/:id/consent {channel, status, source}: records one channel's change (any role). */

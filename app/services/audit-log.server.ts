@@ -29,6 +29,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.followUpUpdated]: "Follow-up changed",
   [AUDIT_ACTIONS.emiratesIdRevealed]: "Revealed Emirates ID",
   [AUDIT_ACTIONS.clientsExported]: "Exported the client book",
+  [AUDIT_ACTIONS.clientDataExported]: "Exported client data",
+  [AUDIT_ACTIONS.clientErased]: "Erased client",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
   [AUDIT_ACTIONS.followUpCreated]: "Scheduled follow-up",
   [AUDIT_ACTIONS.followUpDone]: "Completed follow-up",
@@ -175,24 +177,34 @@ function detailsJson(json: string | null): unknown {
   }
 }
 
-/**
- * GET /api/audit?target=client:<id>: a client's entries, newest first, at most `limit`; target
- * read as "client:<id>" (a legacy multi-client entry as "client:<id>,<id>").
- */
-export async function listClientAudit(clientId: number, limit: number): Promise<AuditApiEntry[]> {
-  const rows = await db.auditLog.findMany({
-    where: clientAuditWhere(clientId),
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-  });
-  return rows.map((r) => ({
+/** An entry as the JSON carries it; target read as "client:<id>" (a legacy multi-client entry as "client:<id>,<id>"). */
+export function auditApiEntry(r: {
+  createdAt: Date;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  details: string | null;
+}): AuditApiEntry {
+  return {
     at: r.createdAt.toISOString(),
     actorId: r.actorId,
     actorName: r.actorName,
     action: r.action,
     target: r.targetType ? `${auditTargetType(r.targetType)}:${r.targetId ?? ""}` : null,
     details: detailsJson(r.details),
-  }));
+  };
+}
+
+/** GET /api/audit?target=client:<id>: a client's entries, newest first, at most `limit`. */
+export async function listClientAudit(clientId: number, limit: number): Promise<AuditApiEntry[]> {
+  const rows = await db.auditLog.findMany({
+    where: clientAuditWhere(clientId),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return rows.map(auditApiEntry);
 }
 
 /** Everyone the log can be filtered by (staff accounts: a short list). */

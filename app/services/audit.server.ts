@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = {
   followUpUpdated: "follow_up.updated",
   emiratesIdRevealed: "client.emirates_id_revealed",
   clientsExported: "client.book_exported",
+  clientDataExported: "client.data_exported",
+  clientErased: "client.erased",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -1,5 +1,7 @@
 import { db } from "~/db.server";
-import type { Prisma } from "~/generated/prisma/client";
+import { detailsWithout } from "~/domain/client-audit-details";
+import { parseClientIds } from "~/domain/client-ids";
+import { Prisma } from "~/generated/prisma/client";
 import { auditRow, type AuditAction, type AuditActor } from "./audit.server";
 
 /**
@@ -44,7 +46,13 @@ export function auditTargetType(stored: string | null): string | null {
 
 /** One entry per client for an action on several at once, in the change's transaction. */
 export async function writeClientAudits(
-  entry: { actor: AuditActor; action: AuditAction; ip?: string | null; details?: (clientId: number) => unknown },
+  entry: {
+    actor: AuditActor;
+    actorName?: string;
+    action: AuditAction;
+    ip?: string | null;
+    details?: (clientId: number) => unknown;
+  },
   clientIds: readonly number[],
   tx: Prisma.TransactionClient = db,
 ): Promise<void> {
@@ -53,6 +61,7 @@ export async function writeClientAudits(
     data: clientIds.map((id) =>
       auditRow({
         actor: entry.actor,
+        actorName: entry.actorName,
         action: entry.action,
         ...clientTarget(id),
         details: entry.details?.(id),
@@ -60,4 +69,53 @@ export async function writeClientAudits(
       }),
     ),
   });
+}
+
+/**
+ * Erasure's part of the audit log: the entries about these clients keep what happened, when and
+ * by whom, but lose the personal values a few of them hold (a free-text outcome; names and mobiles
+ * copied by entries older than decision 014, app/domain/client-audit-details.ts). Only entries
+ * that can hold one are read, and they are rewritten in one statement per 500. Returns how many.
+ */
+export async function eraseFromClientAudit(tx: Prisma.TransactionClient, clientIds: readonly number[]) {
+  if (clientIds.length === 0) return 0;
+  const erased = new Set(clientIds);
+  const rows = await tx.auditLog.findMany({
+    where: {
+      OR: [
+        {
+          targetType: CLIENT_TARGET,
+          targetId: { in: clientIds.map(String) },
+          OR: [{ details: { contains: '"clients"' } }, { details: { contains: '"outcome":"' } }],
+        },
+        // The bounded set of old multi-client entries (nothing new is written that way).
+        { targetType: LEGACY_TARGET, details: { contains: '"clients"' } },
+      ],
+    },
+    select: { id: true, targetId: true, details: true },
+  });
+  const rewritten: { id: string; details: string }[] = [];
+  for (const row of rows) {
+    const targetIds = parseClientIds((row.targetId ?? "").split(","));
+    let details: unknown;
+    try {
+      details = JSON.parse(row.details ?? "null");
+    } catch {
+      continue;
+    }
+    let changed = false;
+    for (const id of targetIds.filter((t) => erased.has(t))) {
+      const without = detailsWithout(details, id, targetIds);
+      if (without) [details, changed] = [without, true];
+    }
+    if (changed) rewritten.push({ id: row.id, details: JSON.stringify(details) });
+  }
+  for (let i = 0; i < rewritten.length; i += 500) {
+    const chunk = rewritten.slice(i, i + 500);
+    await tx.$executeRaw`UPDATE "AuditLog" SET "details" = CASE "id" ${Prisma.join(
+      chunk.map((r) => Prisma.sql`WHEN ${r.id} THEN ${r.details}`),
+      " ",
+    )} END WHERE "id" IN (${Prisma.join(chunk.map((r) => r.id))})`;
+  }
+  return rewritten.length;
 }

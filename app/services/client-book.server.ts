@@ -11,5 +11,14 @@ export function inClientBook(where: Prisma.ClientWhereInput = {}): Prisma.Client
   return { AND: [CLIENT_BOOK, where] };
 }
 
+/**
+ * A client whose record takes new data: in the book and not erased. An erased client stays in the
+ * book so the figures keep its sales, but nothing more is recorded about a person who asked to be
+ * forgotten (docs/decisions/015-client-data-rights.md).
+ */
+export function writableClient(where: Prisma.ClientWhereInput = {}): Prisma.ClientWhereInput {
+  return inClientBook({ AND: [{ erasedAt: null }, where] });
+}
+
 /** The same definition for the few queries written in SQL (the escaped search). */
 export const CLIENT_BOOK_SQL = Prisma.sql`"deletedAt" IS NULL`;

@@ -96,6 +96,7 @@ export type DeletedClientRow = {
   mobileNumber: string;
   deletedAt: string;
   deletedBy: string | null;
+  erased: boolean;
 };
 
 /** Deleted clients for the admin's restore view, most recently deleted first. */
@@ -106,7 +107,7 @@ export async function listDeletedClients(
   const { ids, count } = await searchDeletedClients(search, limit);
   const found = await db.client.findMany({
     where: { id: { in: ids } },
-    select: { id: true, fullName: true, mobileNumber: true, deletedAt: true, deletedById: true },
+    select: { id: true, fullName: true, mobileNumber: true, deletedAt: true, deletedById: true, erasedAt: true },
   });
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
@@ -123,6 +124,7 @@ export async function listDeletedClients(
       mobileNumber: r.mobileNumber,
       deletedAt: (r.deletedAt ?? new Date(0)).toISOString(),
       deletedBy: r.deletedById ? (names.get(r.deletedById) ?? null) : null,
+      erased: r.erasedAt !== null,
     })),
   };
 }

@@ -48,6 +48,9 @@ type SystemColumn =
   | "createdById"
   | "deletedAt"
   | "deletedById"
+  // Erasure (client-erasure.server.ts) wipes the fields in place and says when.
+  | "erasedAt"
+  | "erasedById"
   // Kept by their own services: the owner (client-owners), the last contact (interactions) and the
   // current consent per channel (consent), each with its own rules and audit.
   | "ownerId"
@@ -88,6 +91,7 @@ export const ALL_COLUMNS = {
   source: true,
   createdAt: true,
   updatedAt: true,
+  erasedAt: true,
   ...OWNER_COLUMNS,
   ...CONSENT_SELECT,
   familyMembers: { select: FAMILY_MEMBER_SELECT, orderBy: FAMILY_MEMBER_ORDER },
@@ -179,6 +183,8 @@ export type ClientJson = {
   source: string;
   createdAt: string;
   updatedAt: string;
+  /** When the client's personal fields were erased; null for everyone else. */
+  erasedAt: string | null;
   ownerId: string | null;
   ownerName: string | null;
   consent: ClientConsents;
@@ -199,7 +205,8 @@ function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
 
 /**
  * A client as the API carries it: every registry field under its JSON name, plus id, tier, source,
- * times, the owner, the current consent per channel and the family (docs/decisions/019).
+ * times (with the erasure's, if any), the owner, the current consent per channel and the family
+ * (docs/decisions/019).
  */
 export function clientJson(c: Visible<ClientRecord>): ClientJson {
   const out: Record<string, unknown> = { id: c.id };
@@ -209,6 +216,7 @@ export function clientJson(c: Visible<ClientRecord>): ClientJson {
     source: c.source,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    erasedAt: c.erasedAt?.toISOString() ?? null,
     ownerId: c.ownerId,
     ownerName: c.owner?.name ?? null,
     consent: consentsOf(c),

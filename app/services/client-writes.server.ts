@@ -10,6 +10,7 @@ import {
   type ClientFieldName,
 } from "~/domain/client-fields";
 import { PROTECTED_FIELD_REFUSAL, protectedFieldEdit } from "~/domain/client-privacy";
+import { ERASED_CLIENT_REFUSAL } from "~/domain/client-erasure";
 import type { Role } from "~/domain/roles";
 import {
   parseEditClientInput,
@@ -229,6 +230,7 @@ export async function updateClient(
   const input = parsed.value;
   const current = await db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
   if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
+  if (current.erasedAt) return { ok: false, status: 409, issues: [{ path: "id", message: ERASED_CLIENT_REFUSAL }] };
   if (input.mobileNumber !== current.mobileNumber) {
     const other = await findClientByMobile(input.mobileNumber);
     if (other) return mobileTaken(duplicateMobileMessage(other));

@@ -12,7 +12,7 @@ import {
 } from "~/domain/consent";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
-import { inClientBook } from "./client-book.server";
+import { inClientBook, writableClient } from "./client-book.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -90,8 +90,8 @@ export type ConsentHistoryEntry = {
   recordedBy: string | null;
 };
 
-/** Every consent change of a client, newest first. */
-export async function listConsentHistory(clientId: number, limit = 50): Promise<ConsentHistoryEntry[]> {
+/** A client's consent changes, newest first: the latest `limit`, or every one without it (the data export). */
+export async function listConsentHistory(clientId: number, limit?: number): Promise<ConsentHistoryEntry[]> {
   const rows = await db.clientConsent.findMany({
     where: { clientId },
     orderBy: [{ recordedAt: "desc" }, { id: "desc" }],
@@ -115,7 +115,7 @@ export async function listConsentHistory(clientId: number, limit = 50): Promise<
   }));
 }
 
-/** Records one channel's new consent (history row + current column, one transaction). Audited. */
+/** Records one channel's new consent (history row + current column, one transaction). Audited. Null for an erased client. */
 export async function recordConsent(
   clientId: number,
   change: ConsentChange,
@@ -123,7 +123,7 @@ export async function recordConsent(
   ip: string | null = null,
 ): Promise<ClientConsents | null> {
   const consents = await db.$transaction(async (tx) => {
-    const client = await tx.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
+    const client = await tx.client.findFirst({ where: writableClient({ id: clientId }), select: { id: true } });
     if (!client) return null;
     await tx.clientConsent.create({ data: { clientId, ...change, recordedById: actor.id } });
     const row = await tx.client.update({

@@ -13,7 +13,7 @@ import {
 import { withdrawnReason } from "~/domain/consent";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
-import { CLIENT_BOOK, inClientBook } from "./client-book.server";
+import { CLIENT_BOOK, writableClient } from "./client-book.server";
 import { recordInteraction } from "./interactions.server";
 
 type Actor = { id: string; name: string };
@@ -149,7 +149,8 @@ export async function completeFollowUp(
 
 /**
  * Schedules a follow-up on a client in the book (from a lead card, an alert or the client's
- * details), owned by `ownerId` or else by whoever schedules it. Null when the client is not there.
+ * details), owned by `ownerId` or else by whoever schedules it. Null when the client is not there
+ * or was erased.
  */
 export async function createFollowUp(input: {
   clientId: number;
@@ -160,7 +161,7 @@ export async function createFollowUp(input: {
   ip?: string;
 }): Promise<{ id: string; clientName: string } | null> {
   const client = await db.client.findFirst({
-    where: inClientBook({ id: input.clientId }),
+    where: writableClient({ id: input.clientId }),
     select: { id: true, fullName: true },
   });
   if (!client) return null;
@@ -220,6 +221,16 @@ function followUpJson(f: Prisma.FollowUpGetPayload<{ select: typeof FOLLOW_UP_SE
     status: f.status,
     outcome: f.outcome,
   };
+}
+
+/** Every follow-up of a client, deleted client or not (the data export), by due day. */
+export async function followUpsOfClient(clientId: number): Promise<FollowUpJson[]> {
+  const rows = await db.followUp.findMany({
+    where: { clientId },
+    orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
+    select: FOLLOW_UP_SELECT,
+  });
+  return rows.map(followUpJson);
 }
 
 /** GET /api/follow-ups: by owner (me, a user, everyone), status and due window; soonest first. */

@@ -2,7 +2,7 @@ import { db } from "~/db.server";
 import { clientTarget } from "./client-audit.server";
 import type { InteractionInput, InteractionType } from "~/domain/interactions";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
-import { inClientBook } from "./client-book.server";
+import { inClientBook, writableClient } from "./client-book.server";
 
 export type InteractionJson = {
   id: string;
@@ -17,7 +17,11 @@ export type InteractionJson = {
 /** The client's contacts, newest first; null when the client is not in the book. */
 export async function listClientInteractions(clientId: number, limit = 200): Promise<InteractionJson[] | null> {
   const client = await db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
-  if (!client) return null;
+  return client ? interactionsOf(clientId, limit) : null;
+}
+
+/** A client's contacts, deleted client or not, newest first; every one without a `limit` (the data export). */
+export async function interactionsOf(clientId: number, limit?: number): Promise<InteractionJson[]> {
   const rows = await db.clientInteraction.findMany({
     where: { clientId },
     orderBy: [{ at: "desc" }, { createdAt: "desc" }],
@@ -44,9 +48,9 @@ export async function listClientInteractions(clientId: number, limit = 200): Pro
 }
 
 /**
- * Records one contact with a client in the book and moves the client's last contact forward (a
+ * Records one contact with a client in the book (not erased) and moves the client's last contact forward (a
  * back-dated contact never moves it back; the conditional update keeps racing writers honest).
- * Audited. Null when the client is not in the book.
+ * Audited. Null when the client is not in the book or was erased.
  */
 export async function recordInteraction(
   clientId: number,
@@ -55,7 +59,7 @@ export async function recordInteraction(
   ip: string | null = null,
 ): Promise<InteractionJson | null> {
   const saved = await db.$transaction(async (tx) => {
-    const client = await tx.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
+    const client = await tx.client.findFirst({ where: writableClient({ id: clientId }), select: { id: true } });
     if (!client) return null;
     const row = await tx.clientInteraction.create({
       data: {

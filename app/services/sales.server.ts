@@ -11,12 +11,13 @@ import {
   SHOWROOM_LABELS,
   VOID_REFUSED,
   type SaleInput,
+  type SaleItemFacts,
 } from "~/domain/sales";
 import { TIER_FLOORS, type Tier } from "~/domain/tiers";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
-import { inClientBook } from "./client-book.server";
+import { inClientBook, writableClient } from "./client-book.server";
 
 /**
  * Recording and voiding sales (docs/decisions/016-itemised-sales-and-voids.md). A sale is never
@@ -24,17 +25,7 @@ import { inClientBook } from "./client-book.server";
  * the same transaction as the change, with SQL SUM/MAX over an index.
  */
 
-export type SaleItemJson = {
-  category: string;
-  metal: string;
-  karat: string;
-  weightGrams: string | null;
-  stone: string;
-  stoneCarats: string | null;
-  itemCode: string | null;
-  certificateNo: string | null;
-  price: string;
-};
+export type SaleItemJson = SaleItemFacts;
 
 export type SaleJson = {
   id: number;
@@ -124,7 +115,11 @@ export function saleJson({ createdById: _by, createdAt: _at, ...json }: SaleRow)
 /** The client's purchases, void ones included (marked), newest first; null when the client is not in the book. */
 export async function listClientSales(clientId: number): Promise<SaleRow[] | null> {
   const client = await db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true } });
-  if (!client) return null;
+  return client ? salesOfClient(clientId) : null;
+}
+
+/** Every sale of a client, deleted or not (the data export), void ones included, newest first. */
+export async function salesOfClient(clientId: number): Promise<SaleRow[]> {
   const sales = await db.sale.findMany({
     where: { clientId },
     orderBy: [{ saleDate: "desc" }, { id: "desc" }],
@@ -136,11 +131,16 @@ export async function listClientSales(clientId: number): Promise<SaleRow[] | nul
 /**
  * Takes the client's row for the rest of the transaction (a no-op write: PostgreSQL then queues a
  * second writer for the same client until this one commits, so its SUM sees this sale; SQLite
- * writes one transaction at a time anyway). False when the client is not in the book.
+ * writes one transaction at a time anyway). False when the client is not in the book (or, with
+ * `which` = writableClient, was erased).
  */
-async function lockClient(tx: Prisma.TransactionClient, clientId: number): Promise<boolean> {
+async function lockClient(
+  tx: Prisma.TransactionClient,
+  clientId: number,
+  which: (where: Prisma.ClientWhereInput) => Prisma.ClientWhereInput = inClientBook,
+): Promise<boolean> {
   const { count } = await tx.client.updateMany({
-    where: inClientBook({ id: clientId }),
+    where: which({ id: clientId }),
     data: { updatedAt: new Date() },
   });
   return count === 1;
@@ -240,7 +240,8 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
   if (!soldBy) return failure(400, "soldById", "The associate must be an active user");
   try {
     const result = await db.$transaction(async (tx) => {
-      if (!(await lockClient(tx, clientId))) return null;
+      // A sale stays voidable on an erased client, but no new one is recorded for them.
+      if (!(await lockClient(tx, clientId, writableClient))) return null;
       const written = {
         clientId,
         saleDate: dateFromIso(input.saleDate),

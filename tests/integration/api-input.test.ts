@@ -46,6 +46,8 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
     who: "staff",
   },
   "api.clients.$id.consent": { path: "/api/clients/:id/consent", methods: { PUT: "json" }, who: "staff" },
+  // Every junk body is refused before the client is looked at: nothing is erased.
+  "api.clients.$id.erase": { path: "/api/clients/:id/erase", methods: { POST: "json" }, who: "unlocked admin" },
   "api.clients.$id.interactions": { path: "/api/clients/:id/interactions", methods: { POST: "json" }, who: "staff" },
   "api.clients.$id.sales": { path: "/api/clients/:id/sales", methods: { POST: "json" }, who: "staff" },
   "api.sales.$id.void": { path: "/api/sales/:id/void", methods: { POST: "json" }, who: "staff" },
@@ -163,6 +165,7 @@ beforeAll(async () => {
   ROUTES["api.users.$id.generate-otp"]!.path = `/api/users/${colleague.user.id}/generate-otp`;
   ROUTES["api.clients.$id"]!.path = `/api/clients/${client.id}`;
   ROUTES["api.clients.$id.sales"]!.path = `/api/clients/${client.id}/sales`;
+  ROUTES["api.clients.$id.erase"]!.path = `/api/clients/${client.id}/erase`;
   // A sale the staff member recorded today, so the void route reads (and refuses) the body.
   const sale = await outcome(
     await callRoute(
@@ -199,7 +202,12 @@ async function answer(action: Action, request: Request, routeParams: Record<stri
 function paramsFor(file: string, path: string) {
   if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
   if (file === "api.sales.$id.void") return saleParams;
-  return ["api.clients.$id", "api.clients.$id.sales", "api.clients.$id.reveal-emirates-id"].includes(file)
+  return [
+    "api.clients.$id",
+    "api.clients.$id.sales",
+    "api.clients.$id.reveal-emirates-id",
+    "api.clients.$id.erase",
+  ].includes(file)
     ? params
     : {};
 }

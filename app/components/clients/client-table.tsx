@@ -8,7 +8,8 @@ import { TIER_LABELS, type Tier } from "~/domain/tiers";
 export type ClientRowView = {
   id: number;
   name: string;
-  mobile: string;
+  /** Digits to dial, or null for an erased client (whose number was freed). */
+  mobile: string | null;
   address: string;
   dateOfBirth: string;
   totalSale: string;
@@ -109,9 +110,7 @@ const ClientRow = memo(function ClientRow({
           </span>
         ) : null}
       </td>
-      <td>
-        <a href={`tel:+${r.mobile}`}>{`+${r.mobile}`}</a>
-      </td>
+      <td>{r.mobile ? <a href={`tel:+${r.mobile}`}>{`+${r.mobile}`}</a> : "—"}</td>
       <td>{r.address}</td>
       <td>{r.dateOfBirth}</td>
       <td className="text-end">{r.totalSale}</td>
