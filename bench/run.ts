@@ -44,6 +44,7 @@ const whatsappRoute = await import("~/routes/_app.customers_.$id.whatsapp");
 const { getMyDay } = await import("~/services/my-day.server");
 const { getDashboardAlerts } = await import("~/services/dashboard.server");
 const { CONTACT_FACT_SELECT, contactFactsOf } = await import("~/services/client-contact.server");
+const { CLIENT_SORT_KEYS } = await import("~/domain/client-sort");
 
 const admin = await db.user.upsert({
   where: { email: "bench-admin@example.com" },
@@ -113,6 +114,34 @@ await add(
     `customers: search mobile digits "${mobileDigits}"`,
     () => clientsRoute.loader(loaderArgs(`/customers?limit=500&search=${mobileDigits}`)),
     { runs, target: 50 },
+  ),
+);
+
+console.log("\nCustomers page loader, sorted (every sort key, both directions; docs/decisions/017)");
+for (const key of CLIENT_SORT_KEYS) {
+  for (const sort of [key, `-${key}`]) {
+    await add(
+      measure(
+        `customers: limit 500, sort=${sort}`,
+        () => clientsRoute.loader(loaderArgs(`/customers?limit=500&sort=${sort}`)),
+        { runs, target: 100 },
+      ),
+    );
+  }
+}
+// A sorted page deep in the book and a sorted filtered page: the stretches skipped, the filters as one set.
+await add(
+  measure(
+    "customers: limit 500, sort=fullName, page 100",
+    () => clientsRoute.loader(loaderArgs("/customers?limit=500&sort=fullName&page=100")),
+    { runs, target: 100 },
+  ),
+);
+await add(
+  measure(
+    "customers: limit 500, tier=diamond&sort=-lastPurchaseDate",
+    () => clientsRoute.loader(loaderArgs("/customers?limit=500&tier=diamond&sort=-lastPurchaseDate")),
+    { runs, target: 100 },
   ),
 );
 
@@ -278,6 +307,38 @@ const purchases: Measurement = {
 };
 report(purchases);
 results.push(purchases);
+
+console.log("\nExport of the whole client book (own process: time, peak RSS growth)");
+const exportJson = execFileSync("node_modules/.bin/tsx", ["--expose-gc", "bench/export-child.ts"], {
+  env: { ...process.env },
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const exp = JSON.parse(exportJson.trim().split("\n").at(-1)!) as Record<string, number>;
+for (const format of ["xlsx", "csv"] as const) {
+  const seconds = exp[`${format}_seconds`]!;
+  const m: Measurement = {
+    name: `export: ${exp[`${format}_rows`]!.toLocaleString()} clients as .${format}`,
+    unit: "ms",
+    median: seconds * 1000,
+    p95: seconds * 1000,
+    max: seconds * 1000,
+    runs: 1,
+    target: 15_000,
+    extra: { rssGrowthMb: Math.round(exp[`${format}_rss_mb`]!), fileMb: +exp[`${format}_mb`]!.toFixed(1) },
+  };
+  report(m);
+  results.push(m);
+  results.push({
+    name: `export: .${format} peak RSS growth (MB)`,
+    unit: "ms",
+    median: exp[`${format}_rss_mb`]!,
+    p95: exp[`${format}_rss_mb`]!,
+    max: exp[`${format}_rss_mb`]!,
+    runs: 1,
+    target: 200,
+  });
+}
 
 console.log("\nHTTP under bounded load (built server, loopback, 20 connections)");
 const { buildIfStale } = await import("../scripts/build-if-stale.mjs");
