@@ -85,8 +85,8 @@ export default function ImportDataPage() {
       <header>
         <h1 className="text-2xl font-semibold">Import Data</h1>
         <p className="mt-1 text-sm text-gray-600">
-          Bring clients in from spreadsheets. Rows whose mobile number is already in the system are skipped and listed;
-          rows with problems are reported by row number.
+          Bring clients, and their purchases from a POS, in from spreadsheets. Rows that are already in the system are
+          skipped and listed with the reason; rows with problems are reported by row number.
         </p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
