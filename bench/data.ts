@@ -37,7 +37,7 @@ const result = await generateBenchData(writer, {
 await writer.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `\nGenerated ${result.clients.toLocaleString()} clients, ${result.sales.toLocaleString()} sales, ${result.interactions.toLocaleString()} contacts and ${result.followUps.toLocaleString()} follow-ups in ${seconds} s (seed ${seed}, ${kind}).`,
+  `\nGenerated ${result.clients.toLocaleString()} clients, ${result.sales.toLocaleString()} sales, ${result.interactions.toLocaleString()} contacts, ${result.followUps.toLocaleString()} follow-ups and ${result.familyMembers.toLocaleString()} family members in ${seconds} s (seed ${seed}, ${kind}).`,
 );
 if (kind === "postgres" && !process.env.BENCH_PG_URL) {
   const { stopPostgres } = await import("../scripts/postgres-local.mjs");

@@ -1,9 +1,12 @@
 // The bench data set: realistic, seeded, spread over every tier, country, emirate and team, with
-// birthdays, anniversaries and ID expiries over the year. Bulk inserts in transactions.
+// birthdays, anniversaries and ID expiries over the year, preferences and family members (whose
+// birthdays are reminders too). Bulk inserts in transactions.
 import { clientDerivedFields } from "~/services/client-record.server";
 import { addDays, businessToday, dateFromIso, dayNumber, isoFromDayNumber } from "~/domain/calendar";
 import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/client-enums";
 import { ITEM_CATEGORIES, KARATS, METALS, SHOWROOMS } from "~/domain/sales";
+import { familyMemberData } from "~/services/client-family.server";
+import { BUDGET_BANDS, listColumn, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
 import { seededRandom } from "../scripts/seeded-random";
 import type { BulkWriter } from "./writers";
 
@@ -96,6 +99,7 @@ const AREAS = [
   "Al Rashidiya",
 ];
 const COLLECTIONS = ["Bridal", "Diamonds", "Gold 22k", "Pearls", "Watches", "Everyday"];
+const STYLES = ["Classic", "Minimal", "Statement", "Vintage", "Arabic calligraphy", "Everyday"];
 const TIMES = ["Morning", "Afternoon", "Evening", "Weekend"];
 const EMIRATE_WEIGHTS = [40, 20, 15, 7, 6, 4, 5, 3];
 
@@ -193,8 +197,15 @@ function byDay(sales: ReturnType<typeof saleColumns>): Int32Array {
 export async function generateBenchData(
   writer: BulkWriter,
   options: GenerateOptions,
-): Promise<{ clients: number; sales: number; interactions: number; followUps: number }> {
+): Promise<{ clients: number; sales: number; interactions: number; followUps: number; familyMembers: number }> {
   const rand = seededRandom(options.seed);
+  // Preferences and families draw from their own sequence, so the rest of a seed's data set is
+  // the same as before they were added (earlier bench figures stay comparable).
+  const taste = seededRandom(options.seed + 1);
+  const tastePick = <T>(items: readonly T[]): T => items[Math.floor(taste() * items.length)]!;
+  const someOf = <T>(items: readonly T[], max: number): T[] => [
+    ...new Set(Array.from({ length: 1 + Math.floor(taste() * max) }, () => tastePick(items))),
+  ];
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const weighted = <T>(items: readonly T[], weights: readonly number[]): T => {
     const total = weights.reduce((a, b) => a + b, 0);
@@ -247,10 +258,12 @@ export async function generateBenchData(
   let interactionId = 0;
   let followUpId = 0;
   const drawn = saleColumns(options.sales);
+  let familyMembers = 0;
   for (let start = 0; start < options.clients; start += CHUNK) {
     const clients = [];
     const interactions = [];
     const followUps = [];
+    const family = [];
     for (let i = start; i < Math.min(start + CHUNK, options.clients); i++) {
       const id = i + 1;
       const country = rand() < 0.85 ? "uae" : pick(COUNTRIES.filter((c) => c !== "uae"));
@@ -342,7 +355,30 @@ export async function generateBenchData(
           createdAt: now,
         });
       }
+      // About half have a spouse on file and a third their children: a few in every day's window.
+      const relatives: { relation: "spouse" | "daughter" | "son"; from: string; span: number }[] = [];
+      if (taste() < 0.5) relatives.push({ relation: "spouse", from: "1955-01-01", span: 17_000 });
+      if (taste() < 0.35)
+        for (let k = 0, n = 1 + Math.floor(taste() * 3); k < n; k++)
+          relatives.push({ relation: taste() < 0.5 ? "daughter" : "son", from: "1990-01-01", span: 12_400 });
+      for (const r of relatives) {
+        family.push({
+          clientId: id,
+          ...familyMemberData({
+            relation: r.relation,
+            name: tastePick(FIRST),
+            birthDate: taste() < 0.9 ? addDays(r.from, Math.floor(taste() * r.span)) : null,
+          }),
+          createdAt: now,
+        });
+      }
       clients.push({
+        ringSize: taste() < 0.4 ? String(48 + Math.floor(taste() * 15)) : null,
+        bangleSize: taste() < 0.3 ? tastePick(["2.2", "2.4", "2.6", "2.8", "2.10"]) : null,
+        preferredMetals: taste() < 0.5 ? listColumn(someOf(PREFERRED_METALS, 2)) : null,
+        preferredStones: taste() < 0.3 ? listColumn(someOf(PREFERRED_STONES, 2)) : null,
+        styles: taste() < 0.2 ? listColumn(someOf(STYLES, 2)) : null,
+        budgetBand: taste() < 0.4 ? tastePick(BUDGET_BANDS) : null,
         ownerId,
         lastContactAt: lastContact?.at ?? null,
         lastContactType: lastContact?.type ?? null,
@@ -388,6 +424,8 @@ export async function generateBenchData(
     await writer.insert("Customer", clients);
     await writer.insert("ClientInteraction", interactions);
     await writer.insert("FollowUp", followUps);
+    await writer.insert("ClientFamilyMember", family);
+    familyMembers += family.length;
     options.onProgress?.(Math.min(start + CHUNK, options.clients));
   }
 
@@ -421,5 +459,11 @@ export async function generateBenchData(
     await writer.insert("Sale", sales);
     await writer.insert("SaleItem", saleItems);
   }
-  return { clients: options.clients, sales: drawn.length, interactions: interactionId, followUps: followUpId };
+  return {
+    clients: options.clients,
+    sales: drawn.length,
+    interactions: interactionId,
+    followUps: followUpId,
+    familyMembers,
+  };
 }

@@ -8,9 +8,12 @@ import { totpUri } from "~/auth/totp.server";
 import { db } from "~/db.server";
 import { addDays, businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
 import { ANNIVERSARY_TYPES, EMIRATES, TEAMS, type Country, type Emirate } from "~/domain/client-enums";
+import type { FamilyMemberInput } from "~/domain/family";
+import { BUDGET_BANDS, listColumn, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
 import { AED, sumFils, type Fils } from "~/domain/money";
 import { DIAMOND_FROM, GOLD_FROM, PLATINUM_FROM, SILVER_FROM, type Tier } from "~/domain/tiers";
 import type { Prisma } from "~/generated/prisma/client";
+import { familyMemberData } from "~/services/client-family.server";
 import { clientDerivedFields } from "~/services/client-record.server";
 import { migrateDatabase } from "./operator-db.mjs";
 import { seededRandom } from "./seeded-random";
@@ -23,6 +26,14 @@ const random = seededRandom(SEED);
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const chance = (p: number) => random() < p;
+/** Preferences and families draw from their own sequence, so the clients, sales and secrets stay as they were. */
+const taste = seededRandom(SEED + 1);
+const tasteInt = (min: number, max: number) => min + Math.floor(taste() * (max - min + 1));
+const tastePick = <T>(items: readonly T[]): T => items[Math.floor(taste() * items.length)]!;
+const someOf = <T>(items: readonly T[]) => [
+  ...new Set([tastePick(items), ...(taste() < 0.4 ? [tastePick(items)] : [])]),
+];
+
 function weighted<T extends string>(weights: Record<T, number>): T {
   const entries = Object.entries(weights) as [T, number][];
   let roll = random() * entries.reduce((s, [, w]) => s + w, 0);
@@ -231,7 +242,57 @@ function idExpiry(): IsoDate {
   return addDays(today, int(31, 3 * 365));
 }
 
-type SeedClient = { client: Prisma.ClientCreateManyInput; sales: ReturnType<typeof salesFor> };
+const STYLES = ["Classic", "Minimal", "Statement", "Vintage", "Arabic calligraphy", "Everyday"];
+
+/** Sizes, tastes and a budget, each known for some clients only. */
+function preferencesFor() {
+  return {
+    ringSize: taste() < 0.4 ? String(tasteInt(48, 62)) : null,
+    bangleSize: taste() < 0.3 ? tastePick(["2.2", "2.4", "2.6", "2.8", "2.10"]) : null,
+    preferredMetals: taste() < 0.5 ? listColumn(someOf(PREFERRED_METALS)) : null,
+    preferredStones: taste() < 0.3 ? listColumn(someOf(PREFERRED_STONES)) : null,
+    styles: taste() < 0.25 ? listColumn(someOf(STYLES)) : null,
+    budgetBand: taste() < 0.4 ? tastePick(BUDGET_BANDS) : null,
+  };
+}
+
+/** A date of birth in one of the years given; now and then a birthday in the next 30 days. */
+function familyBirthDate(fromYear: number, toYear: number): IsoDate {
+  const year = tasteInt(fromYear, toYear);
+  const monthDay =
+    taste() < 0.1
+      ? addDays(today, tasteInt(1, 30)).slice(5)
+      : `${String(tasteInt(1, 12)).padStart(2, "0")}-${String(tasteInt(1, 28)).padStart(2, "0")}`;
+  return `${year}-${monthDay === "02-29" ? "02-28" : monthDay}`;
+}
+
+/** About half have a spouse on file and a third their children, most with a date of birth. */
+function familyFor(): FamilyMemberInput[] {
+  const thisYear = Number(today.slice(0, 4));
+  const family: FamilyMemberInput[] = [];
+  if (taste() < 0.5)
+    family.push({
+      relation: "spouse",
+      name: tastePick([...EMIRATI_MEN, ...EMIRATI_WOMEN]),
+      birthDate: taste() < 0.8 ? familyBirthDate(1955, 2000) : null,
+    });
+  if (taste() < 0.35)
+    for (let i = 0, n = tasteInt(1, 3); i < n; i++) {
+      const daughter = taste() < 0.5;
+      family.push({
+        relation: daughter ? "daughter" : "son",
+        name: tastePick(daughter ? EMIRATI_WOMEN : EMIRATI_MEN),
+        birthDate: taste() < 0.9 ? familyBirthDate(thisYear - 25, thisYear - 1) : null,
+      });
+    }
+  return family;
+}
+
+type SeedClient = {
+  client: Prisma.ClientCreateManyInput;
+  sales: ReturnType<typeof salesFor>;
+  family: FamilyMemberInput[];
+};
 
 function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
   const country = weighted<Country>({ uae: 85, south_africa: 3, bahrain: 3, qatar: 3, kuwait: 3, saudi_arabia: 3 });
@@ -296,8 +357,10 @@ function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
 
   return {
     sales,
+    family: familyFor(),
     client: {
       ...fields,
+      ...preferencesFor(),
       ...clientDerivedFields(fields),
       country,
       emirate,
@@ -456,7 +519,11 @@ async function main() {
         c.sales.map((s) => ({ ...s, clientId: byMobile.get(c.client.mobileNumber)! })),
       );
       for (let i = 0; i < sales.length; i += 2000) await tx.sale.createMany({ data: sales.slice(i, i + 2000) });
-      console.log(`Seeded ${clients.length} clients with ${sales.length} sales.`);
+      const family = clients.flatMap((c) =>
+        c.family.map((m) => ({ clientId: byMobile.get(c.client.mobileNumber)!, ...familyMemberData(m) })),
+      );
+      await tx.clientFamilyMember.createMany({ data: family });
+      console.log(`Seeded ${clients.length} clients with ${sales.length} sales and ${family.length} family members.`);
       await seedClienteling(tx, [...byMobile.values()]);
       if (createdStaff.length < staffSecrets.length)
         console.log(`Kept ${staffSecrets.length - createdStaff.length} demo staff account(s) that already existed.`);

@@ -119,6 +119,39 @@ describe("an import row goes through the New Client rules", () => {
     });
   });
 
+  it("reads the preference columns: a size as a number cell, lists by label, a budget as an amount", () => {
+    const columns = matchHeaders([
+      "Name",
+      "Phone",
+      "Team",
+      "Ring Size",
+      "Metals",
+      "Preferred Stones",
+      "Styles",
+      "Budget",
+    ]);
+    const result = validateImportRow(
+      2,
+      ["Aisha", "0501234567", "Team A", 14, "White Gold; yellow gold", "Pearl", "Classic, Minimal", "AED 7,500"],
+      columns,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      client: {
+        ringSize: "14",
+        preferredMetals: ["yellow_gold", "white_gold"],
+        preferredStones: ["pearl"],
+        styles: ["Classic", "Minimal"],
+        budgetBand: "5k_20k",
+      },
+    });
+    const bad = validateImportRow(3, ["Aisha", "0501234567", "Team A", 14, "Gold", "", "", ""], columns);
+    expect(bad).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Row 3: Metals "Gold": Choose metals from: Yellow gold/) as string,
+    });
+  });
+
   it("joins Zoho's split name columns", () => {
     const zoho = matchHeaders(["First Name", "Last Name", "Phone", "Team"]);
     const result = validateImportRow(2, ["Aisha", "Al Mansoori", "+971 50 123 4567", "team_a"], zoho);

@@ -24,3 +24,6 @@ CREATE INDEX "ClientFamilyMember_clientId_idx" ON "ClientFamilyMember"("clientId
 
 -- CreateIndex
 CREATE INDEX "ClientFamilyMember_birthMonthDay_clientId_birthDate_idx" ON "ClientFamilyMember"("birthMonthDay", "clientId", "birthDate");
+
+-- CreateIndex
+CREATE INDEX "Customer_id_deletedAt_idx" ON "Customer"("id", "deletedAt");

@@ -25,6 +25,9 @@ CREATE INDEX "ClientFamilyMember_clientId_idx" ON "ClientFamilyMember"("clientId
 -- CreateIndex
 CREATE INDEX "ClientFamilyMember_birthMonthDay_clientId_birthDate_idx" ON "ClientFamilyMember"("birthMonthDay", "clientId", "birthDate");
 
+-- CreateIndex
+CREATE INDEX "Customer_id_deletedAt_idx" ON "Customer"("id", "deletedAt");
+
 -- AddForeignKey
 ALTER TABLE "ClientFamilyMember" ADD CONSTRAINT "ClientFamilyMember_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
