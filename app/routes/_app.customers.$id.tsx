@@ -259,41 +259,48 @@ export default function ClientDetailsModal() {
         </ul>
       )}
       {erased ? null : (
-      <Form
-        method="post"
-        action={`/customers/${c.id}/family`}
-        className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_11rem_auto] sm:items-end"
-        preventScrollReset
-      >
-        <input type="hidden" name="redirectTo" value={pathname + search} />
-        <div>
-          <label htmlFor="family-relation" className="label">
-            Relation
-          </label>
-          <select id="family-relation" name="relation" defaultValue="spouse" className="input mt-1">
-            {FAMILY_RELATIONS.map((r) => (
-              <option key={r} value={r}>
-                {FAMILY_RELATION_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="family-name" className="label">
-            Name
-          </label>
-          <input id="family-name" name="name" required maxLength={FAMILY_NAME_MAX} dir="auto" className="input mt-1" />
-        </div>
-        <div>
-          <label htmlFor="family-birthDate" className="label">
-            Date of birth
-          </label>
-          <input id="family-birthDate" name="birthDate" type="date" max={today} className="input mt-1" />
-        </div>
-        <button type="submit" name="intent" value="add" className="btn-secondary">
-          Add family member
-        </button>
-      </Form>
+        <Form
+          method="post"
+          action={`/customers/${c.id}/family`}
+          className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_11rem_auto] sm:items-end"
+          preventScrollReset
+        >
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+          <div>
+            <label htmlFor="family-relation" className="label">
+              Relation
+            </label>
+            <select id="family-relation" name="relation" defaultValue="spouse" className="input mt-1">
+              {FAMILY_RELATIONS.map((r) => (
+                <option key={r} value={r}>
+                  {FAMILY_RELATION_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="family-name" className="label">
+              Name
+            </label>
+            <input
+              id="family-name"
+              name="name"
+              required
+              maxLength={FAMILY_NAME_MAX}
+              dir="auto"
+              className="input mt-1"
+            />
+          </div>
+          <div>
+            <label htmlFor="family-birthDate" className="label">
+              Date of birth
+            </label>
+            <input id="family-birthDate" name="birthDate" type="date" max={today} className="input mt-1" />
+          </div>
+          <button type="submit" name="intent" value="add" className="btn-secondary">
+            Add family member
+          </button>
+        </Form>
       )}
 
       {canReassign && !erased ? (
