@@ -19,7 +19,7 @@ import {
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
-import { CLIENT_BOOK_SQL, inClientBook } from "./client-book.server";
+import { CLIENT_BOOK_SQL, inClientBook, writableClient } from "./client-book.server";
 import { CONTACT_FACT_SELECT, type ContactFactRow } from "./client-contact.server";
 
 /**
@@ -115,8 +115,9 @@ export async function addFamilyMember(
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
     return { ok: false, status: 400, issues };
   }
+  // An erased client takes no new personal data (docs/decisions/015), whatever the page shows.
   const client = await db.client.findFirst({
-    where: inClientBook({ id: clientId }),
+    where: writableClient({ id: clientId }),
     select: { _count: { select: { familyMembers: true } } },
   });
   if (!client) return clientNotFound;

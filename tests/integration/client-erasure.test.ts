@@ -19,6 +19,7 @@ import { createClient } from "~/services/client-writes.server";
 import { recordConsent } from "~/services/consent.server";
 import { createFollowUp, updateFollowUp } from "~/services/follow-ups.server";
 import { recordInteraction } from "~/services/interactions.server";
+import { addFamilyMember } from "~/services/client-family.server";
 import { recordSale, voidSale } from "~/services/sales.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
@@ -284,7 +285,7 @@ describe("POST /api/clients/:id/erase", () => {
     expect((await erase(a.cookie, bystander.id, { token: a.code() })).status).toBe(200);
   });
 
-  it("takes nothing more about an erased client: edits 409, contacts, consent and sales 404", async () => {
+  it("takes nothing more about an erased client: edits 409, contacts, consent, sales and family 404", async () => {
     const { cookie } = await admin();
     const params = { id: String(person.id) };
     const put = await outcome(
@@ -327,6 +328,13 @@ describe("POST /api/clients/:id/erase", () => {
       ),
     );
     expect(sale.status).toBe(404);
+    const family = await addFamilyMember(
+      person.id,
+      { relation: "daughter", name: "Mariam", birthDate: "2018-03-01" },
+      { actor: { id: "erasure-test", name: "Erasure Test" } },
+    );
+    expect(family).toMatchObject({ ok: false, status: 404 });
+    expect(await db.clientFamilyMember.count({ where: { clientId: person.id } })).toBe(0);
     expect((await db.client.findUniqueOrThrow({ where: { id: person.id } })).fullName).toBe(
       `Erased client #${person.id}`,
     );
