@@ -222,9 +222,11 @@ export async function salesOverview(period: ReportPeriod): Promise<SalesOverview
 /** The table of a grouping, as under its chart: the monthly one with each month a year earlier. */
 export async function salesReportTable(query: SalesReportQuery): Promise<ReportTable> {
   if (query.groupBy !== "month") return reportTable(await salesReport(query));
+  // One read of the days of both periods, as salesOverview does.
   const { lastYear } = comparedPeriods(query.period);
-  const [report, lastYearDays] = await Promise.all([salesReport(query), dailySales(lastYear)]);
-  return reportTable(report, monthlySales(lastYearDays, lastYear));
+  const days = await dailySales(spanOf([query.period, lastYear]));
+  const report = salesReportOf(query.period, "month", monthlySales(days, query.period));
+  return reportTable(report, monthlySales(days, lastYear));
 }
 
 const amountCell = (fils: Fils): WorkbookCell => ({ number: Number(filsToDecimalString(fils)), format: "#,##0.00" });
