@@ -141,6 +141,20 @@ const answerOf = ({ name, mobile, reason }: SkippedRow): SkippedClient => ({ nam
 
 type ValidRow = { row: number; client: NewClientInput };
 
+/**
+ * Writes a batch again, from its reads, when another writer took one of its keys between our check
+ * and our insert; a third clash is an error.
+ */
+async function retryingUniqueViolations(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Lets progress polls and other requests in between batches (the SQLite driver is synchronous). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -222,7 +236,8 @@ async function writeBatch(
   counts: Counts,
   totalRows: number,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+  // Someone added one of these mobiles between our check and our insert: check again.
+  await retryingUniqueViolations(async () => {
     const existing = rows.length
       ? await db.client.findMany({
           where: { mobileNumber: { in: rows.map((r) => r.client.mobileNumber) } },
@@ -241,56 +256,49 @@ async function writeBatch(
     const skippedNow = rows
       .filter((r) => taken.has(r.client.mobileNumber))
       .map((r) => skippedRow(r.row, r.client, duplicateMobileMessage(taken.get(r.client.mobileNumber)!)));
-    try {
-      await db.$transaction(
-        async (tx) => {
-          if (records.length) {
-            const now = new Date();
-            const idByMobile = await insertClients(
-              tx,
-              records.map((record, i) => ({ input: fresh[i]!.client, record })),
-              actor,
-              runId,
-              now,
-            );
-            const sales = records.flatMap(({ client, openingSale }) =>
-              openingSale
-                ? [
-                    {
-                      // The raw INSERT names columns: Sale.clientId is stored as "customerId".
-                      customerId: idByMobile.get(client.mobileNumber)!,
-                      ...openingSale,
-                      createdById: actor.id,
-                      createdAt: now,
-                    },
-                  ]
-                : [],
-            );
-            if (sales.length) await tx.$executeRaw(multiRowInsert("Sale", sales));
-          }
-          await tx.importRun.update({
-            where: { id: runId },
-            data: {
-              totalRows,
-              processedRows: counts.processedRows,
-              imported: counts.imported + records.length,
-              skipped: counts.skippedClients.length + skippedNow.length,
-              errorCount: counts.errors.length,
-              heartbeatAt: new Date(),
-            },
-          });
-        },
-        { maxWait: 30_000, timeout: 60_000 },
-      );
-    } catch (error) {
-      // Someone added one of these mobiles between our check and our insert: check again.
-      if (isUniqueViolation(error) && attempt < 3) continue;
-      throw error;
-    }
+    await db.$transaction(
+      async (tx) => {
+        if (records.length) {
+          const now = new Date();
+          const idByMobile = await insertClients(
+            tx,
+            records.map((record, i) => ({ input: fresh[i]!.client, record })),
+            actor,
+            runId,
+            now,
+          );
+          const sales = records.flatMap(({ client, openingSale }) =>
+            openingSale
+              ? [
+                  {
+                    // The raw INSERT names columns: Sale.clientId is stored as "customerId".
+                    customerId: idByMobile.get(client.mobileNumber)!,
+                    ...openingSale,
+                    createdById: actor.id,
+                    createdAt: now,
+                  },
+                ]
+              : [],
+          );
+          if (sales.length) await tx.$executeRaw(multiRowInsert("Sale", sales));
+        }
+        await tx.importRun.update({
+          where: { id: runId },
+          data: {
+            totalRows,
+            processedRows: counts.processedRows,
+            imported: counts.imported + records.length,
+            skipped: counts.skippedClients.length + skippedNow.length,
+            errorCount: counts.errors.length,
+            heartbeatAt: new Date(),
+          },
+        });
+      },
+      { maxWait: 30_000, timeout: 60_000 },
+    );
     counts.imported += records.length;
     counts.skippedClients.push(...skippedNow);
-    return;
-  }
+  });
 }
 
 /** Goes through the rows, moving `counts` as batches commit (so a failure mid-way still knows what was written). */
@@ -394,7 +402,8 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
   const { runId, kind, actor } = context;
   const skipAll = (p: PendingPurchase, reason: string) =>
     p.lines.map((l) => skippedRow(l.row, l.client, reason, purchaseCellValues(p, l.item)));
-  for (let attempt = 1; ; attempt++) {
+  // A client or an invoice was recorded between our check and our insert: check again.
+  await retryingUniqueViolations(async () => {
     const mobiles = [...new Set(purchases.map((p) => p.mobile))];
     const existing = mobiles.length
       ? await db.client.findMany({
@@ -435,106 +444,99 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
       }
     }
     const items = toWrite.reduce((n, p) => n + p.lines.length, 0);
-    try {
-      await db.$transaction(
-        async (tx) => {
-          const now = new Date();
-          const idByMobile = new Map(existing.map((c) => [c.mobileNumber, c.id]));
-          if (newClients.size > 0) {
-            const clients = [...newClients.values()].map((input) => ({
-              input,
-              record: newClientData(input, { createdById: actor.id, source: SOURCE[kind] }),
-            }));
-            for (const [mobile, id] of await insertClients(tx, clients, actor, runId, now)) idByMobile.set(mobile, id);
+    await db.$transaction(
+      async (tx) => {
+        const now = new Date();
+        const idByMobile = new Map(existing.map((c) => [c.mobileNumber, c.id]));
+        if (newClients.size > 0) {
+          const clients = [...newClients.values()].map((input) => ({
+            input,
+            record: newClientData(input, { createdById: actor.id, source: SOURCE[kind] }),
+          }));
+          for (const [mobile, id] of await insertClients(tx, clients, actor, runId, now)) idByMobile.set(mobile, id);
+        }
+        if (toWrite.length > 0) {
+          const sales = toWrite.map((p) => ({
+            // The raw INSERT names columns: Sale.clientId is stored as "customerId".
+            customerId: idByMobile.get(p.mobile)!,
+            saleDate: dateFromIso(p.saleDate),
+            amountFils: p.amountFils,
+            invoiceNo: p.invoiceNo,
+            showroom: p.showroom,
+            liveInvoiceNo: p.invoiceNo,
+            soldById: context.soldById(p.soldBy),
+            createdById: actor.id,
+            createdAt: now,
+          }));
+          // RETURNING promises no order, so each sale is found again by everything it was
+          // written with; sales alike in all of that are interchangeable until their items go in.
+          const written = await tx.$queryRaw<(SaleKeyParts & { id: number | bigint })[]>`${multiRowInsert(
+            "Sale",
+            sales,
+          )} RETURNING "id", "customerId", "saleDate", "amountFils", "showroom", "invoiceNo", "soldById"`;
+          const idsByKey = new Map<string, number[]>();
+          for (const w of written) {
+            const ids = idsByKey.get(saleKey(w)) ?? [];
+            ids.push(Number(w.id));
+            idsByKey.set(saleKey(w), ids);
           }
-          if (toWrite.length > 0) {
-            const sales = toWrite.map((p) => ({
-              // The raw INSERT names columns: Sale.clientId is stored as "customerId".
-              customerId: idByMobile.get(p.mobile)!,
-              saleDate: dateFromIso(p.saleDate),
-              amountFils: p.amountFils,
-              invoiceNo: p.invoiceNo,
-              showroom: p.showroom,
-              liveInvoiceNo: p.invoiceNo,
-              soldById: context.soldById(p.soldBy),
-              createdById: actor.id,
-              createdAt: now,
-            }));
-            // RETURNING promises no order, so each sale is found again by everything it was
-            // written with; sales alike in all of that are interchangeable until their items go in.
-            const written = await tx.$queryRaw<(SaleKeyParts & { id: number | bigint })[]>`${multiRowInsert(
-              "Sale",
-              sales,
-            )} RETURNING "id", "customerId", "saleDate", "amountFils", "showroom", "invoiceNo", "soldById"`;
-            const idsByKey = new Map<string, number[]>();
-            for (const w of written) {
-              const ids = idsByKey.get(saleKey(w)) ?? [];
-              ids.push(Number(w.id));
-              idsByKey.set(saleKey(w), ids);
-            }
-            const saleIds = sales.map((sale) => idsByKey.get(saleKey(sale))!.shift()!);
-            await tx.$executeRaw(
-              multiRowInsert(
-                "SaleItem",
-                toWrite.flatMap((p, i) =>
-                  p.lines.map(({ item }, position) => ({ saleId: saleIds[i]!, position, ...item })),
-                ),
+          const saleIds = sales.map((sale) => idsByKey.get(saleKey(sale))!.shift()!);
+          await tx.$executeRaw(
+            multiRowInsert(
+              "SaleItem",
+              toWrite.flatMap((p, i) =>
+                p.lines.map(({ item }, position) => ({ saleId: saleIds[i]!, position, ...item })),
               ),
-            );
-            await recomputeClientsPurchases(tx, [...new Set(sales.map((sale) => sale.customerId))]);
-            // Each sale is in its client's audit trail as recording it by hand writes it, one INSERT per batch.
-            await tx.$executeRaw(
-              multiRowInsert(
-                "AuditLog",
-                toWrite.map((p, i) => ({
-                  id: randomUUID(),
-                  ...auditRow({
-                    actor,
-                    action: AUDIT_ACTIONS.saleRecorded,
-                    ...clientTarget(sales[i]!.customerId),
-                    details: {
-                      saleId: saleIds[i],
-                      amount: filsToDecimalString(p.amountFils),
-                      saleDate: p.saleDate,
-                      invoiceNo: p.invoiceNo,
-                      showroom: p.showroom,
-                      items: p.lines.length,
-                      importRunId: runId,
-                    },
-                  }),
-                  createdAt: now,
-                })),
-              ),
-            );
-          }
-          await tx.importRun.update({
-            where: { id: runId },
-            data: {
-              totalRows: context.totalRows,
-              processedRows: counts.processedRows,
-              imported: counts.imported + newClients.size,
-              importedSales: counts.importedSales + toWrite.length,
-              importedItems: counts.importedItems + items,
-              skipped: counts.skippedClients.length + skippedNow.length,
-              errorCount: counts.errors.length,
-              heartbeatAt: new Date(),
-            },
-          });
-        },
-        { maxWait: 30_000, timeout: 60_000 },
-      );
-    } catch (error) {
-      // A client or an invoice was recorded between our check and our insert: check again.
-      if (isUniqueViolation(error) && attempt < 3) continue;
-      throw error;
-    }
+            ),
+          );
+          await recomputeClientsPurchases(tx, [...new Set(sales.map((sale) => sale.customerId))]);
+          // Each sale is in its client's audit trail as recording it by hand writes it, one INSERT per batch.
+          await tx.$executeRaw(
+            multiRowInsert(
+              "AuditLog",
+              toWrite.map((p, i) => ({
+                id: randomUUID(),
+                ...auditRow({
+                  actor,
+                  action: AUDIT_ACTIONS.saleRecorded,
+                  ...clientTarget(sales[i]!.customerId),
+                  details: {
+                    saleId: saleIds[i],
+                    amount: filsToDecimalString(p.amountFils),
+                    saleDate: p.saleDate,
+                    invoiceNo: p.invoiceNo,
+                    showroom: p.showroom,
+                    items: p.lines.length,
+                    importRunId: runId,
+                  },
+                }),
+                createdAt: now,
+              })),
+            ),
+          );
+        }
+        await tx.importRun.update({
+          where: { id: runId },
+          data: {
+            totalRows: context.totalRows,
+            processedRows: counts.processedRows,
+            imported: counts.imported + newClients.size,
+            importedSales: counts.importedSales + toWrite.length,
+            importedItems: counts.importedItems + items,
+            skipped: counts.skippedClients.length + skippedNow.length,
+            errorCount: counts.errors.length,
+            heartbeatAt: new Date(),
+          },
+        });
+      },
+      { maxWait: 30_000, timeout: 60_000 },
+    );
     for (const mobile of newClients.keys()) context.createdHere.add(mobile);
     counts.imported += newClients.size;
     counts.importedSales += toWrite.length;
     counts.importedItems += items;
     counts.skippedClients.push(...skippedNow);
-    return;
-  }
+  });
 }
 
 /**
