@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = {
   emiratesIdRevealed: "client.emirates_id_revealed",
   clientDataExported: "client.data_exported",
   clientErased: "client.erased",
+  retentionRun: "retention.run",
+  retentionChanged: "settings.retention_changed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
