@@ -67,4 +67,7 @@ if (cluster.isPrimary) {
     process.exit(CANNOT_LISTEN);
   });
   closeGracefully(server);
+  // The daily retention job: every worker asks, the database lease lets one run it per day
+  // (docs/decisions/015-client-data-rights.md).
+  build.entry.module.startScheduledJobs();
 }

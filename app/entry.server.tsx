@@ -8,6 +8,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 
+// server.mjs starts the daily jobs in each worker through the build's entry module.
+export { startScheduledJobs } from "~/services/scheduled-jobs.server";
+
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce?: string;

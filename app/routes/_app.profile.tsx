@@ -26,6 +26,11 @@ const ADMIN_ACTIONS = [
   { to: "/profile/users", title: "User Management", text: "Add, edit, deactivate and remove staff accounts" },
   { to: "/profile/logs", title: "System Logs", text: "Sign-ins, failed codes, user changes, deletions and imports" },
   { to: "/profile/security", title: "Security Settings", text: "Your authenticator devices and signed-in sessions" },
+  {
+    to: "/profile/retention",
+    title: "Data Retention",
+    text: "How long deleted clients, audit entries and contact notes are kept",
+  },
 ] as const;
 
 export default function ProfilePage() {

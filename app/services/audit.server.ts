@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   clientsExported: "client.book_exported",
   clientDataExported: "client.data_exported",
   clientErased: "client.erased",
+  retentionRun: "retention.run",
+  retentionChanged: "settings.retention_changed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

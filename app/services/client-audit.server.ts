@@ -1,8 +1,9 @@
-import { db } from "~/db.server";
+import { randomUUID } from "node:crypto";
+import { db, multiRowInsert } from "~/db.server";
 import { detailsWithout } from "~/domain/client-audit-details";
 import { parseClientIds } from "~/domain/client-ids";
 import { Prisma } from "~/generated/prisma/client";
-import { auditRow, type AuditAction, type AuditActor } from "./audit.server";
+import { AUDIT_ACTIONS, auditRow, type AuditAction, type AuditActor } from "./audit.server";
 
 /**
  * A client's audit entries: every entry about one client has target type "client" and the
@@ -44,7 +45,7 @@ export function auditTargetType(stored: string | null): string | null {
   return stored === LEGACY_TARGET ? CLIENT_TARGET : stored;
 }
 
-/** One entry per client for an action on several at once, in the change's transaction. */
+/** One entry per client for an action on several at once, in the change's transaction: one INSERT. */
 export async function writeClientAudits(
   entry: {
     actor: AuditActor;
@@ -57,18 +58,24 @@ export async function writeClientAudits(
   tx: Prisma.TransactionClient = db,
 ): Promise<void> {
   if (clientIds.length === 0) return;
-  await tx.auditLog.createMany({
-    data: clientIds.map((id) =>
-      auditRow({
-        actor: entry.actor,
-        actorName: entry.actorName,
-        action: entry.action,
-        ...clientTarget(id),
-        details: entry.details?.(id),
-        ip: entry.ip,
-      }),
+  const createdAt = new Date();
+  await tx.$executeRaw(
+    multiRowInsert(
+      "AuditLog",
+      clientIds.map((id) => ({
+        id: randomUUID(),
+        ...auditRow({
+          actor: entry.actor,
+          actorName: entry.actorName,
+          action: entry.action,
+          ...clientTarget(id),
+          details: entry.details?.(id),
+          ip: entry.ip,
+        }),
+        createdAt,
+      })),
     ),
-  });
+  );
 }
 
 /**
@@ -97,12 +104,7 @@ export async function eraseFromClientAudit(tx: Prisma.TransactionClient, clientI
   const rewritten: { id: string; details: string }[] = [];
   for (const row of rows) {
     const targetIds = parseClientIds((row.targetId ?? "").split(","));
-    let details: unknown;
-    try {
-      details = JSON.parse(row.details ?? "null");
-    } catch {
-      continue;
-    }
+    let details = parsedDetails(row.details);
     let changed = false;
     for (const id of targetIds.filter((t) => erased.has(t))) {
       const without = detailsWithout(details, id, targetIds);
@@ -110,12 +112,55 @@ export async function eraseFromClientAudit(tx: Prisma.TransactionClient, clientI
     }
     if (changed) rewritten.push({ id: row.id, details: JSON.stringify(details) });
   }
-  for (let i = 0; i < rewritten.length; i += 500) {
-    const chunk = rewritten.slice(i, i + 500);
+  await rewriteDetails(tx, rewritten);
+  return rewritten.length;
+}
+
+/**
+ * The retention job's part when contact notes are cleared: a contact's audit entry written before
+ * `before` loses its free-text outcome too. One batch of at most `take` entries after the id
+ * `after`; returns how many it read (fewer than `take`: the last batch) and the last id.
+ */
+export async function clearContactOutcomesInAudit(
+  tx: Prisma.TransactionClient,
+  before: Date,
+  { after, take }: { after: string; take: number },
+): Promise<{ read: number; lastId: string }> {
+  const rows = await tx.auditLog.findMany({
+    where: {
+      id: { gt: after },
+      action: AUDIT_ACTIONS.interactionRecorded,
+      createdAt: { lt: before },
+      details: { contains: '"outcome":"' },
+    },
+    select: { id: true, targetId: true, details: true },
+    orderBy: { id: "asc" },
+    take,
+  });
+  const rewritten = rows.flatMap((row) => {
+    const [clientId] = parseClientIds(row.targetId);
+    const without = clientId ? detailsWithout(parsedDetails(row.details), clientId, [clientId]) : null;
+    return without ? [{ id: row.id, details: JSON.stringify(without) }] : [];
+  });
+  await rewriteDetails(tx, rewritten);
+  return { read: rows.length, lastId: rows.at(-1)?.id ?? after };
+}
+
+function parsedDetails(json: string | null): unknown {
+  try {
+    return JSON.parse(json ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/** New details for some entries, one statement per 500: `CASE "id" WHEN … THEN … END`. */
+async function rewriteDetails(tx: Prisma.TransactionClient, rows: readonly { id: string; details: string }[]) {
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
     await tx.$executeRaw`UPDATE "AuditLog" SET "details" = CASE "id" ${Prisma.join(
       chunk.map((r) => Prisma.sql`WHEN ${r.id} THEN ${r.details}`),
       " ",
     )} END WHERE "id" IN (${Prisma.join(chunk.map((r) => r.id))})`;
   }
-  return rewritten.length;
 }

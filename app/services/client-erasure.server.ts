@@ -64,16 +64,18 @@ export async function eraseClientsIn(
     RETURNING "id"`;
   const erased = rows.map((r) => Number(r.id));
   if (erased.length === 0) return [];
+  // Only rows that hold something are rewritten: every page written is time the write lock is held.
   const ofErased = { clientId: { in: erased } };
-  await tx.clientInteraction.updateMany({ where: ofErased, data: { note: null, outcome: null } });
+  const withText = [{ note: { not: null } }, { outcome: { not: null } }];
+  await tx.clientInteraction.updateMany({ where: { ...ofErased, OR: withText }, data: { note: null, outcome: null } });
   // Nobody will make those calls: open follow-ups close as cancelled.
   await tx.followUp.updateMany({ where: { ...ofErased, status: "open" }, data: { status: "cancelled", doneAt: now } });
-  await tx.followUp.updateMany({ where: ofErased, data: { note: null, outcome: null } });
+  await tx.followUp.updateMany({ where: { ...ofErased, OR: withText }, data: { note: null, outcome: null } });
   await tx.clientConsent.deleteMany({ where: ofErased });
   // Family members are people of their own, named and dated: they go (docs/decisions/019).
   await tx.clientFamilyMember.deleteMany({ where: ofErased });
   // A sale's amount, day, items, invoice and void stay (the business's records); its free text goes.
-  await tx.sale.updateMany({ where: ofErased, data: { description: null } });
+  await tx.sale.updateMany({ where: { ...ofErased, description: { not: null } }, data: { description: null } });
   await eraseFromClientAudit(tx, erased);
   await writeClientAudits(
     by.reason === "request"

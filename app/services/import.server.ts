@@ -1,8 +1,9 @@
-import { db } from "~/db.server";
+import { db, multiRowInsert } from "~/db.server";
 import { randomUUID } from "node:crypto";
 import { businessToday, dateFromIso } from "~/domain/calendar";
 import { EXPORTED_FIELDS, fieldCellText, fieldsOf, clientField, jsonName } from "~/domain/client-fields";
 import { isUniqueViolation } from "~/db-errors.server";
+import type { Prisma } from "~/generated/prisma/client";
 import type { NewClientInput } from "~/domain/client-input";
 import {
   isPurchaseHistory,
@@ -35,7 +36,6 @@ import {
 } from "~/domain/import-report";
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
-import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, auditRow, writeAudit } from "./audit.server";
 import { duplicateMobileMessage, newClientData, type Actor } from "./client-writes.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
@@ -157,21 +157,6 @@ async function retryingUniqueViolations(write: () => Promise<void>): Promise<voi
 
 /** Lets progress polls and other requests in between batches (the SQLite driver is synchronous). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-type Row = Record<string, unknown>;
-
-/**
- * One standard multi-row INSERT (SQLite ≥ 3.35 and PostgreSQL alike, RETURNING included). The
- * query engine's createMany spends about seven times longer per row, which a 100,000-row file feels.
- * Columns null in every row are left to their default; the names are the tables' column names.
- */
-function multiRowInsert(table: "Customer" | "Sale" | "SaleItem" | "AuditLog", rows: Row[]): Prisma.Sql {
-  const columns = Object.keys(rows[0]!).filter(
-    (c) => /^[A-Za-z]+$/.test(c) && rows.some((r) => r[c] !== null && r[c] !== undefined),
-  );
-  const values = Prisma.join(rows.map((r) => Prisma.sql`(${Prisma.join(columns.map((c) => r[c] ?? null))})`));
-  return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.map((c) => `"${c}"`).join(", "))}) VALUES ${values}`;
-}
 
 type NewClientRecord = ReturnType<typeof newClientData>;
 

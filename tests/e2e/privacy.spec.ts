@@ -159,3 +159,27 @@ test("Export this client's data downloads one workbook from the details", async 
   });
   expect(entries).toBe(1);
 });
+
+test.describe("Data Retention without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an admin sets the periods from the profile, with the form alone", async ({ page, context }) => {
+    await signInAs(context, "admin");
+    await page.goto("/profile");
+    await page.getByRole("link", { name: /Data Retention/ }).click();
+    await expect(page.getByRole("heading", { name: "Data Retention" })).toBeVisible();
+    await expect(page.getByTestId("retention-due")).toContainText("Deleted clients to erase:");
+
+    await page.getByLabel("Erase deleted clients after (days)").fill("120");
+    await page.getByLabel("Clear the note and outcome of contacts older than").check();
+    await page.getByLabel("Months to keep contact notes").fill("18");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Retention periods saved")).toBeVisible();
+    await expect(page.getByLabel("Erase deleted clients after (days)")).toHaveValue("120");
+    expect(await db.retentionSettings.findUnique({ where: { id: 1 } })).toMatchObject({
+      erasedAfterDays: 120,
+      auditMonths: 24,
+      contactNoteMonths: 18,
+    });
+  });
+});

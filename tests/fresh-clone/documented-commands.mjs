@@ -13,8 +13,8 @@
 //
 // `npm test` itself is not run inside the clone (it would run this again); CI proves it by running
 // it first on its own fresh clone. `test:pg` runs one integration file; `bench` runs with --smoke on
-// a small data set; `audit:lighthouse` audits /login only, and is skipped without Chromium; `start`
-// must answer /login, then is stopped.
+// a small data set; `retention` only with --dry-run; `audit:lighthouse` audits /login only, and is
+// skipped without Chromium; `start` must answer /login, then is stopped.
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -130,6 +130,13 @@ async function operatorAndAppCommands() {
     /No database at .*npm start/,
     { env: none },
   );
+  await refuses(
+    "retention without a database",
+    "npm",
+    ["run", "retention", "--", "--dry-run"],
+    /No database at .*npm start/,
+    { env: none },
+  );
   if (existsSync(join(clone, "tests/.tmp/missing.db"))) throw new Error("a refused command created the database");
 
   const demo = { DATABASE_URL: db("demo") };
@@ -138,6 +145,9 @@ async function operatorAndAppCommands() {
     env: demo,
   });
   await run("db:backup", "npm", ["run", "db:backup", "--", join(clone, "backups")], { env: demo });
+  // The dry run lists what the daily job would erase, prune and clear, and changes nothing.
+  const retention = await run("retention --dry-run", "npm", ["run", "retention", "--", "--dry-run"], { env: demo });
+  if (!/Clients to erase .*: \d+/.test(retention)) throw new Error("retention --dry-run did not say what would go");
   if (!readdirSync(join(clone, "backups")).some((f) => f.endsWith(".db"))) throw new Error("db:backup wrote no file");
   // The committed privacy table is what the generator writes: running it leaves the file as it was.
   const privacyDoc = readFileSync(join(clone, "docs/privacy.md"), "utf8");

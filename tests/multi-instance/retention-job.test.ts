@@ -1,0 +1,86 @@
+// Two app instances (two worker processes each) on one database run the daily retention job once:
+// every worker asks soon after it starts, the lease row lets one run it, the others skip
+// (docs/decisions/015-client-data-rights.md). Runs against the built server (npm run build) and the
+// database in DATABASE_URL (npm run test:pg sets PostgreSQL).
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { afterAll, expect, it } from "vitest";
+import { db } from "~/db.server";
+
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function startInstance(): Promise<void> {
+  const port = await freePort();
+  const child = spawn("node", ["server.mjs"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", WEB_CONCURRENCY: "2" },
+    stdio: "ignore",
+    detached: true,
+  });
+  children.push(child);
+  await until(`the instance on ${port}`, async () =>
+    (await fetch(`http://127.0.0.1:${port}/login`)).status === 200 ? true : undefined,
+  );
+}
+
+afterAll(() => {
+  // The whole process group: the primary and its workers.
+  for (const child of children) if (child.pid) process.kill(-child.pid, "SIGKILL");
+});
+
+it("two instances run the daily job once: one erases the client due, the others skip", async () => {
+  const client = await db.client.create({
+    data: {
+      fullName: "Due For Erasure",
+      searchText: "due for erasure",
+      mobileNumber: `97154${String(Date.now() % 10_000_000).padStart(7, "0")}`,
+      email: "due@example.com",
+      deletedAt: new Date(Date.now() - 100 * 86_400_000),
+    },
+  });
+  // Today's run may have happened already (another test's servers share this database): mark the
+  // day not run, but only while nobody holds the lease, so no run in progress is overlapped.
+  const since = await until("the lease to be free", async () => {
+    const at = new Date();
+    const { count } = await db.jobLease.updateMany({
+      where: { name: "retention", holder: null },
+      data: { lastRunDay: null },
+    });
+    return count === 1 ? at : undefined;
+  });
+
+  await Promise.all([startInstance(), startInstance()]);
+  await until("the client to be erased", async () =>
+    (await db.client.findUniqueOrThrow({ where: { id: client.id } })).erasedAt ? true : undefined,
+  );
+  // Every worker's first ask comes within 10 s of its start: by now all four have asked.
+  await new Promise((r) => setTimeout(r, 11_000));
+
+  expect(await db.auditLog.count({ where: { action: "retention.run", createdAt: { gte: since } } })).toBe(1);
+  expect(await db.auditLog.count({ where: { action: "client.erased", targetId: String(client.id) } })).toBe(1);
+  expect(await db.client.findUniqueOrThrow({ where: { id: client.id } })).toMatchObject({
+    fullName: `Erased client #${client.id}`,
+    email: null,
+  });
+  expect(await db.jobLease.findUniqueOrThrow({ where: { name: "retention" } })).toMatchObject({
+    holder: null,
+    lastRunDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  });
+}, 90_000);
