@@ -4,7 +4,7 @@
 import { clientDerivedFields } from "~/services/client-record.server";
 import { addDays, businessToday, dateFromIso, dayNumber, isoFromDayNumber } from "~/domain/calendar";
 import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/client-enums";
-import { ITEM_CATEGORIES, KARATS, METALS, SHOWROOMS } from "~/domain/sales";
+import { ITEM_CATEGORIES, KARATS, METALS, SHOWROOMS, storedItems } from "~/domain/sales";
 import { familyMemberData } from "~/services/client-family.server";
 import { BUDGET_BANDS, listColumn, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
 import { seededRandom } from "../scripts/seeded-random";
@@ -147,7 +147,6 @@ function saleDetails(rand: () => number) {
       return {
         id: itemId++,
         saleId,
-        position,
         category: pick(ITEM_CATEGORIES),
         metal,
         karat: metal.endsWith("gold") ? pick(KARATS.filter((k) => k !== "none")) : "none",
@@ -443,10 +442,11 @@ export async function generateBenchData(
       const amountFils = drawn.amountFils[i]!;
       const details = detailsOf(id, amountFils);
       const voided = drawn.voided[i] === 1;
+      const saleDate = dateFromIso(isoFromDayNumber(drawn.day[i]!));
       sales.push({
         id,
         customerId: drawn.clientId[i]!,
-        saleDate: dateFromIso(isoFromDayNumber(drawn.day[i]!)),
+        saleDate,
         amountFils,
         description: drawn.description[i]! >= 0 ? COLLECTIONS[drawn.description[i]!]! : null,
         createdAt: now,
@@ -454,7 +454,7 @@ export async function generateBenchData(
         voidedAt: voided ? voidedAt : null,
         voidReason: voided ? "Bench: entered twice" : null,
       });
-      saleItems.push(...details.items);
+      saleItems.push(...storedItems(details.items, saleDate).map((item) => ({ ...item, saleVoided: voided })));
     }
     await writer.insert("Sale", sales);
     await writer.insert("SaleItem", saleItems);

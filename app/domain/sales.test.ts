@@ -22,6 +22,7 @@ import {
   SHOWROOMS,
   STONE_LABELS,
   STONES,
+  storedItems,
   sumItemPrices,
   totalWeightMg,
 } from "./sales";
@@ -133,6 +134,18 @@ describe("a sale's amount is the sum of its items", () => {
     expect(invoice.error?.issues[0]?.path).toEqual(["showroom"]);
     expect(parse(null).success).toBe(false);
     expect(parse({ saleDate: TODAY, items: "x" }).success).toBe(false);
+  });
+});
+
+describe("items as stored", () => {
+  it("numbers the items and carries the sale's day and marks its first item of each category, so the report counts the sale once there", () => {
+    const day = new Date("2026-03-01T00:00:00.000Z");
+    const items = storedItems([{ category: "ring" }, { category: "earrings" }, { category: "ring" }], day);
+    expect(items.map((i) => [i.category, i.position, i.firstOfCategory, i.saleDate])).toEqual([
+      ["ring", 0, true, day],
+      ["earrings", 1, true, day],
+      ["ring", 2, false, day],
+    ]);
   });
 });
 

@@ -265,6 +265,23 @@ export const saleItemSchema = z
 export type SaleItemInput = z.output<typeof saleItemSchema>;
 
 /**
+ * A sale's items as they are stored: their order, their sale's day, and whether each is the sale's
+ * first of its category, so the report by category reads the items alone and counts a sale once
+ * per category without a DISTINCT (docs/decisions/018-sales-report.md).
+ */
+export function storedItems<T extends { category: string }>(
+  items: readonly T[],
+  saleDate: Date,
+): (T & { position: number; saleDate: Date; firstOfCategory: boolean })[] {
+  const seen = new Set<string>();
+  return items.map((item, position) => {
+    const firstOfCategory = !seen.has(item.category);
+    seen.add(item.category);
+    return { ...item, position, saleDate, firstOfCategory };
+  });
+}
+
+/**
  * One sale as the form and POST /api/clients/:id/sales send it. With items, the amount is their
  * sum (an amount sent as well must equal it); without, the amount is required (today's "new
  * sale", docs/product-rules.md §5: above 0). The day is today or earlier in the shop's time zone.

@@ -23,6 +23,7 @@ import {
   type PendingPurchase,
 } from "~/domain/import-purchases";
 import { filsToDecimalString } from "~/domain/money";
+import { storedItems } from "~/domain/sales";
 import {
   failedResult,
   IMPORT_BUSY_MESSAGE,
@@ -470,7 +471,10 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
             multiRowInsert(
               "SaleItem",
               toWrite.flatMap((p, i) =>
-                p.lines.map(({ item }, position) => ({ saleId: saleIds[i]!, position, ...item })),
+                storedItems(
+                  p.lines.map(({ item }) => item),
+                  sales[i]!.saleDate,
+                ).map((item) => ({ saleId: saleIds[i]!, ...item })),
               ),
             ),
           );

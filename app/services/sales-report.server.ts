@@ -2,6 +2,7 @@ import { db, sqlTimestamp } from "~/db.server";
 import { dateFromIso, isoFromDate } from "~/domain/calendar";
 import { neutralizeCell } from "~/domain/csv-safety";
 import { filsToDecimalString, type Fils } from "~/domain/money";
+import { ITEM_CATEGORIES } from "~/domain/sales";
 import {
   CATEGORY_NOTE,
   comparedPeriods,
@@ -116,15 +117,29 @@ async function byClientColumn(period: ReportPeriod, column: keyof typeof CLIENT_
  * such items it has) and the sum of those items' prices; a sale without items under a null
  * category with its amount. With items a sale's amount is their exact sum, so the rows add up to
  * the period's total, while a sale with two kinds of item is in two rows.
+ *
+ * Read from the items alone (docs/decisions/018-sales-report.md): each carries its sale's day and
+ * void state, and whether it is the sale's first of its category, the one counted. One index range
+ * per category comes out in category order, so nothing is sorted. The sales without items are what
+ * the period's total leaves once the items are counted: their first items (position 0) are the
+ * sales with items.
  */
-async function byCategory(period: ReportPeriod): Promise<GroupSales[]> {
-  const rows = await db.$queryRaw<SqlGroup[]>`
-    SELECT i."category" AS "key", COUNT(DISTINCT s."id") AS "count",
-      SUM(COALESCE(i."priceFils", s."amountFils")) AS "total"
-    FROM "Sale" s LEFT JOIN "SaleItem" i ON i."saleId" = s."id"
-    WHERE ${inPeriodSql(period)}
+async function byCategory(period: ReportPeriod, totals: SalesTotal): Promise<GroupSales[]> {
+  const rows = await db.$queryRaw<(SqlGroup & { itemised: SqlInteger })[]>`
+    SELECT i."category" AS "key",
+      SUM(CASE WHEN i."firstOfCategory" THEN 1 ELSE 0 END) AS "count",
+      SUM(i."priceFils") AS "total",
+      SUM(CASE WHEN i."position" = 0 THEN 1 ELSE 0 END) AS "itemised"
+    FROM "SaleItem" i
+    WHERE i."saleVoided" = false AND i."category" IN (${Prisma.join(ITEM_CATEGORIES)})
+      AND i."saleDate" >= ${sqlTimestamp(dateFromIso(period.from))}
+      AND i."saleDate" <= ${sqlTimestamp(dateFromIso(period.to))}
     GROUP BY i."category"`;
-  return rows.map(groupOf);
+  const groups = rows.map(groupOf);
+  const itemised = rows.reduce((sum, row) => sum + Number(bigintOf(row.itemised)), 0);
+  const itemsTotal = groups.reduce((sum, group) => sum + group.totalFils, 0n);
+  const unitemised = { key: null, count: totals.count - itemised, totalFils: totals.totalFils - itemsTotal };
+  return unitemised.count > 0 ? [...groups, unitemised] : groups;
 }
 
 async function periodTotal(period: ReportPeriod): Promise<SalesTotal> {
@@ -151,8 +166,8 @@ export async function salesReport({ period, groupBy }: SalesReportQuery): Promis
     case "tier":
       return salesReportOf(period, groupBy, await byClientColumn(period, groupBy));
     case "category": {
-      const [groups, totals] = await Promise.all([byCategory(period), periodTotal(period)]);
-      return salesReportOf(period, groupBy, groups, { totals });
+      const totals = await periodTotal(period);
+      return salesReportOf(period, groupBy, await byCategory(period, totals), { totals });
     }
   }
 }

@@ -9,6 +9,7 @@ import {
   mgToGrams,
   pointsToCarats,
   SHOWROOM_LABELS,
+  storedItems,
   VOID_REFUSED,
   type SaleInput,
   type SaleItemFacts,
@@ -260,7 +261,7 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
       // under 30 ms at bench size: every statement in the transaction counts).
       if (input.items.length > 0) {
         await tx.saleItem.createMany({
-          data: input.items.map((item, position) => ({ ...item, saleId: created.id, position })),
+          data: storedItems(input.items, written.saleDate).map((item) => ({ ...item, saleId: created.id })),
         });
       }
       const client = await recomputeClientPurchases(tx, clientId);
@@ -329,6 +330,8 @@ export async function voidSale(
       data: { voidedAt: now, voidReason: reason, voidedById: actor.id, liveInvoiceNo: null },
     });
     if (count === 0) return "already" as const;
+    // The items carry their sale's void state for the report by category (decision 018).
+    await tx.saleItem.updateMany({ where: { saleId }, data: { saleVoided: true } });
     const client = await recomputeClientPurchases(tx, sale.clientId);
     await writeAudit(
       {

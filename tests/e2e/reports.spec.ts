@@ -23,7 +23,13 @@ async function associateWithSales() {
         showroom: "dubai_mall",
         soldById: user.id,
         voidedAt: extra.voided ? new Date() : null,
-        items: extra.items ? { create: [{ category: "ring", priceFils: amountFils, position: 0 }] } : undefined,
+        items: extra.items
+          ? {
+              create: [
+                { category: "ring", priceFils: amountFils, position: 0, saleDate: new Date(`${day}T00:00:00Z`) },
+              ],
+            }
+          : undefined,
       },
     });
   await sale("2019-03-10", 125_000n, { items: true });

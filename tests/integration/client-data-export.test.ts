@@ -270,7 +270,7 @@ describe("speed", () => {
     });
     const sales = await db.sale.findMany({ where: { clientId: id }, select: { id: true } });
     await db.saleItem.createMany({
-      data: sales.map((s) => ({ saleId: s.id, position: 0, category: "ring", priceFils: 100_000n })),
+      data: sales.map((s) => ({ saleId: s.id, position: 0, category: "ring", priceFils: 100_000n, saleDate: day })),
     });
     for (let i = 0; i < 5000; i += 1000)
       await db.clientInteraction.createMany({

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { businessToday, dateFromIso } from "~/domain/calendar";
 import { defaultPeriod } from "~/domain/sales-report";
+import { saleInputSchema, storedItems } from "~/domain/sales";
+import { recordSale, voidSale } from "~/services/sales.server";
 import * as reportApi from "~/routes/api.reports.sales";
 import * as workbookApi from "~/routes/api.reports.sales[.]xlsx";
 import * as reportPage from "~/routes/_app.reports";
@@ -53,7 +55,10 @@ async function sale(
       voidedAt: extra.voided ? new Date() : null,
       voidReason: extra.voided ? "Entered twice" : null,
       items: {
-        create: (extra.items ?? []).map(([category, priceFils], position) => ({ category, priceFils, position })),
+        create: storedItems(
+          (extra.items ?? []).map(([category, priceFils]) => ({ category, priceFils, saleVoided: !!extra.voided })),
+          dateFromIso(day),
+        ),
       },
     },
   });
@@ -198,6 +203,33 @@ describe("GET /api/reports/sales", () => {
     expect(body.totals).toEqual(TOTALS);
     const cents = body.rows.reduce((sum, r) => sum + BigInt(r.total.replace(".", "")), 0n);
     expect(cents).toBe(565_051n);
+  });
+
+  it("leaves a sale's items out of the categories once it is voided, as recorded and voided by staff", async () => {
+    const { user: admin } = await createUser({ role: "admin" });
+    const buyer = await client({ team: "team_b", tier: "silver" });
+    const context = { actor: { id: admin.id, name: admin.name, role: "admin" as const } };
+    const input = saleInputSchema().parse({
+      saleDate: "2023-05-10",
+      items: [
+        { category: "bangle", price: "900" },
+        { category: "bangle", price: "100" },
+        { category: "pendant", price: "50.50" },
+      ],
+    });
+    const recorded = await recordSale(buyer.id, input, context);
+    if (!recorded.ok) throw new Error("the sale was refused");
+    const may = "from=2023-05-01&to=2023-05-31&groupBy=category";
+    const before = (await report(may)).body as Report;
+    expect(compact(before.rows.filter((r) => r.count > 0))).toEqual([
+      ["bangle", 1, "1000.00"],
+      ["pendant", 1, "50.50"],
+    ]);
+    expect(before.totals).toEqual({ count: 1, total: "1050.50", average: "1050.50" });
+    expect((await voidSale(recorded.sale.id, "Entered twice", context)).ok).toBe(true);
+    const after = (await report(may)).body as Report;
+    expect(after.rows.filter((r) => r.count > 0)).toEqual([]);
+    expect(after.totals).toEqual({ count: 0, total: "0.00", average: "0.00" });
   });
 
   it("answers an empty period with zero rows and totals", async () => {
