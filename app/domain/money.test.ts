@@ -14,7 +14,7 @@ describe("money in fils", () => {
     expect(parseAedToFils(input)).toBe(expected);
   });
 
-  it.each(["", "abc", "-5", "1.234", "1.2.3", null])("refuses %s", (input) => {
+  it.each(["", "abc", "-5", "1.234", "1.2.3", "1250,50", "12,50", "1,2500", null])("refuses %s", (input) => {
     expect(parseAedToFils(input)).toBeNull();
   });
 

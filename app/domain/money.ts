@@ -5,6 +5,14 @@
 export type Fils = bigint;
 
 /**
+ * Commas grouping thousands ("12,500.50") go; any other comma may be a decimal one ("1250,50" as
+ * typed in much of the world) and stays, so the number is refused rather than misread 100 times over.
+ */
+export function dropThousandsCommas(text: string): string {
+  return /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(text) ? text.replace(/,/g, "") : text;
+}
+
+/**
  * Parses what people type or spreadsheets hold: "1,250.5", "AED 1250", "1250.50 AED", "  300 ".
  * More than 2 decimals, negatives and anything else give null.
  */
@@ -12,7 +20,7 @@ export function parseAedToFils(input: string | number | null | undefined): Fils 
   if (input === null || input === undefined) return null;
   // Spreadsheet cells arrive as numbers: take their shortest decimal text, never float arithmetic.
   let text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input;
-  text = text.replace(/aed|dhs?|د\.إ/gi, "").replace(/[,\s]/g, "");
+  text = dropThousandsCommas(text.replace(/aed|dhs?|د\.إ/gi, "").replace(/\s/g, ""));
   if (text === "") return null;
   const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(text);
   if (!match) return null;

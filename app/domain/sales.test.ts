@@ -62,7 +62,7 @@ describe("weights and carats are exact integers", () => {
     expect(parseGramsToMg(text)).toBe(mg);
   });
 
-  it.each(["32.4055", "-1", "abc", "", "1e3", "3..2"])("refuses %j as a weight", (text) => {
+  it.each(["32.4055", "-1", "abc", "", "1e3", "3..2", "32,4", "1,00.5", "12,5 g"])("refuses %j as a weight", (text) => {
     expect(parseGramsToMg(text)).toBeNull();
   });
 

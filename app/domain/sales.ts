@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { businessToday, isIsoDate, type IsoDate } from "./calendar";
-import { filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
+import { dropThousandsCommas, filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
 import type { Role } from "./roles";
 
 /**
@@ -107,9 +107,10 @@ export type CaratPoints = number;
 
 /** "32.4", "32.400 g", 32.4 → integer units of 10^-decimals; never float arithmetic. Null when not a plain decimal. */
 function parseScaled(input: string | number, decimals: number, unit: RegExp): number | null {
-  const text = (typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input)
+  const spaced = (typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input)
     .replace(unit, "")
-    .replace(/[\s,]/g, "");
+    .replace(/\s/g, "");
+  const text = dropThousandsCommas(spaced);
   const match = new RegExp(`^(\\d{1,9})(?:\\.(\\d{0,${decimals}}))?$`).exec(text);
   if (!match) return null;
   const [, whole, fraction = ""] = match;
