@@ -1,5 +1,5 @@
 -- The sales report by category reads items alone (docs/decisions/018-sales-report.md): each item
--- gets its sale's day and void state and whether it is its sale's first of its category; items
+-- gets its sale's day and void state and whether it is its sale's first of its category. Items
 -- stored before take them from their sales here. SQLite adds a NOT NULL column without a default
 -- only by rebuilding the table.
 
