@@ -7,6 +7,7 @@ import {
   erasedSearchText,
 } from "~/domain/client-erasure";
 import { CONSENT_CHANNELS, CONSENT_COLUMNS } from "~/domain/consent";
+import type { SkippedRow } from "~/domain/import-report";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS } from "./audit.server";
 import { eraseFromClientAudit, writeClientAudits } from "./client-audit.server";
@@ -30,20 +31,26 @@ const column = (name: string) => Prisma.raw(`"${name}"`);
 /**
  * Erases a batch in the caller's transaction, set-based: one UPDATE per table for the whole batch
  * (the retention job's batches must hold the write lock briefly). Only clients not yet erased are
- * touched, so two erasures of one client never both count. Returns the ids this call erased.
+ * touched, so two erasures of one client never both count. Returns the clients this call erased,
+ * with the mobiles they had, for forgetErasedElsewhere once the transaction is over.
  */
 export async function eraseClientsIn(
   tx: Prisma.TransactionClient,
   clientIds: readonly number[],
   by: ErasedBy,
   now: Date,
-): Promise<number[]> {
+): Promise<ErasedClient[]> {
   if (clientIds.length === 0) return [];
   const perClient = (valueOf: (id: number) => string) =>
     Prisma.sql`CASE "id" ${Prisma.join(
       clientIds.map((id) => Prisma.sql`WHEN ${id} THEN ${valueOf(id)}`),
       " ",
     )} END`;
+  // The mobiles as they stand, to find the people in imports' skipped rows once the rows are wiped.
+  const before = await tx.client.findMany({
+    where: { id: { in: [...clientIds] }, erasedAt: null },
+    select: { id: true, mobileNumber: true },
+  });
   const at = sqlTimestamp(now);
   const assignments = [
     Prisma.sql`"fullName" = ${perClient(erasedClientName)}`,
@@ -64,6 +71,7 @@ export async function eraseClientsIn(
     RETURNING "id"`;
   const erased = rows.map((r) => Number(r.id));
   if (erased.length === 0) return [];
+  const mobileOf = new Map(before.map((c) => [c.id, c.mobileNumber]));
   // Only rows that hold something are rewritten: every page written is time the write lock is held.
   const ofErased = { clientId: { in: erased } };
   const withText = [{ note: { not: null } }, { outcome: { not: null } }];
@@ -89,15 +97,27 @@ export async function eraseClientsIn(
     erased,
     tx,
   );
-  return erased;
+  return erased.map((id) => ({ id, mobileNumber: mobileOf.get(id)! }));
+}
+
+/** A client an erasure wiped, with the mobile they had. */
+export type ErasedClient = { id: number; mobileNumber: string };
+
+/**
+ * What holds erased people outside their own rows, cleared after the erasure's transaction (the
+ * retention job once after all its batches): saved lead lists and imports' skipped rows.
+ */
+export async function forgetErasedElsewhere(clients: readonly ErasedClient[]): Promise<void> {
+  if (clients.length === 0) return;
+  await forgetErasedInLeadRuns(clients.map((c) => c.id));
+  await forgetErasedInSkippedRows(clients.map((c) => c.mobileNumber));
 }
 
 /**
  * The last lead list a user generated is kept for its export: one naming an erased client is
  * dropped (the user generates a new one). A few rows, one per user, read after the erasure.
  */
-export async function forgetErasedInLeadRuns(clientIds: readonly number[]): Promise<void> {
-  if (clientIds.length === 0) return;
+async function forgetErasedInLeadRuns(clientIds: readonly number[]): Promise<void> {
   const erased = new Set(clientIds);
   const runs = await db.leadRun.findMany({ select: { id: true, leadsJson: true } });
   const naming = runs.filter((run) => {
@@ -112,6 +132,34 @@ export async function forgetErasedInLeadRuns(clientIds: readonly number[]): Prom
     }
   });
   if (naming.length > 0) await db.leadRun.deleteMany({ where: { id: { in: naming.map((r) => r.id) } } });
+}
+
+/** Imports whose skipped rows are read at a time: a run's rows can be many. */
+const SKIPPED_RUNS_PAGE = 20;
+
+/**
+ * An import keeps the rows it skipped (name, mobile and every value typed) for its uploader's
+ * "export skipped" download; a row skipped because the person was already on file carries their
+ * mobile as stored, and goes with them. Runs are read a page at a time along the primary key.
+ */
+async function forgetErasedInSkippedRows(mobiles: readonly string[]): Promise<void> {
+  const erased = new Set(mobiles);
+  for (let after = ""; ;) {
+    const runs = await db.importRun.findMany({
+      where: { id: { gt: after }, skipped: { gt: 0 } },
+      select: { id: true, skippedJson: true },
+      orderBy: { id: "asc" },
+      take: SKIPPED_RUNS_PAGE,
+    });
+    for (const run of runs) {
+      const rows = JSON.parse(run.skippedJson) as SkippedRow[];
+      const kept = rows.filter((row) => !erased.has(row.mobile));
+      if (kept.length < rows.length)
+        await db.importRun.update({ where: { id: run.id }, data: { skippedJson: JSON.stringify(kept) } });
+    }
+    if (runs.length < SKIPPED_RUNS_PAGE) return;
+    after = runs[runs.length - 1]!.id;
+  }
 }
 
 /** A client as the erase prompt needs them, deleted ones included; null when there is none. */
@@ -136,6 +184,6 @@ export async function eraseClient(
   if (client.erasedAt) return { ok: false, status: 409, error: ALREADY_ERASED };
   const erased = await db.$transaction((tx) => eraseClientsIn(tx, [clientId], { reason: "request", actor, ip }, now));
   if (erased.length === 0) return { ok: false, status: 409, error: ALREADY_ERASED };
-  await forgetErasedInLeadRuns(erased);
+  await forgetErasedElsewhere(erased);
   return { ok: true };
 }

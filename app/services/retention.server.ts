@@ -4,7 +4,7 @@ import { DEFAULT_RETENTION, retentionCutoffs, type RetentionCutoffs, type Retent
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clearContactOutcomesInAudit } from "./client-audit.server";
-import { eraseClientsIn, forgetErasedInLeadRuns } from "./client-erasure.server";
+import { eraseClientsIn, forgetErasedElsewhere, type ErasedClient } from "./client-erasure.server";
 import { claimDailyJob, finishDailyJob, releaseDailyJob } from "./job-lease.server";
 
 /**
@@ -140,7 +140,7 @@ export async function applyRetention(
   };
 
   // Erasure first: its new audit entries are recent, so pruning never takes them.
-  const erased: number[] = [];
+  const erased: ErasedClient[] = [];
   for (;;) {
     const due = await db.client.findMany({
       where: dueClients(cutoffs),
@@ -159,7 +159,7 @@ export async function applyRetention(
     if (due.length < batchSize) break;
   }
   report.erasedClients = erased.length;
-  await forgetErasedInLeadRuns(erased);
+  await forgetErasedElsewhere(erased);
 
   if (cutoffs.contactNotesBefore) {
     const before = cutoffs.contactNotesBefore;

@@ -21,7 +21,10 @@ import { createFollowUp, updateFollowUp } from "~/services/follow-ups.server";
 import { recordInteraction } from "~/services/interactions.server";
 import { addFamilyMember } from "~/services/client-family.server";
 import { recordSale, voidSale } from "~/services/sales.server";
+import { lastSkippedClients } from "~/services/import.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { importFile, spreadsheet } from "../support/import-files";
+import { CLIENT_FILE_HEADER } from "../support/import-header";
 
 // Erasure (docs/privacy.md): personal fields wiped in place, the mobile freed, sales kept as
 // anonymous amounts, the audit log without the erased values; a fresh code from the admin.
@@ -102,6 +105,7 @@ async function personWithHistory(fields: Record<string, string>, marker: string)
 let person: Awaited<ReturnType<typeof personWithHistory>>;
 let bystander: Awaited<ReturnType<typeof personWithHistory>>;
 let staffCookie: string;
+let importer: string;
 
 beforeAll(async () => {
   person = await personWithHistory(FULL, "AISHA");
@@ -146,6 +150,15 @@ beforeAll(async () => {
     data: [run(lister.user.id, person.id, FULL.fullName), run(other.user.id, bystander.id, "Omar Stays")],
   });
   staffCookie = await sessionCookieFor((await createUser({ role: "sales_front" })).user.id);
+  // An import that skipped both as already on file keeps their rows for its "export skipped".
+  importer = (await createUser({ role: "sales_back" })).user.id;
+  const rows = [
+    CLIENT_FILE_HEADER,
+    [FULL.fullName, "0507770007", "", "", "Team A", "", "", "03/04/1985", ""],
+    ["Omar Stays", "0508880008", "", "", "Team A", "", "", "", ""],
+  ];
+  const imported = await importFile(await sessionCookieFor(importer), "clients.csv", spreadsheet(rows, "csv"));
+  expect(imported.body).toMatchObject({ imported: 0, skipped: 2 });
 });
 
 const erase = async (cookie: string, id: number | string, json?: unknown) =>
@@ -275,6 +288,13 @@ describe("POST /api/clients/:id/erase", () => {
     );
     expect(again.status).toBe(201);
     expect((again.body as { data: { id: number; mobileNumber: string } }).data).toMatchObject({ mobileNumber: MOBILE });
+  });
+
+  it("takes the person's rows out of what imports skipped, leaving the others'", async () => {
+    expect((await lastSkippedClients(importer))!.map((row) => row.mobile)).toEqual(["971508880008"]);
+    const kept = await db.importRun.findFirstOrThrow({ where: { userId: importer } });
+    expect(kept.skippedJson).not.toContain(FULL.fullName);
+    expect(kept.skippedJson).not.toContain("1985");
   });
 
   it("a second call answers 409 and spends no code", async () => {
