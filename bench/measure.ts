@@ -1,7 +1,8 @@
 // Timing helpers for npm run bench: warm up, run many times, report median / p95 / max.
 export type Measurement = {
   name: string;
-  unit: "ms";
+  /** "×": a ratio to the operation's floor (the least work that gives the same answer). */
+  unit: "ms" | "×";
   median: number;
   p95: number;
   max: number;
@@ -43,15 +44,33 @@ export async function measure(
   return m;
 }
 
-const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1)).padStart(8);
+const fmt = (n: number, unit: Measurement["unit"]) =>
+  (unit === "×" ? `${n.toFixed(2)}×` : n >= 100 ? n.toFixed(0) : n.toFixed(1)).padStart(8);
 
 export function verdict(m: Pick<Measurement, "median" | "target">): string {
   if (m.target === undefined) return "";
   return m.median <= m.target ? "ok" : "OVER";
 }
 
+/** How many times its floor an operation takes (medians, and p95s, divided); `target` is the largest ratio allowed. */
+export function ratioToFloor(name: string, measured: Measurement, floor: Measurement, target: number): Measurement {
+  const m: Measurement = {
+    name,
+    unit: "×",
+    median: measured.median / floor.median,
+    p95: measured.p95 / floor.p95,
+    max: measured.max / floor.max,
+    runs: measured.runs,
+    target,
+    extra: { ms: +measured.median.toFixed(1), floorMs: +floor.median.toFixed(1) },
+  };
+  report(m);
+  return m;
+}
+
 export function report(m: Measurement) {
-  const target = m.target === undefined ? "".padStart(16) : `target < ${m.target} ms`.padStart(16);
+  const limit = m.unit === "×" ? `target ≤ ${m.target}×` : `target < ${m.target} ms`;
+  const target = m.target === undefined ? "".padStart(16) : limit.padStart(16);
   const extra = m.extra
     ? "  " +
       Object.entries(m.extra)
@@ -59,6 +78,6 @@ export function report(m: Measurement) {
         .join(" ")
     : "";
   console.log(
-    `${m.name.padEnd(52)} median ${fmt(m.median)}  p95 ${fmt(m.p95)}  max ${fmt(m.max)}  ${target} ${verdict(m).padEnd(4)}${extra}`,
+    `${m.name.padEnd(52)} median ${fmt(m.median, m.unit)}  p95 ${fmt(m.p95, m.unit)}  max ${fmt(m.max, m.unit)}  ${target} ${verdict(m).padEnd(4)}${extra}`,
   );
 }

@@ -1,0 +1,94 @@
+// The client book's page 1 (500 rows) as the app serves it, beside its floor (README, "Performance"):
+// the whole GET /customers answered in process by the built server's request handler (every loader
+// of the route tree, then React's render of the document, read to the last byte), and the same rows
+// fetched by one raw SQL query and rendered by renderToString as a bare table.
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { renderToString } from "react-dom/server";
+import { measure, ratioToFloor, type Measurement } from "./measure";
+
+type FloorRow = {
+  id: number;
+  fullName: string;
+  tier: string;
+  ownerName: string | null;
+  mobileNumber: string;
+  emirate: string;
+  area: string | null;
+  dateOfBirth: unknown;
+  totalSalesFils: unknown;
+  lastPurchaseDate: unknown;
+  email: string | null;
+  team: string | null;
+  emiratesId: string | null;
+  emiratesIdExpiry: unknown;
+  pepStatus: string | null;
+};
+
+function BareTable({ rows }: { rows: FloorRow[] }) {
+  return (
+    <table>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td>{r.fullName}</td>
+            <td>{r.tier}</td>
+            <td>{r.ownerName}</td>
+            <td>{r.mobileNumber}</td>
+            <td>{`${r.area ?? ""} ${r.emirate}`}</td>
+            <td>{String(r.dateOfBirth)}</td>
+            <td>{String(r.totalSalesFils)}</td>
+            <td>{String(r.lastPurchaseDate)}</td>
+            <td>{r.email}</td>
+            <td>{r.team}</td>
+            <td>{r.emiratesId}</td>
+            <td>{String(r.emiratesIdExpiry)}</td>
+            <td>{r.pepStatus}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The rendered page and its floor, then their ratio (target ≤ 2×). */
+export async function measureListRender(runs: number, cookie: string): Promise<Measurement[]> {
+  const { db } = await import("~/db.server");
+  const { buildIfStale } = await import("../scripts/build-if-stale.mjs");
+  buildIfStale();
+  const buildFile = resolve(`${process.env.BUILD_DIR || "build"}/server/index.js`);
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+
+  let bytes = 0;
+  const page = await measure(
+    "customers: page 1, 500 rows, loaders + render (GET in process)",
+    async () => {
+      const response = await handle(
+        new Request("http://127.0.0.1/customers", { headers: { Cookie: cookie, "Sec-Fetch-Dest": "document" } }),
+        { cspNonce: "bench" },
+      );
+      if (response.status !== 200) throw new Error(`GET /customers answered ${response.status}`);
+      bytes = (await response.text()).length;
+    },
+    { runs },
+  );
+  page.extra = { htmlKb: Math.round(bytes / 1024) };
+
+  // The default order (newest first, by id) and the columns the table shows, the owner's name joined.
+  const floor = await measure(
+    "customers: page 1 floor (one raw query + bare table)",
+    async () => {
+      const rows = await db.$queryRaw<FloorRow[]>`
+        SELECT c."id", c."fullName", c."tier", u."name" AS "ownerName", c."mobileNumber", c."emirate", c."area",
+               c."dateOfBirth", c."totalSalesFils", c."lastPurchaseDate", c."email", c."team", c."emiratesId",
+               c."emiratesIdExpiry", c."pepStatus"
+        FROM "Customer" c LEFT JOIN "User" u ON u."id" = c."ownerId"
+        WHERE c."deletedAt" IS NULL ORDER BY c."id" DESC LIMIT 500`;
+      renderToString(<BareTable rows={rows} />);
+    },
+    { runs },
+  );
+  return [page, floor, ratioToFloor("customers: page 1 render, times its floor", page, floor, 2)];
+}
