@@ -2,48 +2,11 @@
 // every worker asks soon after it starts, the lease row lets one run it, the others skip
 // (docs/decisions/015-client-data-rights.md). Runs against the built server (npm run build) and the
 // database in DATABASE_URL (npm run test:pg sets PostgreSQL).
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, expect, it } from "vitest";
 import { db } from "~/db.server";
+import { startServer, stopServers, until } from "./servers";
 
-const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function startInstance(): Promise<void> {
-  const port = await freePort();
-  const child = spawn("node", ["server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", WEB_CONCURRENCY: "2" },
-    stdio: "ignore",
-    detached: true,
-  });
-  children.push(child);
-  await until(`the instance on ${port}`, async () =>
-    (await fetch(`http://127.0.0.1:${port}/login`)).status === 200 ? true : undefined,
-  );
-}
-
-afterAll(() => {
-  // The whole process group: the primary and its workers.
-  for (const child of children) if (child.pid) process.kill(-child.pid, "SIGKILL");
-});
+afterAll(stopServers);
 
 it("two instances run the daily job once: one erases the client due, the others skip", async () => {
   const client = await db.client.create({
@@ -57,18 +20,24 @@ it("two instances run the daily job once: one erases the client due, the others 
   });
   // Today's run may have happened already (another test's servers share this database): mark the
   // day not run, but only while nobody holds the lease, so no run in progress is overlapped.
-  const since = await until("the lease to be free", async () => {
-    const at = new Date();
-    const { count } = await db.jobLease.updateMany({
-      where: { name: "retention", holder: null },
-      data: { lastRunDay: null },
-    });
-    return count === 1 ? at : undefined;
-  });
+  const since = await until(
+    "the lease to be free",
+    async () => {
+      const at = new Date();
+      const { count } = await db.jobLease.updateMany({
+        where: { name: "retention", holder: null },
+        data: { lastRunDay: null },
+      });
+      return count === 1 ? at : undefined;
+    },
+    30_000,
+  );
 
-  await Promise.all([startInstance(), startInstance()]);
-  await until("the client to be erased", async () =>
-    (await db.client.findUniqueOrThrow({ where: { id: client.id } })).erasedAt ? true : undefined,
+  await Promise.all([startServer(30_000), startServer(30_000)]);
+  await until(
+    "the client to be erased",
+    async () => ((await db.client.findUniqueOrThrow({ where: { id: client.id } })).erasedAt ? true : undefined),
+    30_000,
   );
   // Every worker's first ask comes within 10 s of its start: by now all four have asked.
   await new Promise((r) => setTimeout(r, 11_000));

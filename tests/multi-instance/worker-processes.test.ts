@@ -2,64 +2,10 @@
 // dies is replaced while the other keeps answering, a burst of writes from both workers loses
 // nothing and fails none, and SIGTERM lets an in-flight import finish before the server exits.
 // Runs against the built server (npm run build) and the database in DATABASE_URL.
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { createUser } from "../support/factories";
-
-type Server = { child: ChildProcess; base: string; log: () => string; exited: Promise<number | null> };
-const started: Server[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn("node", ["server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", WEB_CONCURRENCY: "2" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const server = { child, base: `http://127.0.0.1:${port}`, log: () => output, exited };
-  started.push(server);
-  await until("the server", async () => (await fetch(`${server.base}/login`)).status === 200 || undefined);
-  await until("both workers to listen", () => workerPids(server).length >= 2 || undefined);
-  return server;
-}
-
-const workerPids = (server: Server) => [...server.log().matchAll(/Worker (\d+) listening/g)].map((m) => Number(m[1]));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { alive, startServer, stopServers, until, workerPids, type Server } from "./servers";
 
 async function signIn(server: Server, role: "admin" | "sales_back" = "admin"): Promise<string> {
   const { user, code } = await createUser({ role });
@@ -77,10 +23,7 @@ beforeAll(async () => {
   server = await startServer();
 }, 60_000);
 
-afterAll(() => {
-  for (const s of started) if (s.child.exitCode === null) s.child.kill("SIGKILL");
-  for (const s of started) for (const pid of workerPids(s)) if (alive(pid)) process.kill(pid, "SIGKILL");
-});
+afterAll(stopServers);
 
 describe("the server with two worker processes", () => {
   it("keeps answering when a worker dies, and starts a replacement", async () => {
