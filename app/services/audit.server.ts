@@ -1,4 +1,5 @@
-import { db } from "~/db.server";
+import { randomUUID } from "node:crypto";
+import { db, multiRowInsert } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 
 /** Actions written to the audit log (System Logs filters on these). */
@@ -60,8 +61,26 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
-/** An entry as its row is stored, for writers of many rows at once (one INSERT per batch). */
-export function auditRow(entry: AuditEntry) {
+/**
+ * Many entries in the caller's transaction with one multi-row INSERT (imports and set-based
+ * erasures write one per client of a batch), all stamped `createdAt`.
+ */
+export async function writeAudits(
+  entries: readonly AuditEntry[],
+  tx: Prisma.TransactionClient = db,
+  createdAt: Date = new Date(),
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.$executeRaw(
+    multiRowInsert(
+      "AuditLog",
+      entries.map((entry) => ({ id: randomUUID(), ...auditRow(entry), createdAt })),
+    ),
+  );
+}
+
+/** An entry as its row is stored. */
+function auditRow(entry: AuditEntry) {
   return {
     actorId: entry.actor?.id ?? null,
     actorName: entry.actor?.name ?? entry.actorName ?? "anonymous",

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { db, multiRowInsert } from "~/db.server";
+import { db } from "~/db.server";
 import { detailsWithout } from "~/domain/client-audit-details";
 import { parseClientIds } from "~/domain/client-ids";
 import { Prisma } from "~/generated/prisma/client";
-import { AUDIT_ACTIONS, auditRow, type AuditAction, type AuditActor } from "./audit.server";
+import { AUDIT_ACTIONS, writeAudits, type AuditAction, type AuditActor } from "./audit.server";
 
 /**
  * A client's audit entries: every entry about one client has target type "client" and the
@@ -57,24 +56,16 @@ export async function writeClientAudits(
   clientIds: readonly number[],
   tx: Prisma.TransactionClient = db,
 ): Promise<void> {
-  if (clientIds.length === 0) return;
-  const createdAt = new Date();
-  await tx.$executeRaw(
-    multiRowInsert(
-      "AuditLog",
-      clientIds.map((id) => ({
-        id: randomUUID(),
-        ...auditRow({
-          actor: entry.actor,
-          actorName: entry.actorName,
-          action: entry.action,
-          ...clientTarget(id),
-          details: entry.details?.(id),
-          ip: entry.ip,
-        }),
-        createdAt,
-      })),
-    ),
+  await writeAudits(
+    clientIds.map((id) => ({
+      actor: entry.actor,
+      actorName: entry.actorName,
+      action: entry.action,
+      ...clientTarget(id),
+      details: entry.details?.(id),
+      ip: entry.ip,
+    })),
+    tx,
   );
 }
 

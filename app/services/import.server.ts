@@ -1,5 +1,4 @@
 import { db, multiRowInsert } from "~/db.server";
-import { randomUUID } from "node:crypto";
 import { businessToday, dateFromIso } from "~/domain/calendar";
 import { EXPORTED_FIELDS, fieldCellText, fieldsOf, clientField, jsonName } from "~/domain/client-fields";
 import { isUniqueViolation } from "~/db-errors.server";
@@ -37,7 +36,7 @@ import {
 } from "~/domain/import-report";
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
-import { AUDIT_ACTIONS, auditRow, writeAudit } from "./audit.server";
+import { AUDIT_ACTIONS, writeAudit, writeAudits } from "./audit.server";
 import { duplicateMobileMessage, newClientData, type Actor } from "./client-writes.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { recordContactOkConsents } from "./consent.server";
@@ -186,25 +185,20 @@ async function insertClients(
   await recordContactOkConsents(consents, "import", actor.id, tx);
   // Every client's creation is in their audit trail like a form's (field names only), in the same
   // multi-row way: one INSERT per batch.
-  await tx.$executeRaw(
-    multiRowInsert(
-      "AuditLog",
-      clients.map(({ input }) => ({
-        id: randomUUID(),
-        ...auditRow({
-          actor,
-          action: AUDIT_ACTIONS.clientCreated,
-          ...clientTarget(idByMobile.get(input.mobileNumber)!),
-          details: {
-            fields: fieldsOf("create")
-              .filter((name) => input[name] !== null)
-              .map(jsonName),
-            importRunId: runId,
-          },
-        }),
-        createdAt: now,
-      })),
-    ),
+  await writeAudits(
+    clients.map(({ input }) => ({
+      actor,
+      action: AUDIT_ACTIONS.clientCreated,
+      ...clientTarget(idByMobile.get(input.mobileNumber)!),
+      details: {
+        fields: fieldsOf("create")
+          .filter((name) => input[name] !== null)
+          .map(jsonName),
+        importRunId: runId,
+      },
+    })),
+    tx,
+    now,
   );
   return idByMobile;
 }
@@ -480,28 +474,23 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
           );
           await recomputeClientsPurchases(tx, [...new Set(sales.map((sale) => sale.customerId))]);
           // Each sale is in its client's audit trail as recording it by hand writes it, one INSERT per batch.
-          await tx.$executeRaw(
-            multiRowInsert(
-              "AuditLog",
-              toWrite.map((p, i) => ({
-                id: randomUUID(),
-                ...auditRow({
-                  actor,
-                  action: AUDIT_ACTIONS.saleRecorded,
-                  ...clientTarget(sales[i]!.customerId),
-                  details: {
-                    saleId: saleIds[i],
-                    amount: filsToDecimalString(p.amountFils),
-                    saleDate: p.saleDate,
-                    invoiceNo: p.invoiceNo,
-                    showroom: p.showroom,
-                    items: p.lines.length,
-                    importRunId: runId,
-                  },
-                }),
-                createdAt: now,
-              })),
-            ),
+          await writeAudits(
+            toWrite.map((p, i) => ({
+              actor,
+              action: AUDIT_ACTIONS.saleRecorded,
+              ...clientTarget(sales[i]!.customerId),
+              details: {
+                saleId: saleIds[i],
+                amount: filsToDecimalString(p.amountFils),
+                saleDate: p.saleDate,
+                invoiceNo: p.invoiceNo,
+                showroom: p.showroom,
+                items: p.lines.length,
+                importRunId: runId,
+              },
+            })),
+            tx,
+            now,
           );
         }
         await tx.importRun.update({
