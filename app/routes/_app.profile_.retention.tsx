@@ -69,45 +69,21 @@ export default function DataRetention() {
         </p>
       </div>
       <Form method="post" className="card space-y-4">
-        <div>
-          <label htmlFor="retention-deleted" className="label">
-            Erase deleted clients after (days)
-          </label>
-          <input
-            id="retention-deleted"
-            name="erasedAfterDays"
-            type="number"
-            required
-            {...RETENTION_LIMITS.erasedAfterDays}
-            defaultValue={settings.erasedAfterDays}
-            aria-describedby="retention-deleted-help"
-            className="input mt-1 w-32"
-          />
-          <p id="retention-deleted-help" className="text-xs text-gray-600">
-            Counted from the deletion. Until then an admin can restore the client; after it the personal data is wiped
-            and the sales stay as anonymous amounts.
-          </p>
-          <p role="alert" className="field-error">
-            {errorOf("erasedAfterDays")}
-          </p>
-        </div>
-        <div>
-          <label htmlFor="retention-audit" className="label">
-            Keep audit entries for (months)
-          </label>
-          <input
-            id="retention-audit"
-            name="auditMonths"
-            type="number"
-            required
-            {...RETENTION_LIMITS.auditMonths}
-            defaultValue={settings.auditMonths}
-            className="input mt-1 w-32"
-          />
-          <p role="alert" className="field-error">
-            {errorOf("auditMonths")}
-          </p>
-        </div>
+        <PeriodField
+          id="retention-deleted"
+          name="erasedAfterDays"
+          label="Erase deleted clients after (days)"
+          help="Counted from the deletion. Until then an admin can restore the client; after it the personal data is wiped and the sales stay as anonymous amounts."
+          defaultValue={settings.erasedAfterDays}
+          error={errorOf("erasedAfterDays")}
+        />
+        <PeriodField
+          id="retention-audit"
+          name="auditMonths"
+          label="Keep audit entries for (months)"
+          defaultValue={settings.auditMonths}
+          error={errorOf("auditMonths")}
+        />
         <fieldset>
           <legend className="label">Contact notes</legend>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
@@ -158,6 +134,49 @@ export default function DataRetention() {
           </Link>
         </p>
       </section>
+    </div>
+  );
+}
+
+/** One period of the form: a whole number within its bounds, with its error under it. */
+function PeriodField({
+  id,
+  name,
+  label,
+  help,
+  defaultValue,
+  error,
+}: {
+  id: string;
+  name: "erasedAfterDays" | "auditMonths";
+  label: string;
+  help?: string;
+  defaultValue: number;
+  error: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        required
+        {...RETENTION_LIMITS[name]}
+        defaultValue={defaultValue}
+        aria-describedby={help ? `${id}-help` : undefined}
+        className="input mt-1 w-32"
+      />
+      {help ? (
+        <p id={`${id}-help`} className="text-xs text-gray-600">
+          {help}
+        </p>
+      ) : null}
+      <p role="alert" className="field-error">
+        {error}
+      </p>
     </div>
   );
 }
