@@ -38,9 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ ok: false as const, values, issues: parsed.issues, presets: presetsFor(null) }, { status: 400 });
   }
   const { period } = parsed;
+  const overviewRead = salesOverview(period);
   const [overview, ...dimensions] = await Promise.all([
-    salesOverview(period),
-    ...DIMENSIONS.map((groupBy) => salesReport({ period, groupBy })),
+    overviewRead,
+    // The category rows need the period's totals, which the overview reads anyway.
+    ...DIMENSIONS.map(async (groupBy) =>
+      salesReport({ period, groupBy }, groupBy === "category" ? (await overviewRead).totals.current : undefined),
+    ),
   ]);
   return {
     ok: true as const,

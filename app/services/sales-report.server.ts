@@ -151,8 +151,15 @@ async function periodTotal(period: ReportPeriod): Promise<SalesTotal> {
   return { count: total._count._all, totalFils: total._sum.amountFils ?? 0n };
 }
 
-/** GET /api/reports/sales: the period's sales grouped one way, with exact totals. */
-export async function salesReport({ period, groupBy }: SalesReportQuery): Promise<SalesReport> {
+/**
+ * GET /api/reports/sales: the period's sales grouped one way, with exact totals. `knownTotals`,
+ * the period's when the caller has read them already (the /reports page's overview), spare the
+ * category grouping its own read of them.
+ */
+export async function salesReport(
+  { period, groupBy }: SalesReportQuery,
+  knownTotals?: SalesTotal,
+): Promise<SalesReport> {
   switch (groupBy) {
     case "month":
       return salesReportOf(period, groupBy, monthlySales(await dailySales(period), period));
@@ -166,7 +173,7 @@ export async function salesReport({ period, groupBy }: SalesReportQuery): Promis
     case "tier":
       return salesReportOf(period, groupBy, await byClientColumn(period, groupBy));
     case "category": {
-      const totals = await periodTotal(period);
+      const totals = knownTotals ?? (await periodTotal(period));
       return salesReportOf(period, groupBy, await byCategory(period, totals), { totals });
     }
   }
