@@ -12,15 +12,35 @@ export type LoadResult = {
   requests: number;
 };
 
+/** A keep-alive agent of `connections` sockets for a URL on this machine; anything else is refused. */
+export function loopbackAgent(url: URL, connections: number): http.Agent {
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname))
+    throw new Error("load tests run against loopback only");
+  return new http.Agent({ keepAlive: true, maxSockets: connections });
+}
+
+/** `connections` loops each sending one request after another until `seconds` pass; answers the seconds taken. */
+export async function onEveryConnection(
+  connections: number,
+  seconds: number,
+  request: () => Promise<unknown>,
+): Promise<number> {
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) await request();
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
 export async function boundedLoad(
   url: string,
   options: { connections: number; seconds: number; cookie?: string },
 ): Promise<LoadResult> {
   const target = new URL(url);
-  if (!["127.0.0.1", "localhost", "[::1]"].includes(target.hostname))
-    throw new Error("load tests run against loopback only");
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const deadline = performance.now() + options.seconds * 1000;
+  const agent = loopbackAgent(target, options.connections);
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
@@ -42,13 +62,7 @@ export async function boundedLoad(
       });
     });
 
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      while (performance.now() < deadline) await one();
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = await onEveryConnection(options.connections, options.seconds, one);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {

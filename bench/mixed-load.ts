@@ -7,6 +7,7 @@
 // load created, so removing those clients removes them too.
 import http from "node:http";
 import { seededRandom } from "../scripts/seeded-random";
+import { loopbackAgent, onEveryConnection } from "./load";
 import { percentile } from "./measure";
 
 /** Stored mobiles of the load's clients: the generated book uses 97151…, the import bench 97156–8…. */
@@ -39,12 +40,10 @@ export async function mixedLoad(
   const { db } = await import("~/db.server");
   const { businessToday } = await import("~/domain/calendar");
   const base = new URL(origin);
-  if (!["127.0.0.1", "localhost", "[::1]"].includes(base.hostname))
-    throw new Error("load tests run against loopback only");
+  const agent = loopbackAgent(base, options.connections);
   const removeWritten = () => db.client.deleteMany({ where: { mobileNumber: { startsWith: MOBILE_PREFIX } } });
   await removeWritten();
 
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   // Writes are JSON posts from the app's own origin, as the browser sends them (the server refuses others).
   const send = (method: "GET" | "POST", path: string, json?: unknown) =>
     new Promise<Answer>((resolve) => {
@@ -124,26 +123,19 @@ export async function mixedLoad(
     return true;
   };
 
-  const deadline = performance.now() + options.seconds * 1000;
-  const started = performance.now();
   try {
-    await Promise.all(
-      Array.from({ length: options.connections }, async () => {
-        while (performance.now() < deadline) {
-          const start = performance.now();
-          if (rand() < 0.8) {
-            const answer = await send("GET", pick(options.readPaths));
-            readTimes.push(performance.now() - start);
-            if (!answer || answer.status < 200 || answer.status >= 400) errors++;
-          } else {
-            const ok = await write().catch(() => false);
-            writeTimes.push(performance.now() - start);
-            if (!ok) errors++;
-          }
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
+    const elapsed = await onEveryConnection(options.connections, options.seconds, async () => {
+      const start = performance.now();
+      if (rand() < 0.8) {
+        const answer = await send("GET", pick(options.readPaths));
+        readTimes.push(performance.now() - start);
+        if (!answer || answer.status < 200 || answer.status >= 400) errors++;
+      } else {
+        const ok = await write().catch(() => false);
+        writeTimes.push(performance.now() - start);
+        if (!ok) errors++;
+      }
+    });
     agent.destroy();
 
     const storedClients = await db.client.findMany({
