@@ -52,6 +52,11 @@ export function verdict(m: Pick<Measurement, "median" | "target">): string {
   return m.median <= m.target ? "ok" : "OVER";
 }
 
+/** A figure measured once (an import, an export, a job run in its own process): its value is median, p95 and max. */
+export function once(name: string, value: number, target?: number, extra?: Measurement["extra"]): Measurement {
+  return { name, unit: "ms", median: value, p95: value, max: value, runs: 1, target, extra };
+}
+
 /** How many times its floor an operation takes (medians, and p95s, divided); `target` is the largest ratio allowed. */
 export function ratioToFloor(name: string, measured: Measurement, floor: Measurement, target: number): Measurement {
   const m: Measurement = {

@@ -14,7 +14,7 @@ import { BENCH_SQLITE_FILE, benchDbKind } from "./bench-env";
 import { benchDataExists, benchDatabaseUrl, migrate } from "./database";
 import { boundedLoad, type LoadResult } from "./load";
 import { measureListRender } from "./list-render";
-import { measure, report, verdict, type Measurement } from "./measure";
+import { measure, once, ratioToFloor, report, verdict, type Measurement } from "./measure";
 import { mixedLoad } from "./mixed-load";
 import { measureSales, measureSalesReports } from "./sales";
 
@@ -283,58 +283,32 @@ for (const [label, target, floorTarget] of [
 ] as const) {
   const seconds = imp[`${label}_seconds`]!;
   const floorSeconds = imp[`${label}_raw_parse_seconds`]! + imp[`${label}_raw_insert_seconds`]!;
-  const m: Measurement = {
-    name: label === "xlsx10k" ? "import: 10,000-row .xlsx (end to end)" : "import: 100,000-row .csv (end to end)",
-    unit: "ms",
-    median: seconds * 1000,
-    p95: seconds * 1000,
-    max: seconds * 1000,
-    runs: 1,
-    target: target * 1000,
-    extra: {
+  const m = once(
+    label === "xlsx10k" ? "import: 10,000-row .xlsx (end to end)" : "import: 100,000-row .csv (end to end)",
+    seconds * 1000,
+    target * 1000,
+    {
       rawParseMs: Math.round(imp[`${label}_raw_parse_seconds`]! * 1000),
       rawInsertMs: Math.round(imp[`${label}_raw_insert_seconds`]! * 1000),
       rssGrowthMb: Math.round(imp[`${label}_rss_mb`]!),
       imported: imp[`${label}_imported`]!,
     },
-  };
+  );
   report(m);
   results.push(m);
   // The floor is one pass: the raw parse and the raw insert of the same rows.
-  const ratio: Measurement = {
-    name: `${m.name.replace(" (end to end)", "")}, times its floor`,
-    unit: "×",
-    median: seconds / floorSeconds,
-    p95: seconds / floorSeconds,
-    max: seconds / floorSeconds,
-    runs: 1,
-    target: floorTarget,
-    extra: { ms: Math.round(seconds * 1000), floorMs: Math.round(floorSeconds * 1000) },
-  };
-  report(ratio);
-  results.push(ratio);
-  const rss: Measurement = {
-    name: `import: ${label} peak RSS growth (MB)`,
-    unit: "ms",
-    median: imp[`${label}_rss_mb`]!,
-    p95: imp[`${label}_rss_mb`]!,
-    max: imp[`${label}_rss_mb`]!,
-    runs: 1,
-    target: 300,
-  };
+  const floor = once(`${label} floor`, floorSeconds * 1000);
+  results.push(ratioToFloor(`${m.name.replace(" (end to end)", "")}, times its floor`, m, floor, floorTarget));
+  const rss = once(`import: ${label} peak RSS growth (MB)`, imp[`${label}_rss_mb`]!, 300);
   results.push(rss);
 }
 // A purchase history (docs/decisions/020-purchase-history-imports.md): the same target as a client file of as many rows.
-const purchases: Measurement = {
-  name: "import: 100,000-item purchase-history .csv (end to end)",
-  unit: "ms",
-  median: imp.purchases100k_seconds! * 1000,
-  p95: imp.purchases100k_seconds! * 1000,
-  max: imp.purchases100k_seconds! * 1000,
-  runs: 1,
-  target: 60_000,
-  extra: { items: imp.purchases100k_imported! },
-};
+const purchases = once(
+  "import: 100,000-item purchase-history .csv (end to end)",
+  imp.purchases100k_seconds! * 1000,
+  60_000,
+  { items: imp.purchases100k_imported! },
+);
 report(purchases);
 results.push(purchases);
 
@@ -347,27 +321,13 @@ const exportJson = execFileSync("node_modules/.bin/tsx", ["--expose-gc", "bench/
 const exp = JSON.parse(exportJson.trim().split("\n").at(-1)!) as Record<string, number>;
 for (const format of ["xlsx", "csv"] as const) {
   const seconds = exp[`${format}_seconds`]!;
-  const m: Measurement = {
-    name: `export: ${exp[`${format}_rows`]!.toLocaleString()} clients as .${format}`,
-    unit: "ms",
-    median: seconds * 1000,
-    p95: seconds * 1000,
-    max: seconds * 1000,
-    runs: 1,
-    target: 15_000,
-    extra: { rssGrowthMb: Math.round(exp[`${format}_rss_mb`]!), fileMb: +exp[`${format}_mb`]!.toFixed(1) },
-  };
+  const m = once(`export: ${exp[`${format}_rows`]!.toLocaleString()} clients as .${format}`, seconds * 1000, 15_000, {
+    rssGrowthMb: Math.round(exp[`${format}_rss_mb`]!),
+    fileMb: +exp[`${format}_mb`]!.toFixed(1),
+  });
   report(m);
   results.push(m);
-  results.push({
-    name: `export: .${format} peak RSS growth (MB)`,
-    unit: "ms",
-    median: exp[`${format}_rss_mb`]!,
-    p95: exp[`${format}_rss_mb`]!,
-    max: exp[`${format}_rss_mb`]!,
-    runs: 1,
-    target: 200,
-  });
+  results.push(once(`export: .${format} peak RSS growth (MB)`, exp[`${format}_rss_mb`]!, 200));
 }
 
 console.log("\nRetention job (own process, on a copy of the data set, a tenth of the clients due for erasure)");
@@ -385,16 +345,7 @@ if (kind === "sqlite") {
     const run = JSON.parse(json.trim().split("\n").at(-1)!) as Record<string, number>;
     const extra = { clients: run.clients!, erased: run.erasedClients!, batches: run.batches! };
     for (const m of [
-      {
-        name: `retention: daily job, ${run.erasedClients!.toLocaleString()} clients erased`,
-        unit: "ms",
-        median: run.ms!,
-        p95: run.ms!,
-        max: run.ms!,
-        runs: 1,
-        target: 60_000,
-        extra,
-      },
+      once(`retention: daily job, ${run.erasedClients!.toLocaleString()} clients erased`, run.ms!, 60_000, extra),
       // Each batch is one write transaction: how long a request may wait behind the job.
       {
         name: "retention: the job's write transactions (SQLite write lock held)",
