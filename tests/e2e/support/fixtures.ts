@@ -22,7 +22,8 @@ export async function createStaff(role: Role, name?: string) {
   const secret = generateTotpSecret();
   const user = await db.user.create({
     data: {
-      name: name ?? `${role.replace("_", " ")} tester ${seq}`,
+      // Unique across worker processes: Playwright starts a new one (seq from 0) after a failure.
+      name: name ?? `${role.replace("_", " ")} tester ${seq}-${process.pid}`,
       email: `${role}.${seq}.${Date.now()}@jewel.test`,
       role,
     },
