@@ -17,6 +17,8 @@ export type CurrentSession = {
   user: SessionUser;
   adminUnlockedUntil: Date | null;
   actionVerifiedUntil: Date | null;
+  /** The user's saved screen language ("en" | "ar"), null when they never chose one. */
+  language: string | null;
 };
 
 function sessionCookie(request: Request) {
@@ -57,7 +59,7 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
   if (!id) return null;
   const row = await db.session.findUnique({
     where: { id },
-    include: { user: { select: { id: true, name: true, email: true, role: true, isActive: true } } },
+    include: { user: { select: { id: true, name: true, email: true, role: true, isActive: true, language: true } } },
   });
   if (!row) return null;
   const now = Date.now();
@@ -68,12 +70,13 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } });
   }
-  const { isActive: _isActive, ...user } = row.user;
+  const { isActive: _isActive, language, ...user } = row.user;
   return {
     id: row.id,
     user: { ...user, role: user.role as Role },
     adminUnlockedUntil: row.adminUnlockedUntil,
     actionVerifiedUntil: row.actionVerifiedUntil,
+    language,
   };
 }
 

@@ -1,4 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
+import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { useEffect } from "react";
 import { useAppUi, type ToastMessage } from "./app-ui";
@@ -18,6 +19,7 @@ const tone: Record<ToastMessage["type"], string> = {
 export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
   const hydrated = useHydrated();
   const { toasts, toast, removeToast } = useAppUi();
+  const { t: translate } = useTranslation();
 
   useEffect(() => {
     if (flash) toast(flash);
@@ -53,7 +55,7 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
             <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description>
           ) : null}
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={translate("common:toast.close")}
             className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-60 hover:opacity-100"
           >
             ×
