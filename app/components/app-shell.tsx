@@ -83,7 +83,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
                 strokeLinejoin="round"
               />
             </svg>
-            <span className="badge absolute -right-2 -top-1 bg-red-600 px-1.5 text-white" data-testid="mobile-badge">
+            <span className="badge absolute -end-2 -top-1 bg-red-600 px-1.5 text-white" data-testid="mobile-badge">
               {MOBILE_BADGE_COUNT}
             </span>
           </span>
@@ -98,7 +98,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
 
       <aside
         aria-label={t("common:nav.mainNavigation")}
-        className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-gray-200 bg-white peer-checked/nav:flex lg:flex lg:peer-checked/collapse:w-16 lg:peer-checked/collapse:[&_.nav-label]:hidden"
+        className="fixed inset-y-0 start-0 z-40 hidden w-64 flex-col border-e border-gray-200 bg-white peer-checked/nav:flex lg:flex lg:peer-checked/collapse:w-16 lg:peer-checked/collapse:[&_.nav-label]:hidden"
       >
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-4">
           <span className="nav-label truncate font-semibold text-brand-700">{PRODUCT_NAME}</span>
@@ -107,7 +107,9 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
             className="btn-ghost hidden cursor-pointer px-2 lg:inline-flex"
             aria-label={t("common:nav.collapseSidebar")}
           >
-            «
+            <span aria-hidden className="inline-block rtl:rotate-180">
+              «
+            </span>
           </label>
           <label
             htmlFor="nav-open"
@@ -149,7 +151,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
             </span>
             <span className="nav-label">{t("common:nav.refresh")}</span>
           </a>
-          <SignOutForm className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100">
+          <SignOutForm className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-start text-sm text-gray-700 hover:bg-gray-100">
             <span aria-hidden className="w-5 text-center">
               ⎋
             </span>
@@ -178,7 +180,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
         </div>
       </aside>
 
-      <div className="lg:pl-64 lg:peer-checked/collapse:pl-16">
+      <div className="lg:ps-64 lg:peer-checked/collapse:ps-16">
         <header className="hidden items-center justify-between border-b border-gray-200 bg-white px-6 py-3 lg:flex">
           <span className="text-sm text-gray-600">{t("common:topBar.signedInAs", { name: user.name })}</span>
           <div className="flex items-center gap-3">

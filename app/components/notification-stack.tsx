@@ -15,7 +15,7 @@ export function NotificationStack() {
   const { t } = useTranslation();
   if (notifications.length === 0) return null;
   return (
-    <section aria-label={t("common:notifications.label")} className="fixed right-4 top-4 z-40 flex w-80 flex-col gap-2">
+    <section aria-label={t("common:notifications.label")} className="fixed end-4 top-4 z-40 flex w-80 flex-col gap-2">
       {notifications.length > 1 ? (
         <button type="button" onClick={clearNotifications} className="self-end text-xs text-gray-600 underline">
           {t("common:notifications.clearAll")}
@@ -26,7 +26,7 @@ export function NotificationStack() {
           key={n.id}
           role="status"
           data-notification-type={n.type}
-          className={clsx("relative rounded-lg border p-3 pr-8 shadow", tone[n.type])}
+          className={clsx("relative rounded-lg border p-3 pe-8 shadow", tone[n.type])}
         >
           <p className="text-sm font-semibold">{n.title}</p>
           {n.description ? <p className="text-sm text-gray-700">{n.description}</p> : null}
@@ -35,7 +35,7 @@ export function NotificationStack() {
             type="button"
             aria-label={t("common:notifications.dismiss")}
             onClick={() => dismissNotification(n.id)}
-            className="absolute right-2 top-2 px-1 text-lg leading-none opacity-60 hover:opacity-100"
+            className="absolute end-2 top-2 px-1 text-lg leading-none opacity-60 hover:opacity-100"
           >
             ×
           </button>
