@@ -25,7 +25,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/http/toast.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { I18nProvider } from "~/i18n/i18n-provider";
-import { DEFAULT_LANGUAGE, directionOf } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, directionOf } from "~/domain/languages";
 import { catalogsFor } from "~/i18n/resources.server";
 import stylesheet from "~/tailwind.css?url";
 

@@ -53,8 +53,25 @@ export async function createUserSession(userId: string, request: Request): Promi
   return sessionCookie(request).serialize(session.id);
 }
 
+/**
+ * A page's loaders (root, layout, page) run on one Request and each ask for the session: a GET asks the
+ * database once (the root's language choice then costs nothing, docs/decisions/021-arabic-and-english.md).
+ * Actions always read afresh, since they may change the session they read.
+ */
+const sessionsOfReads = new WeakMap<Request, Promise<CurrentSession | null>>();
+
 /** The signed-in session, or null when there is none or it has ended (idle, absolute, user off). */
-export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readCurrentSession(request);
+  let session = sessionsOfReads.get(request);
+  if (!session) {
+    session = readCurrentSession(request);
+    sessionsOfReads.set(request, session);
+  }
+  return session;
+}
+
+async function readCurrentSession(request: Request): Promise<CurrentSession | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
   const row = await db.session.findUnique({

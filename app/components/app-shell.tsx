@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/session.server";
 import { fullDayLabel } from "~/domain/display-labels";
-import { isLanguage } from "~/i18n/languages";
+import { isLanguage } from "~/domain/languages";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS, checkAccess, type Role } from "~/domain/roles";
 import { LanguageSwitch } from "./language-switch";

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_NAMES, type Language } from "~/i18n/languages";
+import { LANGUAGE_NAMES, type Language } from "~/domain/languages";
 
 /**
  * The top bar's switch to the other language: a plain form POST to /language, which sets the `lng` cookie,

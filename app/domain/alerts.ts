@@ -1,5 +1,5 @@
 import { addDays, dateFromIso, daysBetween, type IsoDate } from "./calendar";
-import { intlLocale, type Language } from "~/i18n/languages";
+import { intlLocale, type Language } from "./languages";
 import { dateTimeFormat } from "./date-format";
 import { ageOnBirthday, FAMILY_RELATION_WORDS, isChild, ordinal, type FamilyRelation } from "./family";
 import { whatsappLink } from "./mobile";

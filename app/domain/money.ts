@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/languages";
+import type { Language } from "./languages";
 
 /**
  * AED amounts are integer fils (1 AED = 100 fils) held in bigint, so storage and sums never pass

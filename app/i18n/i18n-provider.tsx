@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import type { Language } from "./languages";
+import type { Language } from "~/domain/languages";
 
 export type Catalogs = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import i18next, { type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { getCurrentSession } from "~/auth/session.server";
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "~/domain/languages";
 import { RESOURCES, type Namespace } from "./resources.server";
 
 /** Set by the top bar's switch; read when the signed-in user has no saved language (or nobody is signed in). */

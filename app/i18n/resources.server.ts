@@ -1,4 +1,4 @@
-import type { Language } from "./languages";
+import type { Language } from "~/domain/languages";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
 import arLogin from "~/locales/ar/login.json";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin, optionalUser, safeRedirectPath } from "~/auth/guards.server";
-import { isLanguage } from "~/i18n/languages";
+import { isLanguage } from "~/domain/languages";
 import { languageCookie } from "~/i18n/i18n.server";
 import { saveUserLanguage } from "~/services/users.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from "~/domain/product";
 import { fixedT, getLanguage } from "~/i18n/i18n.server";
-import { directionOf, isLanguage } from "~/i18n/languages";
+import { directionOf, isLanguage } from "~/domain/languages";
 
 /** Colours of the UI (app/tailwind.css): the brand brown for the title bar, the page ground for the splash. */
 const THEME_COLOR = "#7c561d";

@@ -1,5 +1,5 @@
 import { db } from "~/db.server";
-import type { Language } from "~/i18n/languages";
+import type { Language } from "~/domain/languages";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, shortDayLabel, type Alert } from "~/domain/alerts";
 import {
   addDays,

@@ -3,7 +3,7 @@ import { SESSION_IDLE_MS, endAllSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { isUniqueViolation } from "~/db-errors.server";
 import { ROLES, type AuthType, type Role } from "~/domain/roles";
-import type { Language } from "~/i18n/languages";
+import type { Language } from "~/domain/languages";
 import { USER_FORM_MESSAGES, type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";
 import { USER_PROTECTION_MESSAGES, refuseUserChange } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getCurrentSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { readToast } from "~/http/toast.server";
 import * as root from "~/root";
@@ -51,6 +52,16 @@ describe("Arabic and English (docs/decisions/021-arabic-and-english.md)", () => 
     expect((await readToast(makeRequest("/dashboard", { cookie: toastCookie }))).toast).toMatchObject({
       title: "لا شيء لتحديده",
     });
+  });
+
+  it("a page's loaders share one session read, so choosing the language adds no query; actions read afresh", async () => {
+    const { user } = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    const page = makeRequest("/dashboard", { cookie });
+    expect(await getCurrentSession(page)).toBe(await getCurrentSession(page));
+    const post = makeRequest("/dashboard", { cookie, form: { intent: "x" } });
+    expect(await getCurrentSession(post)).not.toBe(await getCurrentSession(post));
+    expect(await getCurrentSession(post)).toEqual(await getCurrentSession(page));
   });
 
   it("without a session the switch sets only the cookie, and never redirects off the site", async () => {
