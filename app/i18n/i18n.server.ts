@@ -23,7 +23,8 @@ const detector = new RemixI18Next({
     fallbackLanguage: DEFAULT_LANGUAGE,
     cookie: languageCookie,
     order: ["custom", "cookie", "header"],
-    findLocale: async (request) => (await getCurrentSession(request))?.language ?? null,
+    // A failed session read leaves the choice to the cookie: the error page itself still needs a language.
+    findLocale: async (request) => (await getCurrentSession(request).catch(() => null))?.language ?? null,
   },
 });
 

@@ -83,5 +83,18 @@ for (const js of [true, false]) {
       expect((await englishSidebar.boundingBox())!.x).toBeLessThan(2);
       expect((await db.user.findUniqueOrThrow({ where: { id: staff.user.id } })).language).toBe("en");
     });
+
+    test("the refusal and not-found pages speak Arabic", async ({ page, context }) => {
+      const staff = await createStaff("road_sales");
+      await signInContext(context, staff.user.id);
+      await page.goto("/customers");
+      await switchLanguage(page, js);
+      await expectDocument(page, "ar");
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { name: "وصول مقيّد" })).toBeVisible();
+      await page.goto("/no-such-page");
+      await expect(page.getByRole("heading", { name: "404 الصفحة غير موجودة" })).toBeVisible();
+      await expectDocument(page, "ar");
+    });
   });
 }
