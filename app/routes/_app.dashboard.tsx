@@ -17,14 +17,15 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { requestAddress } from "~/http/request-address";
 import { ACCESS, type Role } from "~/domain/roles";
 import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { getMyDay } from "~/services/my-day.server";
 import { MyDaySection } from "~/components/my-day";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Dashboard"} | ${PRODUCT_NAME}` },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "dashboard:title")} | ${PRODUCT_NAME}` },
 ];
 
 /** Catalog keys written out, so the catalog check sees each one used. */
@@ -59,7 +60,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     items: list.items.map((alert) => ({ ...alert, dayLabel: shortDayLabel(alert.date, language) })),
   });
   return {
-    title: t("dashboard:title"),
     language,
     greetingName: firstName(user.name),
     roleLabel: t(ROLE_KEYS[user.role]),

@@ -12,13 +12,12 @@ import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { PRODUCT_NAME } from "~/domain/product";
 import { INVALID_CODE_MESSAGE } from "~/auth/code-check.server";
 import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import { completeSignIn, homePathFor, lastEmailCookie } from "~/services/auth.server";
 import { toastHeader } from "~/http/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Sign in"} | ${PRODUCT_NAME}` },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "login:title")} | ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await optionalUser(request);
@@ -26,8 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const remembered: unknown = await lastEmailCookie.parse(request.headers.get("Cookie"));
   const email = url.searchParams.get("change") ? null : typeof remembered === "string" ? remembered : null;
-  const { t } = await translatorFor(request, "login");
-  return { email, redirectTo: url.searchParams.get("redirectTo"), title: t("login:title") };
+  return { email, redirectTo: url.searchParams.get("redirectTo") };
 }
 
 const EmailStep = z.object({ intent: z.literal("email"), email: z.email("login:errors.invalidEmail") });

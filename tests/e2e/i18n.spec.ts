@@ -60,6 +60,7 @@ for (const js of [true, false]) {
       await expectDocument(page, "ar");
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("أهلًا بعودتك");
+      await expect(page).toHaveTitle("لوحة التحكم | Jewel CRM");
       await expect(page.getByRole("heading", { name: "توزيع العملاء حسب الفئة" })).toBeVisible();
       await expect(page.getByRole("link", { name: "لوحة التحكم" })).toBeVisible();
       // The sidebar is on the right.
