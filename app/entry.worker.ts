@@ -104,10 +104,13 @@ async function offlinePage(): Promise<Response> {
   const cached = await caches.match(OFFLINE_PAGE);
   return (
     cached ??
-    new Response("You are offline — the client book needs a connection.", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    })
+    new Response(
+      "You are offline — the client book needs a connection.\nأنت غير متصل بالإنترنت — يحتاج سجل العملاء إلى اتصال.",
+      {
+        status: 503,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      },
+    )
   );
 }
 

@@ -9,9 +9,11 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { AppUiProvider } from "~/components/app-ui";
 import { LoadingOverlay } from "~/components/loading-overlay";
 import { useNonce } from "~/components/nonce";
@@ -21,11 +23,14 @@ import { PwaPrompts } from "~/components/pwa/pwa-prompts";
 import { Toaster } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/http/toast.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { I18nProvider } from "~/i18n/i18n-provider";
+import { DEFAULT_LANGUAGE, directionOf } from "~/domain/languages";
+import { catalogsFor } from "~/i18n/resources.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
@@ -33,28 +38,42 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, clear } = await readToast(request);
-  return data({ toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const [{ toast, clear }, language] = await Promise.all([readToast(request), getLanguage(request)]);
+  // Only this language's catalogs go to the browser (docs/decisions/021-arabic-and-english.md).
+  return data(
+    { toast, language, catalogs: catalogsFor(language) },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Absent only when the root loader itself failed: the error page then shows in English.
+  const root = useRouteLoaderData<typeof loader>("root");
+  const language = root?.language ?? DEFAULT_LANGUAGE;
   // Tests and scripts wait for this marker before clicking (the page works without it too).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en">
+    <html lang={language} dir={directionOf(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7c561d" />
         <Meta />
+        {/* Browsers fetch the manifest without cookies: the link names the language. */}
+        <link
+          rel="manifest"
+          href={language === DEFAULT_LANGUAGE ? "/manifest.webmanifest" : `/manifest.webmanifest?lng=${language}`}
+        />
         <Links />
         <PwaHeadScript nonce={nonce} />
       </head>
       <body className="min-h-screen font-sans antialiased">
-        {children}
+        <I18nProvider language={language} catalogs={root?.catalogs ?? {}}>
+          {children}
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -79,16 +98,17 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const message = isRouteErrorResponse(error)
     ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`
-    : "Something went wrong.";
+    : t("common:errors.sentence");
   return (
     <main className="mx-auto max-w-lg p-8 text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <h1 className="text-2xl font-semibold">{t("common:errors.title")}</h1>
       <p className="mt-2 text-gray-700">{message}</p>
       <a href="/" className="btn-primary mt-6">
-        Go home
+        {t("common:errors.goHome")}
       </a>
     </main>
   );
@@ -96,15 +116,15 @@ export function ErrorBoundary() {
 
 /** docs/product-rules.md §2: any other path shows '404 Page Not Found' with a developer-style hint. */
 export function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center p-8 text-center">
-      <h1 className="text-3xl font-bold">404 Page Not Found</h1>
+      <h1 className="text-3xl font-bold">{t("common:errors.notFoundTitle")}</h1>
       <p className="mt-3 text-gray-700">
-        Did you forget to add the page to the router? Create a route module under <code>app/routes/</code> for this
-        path.
+        <Trans i18nKey="common:errors.notFoundHint" components={{ code: <code dir="ltr" /> }} />
       </p>
       <a href="/" className="btn-primary mt-6">
-        Go to the dashboard
+        {t("common:errors.goToDashboard")}
       </a>
     </main>
   );

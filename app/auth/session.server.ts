@@ -17,6 +17,8 @@ export type CurrentSession = {
   user: SessionUser;
   adminUnlockedUntil: Date | null;
   actionVerifiedUntil: Date | null;
+  /** The user's saved screen language ("en" | "ar"), null when they never chose one. */
+  language: string | null;
 };
 
 function sessionCookie(request: Request) {
@@ -51,13 +53,30 @@ export async function createUserSession(userId: string, request: Request): Promi
   return sessionCookie(request).serialize(session.id);
 }
 
+/**
+ * A page's loaders (root, layout, page) run on one Request and each ask for the session: a GET asks the
+ * database once (the root's language choice then costs nothing, docs/decisions/021-arabic-and-english.md).
+ * Actions always read afresh, since they may change the session they read.
+ */
+const sessionsOfReads = new WeakMap<Request, Promise<CurrentSession | null>>();
+
 /** The signed-in session, or null when there is none or it has ended (idle, absolute, user off). */
-export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readCurrentSession(request);
+  let session = sessionsOfReads.get(request);
+  if (!session) {
+    session = readCurrentSession(request);
+    sessionsOfReads.set(request, session);
+  }
+  return session;
+}
+
+async function readCurrentSession(request: Request): Promise<CurrentSession | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
   const row = await db.session.findUnique({
     where: { id },
-    include: { user: { select: { id: true, name: true, email: true, role: true, isActive: true } } },
+    include: { user: { select: { id: true, name: true, email: true, role: true, isActive: true, language: true } } },
   });
   if (!row) return null;
   const now = Date.now();
@@ -68,12 +87,13 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } });
   }
-  const { isActive: _isActive, ...user } = row.user;
+  const { isActive: _isActive, language, ...user } = row.user;
   return {
     id: row.id,
     user: { ...user, role: user.role as Role },
     adminUnlockedUntil: row.adminUnlockedUntil,
     actionVerifiedUntil: row.actionVerifiedUntil,
+    language,
   };
 }
 

@@ -1,20 +1,34 @@
 import { NavLink, useLocation, useNavigation } from "@remix-run/react";
 import clsx from "clsx";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/session.server";
 import { fullDayLabel } from "~/domain/display-labels";
+import { isLanguage } from "~/domain/languages";
 import { PRODUCT_NAME } from "~/domain/product";
-import { ACCESS, checkAccess, roleSidebarLabel } from "~/domain/roles";
+import { ACCESS, checkAccess, type Role } from "~/domain/roles";
+import { LanguageSwitch } from "./language-switch";
 import { SignOutForm } from "./sign-out-form";
 
 /** Each entry shows for the roles its page lets in (app/domain/roles.ts), so a link never leads to a refusal. */
 const NAV = [
-  { to: "/dashboard", label: "Dashboard", icon: "▦", access: ACCESS.dashboard },
-  { to: "/ai-assistant", label: "AI Assistant", icon: "✦", access: ACCESS.aiAssistant },
-  { to: "/customers", label: "Customer Purchase History", icon: "☰", access: ACCESS.clients },
-  { to: "/reports", label: "Sales Report", icon: "▥", access: ACCESS.reports },
-  { to: "/import-data", label: "Import Data", icon: "⇪", access: ACCESS.importData },
+  { to: "/dashboard", label: "common:nav.dashboard", icon: "▦", access: ACCESS.dashboard },
+  { to: "/ai-assistant", label: "common:nav.aiAssistant", icon: "✦", access: ACCESS.aiAssistant },
+  { to: "/customers", label: "common:nav.customers", icon: "☰", access: ACCESS.clients },
+  { to: "/reports", label: "common:nav.reports", icon: "▥", access: ACCESS.reports },
+  { to: "/import-data", label: "common:nav.importData", icon: "⇪", access: ACCESS.importData },
 ] as const;
+
+/**
+ * The sidebar shows the raw role with underscores as spaces (docs/product-rules.md §2 Layout); in Arabic, its
+ * name. Catalog keys are written out, so the catalog check sees each one used.
+ */
+const SIDEBAR_ROLE_KEYS: Record<Role, string> = {
+  admin: "common:sidebarRoles.admin",
+  sales_front: "common:sidebarRoles.sales_front",
+  sales_back: "common:sidebarRoles.sales_back",
+  road_sales: "common:sidebarRoles.road_sales",
+};
 
 /** docs/product-rules.md §9: the mobile badge shows a fixed count. */
 const MOBILE_BADGE_COUNT = 3;
@@ -36,6 +50,8 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
   const location = useLocation();
   const navigation = useNavigation();
   const here = location.pathname + location.search;
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "en";
   return (
     <div className="min-h-screen">
       <input type="checkbox" id="nav-open" className="peer/nav sr-only" aria-hidden tabIndex={-1} />
@@ -43,15 +59,16 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
 
       {/* Mobile top bar */}
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-gray-200 bg-white px-3 py-2 lg:hidden">
-        <label htmlFor="nav-open" className="btn-ghost cursor-pointer px-2" aria-label="Toggle menu">
+        <label htmlFor="nav-open" className="btn-ghost cursor-pointer px-2" aria-label={t("common:nav.toggleMenu")}>
           <span aria-hidden className="text-xl">
             ☰
           </span>
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">{t("common:nav.menu")}</span>
         </label>
         <span className="font-semibold">{PRODUCT_NAME}</span>
         <div className="flex items-center gap-3">
-          <span className="relative" aria-label={`${MOBILE_BADGE_COUNT} notifications`}>
+          <LanguageSwitch />
+          <span className="relative" aria-label={t("common:nav.notifications", { count: MOBILE_BADGE_COUNT })}>
             <svg
               aria-hidden
               viewBox="0 0 24 24"
@@ -66,7 +83,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
                 strokeLinejoin="round"
               />
             </svg>
-            <span className="badge absolute -right-2 -top-1 bg-red-600 px-1.5 text-white" data-testid="mobile-badge">
+            <span className="badge absolute -end-2 -top-1 bg-red-600 px-1.5 text-white" data-testid="mobile-badge">
               {MOBILE_BADGE_COUNT}
             </span>
           </span>
@@ -80,19 +97,25 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
       </header>
 
       <aside
-        aria-label="Main navigation"
-        className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-gray-200 bg-white peer-checked/nav:flex lg:flex lg:peer-checked/collapse:w-16 lg:peer-checked/collapse:[&_.nav-label]:hidden"
+        aria-label={t("common:nav.mainNavigation")}
+        className="fixed inset-y-0 start-0 z-40 hidden w-64 flex-col border-e border-gray-200 bg-white peer-checked/nav:flex lg:flex lg:peer-checked/collapse:w-16 lg:peer-checked/collapse:[&_.nav-label]:hidden"
       >
         <div className="flex items-center justify-between border-b border-gray-200 px-4 py-4">
           <span className="nav-label truncate font-semibold text-brand-700">{PRODUCT_NAME}</span>
           <label
             htmlFor="nav-collapsed"
             className="btn-ghost hidden cursor-pointer px-2 lg:inline-flex"
-            aria-label="Collapse sidebar"
+            aria-label={t("common:nav.collapseSidebar")}
           >
-            «
+            <span aria-hidden className="inline-block rtl:rotate-180">
+              «
+            </span>
           </label>
-          <label htmlFor="nav-open" className="btn-ghost cursor-pointer px-2 lg:hidden" aria-label="Close menu">
+          <label
+            htmlFor="nav-open"
+            className="btn-ghost cursor-pointer px-2 lg:hidden"
+            aria-label={t("common:nav.closeMenu")}
+          >
             ×
           </label>
         </div>
@@ -112,7 +135,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
               <span aria-hidden className="w-5 text-center">
                 {item.icon}
               </span>
-              <span className="nav-label">{item.label}</span>
+              <span className="nav-label">{t(item.label)}</span>
             </NavLink>
           ))}
           <a
@@ -126,50 +149,53 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
             <span aria-hidden className="w-5 text-center">
               ⟳
             </span>
-            <span className="nav-label">Refresh</span>
+            <span className="nav-label">{t("common:nav.refresh")}</span>
           </a>
-          <SignOutForm className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100">
+          <SignOutForm className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-start text-sm text-gray-700 hover:bg-gray-100">
             <span aria-hidden className="w-5 text-center">
               ⎋
             </span>
-            <span className="nav-label">Sign Out</span>
+            <span className="nav-label">{t("common:nav.signOut")}</span>
           </SignOutForm>
         </nav>
         <div className="nav-label border-t border-gray-200 p-3">
           {user.role === "admin" ? (
             <NavLink to="/profile" className="block rounded-md p-2 hover:bg-gray-100" data-testid="sidebar-user">
               <span className="block truncate text-sm font-medium">{user.name}</span>
-              <span className="block text-xs capitalize text-gray-600">{roleSidebarLabel(user.role)}</span>
+              <span className="block text-xs capitalize text-gray-600">{t(SIDEBAR_ROLE_KEYS[user.role])}</span>
             </NavLink>
           ) : (
             <div className="p-2" data-testid="sidebar-user">
               <span className="block truncate text-sm font-medium">{user.name}</span>
-              <span className="block text-xs capitalize text-gray-600">{roleSidebarLabel(user.role)}</span>
-              <span className="block text-xs text-gray-500">Team member</span>
+              <span className="block text-xs capitalize text-gray-600">{t(SIDEBAR_ROLE_KEYS[user.role])}</span>
+              <span className="block text-xs text-gray-500">{t("common:nav.teamMember")}</span>
             </div>
           )}
           <NavLink
             to="/account/security"
             className="block rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-gray-100"
           >
-            Security Settings (devices, sessions)
+            {t("common:nav.securitySettings")}
           </NavLink>
         </div>
       </aside>
 
-      <div className="lg:pl-64 lg:peer-checked/collapse:pl-16">
+      <div className="lg:ps-64 lg:peer-checked/collapse:ps-16">
         <header className="hidden items-center justify-between border-b border-gray-200 bg-white px-6 py-3 lg:flex">
-          <span className="text-sm text-gray-600">Signed in as {user.name}</span>
-          <span className="text-sm text-gray-600">{fullDayLabel(today)}</span>
+          <span className="text-sm text-gray-600">{t("common:topBar.signedInAs", { name: user.name })}</span>
+          <div className="flex items-center gap-3">
+            <span className="text-sm text-gray-600">{fullDayLabel(today, language)}</span>
+            <LanguageSwitch />
+          </div>
         </header>
         <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-xs text-amber-900">
-          Client information is confidential: do not share screenshots or exports outside the team.
+          {t("common:topBar.confidential")}
         </div>
         {navigation.state === "loading" && navigation.location.pathname !== location.pathname ? (
           <div
             className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600"
             role="progressbar"
-            aria-label="Loading"
+            aria-label={t("common:nav.loading")}
           />
         ) : null}
         <main className="p-4 sm:p-6">{children}</main>

@@ -58,6 +58,8 @@ export function CodeField({
           onValueChange?.(digits);
         }}
         inputMode="numeric"
+        // A code is a number: left to right in Arabic too.
+        dir="ltr"
         autoComplete="one-time-code"
         pattern={CODE_PATTERN}
         maxLength={CODE_LENGTH}

@@ -1,8 +1,10 @@
 import { useAppUi } from "./app-ui";
+import { useTranslation } from "react-i18next";
 
 /** The global loading overlay (docs/product-rules.md §2): a message, an optional percentage, and a warning. */
 export function LoadingOverlay() {
   const { loading } = useAppUi();
+  const { t } = useTranslation();
   if (!loading.isLoading) return null;
   return (
     <div
@@ -27,7 +29,7 @@ export function LoadingOverlay() {
             </p>
           </>
         ) : null}
-        <p className="mt-3 text-xs text-gray-600">{"Please don't navigate away during this process"}</p>
+        <p className="mt-3 text-xs text-gray-600">{t("common:busy.stayOnPage")}</p>
       </div>
     </div>
   );

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Link } from "@remix-run/react";
 import type { Alert } from "~/domain/alerts";
 import { FAMILY_RELATION_LABELS } from "~/domain/family";
@@ -7,10 +9,16 @@ import { WhatsAppButton } from "./clients/whatsapp-button";
 import { alertKey } from "./dashboard/alert-panel";
 
 /** "Birthday", "Anniversary", or a family member's: "Daughter Mariam turns 8". */
-function occasionLabel(alert: Alert): string {
+function occasionLabel(alert: Alert, t: TFunction): string {
   const member = alert.familyMember;
-  if (member) return `${FAMILY_RELATION_LABELS[member.relation]} ${member.name} turns ${member.age}`;
-  return alert.type === "birthday" ? "Birthday" : "Anniversary";
+  // The relation's word stays English until the client screens' catalogs bring it (docs/decisions/021-arabic-and-english.md).
+  if (member)
+    return t("dashboard:myDay.turns", {
+      relation: FAMILY_RELATION_LABELS[member.relation],
+      name: member.name,
+      age: member.age,
+    });
+  return alert.type === "birthday" ? t("dashboard:myDay.birthday") : t("dashboard:myDay.anniversary");
 }
 
 function Row({
@@ -48,11 +56,12 @@ function Row({
 }
 
 function Group({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div>
       <h3 className="text-sm font-semibold text-gray-700">{title}</h3>
       {empty ? (
-        <p className="py-2 text-sm text-gray-600">Nothing today.</p>
+        <p className="py-2 text-sm text-gray-600">{t("dashboard:myDay.nothing")}</p>
       ) : (
         <ul className="divide-y divide-gray-100">{children}</ul>
       )}
@@ -66,43 +75,44 @@ function Group({ title, empty, children }: { title: string; empty: boolean; chil
  * Server-rendered plain lists, so it is light on a phone and needs no JavaScript.
  */
 export function MyDaySection({ day }: { day: MyDay }) {
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="my-day-title" data-testid="my-day">
       <h2 id="my-day-title" className="text-lg font-semibold">
-        Today
+        {t("dashboard:myDay.title")}
       </h2>
       <div className="mt-2 grid gap-4 md:grid-cols-3">
-        <Group title="My follow-ups" empty={day.followUps.length === 0}>
+        <Group title={t("dashboard:myDay.followUps")} empty={day.followUps.length === 0}>
           {day.followUps.map((f) => (
             <Row
               key={f.id}
               clientId={f.clientId}
               clientName={f.clientName}
-              detail={`${f.daysLeft < 0 ? `Overdue since ${f.dayLabel}` : "Due today"}${f.note ? ` · ${f.note}` : ""}`}
+              detail={`${f.daysLeft < 0 ? t("dashboard:myDay.overdueSince", { day: f.dayLabel }) : t("dashboard:myDay.dueToday")}${f.note ? ` · ${f.note}` : ""}`}
               blockedReason={f.whatsappBlocked}
               urgent={f.daysLeft < 0}
             />
           ))}
         </Group>
-        <Group title="My clients' occasions this week" empty={day.occasions.length === 0}>
+        <Group title={t("dashboard:myDay.occasions")} empty={day.occasions.length === 0}>
           {day.occasions.map((a) => (
             <Row
               key={alertKey(a)}
               clientId={a.clientId}
               clientName={a.clientName}
-              detail={`${occasionLabel(a)} · ${a.dayLabel}`}
+              detail={`${occasionLabel(a, t)} · ${a.dayLabel}`}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}
             />
           ))}
         </Group>
-        <Group title="My clients' Emirates IDs expiring" empty={day.expiringIds.length === 0}>
+        <Group title={t("dashboard:myDay.expiringIds")} empty={day.expiringIds.length === 0}>
           {day.expiringIds.map((a) => (
             <Row
               key={`id-${a.clientId}`}
               clientId={a.clientId}
               clientName={a.clientName}
-              detail={`ID expires ${a.dayLabel}`}
+              detail={t("dashboard:myDay.idExpires", { day: a.dayLabel })}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}
               urgent={a.daysLeft <= 7}

@@ -1,4 +1,5 @@
 import clsx from "clsx";
+import { useTranslation } from "react-i18next";
 import { useAppUi } from "./app-ui";
 
 const tone = {
@@ -11,12 +12,13 @@ const tone = {
 /** Persistent notifications stacked at the top right, newest first (docs/product-rules.md §2, §4). */
 export function NotificationStack() {
   const { notifications, dismissNotification, clearNotifications } = useAppUi();
+  const { t } = useTranslation();
   if (notifications.length === 0) return null;
   return (
-    <section aria-label="Notifications" className="fixed right-4 top-4 z-40 flex w-80 flex-col gap-2">
+    <section aria-label={t("common:notifications.label")} className="fixed end-4 top-4 z-40 flex w-80 flex-col gap-2">
       {notifications.length > 1 ? (
         <button type="button" onClick={clearNotifications} className="self-end text-xs text-gray-600 underline">
-          Clear all
+          {t("common:notifications.clearAll")}
         </button>
       ) : null}
       {notifications.map((n) => (
@@ -24,16 +26,16 @@ export function NotificationStack() {
           key={n.id}
           role="status"
           data-notification-type={n.type}
-          className={clsx("relative rounded-lg border p-3 pr-8 shadow", tone[n.type])}
+          className={clsx("relative rounded-lg border p-3 pe-8 shadow", tone[n.type])}
         >
           <p className="text-sm font-semibold">{n.title}</p>
           {n.description ? <p className="text-sm text-gray-700">{n.description}</p> : null}
           <p className="mt-1 text-xs text-gray-500">{new Date(n.timestamp).toLocaleTimeString()}</p>
           <button
             type="button"
-            aria-label="Dismiss notification"
+            aria-label={t("common:notifications.dismiss")}
             onClick={() => dismissNotification(n.id)}
-            className="absolute right-2 top-2 px-1 text-lg leading-none opacity-60 hover:opacity-100"
+            className="absolute end-2 top-2 px-1 text-lg leading-none opacity-60 hover:opacity-100"
           >
             ×
           </button>

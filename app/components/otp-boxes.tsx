@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Six single-character boxes for an authenticator code (docs/product-rules.md §2 Login screen). Each is a named
@@ -68,8 +69,10 @@ export function OtpBoxes({
     fillFrom(index, event.clipboardData.getData("text"));
   }
 
+  const { t } = useTranslation();
+  // A code is a number: its digits run left to right in Arabic too (docs/decisions/021-arabic-and-english.md).
   return (
-    <div className="flex justify-center gap-2" role="group" aria-label="Authenticator code">
+    <div className="flex justify-center gap-2" role="group" aria-label={t("common:code.group")} dir="ltr">
       {values.map((value, index) => (
         <input
           key={index}
@@ -87,7 +90,7 @@ export function OtpBoxes({
           autoComplete={index === 0 ? "one-time-code" : "off"}
           maxLength={1}
           required
-          aria-label={`Digit ${index + 1}`}
+          aria-label={t("common:code.digit", { n: index + 1 })}
           className="h-12 w-11 rounded-md border border-gray-300 text-center text-xl font-semibold shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 sm:h-14 sm:w-12"
         />
       ))}

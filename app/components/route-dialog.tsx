@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "@remix-run/react";
 import clsx from "clsx";
 import { useId, type ReactNode } from "react";
@@ -27,6 +28,7 @@ export function RouteDialog({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   // Named explicitly: Radix links the title only once hydrated, and the no-JS page needs the name too.
   const titleId = useId();
   const descriptionId = useId();
@@ -58,7 +60,7 @@ export function RouteDialog({
               </Dialog.Description>
             ) : null}
           </div>
-          <Link to={closeTo} preventScrollReset className="btn-ghost -mr-2 px-2" aria-label="Close">
+          <Link to={closeTo} preventScrollReset className="btn-ghost -me-2 px-2" aria-label={t("common:dialog.close")}>
             <span aria-hidden>✕</span>
           </Link>
         </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useAppUi } from "./app-ui";
 import { clearLeadStorage } from "~/domain/lead-storage-keys";
 
@@ -8,6 +9,7 @@ import { clearLeadStorage } from "~/domain/lead-storage-keys";
  */
 export function SignOutForm({ children, className }: { children: React.ReactNode; className?: string }) {
   const { toast } = useAppUi();
+  const { t } = useTranslation();
   return (
     <form
       method="post"
@@ -25,7 +27,7 @@ export function SignOutForm({ children, className }: { children: React.ReactNode
           });
           if (response.type !== "opaqueredirect" && !response.ok) throw new Error(`${response.status}`);
         } catch {
-          toast({ type: "info", title: "Session ended" });
+          toast({ type: "info", title: t("common:signOut.sessionEnded") });
           await new Promise((resolve) => setTimeout(resolve, 1200));
         }
         window.location.assign("/login");

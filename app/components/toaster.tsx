@@ -1,4 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
+import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { useEffect } from "react";
 import { useAppUi, type ToastMessage } from "./app-ui";
@@ -18,6 +19,9 @@ const tone: Record<ToastMessage["type"], string> = {
 export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
   const hydrated = useHydrated();
   const { toasts, toast, removeToast } = useAppUi();
+  const { t: translate, i18n } = useTranslation();
+  // Toasts sit at the reading end of the screen and are swiped away towards it.
+  const translateDirection = i18n.dir();
 
   useEffect(() => {
     if (flash) toast(flash);
@@ -28,7 +32,7 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
     return flash ? (
       <div
         role="status"
-        className={clsx("fixed bottom-4 right-4 z-50 max-w-sm rounded-lg border p-4 shadow-lg", tone[flash.type])}
+        className={clsx("fixed bottom-4 end-4 z-50 max-w-sm rounded-lg border p-4 shadow-lg", tone[flash.type])}
       >
         <p className="font-semibold">{flash.title}</p>
         {flash.description ? <p className="text-sm">{flash.description}</p> : null}
@@ -37,13 +41,13 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
   }
 
   return (
-    <ToastPrimitive.Provider swipeDirection="right">
+    <ToastPrimitive.Provider swipeDirection={translateDirection === "rtl" ? "left" : "right"}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
           onOpenChange={(open) => !open && removeToast(t.id)}
           className={clsx(
-            "rounded-lg border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
+            "rounded-lg border p-4 pe-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
             tone[t.type],
           )}
           data-toast-type={t.type}
@@ -53,14 +57,14 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
             <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description>
           ) : null}
           <ToastPrimitive.Close
-            aria-label="Close"
-            className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-60 hover:opacity-100"
+            aria-label={translate("common:toast.close")}
+            className="absolute end-2 top-2 rounded px-1 text-lg leading-none opacity-60 hover:opacity-100"
           >
             ×
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-4 right-4 z-50 flex w-full max-w-sm flex-col gap-2 outline-none" />
+      <ToastPrimitive.Viewport className="fixed bottom-4 end-4 z-50 flex w-full max-w-sm flex-col gap-2 outline-none" />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import { addDays, dateFromIso, daysBetween, type IsoDate } from "./calendar";
+import { intlLocale, type Language } from "./languages";
 import { dateTimeFormat } from "./date-format";
 import { ageOnBirthday, FAMILY_RELATION_WORDS, isChild, ordinal, type FamilyRelation } from "./family";
 import { whatsappLink } from "./mobile";
@@ -50,11 +51,14 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
 
-/** "Sat 3 Jan" for the panels. */
-export function shortDayLabel(iso: IsoDate): string {
-  return dateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(
-    dateFromIso(iso),
-  );
+/** "Sat 3 Jan" for the panels ("السبت، 3 يناير" in Arabic). */
+export function shortDayLabel(iso: IsoDate, language: Language = "en"): string {
+  return dateTimeFormat(intlLocale(language), {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(dateFromIso(iso));
 }
 
 /** "3 January" for messages to clients. */

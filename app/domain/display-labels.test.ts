@@ -13,6 +13,15 @@ describe("display labels without Intl", () => {
     }
   });
 
+  it("writes a day in full as ar-AE with Western digits does", () => {
+    expect(fullDayLabel("2026-11-23", "ar")).toBe("الاثنين، 23 نوفمبر 2026");
+    const intl = new Intl.DateTimeFormat("ar-AE-u-nu-latn", { dateStyle: "full", timeZone: "UTC" });
+    for (let day = 0; day < 400; day += 5) {
+      const iso = addDays("2023-12-25", day);
+      expect(fullDayLabel(iso, "ar")).toBe(intl.format(new Date(`${iso}T00:00:00Z`)));
+    }
+  });
+
   it("groups thousands like en-GB", () => {
     const intl = new Intl.NumberFormat("en-GB");
     for (const n of [0, 7, 999, 1000, 12_345, 100_000, 1_234_567, 5_000_000])

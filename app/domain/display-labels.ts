@@ -1,3 +1,4 @@
+import type { Language } from "./languages";
 import { dateFromIso, type IsoDate } from "./calendar";
 
 /*
@@ -22,10 +23,32 @@ const MONTHS = [
   "December",
 ];
 
-/** "Monday, 23 November 2026": a calendar day as en-GB writes it in full. */
-export function fullDayLabel(iso: IsoDate): string {
+/** The UAE's Arabic names (ar-AE), Gregorian months as the shop's calendar uses them. */
+const WEEKDAYS_AR = ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"];
+const MONTHS_AR = [
+  "يناير",
+  "فبراير",
+  "مارس",
+  "أبريل",
+  "مايو",
+  "يونيو",
+  "يوليو",
+  "أغسطس",
+  "سبتمبر",
+  "أكتوبر",
+  "نوفمبر",
+  "ديسمبر",
+];
+
+/**
+ * "Monday, 23 November 2026": a calendar day as en-GB writes it in full; in Arabic as ar-AE with Western
+ * digits does ("الاثنين، 23 نوفمبر 2026").
+ */
+export function fullDayLabel(iso: IsoDate, language: Language = "en"): string {
   const date = dateFromIso(iso);
-  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const [day, month, year] = [date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear()];
+  if (language === "ar") return `${WEEKDAYS_AR[date.getUTCDay()]}، ${day} ${MONTHS_AR[month]} ${year}`;
+  return `${WEEKDAYS[date.getUTCDay()]}, ${day} ${MONTHS[month]} ${year}`;
 }
 
 /** "12,345": a count with thousands separators. */

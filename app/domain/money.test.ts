@@ -31,4 +31,11 @@ describe("money in fils", () => {
     expect(formatAmount(100000n)).toBe("1,000.00");
     expect(filsToDecimalString(5n)).toBe("0.05");
   });
+
+  it("writes AED as ar-AE does, with Western digits, in Arabic", () => {
+    expect(formatAed(123456789n, "ar")).toBe("1,234,567.89 د.إ");
+    // The same digits and grouping as Intl, without building a formatter.
+    const intl = new Intl.NumberFormat("ar-AE-u-nu-latn", { minimumFractionDigits: 2 });
+    expect(formatAed(123456789n, "ar").split(" ")[0]).toBe(intl.format(1234567.89));
+  });
 });

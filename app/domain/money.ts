@@ -1,3 +1,5 @@
+import type { Language } from "./languages";
+
 /**
  * AED amounts are integer fils (1 AED = 100 fils) held in bigint, so storage and sums never pass
  * through binary floating point (docs/decisions/003-money-and-dates.md).
@@ -43,9 +45,12 @@ export function formatAmount(fils: Fils): string {
   return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
 }
 
-/** "AED 1,234.50" for screens. */
-export function formatAed(fils: Fils): string {
-  return `AED ${formatAmount(fils)}`;
+/**
+ * "AED 1,234.50" for screens; "1,234.50 د.إ" in Arabic, as ar-AE writes it with Western digits. Plain code, not
+ * Intl: screens render amounts again while hydrating (see ~/domain/display-labels).
+ */
+export function formatAed(fils: Fils, language: Language = "en"): string {
+  return language === "ar" ? `${formatAmount(fils)} د.إ` : `AED ${formatAmount(fils)}`;
 }
 
 export function sumFils(values: Iterable<Fils>): Fils {

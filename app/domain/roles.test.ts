@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCESS, checkAccess, EXPORT_DENIED, roleSidebarLabel } from "./roles";
+import { ACCESS, checkAccess, EXPORT_DENIED } from "./roles";
 
 describe("route guard", () => {
   it("lets admin through every guard", () => {
@@ -24,8 +24,5 @@ describe("route guard", () => {
   });
   it("opens the customer book to all four roles", () => {
     expect(checkAccess("road_sales", ACCESS.clients)).toBeNull();
-  });
-  it("shows roles with spaces in the sidebar", () => {
-    expect(roleSidebarLabel("sales_front")).toBe("sales front");
   });
 });

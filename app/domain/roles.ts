@@ -15,11 +15,6 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** The sidebar shows the raw role with underscores as spaces (docs/product-rules.md §2 Layout). */
-export function roleSidebarLabel(role: string): string {
-  return role.replace(/_/g, " ");
-}
-
 export const AUTH_TYPES = ["totp", "otp"] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
 export const AUTH_TYPE_LABELS: Record<AuthType, string> = {

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
+import { metaText } from "~/i18n/meta-text";
 import { NotFoundPage } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "404 Page Not Found" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaText(matches, "common:errors.notFoundTitle") }];
 
 /** Every unknown path answers HTTP 404 with the spec's page. */
 export async function loader() {

@@ -338,13 +338,13 @@ export default function ClientDetailsModal() {
         // Six columns scroll sideways on a phone rather than squeezing the items' descriptions.
         <div className="overflow-x-auto">
           <table
-            className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-1.5"
+            className="min-w-full text-start text-sm [&_td]:px-3 [&_td]:py-1.5 [&_td]:align-top [&_th]:px-3 [&_th]:py-1.5"
             data-testid="purchase-history"
           >
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
               <tr>
                 <th scope="col">Date</th>
-                <th scope="col" className="text-right">
+                <th scope="col" className="text-end">
                   Amount
                 </th>
                 <th scope="col">Description</th>
@@ -359,7 +359,7 @@ export default function ClientDetailsModal() {
               {sales.map((s) => (
                 <tr key={s.id} data-testid="sale-row" className={s.voidedAt ? "text-gray-500" : undefined}>
                   <td>{formatDay(s.saleDate)}</td>
-                  <td className={`text-right tabular-nums ${s.voidedAt ? "line-through" : ""}`}>{aed(s.amount)}</td>
+                  <td className={`text-end tabular-nums ${s.voidedAt ? "line-through" : ""}`}>{aed(s.amount)}</td>
                   <td>
                     {s.description || (s.items.length === 0 ? "Purchase" : null)}
                     {s.items.length > 0 ? (

@@ -81,7 +81,7 @@ export default function DeletedClientsModal() {
         <p className="py-6 text-center text-gray-600">No deleted clients</p>
       ) : (
         <Form method="post" action={`/customers/deleted${search}`}>
-          <table className="min-w-full text-left text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5">
+          <table className="min-w-full text-start text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5">
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
               <tr>
                 <th scope="col">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { AlertPanel } from "~/components/dashboard/alert-panel";
@@ -14,17 +15,32 @@ import { businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requestAddress } from "~/http/request-address";
-import { ACCESS, ROLE_LABELS } from "~/domain/roles";
+import { ACCESS, type Role } from "~/domain/roles";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { getMyDay } from "~/services/my-day.server";
 import { MyDaySection } from "~/components/my-day";
 
-export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "dashboard:title")} | ${PRODUCT_NAME}` },
+];
+
+/** Catalog keys written out, so the catalog check sees each one used. */
+const ROLE_KEYS: Record<Role, string> = {
+  admin: "common:roles.admin",
+  sales_front: "common:roles.sales_front",
+  sales_back: "common:roles.sales_back",
+  road_sales: "common:roles.road_sales",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, { access: ACCESS.dashboard });
+  const [{ user }, { language, t }] = await Promise.all([
+    requireUser(request, { access: ACCESS.dashboard }),
+    translatorFor(request, "dashboard"),
+  ]);
   const today = businessToday();
   // Everyone sees their own (and unassigned) follow-ups; an admin may ask for everyone's.
   const everyone = user.role === "admin" && new URL(request.url).searchParams.get("followUps") === "all";
@@ -36,16 +52,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return null;
     }),
     listDueFollowUps(today, undefined, everyone ? undefined : user.id),
-    getMyDay(user.id, today),
+    getMyDay(user.id, today, language),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
   const labelled = <T extends { date: string }>(list: { items: T[]; total: number }) => ({
     total: list.total,
-    items: list.items.map((alert) => ({ ...alert, dayLabel: shortDayLabel(alert.date) })),
+    items: list.items.map((alert) => ({ ...alert, dayLabel: shortDayLabel(alert.date, language) })),
   });
   return {
+    language,
     greetingName: firstName(user.name),
-    roleLabel: ROLE_LABELS[user.role],
+    roleLabel: t(ROLE_KEYS[user.role]),
     today,
     ...figures,
     summary: businessSummary(figures.metrics),
@@ -59,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     myDay,
     followUps: {
       total: followUps.total,
-      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, language) })),
     },
   };
 }
@@ -71,21 +88,30 @@ const CompleteFollowUpSchema = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.dashboard });
+  const { t } = await translatorFor(request, "dashboard");
   const parsed = CompleteFollowUpSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Unknown dashboard action", { status: 400 });
   const done = await completeFollowUp(parsed.data.followUpId, { actor: user, ip: requestAddress(request) });
   return redirectWithToast(
     "/dashboard",
     done
-      ? { type: "success", title: "Follow-up done", description: "It is off the dashboard." }
-      : { type: "error", title: "Nothing to mark", description: "That follow-up is already done or no longer exists." },
+      ? {
+          type: "success",
+          title: t("dashboard:followUps.doneTitle"),
+          description: t("dashboard:followUps.doneDescription"),
+        }
+      : {
+          type: "error",
+          title: t("dashboard:followUps.nothingTitle"),
+          description: t("dashboard:followUps.nothingDescription"),
+        },
   );
 }
 
-const inNext30Days = (n: number) => `${formatCount(n)} in ${ALERT_WINDOW_DAYS} days`;
-
 export default function Dashboard() {
+  const { t } = useTranslation();
   const {
+    language,
     greetingName,
     roleLabel,
     today,
@@ -98,16 +124,16 @@ export default function Dashboard() {
     everyone,
     myDay,
   } = useLoaderData<typeof loader>();
+  const inNext30Days = (n: number) =>
+    t("dashboard:alerts.inDays", { count: n, n: formatCount(n), days: ALERT_WINDOW_DAYS });
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">Welcome back, {greetingName}</h1>
+        <h1 className="text-2xl font-semibold">{t("dashboard:welcome", { name: greetingName })}</h1>
         <span className="badge bg-brand-100 text-brand-700" data-testid="role-badge">
           {roleLabel}
         </span>
-        <p className="w-full text-sm text-gray-600">
-          {fullDayLabel(today)}: your clients at a glance and who to contact in the next 30 days.
-        </p>
+        <p className="w-full text-sm text-gray-600">{t("dashboard:intro", { date: fullDayLabel(today, language) })}</p>
       </header>
 
       <MyDaySection day={myDay} />
@@ -121,37 +147,40 @@ export default function Dashboard() {
 
       <div className="grid gap-4 lg:grid-cols-3">
         <AlertPanel
-          title="Birthdays"
+          title={t("dashboard:alerts.birthdays")}
           testId="birthday-alerts"
           list={alerts?.birthdays ?? null}
           totalLabel={inNext30Days}
-          emptyText="No birthdays in the next 30 days."
+          emptyText={t("dashboard:alerts.noBirthdays")}
         />
         <AlertPanel
-          title="Anniversaries"
+          title={t("dashboard:alerts.anniversaries")}
           testId="anniversary-alerts"
           list={alerts?.anniversaries ?? null}
           totalLabel={inNext30Days}
-          emptyText="No anniversaries in the next 30 days."
+          emptyText={t("dashboard:alerts.noAnniversaries")}
         />
         <AlertPanel
-          title="Emirates ID"
+          title={t("dashboard:alerts.emiratesId")}
           testId="emirates-id-alerts"
           list={alerts?.emiratesId ?? null}
-          totalLabel={(n) => `${formatCount(n)} to follow up`}
-          emptyText={`No Emirates IDs expiring in the next ${ALERT_WINDOW_DAYS} days or expired in the last ${EXPIRED_ID_LOOKBACK_DAYS}.`}
+          totalLabel={(n) => t("dashboard:alerts.toFollowUp", { count: n, n: formatCount(n) })}
+          emptyText={t("dashboard:alerts.noEmiratesIds", {
+            days: ALERT_WINDOW_DAYS,
+            lookback: EXPIRED_ID_LOOKBACK_DAYS,
+          })}
         />
       </div>
 
       <FollowUpsPanel
         followUps={followUps}
         returnTo={everyone ? "/dashboard?followUps=all" : "/dashboard"}
-        title={everyone ? "Everyone's follow-ups" : "My follow-ups"}
+        title={everyone ? t("dashboard:followUps.everyone") : t("dashboard:followUps.mine")}
         toggle={
           isAdmin
             ? everyone
-              ? { href: "/dashboard", label: "Only mine" }
-              : { href: "/dashboard?followUps=all", label: "Everyone's" }
+              ? { href: "/dashboard", label: t("dashboard:followUps.onlyMine") }
+              : { href: "/dashboard?followUps=all", label: t("dashboard:followUps.everyonesLink") }
             : undefined
         }
       />

@@ -101,7 +101,7 @@ export default function SystemLogs() {
       </p>
       {entries.length ? (
         <div className="card overflow-x-auto p-0">
-          <table className="min-w-full text-left text-sm">
+          <table className="min-w-full text-start text-sm">
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
               <tr>
                 <th className="px-3 py-2">When</th>

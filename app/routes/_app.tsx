@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { requireUser, type DeniedData } from "~/auth/guards.server";
 import { AccessDeniedPanel } from "~/components/access-denied";
 import { AppShell } from "~/components/app-shell";
@@ -25,17 +26,18 @@ export default function AppLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>("routes/_app");
+  const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const body =
     isRouteErrorResponse(error) && error.status === 403 && (error.data as DeniedData | undefined)?.denial ? (
       <AccessDeniedPanel denial={(error.data as DeniedData).denial} />
     ) : (
       <div className="card mx-auto mt-10 max-w-md text-center">
-        <h1 className="text-xl font-semibold">Something went wrong</h1>
+        <h1 className="text-xl font-semibold">{t("common:errors.title")}</h1>
         <p className="mt-2 text-gray-700">
           {isRouteErrorResponse(error)
             ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`
-            : "Please try again."}
+            : t("common:errors.tryAgain")}
         </p>
       </div>
     );

@@ -1,16 +1,23 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { assertSameOrigin, optionalUser, safeRedirectPath } from "~/auth/guards.server";
 import { useAppUi } from "~/components/app-ui";
+import { LanguageSwitch } from "~/components/language-switch";
 import { OtpBoxes } from "~/components/otp-boxes";
 import { useHydrated } from "~/components/use-hydrated";
+import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { PRODUCT_NAME } from "~/domain/product";
+import { INVALID_CODE_MESSAGE } from "~/auth/code-check.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
+import { zodMessages } from "~/i18n/zod-messages";
 import { completeSignIn, homePathFor, lastEmailCookie } from "~/services/auth.server";
 import { toastHeader } from "~/http/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `Sign in | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "login:title")} | ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await optionalUser(request);
@@ -21,16 +28,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { email, redirectTo: url.searchParams.get("redirectTo") };
 }
 
-const EmailStep = z.object({ intent: z.literal("email"), email: z.email("Enter a valid email address") });
+const EmailStep = z.object({ intent: z.literal("email"), email: z.email("login:errors.invalidEmail") });
+
+/** The sign-in service's messages (shared with the JSON API, which answers in English) as the page shows them. */
+const SIGN_IN_MESSAGE_KEYS: Record<string, string> = {
+  [CODE_INCOMPLETE]: "login:errors.incomplete",
+  [INVALID_CODE_MESSAGE]: "login:errors.invalidCode",
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const { t } = await translatorFor(request, "login");
   const form = await request.clone().formData();
   if (form.get("intent") === "email") {
-    const parsed = EmailStep.safeParse(Object.fromEntries(form));
+    const parsed = EmailStep.safeParse(Object.fromEntries(form), { error: zodMessages(t) });
     if (!parsed.success)
       return data(
-        { step: "email" as const, error: parsed.error.issues[0]?.message ?? "Invalid email" },
+        { step: "email" as const, error: t(parsed.error.issues[0]?.message ?? "login:errors.invalidEmail") },
         { status: 400 },
       );
     const email = parsed.data.email.trim().toLowerCase();
@@ -41,8 +55,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await completeSignIn(request);
   // An incomplete code is 'Invalid OTP' (nothing was checked); a refused one is 'Invalid Code'.
-  const title = result.ok ? null : result.status === 400 ? "Invalid OTP" : "Invalid Code";
-  if (!result.ok) return data({ step: "code" as const, error: result.error, title }, { status: result.status });
+  const title = result.ok
+    ? null
+    : result.status === 400
+      ? t("login:errors.invalidOtpTitle")
+      : t("login:errors.invalidCodeTitle");
+  if (!result.ok) {
+    const key = SIGN_IN_MESSAGE_KEYS[result.error];
+    return data({ step: "code" as const, error: key ? t(key) : result.error, title }, { status: result.status });
+  }
   const { user, via } = result.signedIn;
   const headers = new Headers();
   headers.append("Set-Cookie", result.setCookie);
@@ -54,7 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
       : safeRedirectPath(form.get("redirectTo"), homePathFor(user.role));
   headers.append(
     "Set-Cookie",
-    await toastHeader({ type: "success", title: "Welcome!", description: `Signed in as ${user.name}` }),
+    await toastHeader({
+      type: "success",
+      title: t("login:welcome"),
+      description: t("login:welcomeDescription", { name: user.name }),
+    }),
   );
   return redirect(destination, { headers });
 }
@@ -70,15 +95,20 @@ export default function LoginPage() {
   const [digits, setDigits] = useState<string[]>(EMPTY);
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const { toast } = useAppUi();
+  const { t } = useTranslation();
 
   // On failure the boxes are cleared and focus returns to the first box (docs/product-rules.md §4).
   useEffect(() => {
     if (actionData?.step === "code" && actionData.error) {
       setDigits(EMPTY);
       refs.current[0]?.focus();
-      toast({ type: "error", title: actionData.title ?? "Invalid Code", description: actionData.error });
+      toast({
+        type: "error",
+        title: actionData.title ?? t("login:errors.invalidCodeTitle"),
+        description: actionData.error,
+      });
     }
-  }, [actionData, toast]);
+  }, [actionData, toast, t]);
 
   const complete = digits.every((d) => d.length === 1);
 
@@ -88,7 +118,7 @@ export default function LoginPage() {
         <div className="mb-6 text-center">
           <img src="/favicon.svg" alt="" width={48} height={48} className="mx-auto mb-2" />
           <h1 className="text-2xl font-semibold">{PRODUCT_NAME}</h1>
-          <p className="text-sm text-gray-600">Admin login · staff sign-in with your authenticator app</p>
+          <p className="text-sm text-gray-600">{t("login:subtitle")}</p>
         </div>
 
         {email ? (
@@ -97,20 +127,23 @@ export default function LoginPage() {
             <input type="hidden" name="email" value={email} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <div className="text-center text-sm">
-              Signing in as <strong>{email}</strong>{" "}
+              {t("login:signingInAs")}{" "}
+              <strong>
+                <bdi>{email}</bdi>
+              </strong>{" "}
               <Link to="/login?change=1" className="text-brand-700 underline">
-                Not you?
+                {t("login:notYou")}
               </Link>
             </div>
             <p id="code-help" className="text-center text-sm text-gray-700">
-              Enter the 6-digit code from your authenticator app.
+              {t("login:codeHelp")}
             </p>
             <OtpBoxes values={digits} onChange={setDigits} disabled={submitting} autoFocus inputRefs={refs} />
             <p role="alert" className="field-error text-center" data-testid="login-error">
               {actionData?.step === "code" && actionData.error ? `${actionData.title}: ${actionData.error}` : ""}
             </p>
             <button type="submit" className="btn-primary w-full" disabled={hydrated && (!complete || submitting)}>
-              {submitting ? "Verifying..." : "Sign in"}
+              {submitting ? t("login:verifying") : t("login:signIn")}
             </button>
           </Form>
         ) : (
@@ -118,7 +151,7 @@ export default function LoginPage() {
             <input type="hidden" name="intent" value="email" />
             <div>
               <label htmlFor="email" className="label">
-                Work email
+                {t("login:workEmail")}
               </label>
               <input
                 id="email"
@@ -127,6 +160,7 @@ export default function LoginPage() {
                 autoComplete="username"
                 required
                 autoFocus
+                dir="ltr"
                 className="input mt-1"
               />
               <p role="alert" className="field-error">
@@ -134,11 +168,12 @@ export default function LoginPage() {
               </p>
             </div>
             <button type="submit" className="btn-primary w-full" disabled={submitting}>
-              Continue
+              {t("login:continue")}
             </button>
           </Form>
         )}
-        <p className="mt-6 text-center text-xs text-gray-500">No passwords: your code changes every 30 seconds.</p>
+        <p className="mt-6 text-center text-xs text-gray-500">{t("login:noPasswords")}</p>
+        <LanguageSwitch className="mt-4 text-center" />
       </div>
     </main>
   );

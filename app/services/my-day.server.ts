@@ -1,4 +1,5 @@
 import { db } from "~/db.server";
+import type { Language } from "~/domain/languages";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, shortDayLabel, type Alert } from "~/domain/alerts";
 import {
   addDays,
@@ -31,7 +32,11 @@ export type MyDay = {
  * (their families' too) and anniversaries of the clients they own in the next 7 days, and their
  * clients' Emirates IDs expiring within 30 days. Each list is a few indexed lookups, capped.
  */
-export async function getMyDay(userId: string, today: IsoDate = businessToday()): Promise<MyDay> {
+export async function getMyDay(
+  userId: string,
+  today: IsoDate = businessToday(),
+  language: Language = "en",
+): Promise<MyDay> {
   const keys = monthDaysWithin(today, MY_DAY_OCCASION_DAYS);
   const select = {
     ...CONTACT_FACT_SELECT,
@@ -75,10 +80,11 @@ export async function getMyDay(userId: string, today: IsoDate = businessToday())
   const expiringIds = ids.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today));
   const facts = await contactFactsOf([...birthdays, ...family.rows, ...anniversaries, ...ids]);
   const withFacts = withContactFacts({ occasions, expiringIds }, (a) => a.clientId, facts);
-  const labelled = (items: (Alert & ContactFacts)[]) => items.map((a) => ({ ...a, dayLabel: shortDayLabel(a.date) }));
+  const labelled = (items: (Alert & ContactFacts)[]) =>
+    items.map((a) => ({ ...a, dayLabel: shortDayLabel(a.date, language) }));
   return {
     // Due today or overdue only: later ones are in the follow-ups panel.
-    followUps: due.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+    followUps: due.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, language) })),
     occasions: labelled(withFacts.occasions),
     expiringIds: labelled(withFacts.expiringIds),
   };

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import clsx from "clsx";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import type { Alert, AlertPriority } from "~/domain/alerts";
 import { formatCount } from "~/domain/display-labels";
 import type { ContactFacts } from "~/services/client-contact.server";
@@ -14,15 +16,20 @@ const PRIORITY_STYLE: Record<AlertPriority, string> = {
   low: "bg-gray-100 text-gray-700",
 };
 
-const PRIORITY_LABEL: Record<AlertPriority, string> = { high: "High", medium: "Medium", low: "Low" };
+const PRIORITY_LABEL: Record<AlertPriority, string> = {
+  high: "dashboard:alerts.priority.high",
+  medium: "dashboard:alerts.priority.medium",
+  low: "dashboard:alerts.priority.low",
+};
 
 /** "Today", "Tomorrow", "In 5 days", "Expired 2 days ago". */
-function dueLabel(alert: Alert): string {
+function dueLabel(alert: Alert, t: TFunction): string {
   const d = alert.daysLeft;
-  if (d < 0) return d === -1 ? "Expired yesterday" : `Expired ${-d} days ago`;
-  if (d === 0) return "Today";
-  if (d === 1) return "Tomorrow";
-  return `In ${d} days`;
+  if (d < 0)
+    return d === -1 ? t("dashboard:alerts.expiredYesterday") : t("dashboard:alerts.expiredDaysAgo", { count: -d });
+  if (d === 0) return t("dashboard:alerts.today");
+  if (d === 1) return t("dashboard:alerts.tomorrow");
+  return t("dashboard:alerts.inDaysLeft", { count: d });
 }
 
 /** One client can have several birthdays in a panel: their own and their family's. */
@@ -49,6 +56,7 @@ export function AlertPanel({
   list: { items: LabelledAlert[]; total: number } | null;
   emptyText: string;
 }) {
+  const { t } = useTranslation();
   return (
     <section className="card flex flex-col" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2">
@@ -63,7 +71,7 @@ export function AlertPanel({
       </div>
       {list === null ? (
         <p className="mt-3 text-sm text-red-700" role="alert">
-          Failed to fetch alerts
+          {t("dashboard:alerts.failed")}
         </p>
       ) : list.items.length === 0 ? (
         <p className="mt-3 text-sm text-gray-600">{emptyText}</p>
@@ -77,16 +85,17 @@ export function AlertPanel({
                     {alert.clientName}
                   </Link>
                   <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
-                    {PRIORITY_LABEL[alert.priority]}
+                    {t(PRIORITY_LABEL[alert.priority])}
                   </span>
                 </div>
                 <p className="text-xs text-gray-600">
-                  <span className="font-medium">{dueLabel(alert)}</span> · {alert.dayLabel} · +{alert.mobileNumber}
+                  <span className="font-medium">{dueLabel(alert, t)}</span> · {alert.dayLabel} ·{" "}
+                  <span dir="ltr">+{alert.mobileNumber}</span>
                 </p>
                 <p className="mt-1 text-sm text-gray-700">{alert.message}</p>
                 {alert.lastContactLabel ? (
                   <p className="text-xs text-gray-600" data-testid="last-contact">
-                    Last contact: {alert.lastContactLabel}
+                    {t("dashboard:alerts.lastContact", { label: alert.lastContactLabel })}
                   </p>
                 ) : null}
                 <div className="mt-2 flex flex-wrap items-start gap-2">
@@ -100,9 +109,9 @@ export function AlertPanel({
                   <Link
                     to={`/customers/${alert.clientId}/follow-up?back=/dashboard`}
                     className="btn-ghost px-2 py-1 text-xs"
-                    aria-label={`Follow up ${alert.clientName}`}
+                    aria-label={t("dashboard:alerts.followUpLabel", { name: alert.clientName })}
                   >
-                    Follow up
+                    {t("dashboard:alerts.followUp")}
                   </Link>
                 </div>
               </li>
@@ -110,7 +119,7 @@ export function AlertPanel({
           </ul>
           {list.total > list.items.length ? (
             <p className="mt-2 text-sm text-gray-600" data-testid={`${testId}-more`}>
-              and {formatCount(list.total - list.items.length)} more
+              {t("dashboard:alerts.more", { n: formatCount(list.total - list.items.length) })}
             </p>
           ) : null}
         </>

@@ -1,5 +1,6 @@
 import type { BusinessSummary } from "~/domain/dashboard-figures";
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
+import { useTranslation } from "react-i18next";
 
 function Rate({
   label,
@@ -30,22 +31,23 @@ function Rate({
 
 /** docs/product-rules.md §9: VIP rate and retention, rounded; 0% with no clients. */
 export function BusinessSummaryPanel({ summary }: { summary: BusinessSummary }) {
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="business-summary-title" data-testid="business-summary">
       <h2 id="business-summary-title" className="text-lg font-semibold">
-        Business Summary
+        {t("dashboard:summary.title")}
       </h2>
       <div className="mt-4 space-y-5">
         <Rate
-          label="VIP rate"
+          label={t("dashboard:summary.vipRate")}
           value={summary.vipRate}
-          explanation="Platinum and Diamond clients among all clients."
+          explanation={t("dashboard:summary.vipRateExplanation")}
           testId="vip-rate"
         />
         <Rate
-          label="Retention"
+          label={t("dashboard:summary.retention")}
           value={summary.retention}
-          explanation={`Clients who bought within the last ${INACTIVE_AFTER_DAYS} days among all clients.`}
+          explanation={t("dashboard:summary.retentionExplanation", { days: INACTIVE_AFTER_DAYS })}
           testId="retention"
         />
       </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { DashboardMetrics, TierBreakdown } from "~/domain/dashboard-figures";
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { formatCount } from "~/domain/display-labels";
+import { useTranslation } from "react-i18next";
 
 function FigureCard({
   title,
@@ -33,33 +34,35 @@ function FigureCard({
  * list's `inactive=1` filter, which uses the card's own rule, so the list's total is the card's number.
  */
 export function FigureCards({ metrics, tierBreakdown }: { metrics: DashboardMetrics; tierBreakdown: TierBreakdown }) {
+  const { t } = useTranslation();
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <FigureCard title="Total Clients" value={metrics.totalClients} testId="card-total">
+      <FigureCard title={t("dashboard:cards.total")} value={metrics.totalClients} testId="card-total">
         <Link to="/customers" className="font-medium text-brand-700 hover:underline">
-          View all clients →
+          {t("dashboard:cards.viewAll")}
         </Link>
       </FigureCard>
-      <FigureCard title="VIP Clients" value={metrics.activeVips} testId="card-vip">
-        <p>Platinum and Diamond</p>
+      <FigureCard title={t("dashboard:cards.vip")} value={metrics.activeVips} testId="card-vip">
+        <p>{t("dashboard:cards.vipTiers")}</p>
         <p className="mt-1 flex flex-wrap gap-x-3">
           <Link to="/customers?tier=platinum" className="font-medium text-brand-700 hover:underline">
-            Platinum ({formatCount(tierBreakdown.platinum)}) →
+            {t("dashboard:cards.platinum", { n: formatCount(tierBreakdown.platinum) })}
           </Link>
           <Link to="/customers?tier=diamond" className="font-medium text-brand-700 hover:underline">
-            Diamond ({formatCount(tierBreakdown.diamond)}) →
+            {t("dashboard:cards.diamond", { n: formatCount(tierBreakdown.diamond) })}
           </Link>
         </p>
       </FigureCard>
-      <FigureCard title="Inactive Clients" value={metrics.inactiveClients} testId="card-inactive">
+      <FigureCard title={t("dashboard:cards.inactive")} value={metrics.inactiveClients} testId="card-inactive">
         <p>
-          No purchase for {INACTIVE_AFTER_DAYS} days or more<sup aria-hidden>*</sup>
+          {t("dashboard:cards.inactiveRule", { days: INACTIVE_AFTER_DAYS })}
+          <sup aria-hidden>*</sup>
         </p>
         <p className="mt-1 text-xs text-gray-500" data-testid="inactive-footnote">
-          * A client who has never bought counts as inactive.
+          {t("dashboard:cards.inactiveFootnote")}
         </p>
         <Link to="/customers?inactive=1" className="mt-1 inline-block font-medium text-brand-700 hover:underline">
-          View inactive clients →
+          {t("dashboard:cards.viewInactive")}
         </Link>
       </FigureCard>
     </div>

@@ -1,4 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import clsx from "clsx";
 import { formatCount } from "~/domain/display-labels";
 import type { DueFollowUp } from "~/services/follow-ups.server";
@@ -9,15 +11,16 @@ export type LabelledFollowUp = DueFollowUp & { dayLabel: string };
 
 export const COMPLETE_FOLLOW_UP_INTENT = "complete-follow-up";
 
-function dueLabel(daysLeft: number): string {
-  if (daysLeft < 0) return daysLeft === -1 ? "Overdue by 1 day" : `Overdue by ${-daysLeft} days`;
-  if (daysLeft === 0) return "Due today";
-  if (daysLeft === 1) return "Due tomorrow";
-  return `Due in ${daysLeft} days`;
+function dueLabel(daysLeft: number, t: TFunction): string {
+  if (daysLeft < 0) return t("dashboard:followUps.overdueBy", { count: -daysLeft });
+  if (daysLeft === 0) return t("dashboard:followUps.dueToday");
+  if (daysLeft === 1) return t("dashboard:followUps.dueTomorrow");
+  return t("dashboard:followUps.dueIn", { count: daysLeft });
 }
 
 function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; returnTo: string }) {
   const fetcher = useFetcher();
+  const { t } = useTranslation();
   // Hidden as soon as it is submitted; the revalidated list confirms it.
   if (fetcher.state !== "idle") return null;
   return (
@@ -28,8 +31,8 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
         </Link>
         {followUp.note ? <p className="text-sm text-gray-700">{followUp.note}</p> : null}
         <p className={clsx("text-xs", followUp.daysLeft < 0 ? "font-medium text-red-700" : "text-gray-600")}>
-          {dueLabel(followUp.daysLeft)} · {followUp.dayLabel}
-          {followUp.ownerName ? ` · ${followUp.ownerName}` : " · Unassigned"}
+          {dueLabel(followUp.daysLeft, t)} · {followUp.dayLabel} ·{" "}
+          {followUp.ownerName ?? t("dashboard:followUps.unassigned")}
         </p>
       </div>
       <div className="flex flex-wrap items-start gap-2">
@@ -43,21 +46,21 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
           <input type="hidden" name="redirectTo" value={returnTo} />
           <input type="hidden" name="status" value="done" />
           <label htmlFor={`outcome-${followUp.id}`} className="sr-only">
-            Outcome for {followUp.clientName}
+            {t("dashboard:followUps.outcomeFor", { name: followUp.clientName })}
           </label>
           <input
             id={`outcome-${followUp.id}`}
             name="outcome"
             maxLength={500}
-            placeholder="Outcome"
+            placeholder={t("dashboard:followUps.outcome")}
             className="input w-32 px-2 py-1 text-xs"
           />
           <button
             type="submit"
             className="btn-secondary px-2 py-1 text-xs"
-            aria-label={`Mark done: ${followUp.clientName}`}
+            aria-label={t("dashboard:followUps.markDoneLabel", { name: followUp.clientName })}
           >
-            Mark done
+            {t("dashboard:followUps.markDone")}
           </button>
         </fetcher.Form>
       </div>
@@ -72,7 +75,7 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
 export function FollowUpsPanel({
   followUps,
   returnTo,
-  title = "My follow-ups",
+  title,
   toggle,
 }: {
   followUps: { items: LabelledFollowUp[]; total: number };
@@ -80,11 +83,12 @@ export function FollowUpsPanel({
   title?: string;
   toggle?: { href: string; label: string };
 }) {
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="follow-ups-title" data-testid="follow-ups">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="follow-ups-title" className="text-lg font-semibold">
-          {title}
+          {title ?? t("dashboard:followUps.mine")}
         </h2>
         {toggle ? (
           <Link to={toggle.href} className="text-sm text-brand-700 hover:underline">
@@ -92,11 +96,13 @@ export function FollowUpsPanel({
           </Link>
         ) : null}
         {followUps.total > 0 ? (
-          <span className="badge bg-brand-100 text-brand-700">{formatCount(followUps.total)} open</span>
+          <span className="badge bg-brand-100 text-brand-700">
+            {t("dashboard:followUps.open", { n: formatCount(followUps.total) })}
+          </span>
         ) : null}
       </div>
       {followUps.items.length === 0 ? (
-        <p className="mt-3 text-sm text-gray-600">No follow-ups due in the next 30 days.</p>
+        <p className="mt-3 text-sm text-gray-600">{t("dashboard:followUps.none")}</p>
       ) : (
         <>
           <ul className="mt-1 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
@@ -106,7 +112,7 @@ export function FollowUpsPanel({
           </ul>
           {followUps.total > followUps.items.length ? (
             <p className="mt-2 text-sm text-gray-600">
-              and {formatCount(followUps.total - followUps.items.length)} more
+              {t("dashboard:alerts.more", { n: formatCount(followUps.total - followUps.items.length) })}
             </p>
           ) : null}
         </>

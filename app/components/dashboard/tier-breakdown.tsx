@@ -1,9 +1,19 @@
 import { Link } from "@remix-run/react";
 import { percentOf, type TierBreakdown } from "~/domain/dashboard-figures";
 import { formatCount } from "~/domain/display-labels";
-import { TIER_LABELS, type Tier } from "~/domain/tiers";
+import type { Tier } from "~/domain/tiers";
+import { useTranslation } from "react-i18next";
 
 type Row = { key: keyof TierBreakdown; tiers: Tier[]; barClass: string };
+
+/** Catalog keys written out, so the catalog check sees each one used. */
+const TIER_KEYS: Record<Tier, string> = {
+  diamond: "dashboard:tiers.diamond",
+  platinum: "dashboard:tiers.platinum",
+  gold: "dashboard:tiers.gold",
+  silver: "dashboard:tiers.silver",
+  bronze: "dashboard:tiers.bronze",
+};
 
 const ROWS: Row[] = [
   { key: "diamond", tiers: ["diamond"], barClass: "bg-sky-600" },
@@ -17,11 +27,12 @@ const ROWS: Row[] = [
  * to the largest tier), so it reads the same without JavaScript. Tier names link to the filtered list.
  */
 export function TierBreakdownPanel({ breakdown, totalClients }: { breakdown: TierBreakdown; totalClients: number }) {
+  const { t } = useTranslation();
   const largest = Math.max(...ROWS.map((r) => breakdown[r.key]), 1);
   return (
     <section className="card" aria-labelledby="tier-breakdown-title" data-testid="tier-breakdown">
       <h2 id="tier-breakdown-title" className="text-lg font-semibold">
-        Customer Tier Breakdown
+        {t("dashboard:tiers.title")}
       </h2>
       <ul className="mt-4 space-y-3">
         {ROWS.map((row) => {
@@ -33,9 +44,9 @@ export function TierBreakdownPanel({ breakdown, totalClients }: { breakdown: Tie
                 <span className="font-medium">
                   {row.tiers.map((tier, i) => (
                     <span key={tier}>
-                      {i > 0 ? " & " : null}
+                      {i > 0 ? t("dashboard:tiers.and") : null}
                       <Link to={`/customers?tier=${tier}`} className="hover:underline">
-                        {TIER_LABELS[tier]}
+                        {t(TIER_KEYS[tier])}
                       </Link>
                     </span>
                   ))}

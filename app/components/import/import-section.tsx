@@ -161,7 +161,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
       required
       accept={SPREADSHEET_ACCEPT}
       onChange={(e) => choose(e.currentTarget.files?.[0])}
-      className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
+      className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
     />
   );
 

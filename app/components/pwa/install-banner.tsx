@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { PRODUCT_NAME } from "~/domain/product";
 import { INSTALL_DISMISSED_KEY, installBannerMode, isIosSafari } from "./install-rules";
 
@@ -48,6 +49,7 @@ export function InstallBanner({ installedNow }: { installedNow: boolean }) {
   const [dismissed, setDismissed] = useState(false);
   const [installed, setInstalled] = useState(false);
   const [iosSafari, setIosSafari] = useState(false);
+  const { t } = useTranslation();
 
   useEffect(() => {
     setDismissed(readDismissed());
@@ -91,25 +93,25 @@ export function InstallBanner({ installedNow }: { installedNow: boolean }) {
 
   return (
     <section
-      aria-label={`Install ${PRODUCT_NAME}`}
+      aria-label={t("common:pwa.installLabel", { product: PRODUCT_NAME })}
       className="card flex items-center gap-3 p-3 shadow-lg"
       data-testid="install-banner"
     >
       <img src="/icons/icon-192.png" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />
       {mode === "prompt" ? (
         <>
-          <p className="flex-1 text-sm">Install {PRODUCT_NAME} on this device for quick access.</p>
+          <p className="flex-1 text-sm">{t("common:pwa.install", { product: PRODUCT_NAME })}</p>
           <button type="button" className="btn-primary" onClick={install}>
-            Install
+            {t("common:pwa.installButton")}
           </button>
         </>
       ) : (
         <p className="flex-1 text-sm">
-          To install, tap Share, then <strong>Add to Home Screen</strong>.
+          <Trans i18nKey="common:pwa.installIos" />
         </p>
       )}
       <button type="button" className="btn-ghost px-2" onClick={dismiss}>
-        Dismiss
+        {t("common:pwa.dismiss")}
       </button>
     </section>
   );

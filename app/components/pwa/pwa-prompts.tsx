@@ -52,7 +52,7 @@ export function PwaPrompts() {
 
   const waitingWorker = swUpdate.newWorker ?? waitingAtLoad;
   return (
-    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-2 sm:left-4 sm:right-auto sm:w-96 [&>*]:pointer-events-auto">
+    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-2 sm:start-4 sm:end-auto sm:w-96 [&>*]:pointer-events-auto">
       {waitingWorker ? <UpdatePrompt waitingWorker={waitingWorker} /> : null}
       <InstallBanner installedNow={userInstallChoice === "accepted"} />
     </div>

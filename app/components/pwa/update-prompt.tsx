@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Shown when a new version of the app has installed and is waiting: the new worker takes over
@@ -6,6 +7,7 @@ import { useState } from "react";
  */
 export function UpdatePrompt({ waitingWorker }: { waitingWorker: ServiceWorker }) {
   const [updating, setUpdating] = useState(false);
+  const { t } = useTranslation();
   const update = () => {
     setUpdating(true);
     navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
@@ -13,13 +15,13 @@ export function UpdatePrompt({ waitingWorker }: { waitingWorker: ServiceWorker }
   };
   return (
     <section
-      aria-label="Update available"
+      aria-label={t("common:pwa.updateAvailable")}
       className="card flex items-center gap-3 p-3 shadow-lg"
       data-testid="update-prompt"
     >
-      <p className="flex-1 text-sm">A new version of the app is ready.</p>
+      <p className="flex-1 text-sm">{t("common:pwa.updateReady")}</p>
       <button type="button" className="btn-primary" onClick={update} disabled={updating}>
-        Reload to update
+        {t("common:pwa.reloadToUpdate")}
       </button>
     </section>
   );

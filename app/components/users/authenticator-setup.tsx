@@ -42,7 +42,7 @@ export function AuthenticatorSetup({
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">{setup.message}</p>
-      <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-800">
+      <ol className="list-decimal space-y-1 ps-5 text-sm text-gray-800">
         <li>Open Microsoft Authenticator (or another authenticator app) on the phone.</li>
         <li>
           Tap <strong>+</strong> to add an account and choose <strong>Work or school account</strong>.

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { directionOf, intlLocale, isLanguage } from "./languages";
+
+describe("languages", () => {
+  it("knows English and Arabic only", () => {
+    expect(isLanguage("ar")).toBe(true);
+    expect(isLanguage("en")).toBe(true);
+    expect(isLanguage("ar-AE")).toBe(false);
+    expect(isLanguage(null)).toBe(false);
+  });
+
+  it("writes Arabic right to left, English left to right", () => {
+    expect(directionOf("ar")).toBe("rtl");
+    expect(directionOf("en")).toBe("ltr");
+  });
+
+  it("formats Arabic with Western digits and English the British way", () => {
+    const day = new Date("2026-01-03T00:00:00Z");
+    const options = { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
+    expect(new Intl.DateTimeFormat(intlLocale("ar"), options).format(day)).toBe("3 يناير 2026");
+    expect(new Intl.DateTimeFormat(intlLocale("en"), options).format(day)).toBe("3 January 2026");
+  });
+});

@@ -1,0 +1,101 @@
+import type { Page } from "@playwright/test";
+import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
+
+// Arabic and English (docs/decisions/021-arabic-and-english.md): the top bar's switch is a plain form, so the
+// same steps run with JavaScript on and off.
+
+/** The switch shown at this width (the top bar has one for phones and one for desktops). */
+const languageSwitch = (page: Page) => page.locator('[data-testid="language-switch"]:visible');
+
+async function switchLanguage(page: Page, js: boolean) {
+  if (js) await waitForHydration(page);
+  await languageSwitch(page).click();
+}
+
+async function expectDocument(page: Page, lang: "en" | "ar") {
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+}
+
+async function checkSignInPage(page: Page, js: boolean, email: string) {
+  await page.goto("/login?change=1");
+  await expectDocument(page, "en");
+  await switchLanguage(page, js);
+  await expectDocument(page, "ar");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByLabel("البريد الإلكتروني للعمل").fill(email);
+  await page.getByRole("button", { name: "متابعة" }).click();
+  await expect(page.getByText("أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة.")).toBeVisible();
+  // The six boxes keep left-to-right order: a code is a number.
+  const group = page.getByRole("group", { name: "رمز تطبيق المصادقة" });
+  await expect(group).toHaveAttribute("dir", "ltr");
+  const first = await page.getByLabel("الرقم 1", { exact: true }).boundingBox();
+  const last = await page.getByLabel("الرقم 6", { exact: true }).boundingBox();
+  expect(first!.x).toBeLessThan(last!.x);
+}
+
+for (const js of [true, false]) {
+  test.describe(`language switch with JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("the sign-in page switches to Arabic, right to left, with the code boxes left to right", async ({ page }) => {
+      const staff = await createStaff("sales_front");
+      await checkSignInPage(page, js, staff.user.email);
+    });
+
+    test("the top bar switches the app to Arabic and back, and the choice follows the user", async ({
+      page,
+      context,
+      browser,
+    }) => {
+      const staff = await createStaff("admin", js ? "Mariam Al Nuaimi" : "Fatima Al Ketbi");
+      await signInContext(context, staff.user.id);
+      await page.goto("/dashboard");
+      await expectDocument(page, "en");
+      const viewport = page.viewportSize()!;
+      const englishSidebar = page.getByRole("complementary", { name: "Main navigation" });
+      expect((await englishSidebar.boundingBox())!.x).toBeLessThan(2);
+
+      await switchLanguage(page, js);
+      await expectDocument(page, "ar");
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("أهلًا بعودتك");
+      await expect(page).toHaveTitle("لوحة التحكم | Jewel CRM");
+      await expect(page.getByRole("heading", { name: "توزيع العملاء حسب الفئة" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "لوحة التحكم" })).toBeVisible();
+      // The sidebar is on the right.
+      const arabicSidebar = (await page.getByRole("complementary", { name: "التنقل الرئيسي" }).boundingBox())!;
+      expect(arabicSidebar.x + arabicSidebar.width).toBeGreaterThan(viewport.width - 2);
+      expect(arabicSidebar.x).toBeGreaterThan(viewport.width / 2);
+      expect((await db.user.findUniqueOrThrow({ where: { id: staff.user.id } })).language).toBe("ar");
+
+      // Saved on the user: another browser, English and without the cookie, opens in Arabic.
+      const elsewhere = await browser.newContext({ javaScriptEnabled: js, locale: "en-GB" });
+      await signInContext(elsewhere, staff.user.id);
+      const other = await elsewhere.newPage();
+      await other.goto("/dashboard");
+      await expectDocument(other, "ar");
+      await elsewhere.close();
+
+      // Back to English from the top bar: the sidebar returns to the left.
+      await switchLanguage(page, js);
+      await expectDocument(page, "en");
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome back");
+      expect((await englishSidebar.boundingBox())!.x).toBeLessThan(2);
+      expect((await db.user.findUniqueOrThrow({ where: { id: staff.user.id } })).language).toBe("en");
+    });
+
+    test("the refusal and not-found pages speak Arabic", async ({ page, context }) => {
+      const staff = await createStaff("road_sales");
+      await signInContext(context, staff.user.id);
+      await page.goto("/customers");
+      await switchLanguage(page, js);
+      await expectDocument(page, "ar");
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { name: "وصول مقيّد" })).toBeVisible();
+      await page.goto("/no-such-page");
+      await expect(page.getByRole("heading", { name: "404 الصفحة غير موجودة" })).toBeVisible();
+      await expectDocument(page, "ar");
+    });
+  });
+}
