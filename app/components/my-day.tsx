@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { displayName } from "~/domain/client-display";
 import { Link } from "@remix-run/react";
 import type { Alert } from "~/domain/alerts";
 import { FAMILY_RELATION_LABELS } from "~/domain/family";
@@ -89,7 +90,7 @@ export function MyDaySection({ day }: { day: MyDay }) {
             <Row
               key={alertKey(a)}
               clientId={a.clientId}
-              clientName={a.clientName}
+              clientName={displayName({ fullName: a.clientName, fullNameAr: a.clientNameAr }, "en")}
               detail={`${occasionLabel(a)} · ${a.dayLabel}`}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}
@@ -101,7 +102,7 @@ export function MyDaySection({ day }: { day: MyDay }) {
             <Row
               key={`id-${a.clientId}`}
               clientId={a.clientId}
-              clientName={a.clientName}
+              clientName={displayName({ fullName: a.clientName, fullNameAr: a.clientNameAr }, "en")}
               detail={`ID expires ${a.dayLabel}`}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}

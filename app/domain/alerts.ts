@@ -20,6 +20,8 @@ export type AlertFamilyMember = { id: number; relation: FamilyRelation; name: st
 export type Alert = {
   clientId: number;
   clientName: string;
+  /** The client's Arabic name, for lists shown in Arabic; null when none. */
+  clientNameAr: string | null;
   mobileNumber: string;
   type: AlertType;
   /** The occasion's date this year (or next), or the ID's expiry date. */
@@ -96,6 +98,7 @@ function alertFor(
   return {
     clientId: client.id,
     clientName: client.fullName,
+    clientNameAr: client.fullNameAr ?? null,
     mobileNumber: client.mobileNumber,
     type,
     date,

@@ -31,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.clientsExported]: "Exported the client book",
   [AUDIT_ACTIONS.clientDataExported]: "Exported client data",
   [AUDIT_ACTIONS.clientErased]: "Erased client",
+  [AUDIT_ACTIONS.messageTemplatesChanged]: "Changed message templates",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
   [AUDIT_ACTIONS.followUpCreated]: "Scheduled follow-up",
   [AUDIT_ACTIONS.followUpDone]: "Completed follow-up",

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = {
   clientsExported: "client.book_exported",
   clientDataExported: "client.data_exported",
   clientErased: "client.erased",
+  messageTemplatesChanged: "settings.message_templates_changed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { displayName } from "~/domain/client-display";
 import clsx from "clsx";
 import type { Alert, AlertPriority } from "~/domain/alerts";
 import { formatCount } from "~/domain/display-labels";
@@ -74,7 +75,7 @@ export function AlertPanel({
               <li key={alertKey(alert)} className="py-3" data-testid="alert">
                 <div className="flex items-start justify-between gap-2">
                   <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
-                    {alert.clientName}
+                    {displayName({ fullName: alert.clientName, fullNameAr: alert.clientNameAr }, "en")}
                   </Link>
                   <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
                     {PRIORITY_LABEL[alert.priority]}
