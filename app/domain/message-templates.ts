@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { dateFromIso, type IsoDate } from "./calendar";
-import { isClientLanguage, type ANNIVERSARY_TYPES, type ClientLanguage } from "./client-enums";
+import { CLIENT_LANGUAGES, isClientLanguage, type ANNIVERSARY_TYPES, type ClientLanguage } from "./client-enums";
 import { dateTimeFormat } from "./date-format";
 import { ordinal } from "./family";
 import { PRODUCT_NAME } from "./product";
@@ -249,6 +250,8 @@ export function isMessageOccasion(value: unknown): value is MessageOccasion {
   return typeof value === "string" && Object.hasOwn(MESSAGE_OCCASIONS, value);
 }
 
+const EMPTY_BODY = "Write the message, or reset it to the default";
+
 /** The longest text an admin may save (a WhatsApp message, not a letter). */
 export const MESSAGE_BODY_MAX = 1000;
 
@@ -268,7 +271,7 @@ const listed = (names: readonly string[]) => names.map((n) => `{${n}}`).join(", 
 export function messageBodyProblem(occasion: MessageOccasion, body: string): string | null {
   const spec = occasionSpec(occasion);
   const text = body.trim();
-  if (!text) return "Write the message, or reset it to the default";
+  if (!text) return EMPTY_BODY;
   if (text.length > MESSAGE_BODY_MAX) return `At most ${MESSAGE_BODY_MAX} characters`;
   const allowed: readonly string[] = spec.placeholders;
   const unknown = placeholdersIn(text).filter((name) => !allowed.includes(name));
@@ -305,6 +308,44 @@ export function messageBook(overrides: readonly MessageOverride[] = []): Message
 
 /** The defaults alone: for callers with no admin wording at hand (and the tests). */
 export const DEFAULT_MESSAGE_BOOK: MessageBook = messageBook();
+
+// ---------------------------------------------------------------------------------------------
+// The settings page's form (/profile/messages): one text box per occasion and language.
+
+/** A text box's name: "birthday_today-ar". */
+export const templateFieldName = (occasion: MessageOccasion, language: ClientLanguage) => `${occasion}-${language}`;
+
+export const MESSAGE_TEMPLATE_FIELDS = MESSAGE_OCCASION_KEYS.flatMap((occasion) =>
+  CLIENT_LANGUAGES.map((language) => ({ occasion, language, name: templateFieldName(occasion, language) })),
+);
+
+/**
+ * Save checks every text's placeholders (messageBodyProblem); Reset names the one text to put back
+ * to its default. The same schema validates in the browser (Conform) and in the action.
+ */
+export const messageTemplatesFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
+    ...Object.fromEntries(
+      MESSAGE_TEMPLATE_FIELDS.map(({ occasion, name }) => [
+        name,
+        z.string({ error: EMPTY_BODY }).superRefine((body, ctx) => {
+          const problem = messageBodyProblem(occasion, body);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
+      ]),
+    ),
+  }),
+  z.object({
+    intent: z.literal("reset"),
+    target: z
+      .enum(
+        MESSAGE_TEMPLATE_FIELDS.map((f) => f.name),
+        { error: "Choose a message to reset" },
+      )
+      .transform((name) => MESSAGE_TEMPLATE_FIELDS.find((f) => f.name === name)!),
+  }),
+]);
 
 // ---------------------------------------------------------------------------------------------
 // The words placeholders are filled with, per language.

@@ -26,6 +26,11 @@ const ADMIN_ACTIONS = [
   { to: "/profile/users", title: "User Management", text: "Add, edit, deactivate and remove staff accounts" },
   { to: "/profile/logs", title: "System Logs", text: "Sign-ins, failed codes, user changes, deletions and imports" },
   { to: "/profile/security", title: "Security Settings", text: "Your authenticator devices and signed-in sessions" },
+  {
+    to: "/profile/messages",
+    title: "WhatsApp Messages",
+    text: "The birthday, anniversary, Emirates ID and lead messages to clients, in English and Arabic",
+  },
 ] as const;
 
 export default function ProfilePage() {
