@@ -26,8 +26,3 @@ export function normaliseArabic(text: string): string {
   for (const [from, to] of ARABIC_LETTER_FOLDS) out = out.replaceAll(from, to);
   return out;
 }
-
-/** Whether a text has any Arabic letter (for `dir`/`lang` on text that may be either). */
-export function hasArabic(text: string): boolean {
-  return /[\u0600-\u06FF]/.test(text);
-}
