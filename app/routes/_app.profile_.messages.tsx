@@ -18,7 +18,12 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
-import { listMessageTemplates, resetMessageTemplate, saveMessageTemplates } from "~/services/message-templates.server";
+import {
+  listMessageTemplates,
+  resetMessageTemplate,
+  saveMessageTemplates,
+  type MessageTemplateView,
+} from "~/services/message-templates.server";
 
 /** The page's words, in one place (for the language catalogs). */
 const TEXT = {
@@ -45,7 +50,7 @@ const RESET_FORM = "reset-message";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.profile });
-  return { templates: await listMessageTemplates() };
+  return listMessageTemplates();
 }
 
 /** Save (every text, placeholders checked) or Reset (one text back to its default); admins only. */
@@ -78,7 +83,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MessageTemplatesPage() {
-  const { templates } = useLoaderData<typeof loader>();
+  const { templates, version } = useLoaderData<typeof loader>();
+  // A new version (a text saved or reset) draws the form afresh, so a Reset shows the default with JS on too.
+  return <MessageTemplatesForm key={version} templates={templates} />;
+}
+
+function MessageTemplatesForm({ templates }: { templates: MessageTemplateView[] }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";

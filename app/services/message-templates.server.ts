@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { db } from "~/db.server";
 import { CLIENT_LANGUAGES, type ClientLanguage } from "~/domain/client-enums";
 import {
@@ -31,14 +32,20 @@ export type MessageTemplateView = {
   isDefault: boolean;
 };
 
-export async function listMessageTemplates(): Promise<MessageTemplateView[]> {
+/** Every text, and a version that changes whenever one of them does. */
+export async function listMessageTemplates(): Promise<{ templates: MessageTemplateView[]; version: string }> {
   const book = await loadMessageBook();
-  return MESSAGE_OCCASION_KEYS.flatMap((occasion) =>
+  const templates = MESSAGE_OCCASION_KEYS.flatMap((occasion) =>
     CLIENT_LANGUAGES.map((language) => {
       const body = book[occasion][language];
       return { occasion, language, body, isDefault: body === MESSAGE_OCCASIONS[occasion].defaults[language] };
     }),
   );
+  const version = createHash("sha256")
+    .update(JSON.stringify(templates.map((t) => t.body)))
+    .digest("hex")
+    .slice(0, 16);
+  return { templates, version };
 }
 
 /** The key a text goes by in the audit log and the settings form: "birthday_today.ar". */
