@@ -18,7 +18,7 @@ export const ARABIC_LETTER_FOLDS: readonly (readonly [from: string, to: string])
  * Marks dropped by the search: tatweel (the stretching stroke), the short-vowel and shadda marks
  * (U+064B–U+065F) and the superscript alef (U+0670).
  */
-export const ARABIC_DROPPED_MARKS = /[\u0640\u064B-\u065F\u0670]/g;
+export const ARABIC_DROPPED_MARKS = /\u0640|[\u064B-\u065F\u0670]/gu;
 
 /** The search form of a text: Arabic letters folded and marks dropped; other scripts are left as they are. */
 export function normaliseArabic(text: string): string {
