@@ -411,6 +411,7 @@ export async function generateBenchData(
         updatedAt: now,
         ...clientDerivedFields({
           fullName,
+          fullNameAr: null,
           mobileNumber,
           email,
           emiratesId,

@@ -353,7 +353,16 @@ function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
       `@${pick(["gmail.com", "outlook.com", "yahoo.com", "icloud.com"])}`
     : null;
   const id = resident ? emiratesId(birthYear) : null;
-  const fields = { fullName, mobileNumber, email, emiratesId: id, totalSalesFils, dateOfBirth, anniversaryDate };
+  const fields = {
+    fullName,
+    fullNameAr: null,
+    mobileNumber,
+    email,
+    emiratesId: id,
+    totalSalesFils,
+    dateOfBirth,
+    anniversaryDate,
+  };
 
   return {
     sales,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { displayName } from "~/domain/client-display";
 import { Link } from "@remix-run/react";
 import type { Alert } from "~/domain/alerts";
 import { FAMILY_RELATION_LABELS } from "~/domain/family";
@@ -99,7 +100,7 @@ export function MyDaySection({ day }: { day: MyDay }) {
             <Row
               key={alertKey(a)}
               clientId={a.clientId}
-              clientName={a.clientName}
+              clientName={displayName({ fullName: a.clientName, fullNameAr: a.clientNameAr }, "en")}
               detail={`${occasionLabel(a, t)} · ${a.dayLabel}`}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}
@@ -111,7 +112,7 @@ export function MyDaySection({ day }: { day: MyDay }) {
             <Row
               key={`id-${a.clientId}`}
               clientId={a.clientId}
-              clientName={a.clientName}
+              clientName={displayName({ fullName: a.clientName, fullNameAr: a.clientNameAr }, "en")}
               detail={t("dashboard:myDay.idExpires", { day: a.dayLabel })}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}

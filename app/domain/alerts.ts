@@ -1,7 +1,14 @@
 import { addDays, dateFromIso, daysBetween, type IsoDate } from "./calendar";
 import { intlLocale, type Language } from "./languages";
 import { dateTimeFormat } from "./date-format";
-import { ageOnBirthday, FAMILY_RELATION_WORDS, isChild, ordinal, type FamilyRelation } from "./family";
+import { ageOnBirthday, FAMILY_RELATION_WORDS, isChild, type FamilyRelation } from "./family";
+import {
+  clientMessage,
+  DEFAULT_MESSAGE_BOOK,
+  englishAnniversary,
+  type MessageBook,
+  type MessageWords,
+} from "./message-templates";
 import { whatsappLink } from "./mobile";
 
 /** docs/product-rules.md §3 Alerts response: the alert types and priorities. */
@@ -14,6 +21,8 @@ export type AlertFamilyMember = { id: number; relation: FamilyRelation; name: st
 export type Alert = {
   clientId: number;
   clientName: string;
+  /** The client's Arabic name, for lists shown in Arabic; null when none. */
+  clientNameAr: string | null;
   mobileNumber: string;
   type: AlertType;
   /** The occasion's date this year (or next), or the ID's expiry date. */
@@ -30,7 +39,14 @@ export type Alert = {
   familyMember: AlertFamilyMember | null;
 };
 
-export type AlertClient = { id: number; fullName: string; mobileNumber: string };
+/** The client an alert is about; the Arabic name and language choose the WhatsApp message's words. */
+export type AlertClient = {
+  id: number;
+  fullName: string;
+  fullNameAr?: string | null;
+  preferredLanguage?: string | null;
+  mobileNumber: string;
+};
 
 /** Today or already expired → high; within a week → medium; later in the window → low. */
 export function alertPriority(daysLeft: number): AlertPriority {
@@ -61,11 +77,6 @@ export function shortDayLabel(iso: IsoDate, language: Language = "en"): string {
   }).format(dateFromIso(iso));
 }
 
-/** "3 January" for messages to clients. */
-function longDayLabel(iso: IsoDate): string {
-  return dateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(dateFromIso(iso));
-}
-
 function daysPhrase(days: number): string {
   return days === 1 ? "1 day" : `${days} days`;
 }
@@ -78,11 +89,7 @@ export function whenPhrase(daysLeft: number): string {
 }
 
 /** The name of an anniversary for messages: "Wedding Anniversary", "Graduation Anniversary", "Anniversary". */
-export function anniversaryName(anniversaryType: string | null): string {
-  const type = anniversaryType?.trim();
-  if (!type || type === "Other") return "Anniversary";
-  return /anniversary/i.test(type) ? type : `${type} Anniversary`;
-}
+export const anniversaryName = englishAnniversary;
 
 function alertFor(
   client: AlertClient,
@@ -95,6 +102,7 @@ function alertFor(
   return {
     clientId: client.id,
     clientName: client.fullName,
+    clientNameAr: client.fullNameAr ?? null,
     mobileNumber: client.mobileNumber,
     type,
     date,
@@ -107,28 +115,43 @@ function alertFor(
   };
 }
 
-export function birthdayAlert(client: AlertClient, today: IsoDate, daysLeft: number): Alert {
+/** The occasion's text for today, tomorrow, or further ahead. */
+function byDay<T>(daysLeft: number, today: T, tomorrow: T, upcoming: T): T {
+  return daysLeft === 0 ? today : daysLeft === 1 ? tomorrow : upcoming;
+}
+
+/** The day placeholders of a message about `date`, `daysLeft` away. */
+const dayValues = (date: IsoDate, daysLeft: number) => (w: MessageWords) => ({
+  date: w.date(date),
+  daysLeft,
+  inDays: w.inDays(daysLeft),
+  when: w.when(daysLeft),
+});
+
+/**
+ * The alerts below write two texts: `message` for staff (English, on the dashboard) and
+ * `whatsappMessage` for the client, in the client's language from the message book (the admin's
+ * wording or the default, app/domain/message-templates.ts).
+ */
+export function birthdayAlert(
+  client: AlertClient,
+  today: IsoDate,
+  daysLeft: number,
+  book: MessageBook = DEFAULT_MESSAGE_BOOK,
+): Alert {
   const date = addDays(today, daysLeft);
   const name = client.fullName;
-  const first = firstName(name);
-  if (messageTemplate(daysLeft) === "imminent") {
-    return alertFor(
-      client,
-      "birthday",
-      date,
-      daysLeft,
-      `Happy Birthday, ${name}! Their birthday is ${whenPhrase(daysLeft)}: send your wishes.`,
-      `Happy Birthday${daysLeft === 1 ? " for tomorrow" : ""}, ${first}! 🎉 Wishing you a wonderful day and a brilliant year ahead, with warm wishes from all of us.`,
-    );
-  }
-  return alertFor(
+  const whatsappMessage = clientMessage(
+    book,
+    byDay(daysLeft, "birthday_today", "birthday_tomorrow", "birthday_upcoming"),
     client,
-    "birthday",
-    date,
-    daysLeft,
-    `${name}'s birthday is in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`,
-    `Dear ${first}, your birthday is coming up on ${longDayLabel(date)}! 🎉 We would love to help you celebrate: reply here to see pieces we have picked for you.`,
+    dayValues(date, daysLeft),
   );
+  const message =
+    messageTemplate(daysLeft) === "imminent"
+      ? `Happy Birthday, ${name}! Their birthday is ${whenPhrase(daysLeft)}: send your wishes.`
+      : `${name}'s birthday is in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`;
+  return alertFor(client, "birthday", date, daysLeft, message, whatsappMessage);
 }
 
 /** A family member with a known date of birth, as a birthday alert reads them. */
@@ -144,30 +167,26 @@ export function familyBirthdayAlert(
   member: FamilyBirthday,
   today: IsoDate,
   daysLeft: number,
+  book: MessageBook = DEFAULT_MESSAGE_BOOK,
 ): Alert {
   const date = addDays(today, daysLeft);
   const age = ageOnBirthday(member.birthDate, date);
-  const first = firstName(client.fullName);
-  const who = `${first}'s ${FAMILY_RELATION_WORDS[member.relation]} ${member.name}`;
-  const birthday = isChild(member.relation) ? `${ordinal(age)} birthday` : "birthday";
+  const who = `${firstName(client.fullName)}'s ${FAMILY_RELATION_WORDS[member.relation]} ${member.name}`;
   const imminent = messageTemplate(daysLeft) === "imminent";
-  const alert = imminent
-    ? alertFor(
-        client,
-        "birthday",
-        date,
-        daysLeft,
-        `${who} turns ${age} ${whenPhrase(daysLeft)}: send your wishes.`,
-        `Dear ${first}, wishing ${member.name} a very happy ${birthday} ${whenPhrase(daysLeft)}! 🎉 Warm wishes to all the family from all of us.`,
-      )
-    : alertFor(
-        client,
-        "birthday",
-        date,
-        daysLeft,
-        `${who} turns ${age} in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`,
-        `Dear ${first}, ${member.name}'s ${birthday} is coming up on ${longDayLabel(date)}! 🎉 If you are looking for a gift, reply here to see pieces we have picked for the occasion.`,
-      );
+  const whatsappMessage = clientMessage(
+    book,
+    imminent ? "family_birthday_soon" : "family_birthday_upcoming",
+    client,
+    (w) => ({
+      ...dayValues(date, daysLeft)(w),
+      memberName: member.name,
+      birthday: w.birthday(isChild(member.relation) ? age : null),
+    }),
+  );
+  const message = imminent
+    ? `${who} turns ${age} ${whenPhrase(daysLeft)}: send your wishes.`
+    : `${who} turns ${age} in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`;
+  const alert = alertFor(client, "birthday", date, daysLeft, message, whatsappMessage);
   return { ...alert, familyMember: { id: member.id, relation: member.relation, name: member.name, age } };
 }
 
@@ -176,39 +195,43 @@ export function anniversaryAlert(
   anniversaryType: string | null,
   today: IsoDate,
   daysLeft: number,
+  book: MessageBook = DEFAULT_MESSAGE_BOOK,
 ): Alert {
   const date = addDays(today, daysLeft);
   const name = client.fullName;
-  const first = firstName(name);
   const occasion = anniversaryName(anniversaryType);
-  if (messageTemplate(daysLeft) === "imminent") {
-    return alertFor(
-      client,
-      "anniversary",
-      date,
-      daysLeft,
-      `Happy ${occasion}, ${name}! It is ${whenPhrase(daysLeft)}: send your wishes.`,
-      `Happy ${occasion}${daysLeft === 1 ? " for tomorrow" : ""}, ${first}! ✨ Wishing you a day to remember, with warm wishes from all of us.`,
-    );
-  }
-  return alertFor(
+  const whatsappMessage = clientMessage(
+    book,
+    byDay(daysLeft, "anniversary_today", "anniversary_tomorrow", "anniversary_upcoming"),
     client,
-    "anniversary",
-    date,
-    daysLeft,
-    `${name}'s ${occasion.toLowerCase()} is in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`,
-    `Dear ${first}, your ${occasion.toLowerCase()} is coming up on ${longDayLabel(date)}. ✨ Let us help you mark the day: reply here to see pieces picked for the occasion.`,
+    (w) => ({
+      ...dayValues(date, daysLeft)(w),
+      occasion: w.anniversary(anniversaryType),
+      occasionLower: w.anniversary(anniversaryType).toLowerCase(),
+    }),
   );
+  const message =
+    messageTemplate(daysLeft) === "imminent"
+      ? `Happy ${occasion}, ${name}! It is ${whenPhrase(daysLeft)}: send your wishes.`
+      : `${name}'s ${occasion.toLowerCase()} is in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`;
+  return alertFor(client, "anniversary", date, daysLeft, message, whatsappMessage);
 }
 
-const ID_RENEWAL_REQUEST =
-  "please share your renewed Emirates ID with us so we can keep your client file up to date. Thank you!";
-
 /** An ID expiring today is still valid today: it is "expiring" (daysLeft 0); from tomorrow it is "expired". */
-export function emiratesIdAlert(client: AlertClient, expiry: IsoDate, today: IsoDate): Alert {
+export function emiratesIdAlert(
+  client: AlertClient,
+  expiry: IsoDate,
+  today: IsoDate,
+  book: MessageBook = DEFAULT_MESSAGE_BOOK,
+): Alert {
   const daysLeft = daysBetween(today, expiry);
   const name = client.fullName;
-  const first = firstName(name);
+  const values = (w: MessageWords) => ({
+    date: w.date(expiry),
+    daysLeft,
+    inDays: w.inDays(daysLeft),
+    when: w.when(daysLeft),
+  });
   switch (messageTemplate(daysLeft)) {
     case "expired": {
       const ago = daysLeft === -1 ? "yesterday" : `${daysPhrase(-daysLeft)} ago`;
@@ -218,7 +241,7 @@ export function emiratesIdAlert(client: AlertClient, expiry: IsoDate, today: Iso
         expiry,
         daysLeft,
         `${name}'s Emirates ID expired ${ago} (${shortDayLabel(expiry)}): ask for the renewed ID.`,
-        `Dear ${first}, our records show that your Emirates ID expired on ${longDayLabel(expiry)}. When convenient, ${ID_RENEWAL_REQUEST}`,
+        clientMessage(book, "emirates_id_expired", client, (w) => ({ date: w.date(expiry) })),
       );
     }
     case "imminent":
@@ -228,7 +251,7 @@ export function emiratesIdAlert(client: AlertClient, expiry: IsoDate, today: Iso
         expiry,
         daysLeft,
         `${name}'s Emirates ID expires ${whenPhrase(daysLeft)}: ask for the renewed ID.`,
-        `Dear ${first}, a friendly reminder that your Emirates ID expires ${whenPhrase(daysLeft)}. Once it is renewed, ${ID_RENEWAL_REQUEST}`,
+        clientMessage(book, "emirates_id_expiring_soon", client, values),
       );
     case "upcoming":
       return alertFor(
@@ -237,7 +260,7 @@ export function emiratesIdAlert(client: AlertClient, expiry: IsoDate, today: Iso
         expiry,
         daysLeft,
         `${name}'s Emirates ID expires in ${daysPhrase(daysLeft)} (${shortDayLabel(expiry)}).`,
-        `Dear ${first}, a friendly reminder that your Emirates ID expires on ${longDayLabel(expiry)}. Once it is renewed, ${ID_RENEWAL_REQUEST}`,
+        clientMessage(book, "emirates_id_expiring", client, values),
       );
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatMonth, whatsappGreeting } from "./client-display";
+import { displayName, formatDay, formatMonth } from "./client-display";
+import { clientMessage, DEFAULT_MESSAGE_BOOK } from "./message-templates";
 import { PRODUCT_NAME } from "./product";
 
 describe("customer display", () => {
@@ -11,6 +12,15 @@ describe("customer display", () => {
   });
 
   it("greets the client by first name", () => {
-    expect(whatsappGreeting("  Aisha Al Mansoori")).toBe(`Hello Aisha, greetings from ${PRODUCT_NAME}!`);
+    expect(clientMessage(DEFAULT_MESSAGE_BOOK, "greeting", { fullName: "  Aisha Al Mansoori" })).toBe(
+      `Hello Aisha, greetings from ${PRODUCT_NAME}!`,
+    );
+  });
+
+  it("shows the Arabic name on an Arabic page when there is one", () => {
+    const client = { fullName: "Aisha Al Mansoori", fullNameAr: "عائشة المنصوري" };
+    expect(displayName(client, "ar")).toBe("عائشة المنصوري");
+    expect(displayName(client, "en")).toBe("Aisha Al Mansoori");
+    expect(displayName({ fullName: "Aisha", fullNameAr: " " }, "ar")).toBe("Aisha");
   });
 });

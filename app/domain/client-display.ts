@@ -1,5 +1,5 @@
 import type { IsoDate } from "./calendar";
-import { PRODUCT_NAME } from "./product";
+import type { ClientLanguage } from "./client-enums";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -16,8 +16,14 @@ export function formatMonth(month: string): string {
   return `${MONTHS[Number(m) - 1]} ${y}`;
 }
 
-/** The prefilled WhatsApp greeting of the customers table's contact action. */
-export function whatsappGreeting(fullName: string): string {
-  const firstName = fullName.trim().split(/\s+/)[0] ?? "";
-  return `Hello ${firstName}, greetings from ${PRODUCT_NAME}!`;
+/**
+ * The name a list shows in the page's language: the Arabic name on an Arabic page when the client
+ * has one, else the name. (Pages are English until the language framework passes theirs.)
+ */
+export function displayName(
+  client: { fullName: string; fullNameAr?: string | null },
+  pageLanguage: ClientLanguage,
+): string {
+  const arabic = client.fullNameAr?.trim();
+  return pageLanguage === "ar" && arabic ? arabic : client.fullName;
 }

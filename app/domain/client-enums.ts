@@ -31,6 +31,15 @@ export const EMIRATE_LABELS: Record<Emirate, string> = {
   ras_al_khaimah: "Ras Al Khaimah",
   umm_al_quwain: "Umm Al Quwain",
 };
+/** The languages a client's WhatsApp messages are written in (docs/decisions/022). */
+export const CLIENT_LANGUAGES = ["en", "ar"] as const;
+export type ClientLanguage = (typeof CLIENT_LANGUAGES)[number];
+export const CLIENT_LANGUAGE_LABELS: Record<ClientLanguage, string> = { en: "English", ar: "Arabic" };
+
+export function isClientLanguage(value: unknown): value is ClientLanguage {
+  return (CLIENT_LANGUAGES as readonly unknown[]).includes(value);
+}
+
 /** Outside the UAE the emirate is "none". */
 export const NO_EMIRATE = "none";
 

@@ -40,9 +40,19 @@ describe("what erasure writes", () => {
       ]),
     );
     expect(CLEARED_FIELDS).not.toContain("fullName");
-    expect(WIPED_FIELDS).toEqual(["fullName", "mobileNumber", ...CLEARED_FIELDS]);
+    expect(CLEARED_FIELDS).toContain("fullNameAr");
+    expect([...WIPED_FIELDS].sort()).toEqual(["fullName", "mobileNumber", ...CLEARED_FIELDS].sort());
     const kept = CLIENT_FIELD_NAMES.filter((n) => clientField(n).erasure === "keep");
-    expect(kept).toEqual(["country", "emirate", "team", "totalSalesFils", "lastPurchaseDate", "category", "isActive"]);
+    expect(kept).toEqual([
+      "country",
+      "emirate",
+      "team",
+      "totalSalesFils",
+      "lastPurchaseDate",
+      "preferredLanguage",
+      "category",
+      "isActive",
+    ]);
   });
 
   it("leaves only the stand-ins in the search column", () => {

@@ -15,6 +15,8 @@ import { sheetRowXml } from "./xlsx-xml";
 
 const client: ExportedClient = {
   fullName: "=cmd|' /C calc'!A0",
+  fullNameAr: null,
+  preferredLanguage: "en",
   mobileNumber: "971501234567",
   country: "uae",
   emirate: "dubai",
@@ -49,7 +51,7 @@ const byHeader = (cells: ReturnType<typeof clientExportCells>) =>
 
 describe("the client book's export rows", () => {
   it("has a column per exported field of the registry, under the import template's headers, then tier and owner", () => {
-    expect(CLIENT_EXPORT_HEADERS.slice(0, 3)).toEqual(["Full Name", "Mobile Number", "Country"]);
+    expect(CLIENT_EXPORT_HEADERS.slice(0, 3)).toEqual(["Full Name", "Full Name (Arabic)", "Mobile Number"]);
     expect(CLIENT_EXPORT_HEADERS).toContain("Total Sales (AED)");
     expect(CLIENT_EXPORT_HEADERS).toContain("Emirates ID");
     expect(CLIENT_EXPORT_HEADERS.slice(-2)).toEqual(["Tier", "Owner"]);
@@ -95,7 +97,7 @@ describe("the client book's export rows", () => {
   it("quotes every CSV field and ends lines with CRLF, after a BOM and the header line", () => {
     const line = csvLine([{ text: "a" }, null, { amount: "1.00" }, { day: "2026-01-02" }]);
     expect(line).toBe('"a","","1.00","2026-01-02"\r\n');
-    expect(CLIENT_EXPORT_CSV_START.startsWith('\uFEFF"Full Name","Mobile Number",')).toBe(true);
+    expect(CLIENT_EXPORT_CSV_START.startsWith('\uFEFF"Full Name","Full Name (Arabic)","Mobile Number",')).toBe(true);
     expect(CLIENT_EXPORT_CSV_START.endsWith('"Tier","Owner"\r\n')).toBe(true);
   });
 });

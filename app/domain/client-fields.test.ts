@@ -27,6 +27,7 @@ describe("the client field registry", () => {
     expect(IMPORT_COLUMNS.map((c) => c.field)).toEqual(expect.arrayContaining(["firstName", "lastName"]));
     expect(formFields("new")).toEqual([
       "fullName",
+      "fullNameAr",
       "mobileNumber",
       "country",
       "emirate",
@@ -36,6 +37,7 @@ describe("the client field registry", () => {
       "lastPurchaseDate",
       "dateOfBirth",
       "email",
+      "preferredLanguage",
     ]);
     expect(formFields("edit")).not.toContain("totalSalesFils");
   });

@@ -3,7 +3,9 @@ import {
   COUNTRY_LABELS,
   EMIRATE_LABELS,
   TEAM_LABELS,
+  CLIENT_LANGUAGE_LABELS,
   type ANNIVERSARY_TYPES,
+  type ClientLanguage,
   type CONTACT_OK,
   type Country,
   type Emirate,
@@ -32,6 +34,7 @@ import { METAL_LABELS, STONE_LABELS } from "./sales";
 /** How a field's value is read, validated, shown in a form and written to a spreadsheet cell. */
 export type ClientFieldKind =
   | "name" // the client's name: required, "Name is required"
+  | "nameAr" // the name in Arabic script: optional, written right to left
   | "mobile" // normalised to digits, unique
   | "text"
   | "longText" // a textarea across the form
@@ -41,6 +44,7 @@ export type ClientFieldKind =
   | "country"
   | "emirate" // one of the 8 in the UAE, "none" elsewhere
   | "team"
+  | "language" // the language of the client's messages: en or ar, English when not given
   | "anniversaryType"
   | "contactOk" // Yes / No
   | "active" // the Active / Inactive flag
@@ -126,6 +130,22 @@ export const CLIENT_FIELDS = {
       header: "Full Name",
       aliases: ["Name", "Client Name", "Customer Name"],
       example: "Aisha Al Mansoori (example, replace me)",
+    },
+  },
+  fullNameAr: {
+    label: "Name in Arabic",
+    kind: "nameAr",
+    erasure: "wipe",
+    max: 200,
+    create: "optional",
+    edit: "optional",
+    form: BOTH,
+    exported: true,
+    table: true,
+    import: {
+      header: "Full Name (Arabic)",
+      aliases: ["Arabic Name", "Name (Arabic)", "Name in Arabic", "الاسم"],
+      example: "عائشة المنصوري",
     },
   },
   mobileNumber: {
@@ -250,6 +270,16 @@ export const CLIENT_FIELDS = {
     exported: true,
     table: true,
     import: { header: "Email", aliases: ["Email Address", "E-mail", "Email ID"], example: "aisha@example.com" },
+  },
+  preferredLanguage: {
+    label: "Preferred language",
+    kind: "language",
+    erasure: "keep",
+    create: "optional",
+    edit: "optional",
+    form: BOTH,
+    exported: true,
+    import: { header: "Preferred Language", aliases: ["Language", "اللغة"], example: "English" },
   },
   emiratesId: {
     label: "Emirates ID number",
@@ -506,6 +536,7 @@ export const IMPORTABLE_FIELDS = CLIENT_FIELD_NAMES.filter(
 
 type KindValue = {
   name: string;
+  nameAr: string;
   mobile: string;
   text: string;
   longText: string;
@@ -515,6 +546,7 @@ type KindValue = {
   country: Country;
   emirate: Emirate | "none";
   team: Team;
+  language: ClientLanguage;
   anniversaryType: (typeof ANNIVERSARY_TYPES)[number];
   contactOk: (typeof CONTACT_OK)[number];
   active: boolean;
@@ -529,7 +561,7 @@ type KindValue = {
 export type FieldValue<K extends ClientFieldName> = KindValue[Spec<K>["kind"]];
 
 /** Kinds that always hold a value once validated (a default applies when not given). */
-type DefaultedKind = "country" | "emirate" | "money" | "active";
+type DefaultedKind = "country" | "emirate" | "money" | "active" | "language";
 
 type InputValue<K extends ClientFieldName, Op extends Operation> = Spec<K>[Op] extends "required"
   ? KindValue[Spec<K>["kind"]]
@@ -570,6 +602,7 @@ function blankFormValue(kind: ClientFieldKind): string {
   if (kind === "country") return "uae";
   if (kind === "emirate") return "dubai";
   if (kind === "active") return "true";
+  if (kind === "language") return "en";
   return "";
 }
 
@@ -618,6 +651,8 @@ export function fieldCellText(kind: ClientFieldKind, value: unknown): string {
       return text === "none" ? "" : (EMIRATE_LABELS[text as Emirate] ?? text);
     case "team":
       return TEAM_LABELS[text as Team] ?? text;
+    case "language":
+      return CLIENT_LANGUAGE_LABELS[text as ClientLanguage] ?? text;
     case "active":
       return value === true ? "Yes" : value === false ? "No" : text;
     default:

@@ -260,3 +260,26 @@ describe("preferences (docs/decisions/019)", () => {
     expect(issuesOf(parseEditClientInput({ ...minimal, styles: tooMany })).styles).toBe("At most 10 styles");
   });
 });
+
+describe("the Arabic name and preferred language", () => {
+  it("takes an Arabic name and the language by code or by name, English when not given", () => {
+    const created = parseNewClientInput({ ...minimal, fullNameAr: "  عائشة المنصوري ", preferredLanguage: "ar" });
+    expect(created).toMatchObject({ ok: true, value: { fullNameAr: "عائشة المنصوري", preferredLanguage: "ar" } });
+    expect(parseNewClientInput(minimal)).toMatchObject({
+      ok: true,
+      value: { fullNameAr: null, preferredLanguage: "en" },
+    });
+    expect(parseNewClientInput({ ...minimal, preferredLanguage: "Arabic" })).toMatchObject({
+      value: { preferredLanguage: "ar" },
+    });
+    expect(parseNewClientInput({ ...minimal, preferredLanguage: "العربية" })).toMatchObject({
+      value: { preferredLanguage: "ar" },
+    });
+  });
+
+  it("refuses another language", () => {
+    expect(issuesOf(parseNewClientInput({ ...minimal, preferredLanguage: "fr" })).preferredLanguage).toBe(
+      CLIENT_MESSAGES.languageInvalid,
+    );
+  });
+});

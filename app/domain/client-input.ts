@@ -8,7 +8,17 @@ import {
   type ClientInput,
   type SALE_FIELDS,
 } from "./client-fields";
-import { ANNIVERSARY_TYPES, CONTACT_OK, COUNTRIES, EMIRATES, NO_EMIRATE, TEAMS, type Country } from "./client-enums";
+import {
+  ANNIVERSARY_TYPES,
+  CLIENT_LANGUAGE_LABELS,
+  CLIENT_LANGUAGES,
+  CONTACT_OK,
+  COUNTRIES,
+  EMIRATES,
+  NO_EMIRATE,
+  TEAMS,
+  type Country,
+} from "./client-enums";
 import { isValidMobile, normalizeMobile } from "./mobile";
 import { parseAedToFils, type Fils } from "./money";
 import {
@@ -49,6 +59,7 @@ export const CLIENT_MESSAGES = {
   emailInvalid: "Invalid email address",
   anniversaryTypeInvalid: "Choose an anniversary type from the list",
   contactOkInvalid: "Choose Yes or No",
+  languageInvalid: "Choose English (en) or Arabic (ar)",
   tooLong: "Too long",
   sizeInvalid: SIZE_MESSAGE,
   metalsInvalid: `Choose metals from: ${PREFERRED_METALS.map((m) => METAL_LABELS[m]).join(", ")}`,
@@ -118,6 +129,19 @@ const optionalEmail = z.preprocess((v) => {
   const text = blankToUndefined(v);
   return typeof text === "string" ? text.toLowerCase() : text;
 }, z.email(CLIENT_MESSAGES.emailInvalid).max(254, CLIENT_MESSAGES.tooLong).optional());
+
+/** "en"/"ar" from JSON and forms, "English"/"Arabic" (or "العربية") from a spreadsheet; English when not given. */
+const languageField = z.preprocess(
+  (v) => {
+    const text = blankToUndefined(v);
+    if (typeof text !== "string") return text;
+    const lower = text.toLowerCase();
+    if (lower === "العربية" || lower === "عربي") return "ar";
+    const byLabel = CLIENT_LANGUAGES.find((l) => CLIENT_LANGUAGE_LABELS[l].toLowerCase() === lower);
+    return byLabel ?? lower;
+  },
+  z.enum(CLIENT_LANGUAGES, { error: CLIENT_MESSAGES.languageInvalid }).default("en"),
+);
 
 const anniversaryTypeField = z.preprocess(
   blankToUndefined,
@@ -247,6 +271,8 @@ function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional"): z.Zod
   switch (spec.kind) {
     case "name":
       return requiredText(max, CLIENT_MESSAGES.nameRequired);
+    case "nameAr":
+      return optionalText(max);
     case "mobile":
       return mobileField;
     case "text":
@@ -264,6 +290,8 @@ function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional"): z.Zod
       return emirateField;
     case "team":
       return use === "required" ? requiredTeam : optionalTeam;
+    case "language":
+      return languageField;
     case "anniversaryType":
       return anniversaryTypeField;
     case "contactOk":

@@ -53,3 +53,19 @@ describe("likeContainsPattern", () => {
     expect(likeContainsPattern("plain")).toBe("%plain%");
   });
 });
+
+describe("customer search in Arabic", () => {
+  const text = clientSearchText({
+    fullName: "Ahmed Al Hashimi",
+    fullNameAr: "أحمد الهاشمي",
+    mobileNumber: "971501112222",
+  });
+
+  it("holds the Arabic name folded for search", () => {
+    expect(text).toBe("ahmed al hashimi احمد الهاشمي 971501112222");
+  });
+
+  it.each(["احمد", "أحمد", "أحْمَد", "الهاشمي"])("finds the client by %s", (query) => {
+    expect(text.includes(searchFragment(query)!)).toBe(true);
+  });
+});

@@ -1,22 +1,26 @@
+import { normaliseArabic } from "./arabic";
+
 /**
- * The search box: one lower-cased `searchText` column per client holds the name, mobile,
- * email and Emirates ID, and a query matches any part of it. Numbers are matched on their digits,
- * so "050 123", "+971 50 123" and "50123" all find 971501234567.
+ * The search box: one lower-cased `searchText` column per client holds the name, the Arabic name,
+ * mobile, email and Emirates ID, and a query matches any part of it. Numbers are matched on their
+ * digits, so "050 123", "+971 50 123" and "50123" all find 971501234567. Arabic letters are folded
+ * the same way in the column and the query (app/domain/arabic.ts), so "احمد" finds "أحمد".
  */
 
 /** The value of Customer.searchText: written with every change to the fields it covers. */
 export function clientSearchText(c: {
   fullName: string;
+  fullNameAr?: string | null;
   mobileNumber: string;
   email?: string | null;
   emiratesId?: string | null;
 }): string {
-  const parts = [c.fullName, c.mobileNumber, c.email ?? "", c.emiratesId ?? ""];
+  const parts = [c.fullName, c.fullNameAr ?? "", c.mobileNumber, c.email ?? "", c.emiratesId ?? ""];
   // IDs are written "784-1990-1234567-1" but often typed as bare digits: keep both forms.
   const idDigits = (c.emiratesId ?? "").replace(/\D/g, "");
   if (idDigits && idDigits !== c.emiratesId) parts.push(idDigits);
   return parts
-    .map((p) => p.trim().toLowerCase().replace(/\s+/g, " "))
+    .map((p) => normaliseArabic(p.trim().toLowerCase().replace(/\s+/g, " ")))
     .filter(Boolean)
     .join(" ");
 }
@@ -27,7 +31,7 @@ export function clientSearchText(c: {
  * keeps IDs as digits too, so one fragment covers both and the scan runs once).
  */
 export function searchFragment(query: string): string | null {
-  const text = query.trim().toLowerCase().replace(/\s+/g, " ");
+  const text = normaliseArabic(query.trim().toLowerCase().replace(/\s+/g, " "));
   if (!text) return null;
   if (!/^[\d\s+()./-]+$/.test(text)) return text;
   let digits = text.replace(/\D/g, "");

@@ -43,6 +43,7 @@ export type ColumnKind =
 
 const COLUMN_KIND: Record<ClientFieldKind, ColumnKind> = {
   name: "text",
+  nameAr: "text",
   mobile: "text",
   text: "text",
   longText: "text",
@@ -52,6 +53,7 @@ const COLUMN_KIND: Record<ClientFieldKind, ColumnKind> = {
   country: "country",
   emirate: "emirate",
   team: "team",
+  language: "text",
   anniversaryType: "anniversaryType",
   contactOk: "text",
   active: "text",

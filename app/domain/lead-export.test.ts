@@ -22,6 +22,7 @@ const base: AiLead = {
   bestContactTime: "Evenings",
   suggestedMessage: "",
   reasonForOutreach: "Birthday in 3 days",
+  language: "en",
 };
 
 describe("lead CSV export (product rules §9)", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEAMS } from "./client-enums";
+import { CLIENT_LANGUAGES, TEAMS } from "./client-enums";
 
 export const PRIORITIES = ["Critical", "High", "Medium"] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -11,6 +11,8 @@ export type Priority = (typeof PRIORITIES)[number];
 export const AiLeadSchema = z.object({
   clientId: z.number().int(),
   name: z.string(),
+  // The client's Arabic name, for lists shown in Arabic (older saved lists lack it).
+  nameAr: z.string().nullish(),
   mobile: z.string(),
   emirate: z.string(),
   country: z.string(),
@@ -29,6 +31,10 @@ export const AiLeadSchema = z.object({
   bestContactTime: z.string(),
   suggestedMessage: z.string(),
   reasonForOutreach: z.string(),
+  // The client's language and the WhatsApp message in it (older saved lists lack them: English,
+  // and the suggested message).
+  language: z.enum(CLIENT_LANGUAGES).catch("en"),
+  whatsappMessage: z.string().nullish(),
   // When the client was last contacted and by whom (added by the server; older saved lists lack them).
   lastContactAt: z.string().nullish(),
   lastContactBy: z.string().nullish(),

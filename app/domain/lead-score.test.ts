@@ -10,6 +10,8 @@ function facts(overrides: Partial<LeadFacts> = {}): LeadFacts {
   return {
     clientId: 1,
     fullName: "Aisha Khan",
+    fullNameAr: null,
+    preferredLanguage: "en",
     mobileNumber: "971501234567",
     country: "uae",
     emirate: "dubai",
@@ -224,5 +226,20 @@ describe("the lead", () => {
     const richer = buildLead(facts({ clientId: 3, totalSalesFils: AED(30_000) + 2n }), TODAY)!;
     const better = buildLead(facts({ clientId: 4, tier: "gold" }), TODAY)!;
     expect([a, b, richer, better].sort(compareLeads).map((l) => l.clientId)).toEqual([4, 3, 1, 2]);
+  });
+});
+
+describe("a lead's WhatsApp message in the client's language", () => {
+  it("is English for an English-speaking client, and the suggested message too", () => {
+    const lead = buildLead(facts({ birthMonthDay: 616 }), TODAY)!;
+    expect(lead.language).toBe("en");
+    expect(lead.whatsappMessage).toBe(lead.suggestedMessage);
+    expect(lead.whatsappMessage).toMatch(/^Dear Aisha, your birthday is tomorrow/);
+  });
+
+  it("is Arabic, by the Arabic name, for a client who prefers Arabic", () => {
+    const lead = buildLead(facts({ birthMonthDay: 620, fullNameAr: "عائشة خان", preferredLanguage: "ar" }), TODAY)!;
+    expect(lead).toMatchObject({ language: "ar", nameAr: "عائشة خان" });
+    expect(lead.whatsappMessage).toMatch(/^أهلاً عائشة، عيد ميلادك خلال 5 أيام /);
   });
 });

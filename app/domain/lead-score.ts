@@ -2,6 +2,7 @@ import { daysBetween, daysUntilNextOccasion, type IsoDate } from "./calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "./client-windows";
 import { TEAM_LABELS, TEAMS, type Team } from "./client-enums";
 import type { AiLead, Priority } from "./lead-schema";
+import { clientMessage, DEFAULT_MESSAGE_BOOK, recipientLanguage, type MessageBook } from "./message-templates";
 import { whatsappDigits } from "./mobile";
 import { AED, filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
 import type { BudgetBand, PreferredMetal, PreferredStone } from "./preferences";
@@ -17,6 +18,8 @@ import { TIER_LABELS, VIP_TIERS, type Tier } from "./tiers";
 export type LeadFacts = {
   clientId: number;
   fullName: string;
+  fullNameAr: string | null;
+  preferredLanguage: string;
   mobileNumber: string;
   country: string;
   emirate: string;
@@ -234,27 +237,32 @@ function nearestOccasion(s: Situation): { kind: "birthday" | "anniversary"; days
   return { kind: "anniversary", days: anniversary };
 }
 
-function occasionName(facts: LeadFacts): string {
-  return (facts.anniversaryType?.trim() || "anniversary").toLowerCase();
-}
-
-function suggestedMessage(facts: LeadFacts, s: Situation, product: string): string {
-  const name = firstName(facts.fullName);
+/**
+ * The lead's WhatsApp message, in the client's language from the message book (the admin's
+ * wording or the default, app/domain/message-templates.ts).
+ */
+function leadMessage(facts: LeadFacts, s: Situation, product: string, book: MessageBook): string {
+  const recipient = {
+    fullName: facts.fullName,
+    fullNameAr: facts.fullNameAr,
+    preferredLanguage: facts.preferredLanguage,
+  };
   const occasion = nearestOccasion(s);
-  if (occasion?.kind === "birthday") {
-    return `Dear ${name}, your birthday is ${whenIn(occasion.days)} and we would love to help you celebrate! We have set aside a few pieces we think you will like, such as our ${product}. Would you like us to reserve a time for you to visit?`;
-  }
-  if (occasion?.kind === "anniversary") {
-    return `Dear ${name}, your ${occasionName(facts)} is ${whenIn(occasion.days)}, congratulations in advance! If you are looking for something special, our ${product} would make a beautiful gift. May we arrange a private viewing?`;
-  }
-  if (idReason(s.idExpiresIn)) {
-    const when = s.idExpiresIn! < 0 ? "has recently expired" : `expires ${whenIn(s.idExpiresIn!)}`;
-    return `Dear ${name}, a courtesy reminder that the Emirates ID we have on file ${when}. Please share the renewed one on your next visit. We would also be glad to show you our ${product}.`;
-  }
-  if (s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS) {
-    return `Dear ${name}, it has been a while since your last visit and we miss you! Our new arrivals include pieces like our ${product} that we think you would love. Would you like us to arrange a private viewing?`;
-  }
-  return `Dear ${name}, thank you for being a valued client. We have new pieces, such as our ${product}, that suit your taste. Would you like to see them?`;
+  if (occasion)
+    return clientMessage(book, occasion.kind === "birthday" ? "lead_birthday" : "lead_anniversary", recipient, (w) => ({
+      when: w.when(occasion.days),
+      daysLeft: occasion.days,
+      occasion: w.leadAnniversary(facts.anniversaryType),
+      occasionLower: w.leadAnniversary(facts.anniversaryType).toLowerCase(),
+      product,
+    }));
+  if (idReason(s.idExpiresIn))
+    return clientMessage(book, "lead_emirates_id", recipient, (w) => ({
+      idStatus: w.idStatus(s.idExpiresIn!),
+      product,
+    }));
+  const lapsed = s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS;
+  return clientMessage(book, lapsed ? "lead_lapsed" : "lead_general", recipient, () => ({ product }));
 }
 
 function reasonForOutreach(facts: LeadFacts, s: Situation): string {
@@ -302,7 +310,7 @@ function insight(facts: LeadFacts, s: Situation): string {
 }
 
 /** The full lead for a client, or null when the client does not want to be contacted. */
-export function buildLead(facts: LeadFacts, today: IsoDate): AiLead | null {
+export function buildLead(facts: LeadFacts, today: IsoDate, book: MessageBook = DEFAULT_MESSAGE_BOOK): AiLead | null {
   if (!isContactable(facts.contactOk)) return null;
   const s = situationOf(facts, today);
   const score = scoreOf(facts, s);
@@ -317,9 +325,11 @@ export function buildLead(facts: LeadFacts, today: IsoDate): AiLead | null {
     preferredCollection: facts.preferredCollection,
     occasion: nearestOccasion(s)?.kind ?? null,
   });
+  const message = leadMessage(facts, s, (products[0] ?? TEAM_RANGES[team][0]!).toLowerCase(), book);
   return {
     clientId: facts.clientId,
     name: facts.fullName,
+    nameAr: facts.fullNameAr,
     mobile: whatsappDigits(facts.mobileNumber),
     emirate: facts.emirate,
     country: facts.country,
@@ -335,8 +345,10 @@ export function buildLead(facts: LeadFacts, today: IsoDate): AiLead | null {
     recommendedProducts: products,
     recommendedTeam: team,
     bestContactTime: bestContactTime(facts.preferredTime, facts.tier),
-    suggestedMessage: suggestedMessage(facts, s, (products[0] ?? TEAM_RANGES[team][0]!).toLowerCase()),
+    suggestedMessage: message,
     reasonForOutreach: reasonForOutreach(facts, s),
+    language: recipientLanguage(facts),
+    whatsappMessage: message,
   };
 }
 

@@ -42,6 +42,7 @@ const lead: AiLead = {
   bestContactTime: "Evenings",
   suggestedMessage: "Dear Omar, ...",
   reasonForOutreach: "No purchase for 156 days",
+  language: "en",
 };
 
 describe("leads in local storage (product rules §4)", () => {

@@ -3,7 +3,15 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
-import { addressLabel, COUNTRY_LABELS, TEAM_LABELS, type Country, type Team } from "~/domain/client-enums";
+import {
+  addressLabel,
+  CLIENT_LANGUAGE_LABELS,
+  COUNTRY_LABELS,
+  TEAM_LABELS,
+  type ClientLanguage,
+  type Country,
+  type Team,
+} from "~/domain/client-enums";
 import { businessToday } from "~/domain/calendar";
 import { formatDay } from "~/domain/client-display";
 import { clientListBase } from "~/domain/client-list-path";
@@ -134,6 +142,7 @@ export default function ClientDetailsModal() {
     ["Status", c.isActive ? "Active" : "Inactive"],
     ["Date of Birth", formatDay(c.dateOfBirth)],
     ["Email", c.email ?? "—"],
+    ["Preferred Language", CLIENT_LANGUAGE_LABELS[c.preferredLanguage as ClientLanguage] ?? c.preferredLanguage],
     ["ID Number", (revealed ? revealed.emiratesId : c.emiratesId) ?? "—"],
     ["ID Expiry Date", formatDay(c.emiratesIdExpiry)],
     ["PEP Status", c.pepStatus ?? "—"],
@@ -196,6 +205,14 @@ export default function ClientDetailsModal() {
         </Form>
       ) : null}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        {c.fullNameAr ? (
+          <div>
+            <dt className="text-gray-600">Name in Arabic</dt>
+            <dd dir="rtl" lang="ar" className="font-medium break-words" data-testid="name-ar">
+              {c.fullNameAr}
+            </dd>
+          </div>
+        ) : null}
         {details.map(([term, value]) => (
           <div key={term}>
             <dt className="text-gray-600">{term}</dt>

@@ -24,7 +24,7 @@ import { clientListBase, isClientDialogPath } from "~/domain/client-list-path";
 import { isDocumentRequest } from "~/http/request-address";
 import { addressLabel, TEAM_LABELS, type Team } from "~/domain/client-enums";
 import { clientListSearch, daysSincePurchase, parseClientListQuery } from "~/domain/client-filters";
-import { formatDay } from "~/domain/client-display";
+import { displayName, formatDay } from "~/domain/client-display";
 import { formatCount } from "~/domain/display-labels";
 import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -81,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
     return {
       id: c.id,
-      name: c.fullName,
+      name: displayName(c, "en"),
       mobile: isErasedMobile(c.mobileNumber) ? null : c.mobileNumber,
       address: addressLabel(c),
       dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null),

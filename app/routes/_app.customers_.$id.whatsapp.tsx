@@ -3,13 +3,14 @@ import { Link, useActionData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
 import { isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
-import { whatsappGreeting } from "~/domain/client-display";
+import { clientMessage } from "~/domain/message-templates";
 import { whatsappLink } from "~/domain/mobile";
 import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
 import { getWhatsAppTarget } from "~/services/client-contact.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { recordInteraction } from "~/services/interactions.server";
+import { loadMessageBook } from "~/services/message-templates.server";
 
 /** Only a POST records a contact (prefetching or a cross-site image never can): a GET goes to the client. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -23,7 +24,7 @@ const MAX_MESSAGE = 2000;
 /**
  * Every WhatsApp button posts here (in a new tab): the chat is recorded as a `whatsapp`
  * interaction of the signed-in user, then the browser goes on to wa.me with the message (the
- * client's greeting when none is sent). A client who withdrew WhatsApp consent gets no message
+ * greeting in the client's language when none is sent). A client who withdrew WhatsApp consent gets no message
  * and no record: 403 with a page that says so. The guard refuses cross-site posts.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const message =
     formText(await request.formData(), "message")
       .trim()
-      .slice(0, MAX_MESSAGE) || whatsappGreeting(client.fullName);
+      .slice(0, MAX_MESSAGE) || clientMessage(await loadMessageBook(), "greeting", client);
   await recordInteraction(
     client.id,
     { type: "whatsapp", note: message, outcome: null, at: new Date() },

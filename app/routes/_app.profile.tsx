@@ -31,6 +31,11 @@ const ADMIN_ACTIONS = [
     title: "Data Retention",
     text: "How long deleted clients, audit entries and contact notes are kept",
   },
+  {
+    to: "/profile/messages",
+    title: "WhatsApp Messages",
+    text: "The birthday, anniversary, Emirates ID and lead messages to clients, in English and Arabic",
+  },
 ] as const;
 
 export default function ProfilePage() {

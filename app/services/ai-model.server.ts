@@ -118,6 +118,9 @@ export function mergeModelLeads(shortlist: readonly AiLead[], answer: readonly M
       recommendedProducts: products.length > 0 ? products : engine.recommendedProducts,
       bestContactTime: m.bestContactTime.trim() || engine.bestContactTime,
       suggestedMessage: m.suggestedMessage.trim() || engine.suggestedMessage,
+      // The model writes English: a client who reads Arabic keeps the engine's Arabic message.
+      whatsappMessage:
+        engine.language === "en" ? m.suggestedMessage.trim() || engine.whatsappMessage : engine.whatsappMessage,
     });
   }
   if (chosen.size === 0) return [];

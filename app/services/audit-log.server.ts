@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.clientErased]: "Erased client",
   [AUDIT_ACTIONS.retentionRun]: "Applied retention periods",
   [AUDIT_ACTIONS.retentionChanged]: "Changed retention periods",
+  [AUDIT_ACTIONS.messageTemplatesChanged]: "Changed message templates",
   [AUDIT_ACTIONS.importRun]: "Imported clients",
   [AUDIT_ACTIONS.followUpCreated]: "Scheduled follow-up",
   [AUDIT_ACTIONS.followUpDone]: "Completed follow-up",

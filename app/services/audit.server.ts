@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   clientErased: "client.erased",
   retentionRun: "retention.run",
   retentionChanged: "settings.retention_changed",
+  messageTemplatesChanged: "settings.message_templates_changed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -3,6 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { consentsOf, isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
 import { lastContactLabel } from "~/domain/contact-recency";
 import { inClientBook } from "./client-book.server";
+import { MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 import { CONSENT_SELECT } from "./consent.server";
 
 /** What every alert and lead shows about contacting the client. */
@@ -87,7 +88,7 @@ export function withContactFacts<T, K extends string>(
 export async function getWhatsAppTarget(clientId: number) {
   const row = await db.client.findFirst({
     where: inClientBook({ id: clientId }),
-    select: { id: true, fullName: true, mobileNumber: true, ...CONSENT_SELECT },
+    select: { id: true, ...MESSAGE_RECIPIENT_SELECT, mobileNumber: true, ...CONSENT_SELECT },
   });
   return row && { ...row, consents: consentsOf(row) };
 }

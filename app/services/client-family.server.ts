@@ -1,5 +1,6 @@
 import { db, sqlTimestamp } from "~/db.server";
 import { familyBirthdayAlert, type Alert } from "~/domain/alerts";
+import type { MessageBook } from "~/domain/message-templates";
 import {
   businessToday,
   dateFromIso,
@@ -21,6 +22,7 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
 import { CLIENT_BOOK_SQL, inClientBook, writableClient } from "./client-book.server";
 import { CONTACT_FACT_SELECT, type ContactFactRow } from "./client-contact.server";
+import { MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 
 /**
  * A client's family (docs/decisions/019-client-preferences-and-family-occasions.md): added and
@@ -165,7 +167,7 @@ export async function removeFamilyMember(
 const FAMILY_ALERT_SELECT = {
   ...FAMILY_MEMBER_SELECT,
   birthMonthDay: true,
-  client: { select: { ...CONTACT_FACT_SELECT, fullName: true, mobileNumber: true } },
+  client: { select: { ...CONTACT_FACT_SELECT, ...MESSAGE_RECIPIENT_SELECT, mobileNumber: true } },
 } as const satisfies Prisma.ClientFamilyMemberSelect;
 
 const FAMILY_OF_CLIENTS = Prisma.sql`"ClientFamilyMember" f JOIN "Customer" c ON c."id" = f."clientId"`;
@@ -202,7 +204,7 @@ export async function countFamilyBirthdays(today: IsoDate, days: number): Promis
  */
 export async function familyBirthdayAlerts(
   today: IsoDate,
-  options: { days: number; limit: number; ownerId?: string },
+  options: { days: number; limit: number; ownerId?: string; book: MessageBook },
 ): Promise<{ items: Alert[]; rows: ContactFactRow[] }> {
   const where = familyBirthdaysWhere(today, options.days, options.ownerId ?? null);
   const todayKey = monthDayOf(dateFromIso(today));
@@ -226,6 +228,7 @@ export async function familyBirthdayAlerts(
       { id: m.id, relation: relationOf(m.relation), name: m.name, birthDate: isoFromDate(m.birthDate!) },
       today,
       daysUntilNextOccasion(m.birthMonthDay!, today),
+      options.book,
     ),
   );
   return { items, rows: members.map((m) => m.client) };

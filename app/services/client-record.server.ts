@@ -112,6 +112,7 @@ export type ClientRecord = Prisma.ClientGetPayload<{ select: typeof ALL_COLUMNS 
  */
 export function clientDerivedFields(c: {
   fullName: string;
+  fullNameAr: string | null;
   mobileNumber: string;
   email: string | null;
   emiratesId: string | null;
@@ -137,6 +138,7 @@ export function clientDerivedFields(c: {
 /** What customerDerivedFields reads, for a select. */
 export const DERIVED_FROM = {
   fullName: true,
+  fullNameAr: true,
   mobileNumber: true,
   email: true,
   emiratesId: true,

@@ -1,6 +1,7 @@
 import { db } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, type Alert } from "~/domain/alerts";
+import type { MessageBook } from "~/domain/message-templates";
 import {
   addDays,
   businessToday,
@@ -21,6 +22,7 @@ import {
 import { inactiveClientsWhere } from "~/domain/client-filters";
 import { inClientBook } from "./client-book.server";
 import { countFamilyBirthdays, familyBirthdayAlerts } from "./client-family.server";
+import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 import {
   CONTACT_FACT_SELECT,
   contactFactsOf,
@@ -53,7 +55,7 @@ export async function getClientFigures(today: IsoDate = businessToday()): Promis
   return figuresFromTierCounts(countByTier, inactiveClients);
 }
 
-const alertClientFields = { ...CONTACT_FACT_SELECT, fullName: true, mobileNumber: true } as const;
+const alertClientFields = { ...CONTACT_FACT_SELECT, ...MESSAGE_RECIPIENT_SELECT, mobileNumber: true } as const;
 
 type OccasionKind = "birthday" | "anniversary";
 
@@ -75,7 +77,12 @@ function monthDayOrder(kind: OccasionKind): Prisma.ClientOrderByWithRelationInpu
  * then the start of next year when the window crosses 31 December), each in index order, and only
  * the first `limit` rows are loaded.
  */
-async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number): Promise<RawAlertList> {
+async function occasionAlerts(
+  kind: OccasionKind,
+  today: IsoDate,
+  limit: number,
+  book: MessageBook,
+): Promise<RawAlertList> {
   const keys = monthDaysWithin(today, ALERT_WINDOW_DAYS);
   const todayKey = monthDayOf(dateFromIso(today));
   const whereKeys = (range: Prisma.IntNullableFilter) => inClientBook(monthDayWhere(kind, { in: keys, ...range }));
@@ -101,8 +108,8 @@ async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number)
     const monthDay = (kind === "birthday" ? c.birthMonthDay : c.anniversaryMonthDay)!;
     const daysLeft = daysUntilNextOccasion(monthDay, today);
     return kind === "birthday"
-      ? birthdayAlert(c, today, daysLeft)
-      : anniversaryAlert(c, c.anniversaryType, today, daysLeft);
+      ? birthdayAlert(c, today, daysLeft, book)
+      : anniversaryAlert(c, c.anniversaryType, today, daysLeft, book);
   });
   return { items, total, rows };
 }
@@ -112,10 +119,10 @@ async function occasionAlerts(kind: OccasionKind, today: IsoDate, limit: number)
  * first `limit` soonest first, so the soonest `limit` of both are among them; a day's clients come
  * before their families.
  */
-async function birthdayAlerts(today: IsoDate, limit: number): Promise<RawAlertList> {
+async function birthdayAlerts(today: IsoDate, limit: number, book: MessageBook): Promise<RawAlertList> {
   const [clients, family, familyTotal] = await Promise.all([
-    occasionAlerts("birthday", today, limit),
-    familyBirthdayAlerts(today, { days: ALERT_WINDOW_DAYS, limit }),
+    occasionAlerts("birthday", today, limit, book),
+    familyBirthdayAlerts(today, { days: ALERT_WINDOW_DAYS, limit, book }),
     countFamilyBirthdays(today, ALERT_WINDOW_DAYS),
   ]);
   const items = [...clients.items, ...family.items].sort((a, b) => a.daysLeft - b.daysLeft).slice(0, limit);
@@ -126,7 +133,7 @@ async function birthdayAlerts(today: IsoDate, limit: number): Promise<RawAlertLi
  * Emirates IDs expiring in the next 30 days and those that expired in the last 30
  * (EXPIRED_ID_LOOKBACK_DAYS), most overdue first, as one indexed range on the expiry date.
  */
-async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<RawAlertList> {
+async function emiratesIdAlerts(today: IsoDate, limit: number, book: MessageBook): Promise<RawAlertList> {
   const where = inClientBook({
     emiratesIdExpiry: {
       gte: dateFromIso(addDays(today, -EXPIRED_ID_LOOKBACK_DAYS)),
@@ -142,18 +149,26 @@ async function emiratesIdAlerts(today: IsoDate, limit: number): Promise<RawAlert
       select: { ...alertClientFields, emiratesIdExpiry: true },
     }),
   ]);
-  return { items: rows.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today)), total, rows };
+  return {
+    items: rows.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today, book)),
+    total,
+    rows,
+  };
 }
 
-/** The three alert panels (docs/product-rules.md §2), each capped at `limit` rows with the full count beside it. */
+/**
+ * The three alert panels (docs/product-rules.md §2), each capped at `limit` rows with the full
+ * count beside it; each WhatsApp message in its client's language (the message book read once).
+ */
 export async function getDashboardAlerts(
   today: IsoDate = businessToday(),
   limit: number = PANEL_LIMIT,
 ): Promise<DashboardAlerts> {
+  const book = await loadMessageBook();
   const [birthdays, anniversaries, emiratesId] = await Promise.all([
-    birthdayAlerts(today, limit),
-    occasionAlerts("anniversary", today, limit),
-    emiratesIdAlerts(today, limit),
+    birthdayAlerts(today, limit, book),
+    occasionAlerts("anniversary", today, limit, book),
+    emiratesIdAlerts(today, limit, book),
   ]);
   // The alert queries read the last-contact and consent columns with the rows: no second lookup.
   const facts = await contactFactsOf([...birthdays.rows, ...anniversaries.rows, ...emiratesId.rows]);

@@ -12,6 +12,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
 import { contactFactsFor } from "./client-contact.server";
 import { inClientBook } from "./client-book.server";
+import { loadMessageBook } from "./message-templates.server";
 
 /**
  * Lead generation (docs/product-rules.md §4, §7): the engine pre-selects a bounded shortlist per segment with
@@ -27,6 +28,8 @@ const MODEL_SHORTLIST = 30;
 const CANDIDATE_SELECT = {
   id: true,
   fullName: true,
+  fullNameAr: true,
+  preferredLanguage: true,
   mobileNumber: true,
   country: true,
   emirate: true,
@@ -160,6 +163,8 @@ function factsOf(c: Candidate, purchaseCount: number, purchases: PurchasedPieces
   return {
     clientId: c.id,
     fullName: c.fullName,
+    fullNameAr: c.fullNameAr,
+    preferredLanguage: c.preferredLanguage,
     mobileNumber: c.mobileNumber,
     country: c.country,
     emirate: c.emirate,
@@ -187,9 +192,9 @@ function factsOf(c: Candidate, purchaseCount: number, purchases: PurchasedPieces
 export async function rankEngineLeads(filters: LeadFilters, today: IsoDate, limit: number): Promise<AiLead[]> {
   const candidates = await shortlistCandidates(filters, today);
   const ids = candidates.map((c) => c.id);
-  const [counts, pieces] = await Promise.all([purchaseCounts(ids), purchasedPieces(ids)]);
+  const [counts, pieces, book] = await Promise.all([purchaseCounts(ids), purchasedPieces(ids), loadMessageBook()]);
   return candidates
-    .map((c) => buildLead(factsOf(c, counts.get(c.id) ?? 0, pieces.get(c.id) ?? []), today))
+    .map((c) => buildLead(factsOf(c, counts.get(c.id) ?? 0, pieces.get(c.id) ?? []), today, book))
     .filter((lead): lead is AiLead => lead !== null)
     .sort(compareLeads)
     .slice(0, limit);

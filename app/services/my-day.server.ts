@@ -15,6 +15,7 @@ import { inClientBook } from "./client-book.server";
 import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFacts } from "./client-contact.server";
 import { familyBirthdayAlerts } from "./client-family.server";
 import { listFollowUpsDueToday, type DueFollowUp } from "./follow-ups.server";
+import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 
 /** Occasions of my clients this close are on my day. */
 export const MY_DAY_OCCASION_DAYS = 7;
@@ -40,13 +41,14 @@ export async function getMyDay(
   const keys = monthDaysWithin(today, MY_DAY_OCCASION_DAYS);
   const select = {
     ...CONTACT_FACT_SELECT,
-    fullName: true,
+    ...MESSAGE_RECIPIENT_SELECT,
     mobileNumber: true,
     birthMonthDay: true,
     anniversaryMonthDay: true,
     anniversaryType: true,
     emiratesIdExpiry: true,
   } as const;
+  const book = await loadMessageBook();
   const [due, birthdays, family, anniversaries, ids] = await Promise.all([
     listFollowUpsDueToday(today, MY_DAY_LIMIT, userId),
     db.client.findMany({
@@ -54,7 +56,7 @@ export async function getMyDay(
       select,
       take: MY_DAY_LIMIT,
     }),
-    familyBirthdayAlerts(today, { days: MY_DAY_OCCASION_DAYS, limit: MY_DAY_LIMIT, ownerId: userId }),
+    familyBirthdayAlerts(today, { days: MY_DAY_OCCASION_DAYS, limit: MY_DAY_LIMIT, ownerId: userId, book }),
     db.client.findMany({
       where: inClientBook({ ownerId: userId, anniversaryMonthDay: { in: keys } }),
       select,
@@ -71,13 +73,13 @@ export async function getMyDay(
     }),
   ]);
   const occasions = [
-    ...birthdays.map((c) => birthdayAlert(c, today, daysUntilNextOccasion(c.birthMonthDay!, today))),
+    ...birthdays.map((c) => birthdayAlert(c, today, daysUntilNextOccasion(c.birthMonthDay!, today), book)),
     ...family.items,
     ...anniversaries.map((c) =>
-      anniversaryAlert(c, c.anniversaryType, today, daysUntilNextOccasion(c.anniversaryMonthDay!, today)),
+      anniversaryAlert(c, c.anniversaryType, today, daysUntilNextOccasion(c.anniversaryMonthDay!, today), book),
     ),
   ].sort((a, b) => a.daysLeft - b.daysLeft || a.clientName.localeCompare(b.clientName));
-  const expiringIds = ids.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today));
+  const expiringIds = ids.map((c) => emiratesIdAlert(c, isoFromDate(c.emiratesIdExpiry!), today, book));
   const facts = await contactFactsOf([...birthdays, ...family.rows, ...anniversaries, ...ids]);
   const withFacts = withContactFacts({ occasions, expiringIds }, (a) => a.clientId, facts);
   const labelled = (items: (Alert & ContactFacts)[]) =>

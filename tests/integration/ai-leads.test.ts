@@ -125,6 +125,8 @@ describe("lead generation with an OpenAI-compatible model", () => {
       totalSalesValue: engineFirst.totalSalesValue,
     });
     expect(first.suggestedMessage).toMatch(/^Hello \w+, a personal note from the model\.$/);
+    // An English-speaking client's WhatsApp message is the model's.
+    expect(first.whatsappMessage).toBe(first.suggestedMessage);
     expect(body.leads[1]!.priority).toBe("High");
 
     expect(server.requests).toHaveLength(1);

@@ -381,6 +381,18 @@ describe("CSV dialects", () => {
   });
 });
 
+describe("Arabic names", () => {
+  it("reads an Arabic name column and the preferred language, and the name is found by search", async () => {
+    const m = nextMobile();
+    const csv = `Full Name,Arabic Name,Mobile,Team,Language\r\nNoura Al Falasi,نورة الفلاسي,${m},Team A,Arabic\r\n`;
+    const { body } = await importFile(cookie, "arabic.csv", Buffer.from(csv, "utf8"));
+    expect(body.imported).toBe(1);
+    const client = await db.client.findUniqueOrThrow({ where: { mobileNumber: stored(m) } });
+    expect(client).toMatchObject({ fullNameAr: "نورة الفلاسي", preferredLanguage: "ar" });
+    expect(client.searchText).toContain("نوره الفلاسي");
+  });
+});
+
 describe("Zoho import", () => {
   it("reads a Zoho Forms export: Name, Phone with +971, dd-MMM-yyyy dates, ignored extra columns", async () => {
     const mobile = nextMobile();
@@ -439,6 +451,7 @@ describe("templates", () => {
     const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
     expect(rows[0]).toEqual([
       "Full Name",
+      "Full Name (Arabic)",
       "Mobile Number",
       "Country",
       "Emirate",
@@ -448,6 +461,7 @@ describe("templates", () => {
       "Last Purchase Date",
       "Date of Birth",
       "Email",
+      "Preferred Language",
       "Emirates ID",
       "Emirates ID Expiry",
       "PEP Status",

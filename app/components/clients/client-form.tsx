@@ -26,6 +26,8 @@ import {
 import { editClientSchema, newClientSchema } from "~/domain/client-input";
 import {
   ANNIVERSARY_TYPES,
+  CLIENT_LANGUAGE_LABELS,
+  CLIENT_LANGUAGES,
   CONTACT_OK,
   COUNTRIES,
   COUNTRY_LABELS,
@@ -249,6 +251,16 @@ function FieldInput({
   switch (spec.kind) {
     case "name":
       return <input {...getInputProps(field, { type: "text" })} autoComplete="off" dir="auto" className="input mt-1" />;
+    case "nameAr":
+      return (
+        <input
+          {...getInputProps(field, { type: "text" })}
+          autoComplete="off"
+          dir="rtl"
+          lang="ar"
+          className="input mt-1"
+        />
+      );
     case "mobile":
       return <input {...getInputProps(field, { type: "tel" })} placeholder={placeholder} className="input mt-1" />;
     case "email":
@@ -279,6 +291,12 @@ function FieldInput({
         <select {...getSelectProps(field)} className="input mt-1">
           <option value="">{required ? "Select a team" : "No team"}</option>
           <Options options={TEAMS.map((t) => [t, TEAM_LABELS[t]] as const)} />
+        </select>
+      );
+    case "language":
+      return (
+        <select {...getSelectProps(field)} className="input mt-1">
+          <Options options={CLIENT_LANGUAGES.map((l) => [l, CLIENT_LANGUAGE_LABELS[l]] as const)} />
         </select>
       );
     case "anniversaryType":

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { displayName } from "~/domain/client-display";
 import clsx from "clsx";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -82,7 +83,7 @@ export function AlertPanel({
               <li key={alertKey(alert)} className="py-3" data-testid="alert">
                 <div className="flex items-start justify-between gap-2">
                   <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
-                    {alert.clientName}
+                    {displayName({ fullName: alert.clientName, fullNameAr: alert.clientNameAr }, "en")}
                   </Link>
                   <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
                     {t(PRIORITY_LABEL[alert.priority])}

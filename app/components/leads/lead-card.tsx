@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { displayName } from "~/domain/client-display";
 import clsx from "clsx";
 import { leadLocationLabel, tierLabel } from "~/domain/lead-export";
 import { defaultFollowUpMessage, scoreBand, teamLabel, type ScoreBand } from "~/domain/lead-score";
@@ -19,9 +20,12 @@ const PRIORITY_STYLE: Record<Priority, string> = {
   Medium: "bg-gray-100 text-gray-700",
 };
 
-/** The WhatsApp message for a lead: its own, or a default follow-up greeting (docs/product-rules.md §2). */
-export function leadWhatsappMessage(lead: Pick<AiLead, "name" | "suggestedMessage">): string {
-  return lead.suggestedMessage.trim() || defaultFollowUpMessage(lead.name);
+/**
+ * The WhatsApp message for a lead: its own in the client's language, else the suggested message
+ * (lists saved before languages), or a default follow-up greeting (docs/product-rules.md §2).
+ */
+export function leadWhatsappMessage(lead: Pick<AiLead, "name" | "suggestedMessage" | "whatsappMessage">): string {
+  return lead.whatsappMessage?.trim() || lead.suggestedMessage.trim() || defaultFollowUpMessage(lead.name);
 }
 
 export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: string }) {
@@ -32,7 +36,7 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="truncate text-lg font-semibold">
-            {lead.name}
+            {displayName({ fullName: lead.name, fullNameAr: lead.nameAr }, "en")}
           </h3>
           <p className="text-sm text-gray-600">
             {tierLabel(lead.tier)} · {lead.segmentType} · {leadLocationLabel(lead)}
