@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/session.server";
 import { fullDayLabel } from "~/domain/display-labels";
-import { isLanguage } from "~/domain/languages";
 import { PRODUCT_NAME } from "~/domain/product";
+import { usePageLanguage } from "~/i18n/i18n-provider";
 import { ACCESS, checkAccess, type Role } from "~/domain/roles";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutForm } from "./sign-out-form";
@@ -50,8 +50,8 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
   const location = useLocation();
   const navigation = useNavigation();
   const here = location.pathname + location.search;
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   return (
     <div className="min-h-screen">
       <input type="checkbox" id="nav-open" className="peer/nav sr-only" aria-hidden tabIndex={-1} />

@@ -5,6 +5,7 @@ import { displayName } from "~/domain/client-display";
 import { Link } from "@remix-run/react";
 import type { Alert } from "~/domain/alerts";
 import { FAMILY_RELATION_LABELS } from "~/domain/family";
+import { usePageLanguage } from "~/i18n/i18n-provider";
 import type { MyDay } from "~/services/my-day.server";
 import { WhatsAppButton } from "./clients/whatsapp-button";
 import { alertKey } from "./dashboard/alert-panel";
@@ -77,6 +78,7 @@ function Group({ title, empty, children }: { title: string; empty: boolean; chil
  */
 export function MyDaySection({ day }: { day: MyDay }) {
   const { t } = useTranslation();
+  const language = usePageLanguage();
   return (
     <section className="card" aria-labelledby="my-day-title" data-testid="my-day">
       <h2 id="my-day-title" className="text-lg font-semibold">
@@ -100,7 +102,7 @@ export function MyDaySection({ day }: { day: MyDay }) {
             <Row
               key={alertKey(a)}
               clientId={a.clientId}
-              clientName={displayName({ fullName: a.clientName, fullNameAr: a.clientNameAr }, "en")}
+              clientName={displayName({ fullName: a.clientName, fullNameAr: a.clientNameAr }, language)}
               detail={`${occasionLabel(a, t)} · ${a.dayLabel}`}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}
@@ -112,7 +114,7 @@ export function MyDaySection({ day }: { day: MyDay }) {
             <Row
               key={`id-${a.clientId}`}
               clientId={a.clientId}
-              clientName={displayName({ fullName: a.clientName, fullNameAr: a.clientNameAr }, "en")}
+              clientName={displayName({ fullName: a.clientName, fullNameAr: a.clientNameAr }, language)}
               detail={t("dashboard:myDay.idExpires", { day: a.dayLabel })}
               message={a.whatsappMessage}
               blockedReason={a.whatsappBlocked}

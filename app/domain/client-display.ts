@@ -1,5 +1,5 @@
 import type { IsoDate } from "./calendar";
-import type { ClientLanguage } from "./client-enums";
+import type { Language } from "./languages";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -18,12 +18,9 @@ export function formatMonth(month: string): string {
 
 /**
  * The name a list shows in the page's language: the Arabic name on an Arabic page when the client
- * has one, else the name. (Pages are English until the language framework passes theirs.)
+ * has one, else the name (docs/decisions/022-arabic-names-and-message-templates.md).
  */
-export function displayName(
-  client: { fullName: string; fullNameAr?: string | null },
-  pageLanguage: ClientLanguage,
-): string {
+export function displayName(client: { fullName: string; fullNameAr?: string | null }, pageLanguage: Language): string {
   const arabic = client.fullNameAr?.trim();
   return pageLanguage === "ar" && arabic ? arabic : client.fullName;
 }

@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { useMemo, type ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
-import type { Language } from "~/domain/languages";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 
 export type Catalogs = Record<string, unknown>;
 
@@ -34,4 +34,10 @@ export function I18nProvider({
     return i18n;
   }, [language, catalogs]);
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+}
+
+/** The page's language, for what a component writes itself rather than from a catalog (dates, client names). */
+export function usePageLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
 
 // Arabic and English (docs/decisions/021-arabic-and-english.md): the top bar's switch is a plain form, so the
@@ -83,6 +84,42 @@ for (const js of [true, false]) {
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome back");
       expect((await englishSidebar.boundingBox())!.x).toBeLessThan(2);
       expect((await db.user.findUniqueOrThrow({ where: { id: staff.user.id } })).language).toBe("en");
+    });
+
+    test("the dashboard names a client in Arabic on an Arabic page, by the English name on an English one", async ({
+      page,
+      context,
+    }) => {
+      const staff = await createStaff("sales_front");
+      await signInContext(context, staff.user.id);
+      const suffix = `${Date.now()}`.slice(-8);
+      const fullName = `Hessa Al Marri ${suffix}`;
+      const fullNameAr = `حصة المري ${suffix}`;
+      // 1992 was a leap year, so any month and day is a valid birthday.
+      const dateOfBirth = dateFromIso(`1992-${businessToday().slice(5)}`);
+      await db.client.create({
+        data: {
+          fullName,
+          fullNameAr,
+          preferredLanguage: "ar",
+          mobileNumber: `9715${suffix}`,
+          searchText: `${fullName} ${suffix}`.toLowerCase(),
+          dateOfBirth,
+          birthMonthDay: monthDayOf(dateOfBirth),
+          ownerId: staff.user.id,
+        },
+      });
+      const birthdays = page.getByTestId("birthday-alerts");
+      await page.goto("/dashboard");
+      await expect(birthdays.getByRole("link", { name: fullName, exact: true })).toBeVisible();
+      await expect(page.getByTestId("my-day").getByRole("link", { name: fullName, exact: true })).toBeVisible();
+
+      await switchLanguage(page, js);
+      await expectDocument(page, "ar");
+      const alert = birthdays.getByTestId("alert").filter({ hasText: fullNameAr });
+      await expect(alert.getByRole("link", { name: fullNameAr, exact: true })).toBeVisible();
+      await expect(alert.getByRole("button", { name: `WhatsApp ${fullNameAr}` })).toBeVisible();
+      await expect(page.getByTestId("my-day").getByRole("link", { name: fullNameAr, exact: true })).toBeVisible();
     });
 
     test("the refusal and not-found pages speak Arabic", async ({ page, context }) => {

@@ -5,6 +5,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Alert, AlertPriority } from "~/domain/alerts";
 import { formatCount } from "~/domain/display-labels";
+import { usePageLanguage } from "~/i18n/i18n-provider";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 
@@ -58,6 +59,7 @@ export function AlertPanel({
   emptyText: string;
 }) {
   const { t } = useTranslation();
+  const language = usePageLanguage();
   return (
     <section className="card flex flex-col" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2">
@@ -79,44 +81,47 @@ export function AlertPanel({
       ) : (
         <>
           <ul className="mt-3 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
-            {list.items.map((alert) => (
-              <li key={alertKey(alert)} className="py-3" data-testid="alert">
-                <div className="flex items-start justify-between gap-2">
-                  <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
-                    {displayName({ fullName: alert.clientName, fullNameAr: alert.clientNameAr }, "en")}
-                  </Link>
-                  <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
-                    {t(PRIORITY_LABEL[alert.priority])}
-                  </span>
-                </div>
-                <p className="text-xs text-gray-600">
-                  <span className="font-medium">{dueLabel(alert, t)}</span> · {alert.dayLabel} ·{" "}
-                  <span dir="ltr">+{alert.mobileNumber}</span>
-                </p>
-                <p className="mt-1 text-sm text-gray-700">{alert.message}</p>
-                {alert.lastContactLabel ? (
-                  <p className="text-xs text-gray-600" data-testid="last-contact">
-                    {t("dashboard:alerts.lastContact", { label: alert.lastContactLabel })}
+            {list.items.map((alert) => {
+              const name = displayName({ fullName: alert.clientName, fullNameAr: alert.clientNameAr }, language);
+              return (
+                <li key={alertKey(alert)} className="py-3" data-testid="alert">
+                  <div className="flex items-start justify-between gap-2">
+                    <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
+                      {name}
+                    </Link>
+                    <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
+                      {t(PRIORITY_LABEL[alert.priority])}
+                    </span>
+                  </div>
+                  <p className="text-xs text-gray-600">
+                    <span className="font-medium">{dueLabel(alert, t)}</span> · {alert.dayLabel} ·{" "}
+                    <span dir="ltr">+{alert.mobileNumber}</span>
                   </p>
-                ) : null}
-                <div className="mt-2 flex flex-wrap items-start gap-2">
-                  <WhatsAppButton
-                    clientId={alert.clientId}
-                    clientName={alert.clientName}
-                    message={alert.whatsappMessage}
-                    blockedReason={alert.whatsappBlocked}
-                    className="btn-secondary px-2 py-1 text-xs"
-                  />
-                  <Link
-                    to={`/customers/${alert.clientId}/follow-up?back=/dashboard`}
-                    className="btn-ghost px-2 py-1 text-xs"
-                    aria-label={t("dashboard:alerts.followUpLabel", { name: alert.clientName })}
-                  >
-                    {t("dashboard:alerts.followUp")}
-                  </Link>
-                </div>
-              </li>
-            ))}
+                  <p className="mt-1 text-sm text-gray-700">{alert.message}</p>
+                  {alert.lastContactLabel ? (
+                    <p className="text-xs text-gray-600" data-testid="last-contact">
+                      {t("dashboard:alerts.lastContact", { label: alert.lastContactLabel })}
+                    </p>
+                  ) : null}
+                  <div className="mt-2 flex flex-wrap items-start gap-2">
+                    <WhatsAppButton
+                      clientId={alert.clientId}
+                      clientName={name}
+                      message={alert.whatsappMessage}
+                      blockedReason={alert.whatsappBlocked}
+                      className="btn-secondary px-2 py-1 text-xs"
+                    />
+                    <Link
+                      to={`/customers/${alert.clientId}/follow-up?back=/dashboard`}
+                      className="btn-ghost px-2 py-1 text-xs"
+                      aria-label={t("dashboard:alerts.followUpLabel", { name })}
+                    >
+                      {t("dashboard:alerts.followUp")}
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
           {list.total > list.items.length ? (
             <p className="mt-2 text-sm text-gray-600" data-testid={`${testId}-more`}>
