@@ -29,6 +29,8 @@ async function clientWithHistory(name: string, mobile: string, marker: string) {
   const created = await createClient(
     {
       fullName: name,
+      fullNameAr: `عائشة ${marker}`,
+      preferredLanguage: "ar",
       mobileNumber: mobile,
       team: "team_a",
       email: `${marker.toLowerCase()}@example.com`,
@@ -124,6 +126,8 @@ describe("GET /api/clients/:id/data-export", () => {
     expect(data.client).toMatchObject({
       id: mine.id,
       fullName: "Aisha Exported",
+      fullNameAr: "عائشة MINE",
+      preferredLanguage: "ar",
       mobileNumber: "971501110001",
       email: "mine@example.com",
       emiratesId: "784-1990-1110001-1",
@@ -227,6 +231,8 @@ describe("Export this client's data (the details' download)", () => {
     expect(book.SheetNames).toEqual(["Client", "Consent", "Sales", "Contacts", "Follow-ups", "Audit"]);
     const rows = (sheet: string) => XLSX.utils.sheet_to_json<string[]>(book.Sheets[sheet]!, { header: 1 });
     expect(rows("Client")).toContainEqual(["Full name", "Aisha Exported"]);
+    expect(rows("Client")).toContainEqual(["Name in Arabic", "عائشة MINE"]);
+    expect(rows("Client")).toContainEqual(["Preferred language", "ar"]);
     expect(rows("Sales")).toHaveLength(3);
     expect(rows("Sales").flat().join(" ")).toContain("Ring · 18K White gold · 4.125 g · AED 2,500.00");
     const contactNotes = rows("Contacts").map((r) => r[2]);

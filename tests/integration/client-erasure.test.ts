@@ -39,6 +39,8 @@ async function admin() {
 
 const FULL = {
   fullName: "Aisha Forgotten",
+  fullNameAr: "عائشة المنسية",
+  preferredLanguage: "ar",
   mobileNumber: "0507770007",
   team: "team_a",
   email: "aisha.forgotten@example.com",
@@ -217,11 +219,12 @@ describe("POST /api/clients/:id/erase", () => {
       country: rowBefore.country,
       emirate: rowBefore.emirate,
       team: rowBefore.team,
+      preferredLanguage: "ar",
       category: rowBefore.category,
     });
     expect(row.erasedAt).toBeInstanceOf(Date);
     const text = JSON.stringify(row, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v));
-    for (const value of ["Aisha", "7770007", "forgotten@", "Jumeirah", "1991", "Bridal", "Sara"])
+    for (const value of ["Aisha", "عائشة", "7770007", "forgotten@", "Jumeirah", "1991", "Bridal", "Sara"])
       expect(text, value).not.toContain(value);
 
     // Sales: amounts, items, invoice and void stay; the free text goes. Figures unchanged.
@@ -268,7 +271,7 @@ describe("POST /api/clients/:id/erase", () => {
 
   it("leaves the person findable by nothing they were, and free to be added again with the same mobile", async () => {
     const a = await admin();
-    for (const search of [FULL.fullName, "050 777 0007", FULL.email, FULL.emiratesId]) {
+    for (const search of [FULL.fullName, FULL.fullNameAr, "050 777 0007", FULL.email, FULL.emiratesId]) {
       const list = await outcome(
         await callRoute(
           listPage.loader,
