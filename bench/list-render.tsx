@@ -76,7 +76,9 @@ export async function measureListRender(runs: number, cookie: string): Promise<M
   );
   page.extra = { htmlKb: Math.round(bytes / 1024) };
 
-  // The default order (newest first, by id) and the columns the table shows, the owner's name joined.
+  // The default order (newest first, by id) and the columns the table shows, the owner's name joined
+  // to the page's rows. (Joined before the LIMIT, SQLite with the data set's statistics read every
+  // client through the deletedAt index and sorted them: 500 ms for a floor, not the least work.)
   const floor = await measure(
     "customers: page 1 floor (one raw query + bare table)",
     async () => {
@@ -84,8 +86,9 @@ export async function measureListRender(runs: number, cookie: string): Promise<M
         SELECT c."id", c."fullName", c."tier", u."name" AS "ownerName", c."mobileNumber", c."emirate", c."area",
                c."dateOfBirth", c."totalSalesFils", c."lastPurchaseDate", c."email", c."team", c."emiratesId",
                c."emiratesIdExpiry", c."pepStatus"
-        FROM "Customer" c LEFT JOIN "User" u ON u."id" = c."ownerId"
-        WHERE c."deletedAt" IS NULL ORDER BY c."id" DESC LIMIT 500`;
+        FROM (SELECT * FROM "Customer" WHERE "deletedAt" IS NULL ORDER BY "id" DESC LIMIT 500) c
+        LEFT JOIN "User" u ON u."id" = c."ownerId"
+        ORDER BY c."id" DESC`;
       renderToString(<BareTable rows={rows} />);
     },
     { runs },

@@ -351,7 +351,7 @@ if (kind === "sqlite") {
         name: "retention: the job's write transactions (SQLite write lock held)",
         unit: "ms",
         median: run.medianBatchMs!,
-        p95: run.longestBatchMs!,
+        p95: run.p95BatchMs!,
         max: run.longestBatchMs!,
         runs: run.batches!,
         target: 100,

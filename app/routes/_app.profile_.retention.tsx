@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
@@ -5,7 +7,6 @@ import { formatDay } from "~/domain/client-display";
 import { PRODUCT_NAME } from "~/domain/product";
 import { RETENTION_LIMITS, retentionFormSchema, SUGGESTED_CONTACT_NOTE_MONTHS } from "~/domain/retention";
 import { ACCESS } from "~/domain/roles";
-import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { AUDIT_ACTIONS } from "~/services/audit.server";
@@ -13,9 +14,6 @@ import { lastDailyRun } from "~/services/job-lease.server";
 import { planRetention, saveRetentionSettings } from "~/services/retention.server";
 
 export const meta: MetaFunction = () => [{ title: `Data Retention | ${PRODUCT_NAME}` }];
-
-type FieldName = "erasedAfterDays" | "auditMonths" | "contactNoteMonths";
-type Refusal = { field: FieldName; error: string };
 
 /** Data Retention (Admin Actions): the periods the daily job applies (docs/privacy.md), and what is due now. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,18 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.profile });
-  const form = await request.formData();
-  const parsed = retentionFormSchema.safeParse({
-    erasedAfterDays: formText(form, "erasedAfterDays"),
-    auditMonths: formText(form, "auditMonths"),
-    clearContactNotes: form.get("clearContactNotes") === "on" ? "on" : undefined,
-    contactNoteMonths: formText(form, "contactNoteMonths"),
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return data<Refusal>({ field: issue.path[0] as FieldName, error: issue.message }, { status: 400 });
-  }
-  await saveRetentionSettings(parsed.data, user, requestAddress(request));
+  const submission = parseWithZod(await request.formData(), { schema: retentionFormSchema });
+  // Refused: the reply carries what was typed, so the form comes back with it (JavaScript or not).
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveRetentionSettings(submission.value, user, requestAddress(request));
   return redirectWithToast("/profile/retention", {
     type: "success",
     title: "Retention periods saved",
@@ -52,9 +42,21 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function DataRetention() {
   const { settings, due, lastRunDay, runsLink } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
-  const errorOf = (field: FieldName) => (refused?.field === field ? refused.error : "");
+  const [form, fields] = useForm({
+    id: "retention-form",
+    lastResult,
+    defaultValue: {
+      erasedAfterDays: String(settings.erasedAfterDays),
+      auditMonths: String(settings.auditMonths),
+      clearContactNotes: settings.contactNoteMonths === null ? undefined : "on",
+      contactNoteMonths: String(settings.contactNoteMonths ?? SUGGESTED_CONTACT_NOTE_MONTHS),
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: retentionFormSchema }),
+  });
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <div>
@@ -68,48 +70,40 @@ export default function DataRetention() {
           docs/privacy.md).
         </p>
       </div>
-      <Form method="post" className="card space-y-4">
+      <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <PeriodField
-          id="retention-deleted"
-          name="erasedAfterDays"
+          field={fields.erasedAfterDays}
+          limits={RETENTION_LIMITS.erasedAfterDays}
           label="Erase deleted clients after (days)"
           help="Counted from the deletion. Until then an admin can restore the client; after it the personal data is wiped and the sales stay as anonymous amounts."
-          defaultValue={settings.erasedAfterDays}
-          error={errorOf("erasedAfterDays")}
         />
         <PeriodField
-          id="retention-audit"
-          name="auditMonths"
+          field={fields.auditMonths}
+          limits={RETENTION_LIMITS.auditMonths}
           label="Keep audit entries for (months)"
-          defaultValue={settings.auditMonths}
-          error={errorOf("auditMonths")}
         />
         <fieldset>
           <legend className="label">Contact notes</legend>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
             <input
-              id="retention-notes-on"
-              name="clearContactNotes"
-              type="checkbox"
-              defaultChecked={settings.contactNoteMonths !== null}
+              {...getInputProps(fields.clearContactNotes, { type: "checkbox" })}
+              key={fields.clearContactNotes.key}
             />
-            <label htmlFor="retention-notes-on">Clear the note and outcome of contacts older than</label>
-            <label htmlFor="retention-notes" className="sr-only">
+            <label htmlFor={fields.clearContactNotes.id}>Clear the note and outcome of contacts older than</label>
+            <label htmlFor={fields.contactNoteMonths.id} className="sr-only">
               Months to keep contact notes
             </label>
             <input
-              id="retention-notes"
-              name="contactNoteMonths"
-              type="number"
+              {...getInputProps(fields.contactNoteMonths, { type: "number" })}
               {...RETENTION_LIMITS.contactNoteMonths}
-              defaultValue={settings.contactNoteMonths ?? SUGGESTED_CONTACT_NOTE_MONTHS}
+              key={fields.contactNoteMonths.key}
               className="input w-24"
             />
             <span>months</span>
           </div>
           <p className="text-xs text-gray-600">Off unless ticked; the contact itself (type, day, who) stays.</p>
-          <p role="alert" className="field-error">
-            {errorOf("contactNoteMonths")}
+          <p role="alert" id={fields.contactNoteMonths.errorId} className="field-error">
+            {fields.contactNoteMonths.errors?.[0]}
           </p>
         </fieldset>
         <div className="flex justify-end">
@@ -140,42 +134,36 @@ export default function DataRetention() {
 
 /** One period of the form: a whole number within its bounds, with its error under it. */
 function PeriodField({
-  id,
-  name,
+  field,
+  limits,
   label,
   help,
-  defaultValue,
-  error,
 }: {
-  id: string;
-  name: "erasedAfterDays" | "auditMonths";
+  field: FieldMetadata<unknown>;
+  limits: { min: number; max: number };
   label: string;
   help?: string;
-  defaultValue: number;
-  error: string;
 }) {
+  const helpId = `${field.id}-help`;
   return (
     <div>
-      <label htmlFor={id} className="label">
+      <label htmlFor={field.id} className="label">
         {label}
       </label>
       <input
-        id={id}
-        name={name}
-        type="number"
+        {...getInputProps(field, { type: "number", ariaDescribedBy: help ? helpId : undefined })}
+        {...limits}
+        key={field.key}
         required
-        {...RETENTION_LIMITS[name]}
-        defaultValue={defaultValue}
-        aria-describedby={help ? `${id}-help` : undefined}
         className="input mt-1 w-32"
       />
       {help ? (
-        <p id={`${id}-help`} className="text-xs text-gray-600">
+        <p id={helpId} className="text-xs text-gray-600">
           {help}
         </p>
       ) : null}
-      <p role="alert" className="field-error">
-        {error}
+      <p role="alert" id={field.errorId} className="field-error">
+        {field.errors?.[0]}
       </p>
     </div>
   );

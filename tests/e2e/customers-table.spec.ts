@@ -28,7 +28,16 @@ test("opening a client from far down the list keeps the list and its scroll posi
     .getByTestId("customer-table")
     .locator("tbody tr")
     .filter({ hasText: `${run} Row 01` });
-  await farRow.scrollIntoViewIfNeeded();
+  // Scrolled down with the wheel, as a person does: every row passes the screen and is laid out
+  // once. (Rows are laid out lazily; a jump straight to the row would leave the ones above it at
+  // their estimated height, and Playwright's own queries lay them out later, moving the page.)
+  await page.mouse.move(640, 360);
+  const atBottom = () => page.evaluate(() => window.scrollY + window.innerHeight >= document.body.scrollHeight - 1);
+  while (!(await atBottom())) {
+    await page.mouse.wheel(0, 400);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+  }
+  await expect(farRow).toBeInViewport();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(0);
 

@@ -183,3 +183,19 @@ test.describe("Data Retention without JavaScript", () => {
     });
   });
 });
+
+test("Data Retention with JavaScript: a period out of bounds is named under its field and nothing is saved", async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, "admin");
+  const before = await db.retentionSettings.findUnique({ where: { id: 1 } });
+  await page.goto("/profile/retention");
+  await waitForHydration(page);
+  const days = page.getByLabel("Erase deleted clients after (days)");
+  await days.fill("3");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Deleted clients: at least 7 days")).toBeVisible();
+  await expect(days).toHaveValue("3");
+  expect(await db.retentionSettings.findUnique({ where: { id: 1 } })).toEqual(before);
+});

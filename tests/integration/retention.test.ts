@@ -193,8 +193,19 @@ describe("Data Retention (admin settings)", () => {
   it("saves the periods in the database, audited; refuses a period out of bounds by field", async () => {
     const admin = await createUser({ role: "admin" });
     const cookie = await sessionCookieFor(admin.user.id);
-    const refused = await post(cookie, { erasedAfterDays: "2", auditMonths: "24" });
-    expect(refused).toMatchObject({ status: 400, body: { field: "erasedAfterDays" } });
+    const before = await getRetentionSettings();
+    const refused = await post(cookie, { erasedAfterDays: "2", auditMonths: "37" });
+    // The refusal names the field, and carries what was typed back to the form (JavaScript or not).
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        result: {
+          error: { erasedAfterDays: ["Deleted clients: at least 7 days"] },
+          initialValue: { erasedAfterDays: "2", auditMonths: "37" },
+        },
+      },
+    });
+    expect(await getRetentionSettings()).toEqual(before);
 
     const saved = await post(cookie, { erasedAfterDays: "30", auditMonths: "36" });
     expect(saved.status).toBe(302);
