@@ -51,8 +51,10 @@ test.describe("profile", () => {
     await page.goto("/profile");
     await page.getByRole("link", { name: /System Logs/ }).click();
     await expect(page).toHaveURL(/\/profile\/logs$/);
-    await page.getByLabel("Action").selectOption({ label: "Failed code" });
-    await page.getByLabel("User").selectOption({ label: admin.user.name });
+    // Exact labels: the URL changes before the new page renders, and /profile's "Admin Actions" section
+    // matches "Action" otherwise.
+    await page.getByLabel("Action", { exact: true }).selectOption({ label: "Failed code" });
+    await page.getByLabel("User", { exact: true }).selectOption({ label: admin.user.name });
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(new RegExp(`action=auth.code_failed&user=${admin.user.id}`));
     await expect(page.getByTestId("log-entry")).toHaveCount(1);
