@@ -39,6 +39,7 @@ import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { shortDayLabel } from "~/domain/alerts";
 import { MyDaySection } from "~/components/my-day";
 import { getMyDay } from "~/services/my-day.server";
+import { getLanguage } from "~/i18n/i18n.server";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 import { clientExportHref, EXPORT_FORMATS } from "~/domain/client-export";
 import { isErasedMobile } from "~/domain/client-erasure";
@@ -74,7 +75,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listClients(query, user, today),
     listOwnerChoices(),
     roadSales ? listDueFollowUps(today, undefined, user.id) : null,
-    roadSales ? getMyDay(user.id, today) : null,
+    // Its "Today" section is translated (the dashboard's My day); the list around it is not yet.
+    roadSales ? getMyDay(user.id, today, await getLanguage(request)) : null,
   ]);
   const rows: ClientRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { shortDayLabel } from "~/domain/alerts";
 import { businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
 
@@ -120,6 +121,34 @@ for (const js of [true, false]) {
       await expect(alert.getByRole("link", { name: fullNameAr, exact: true })).toBeVisible();
       await expect(alert.getByRole("button", { name: `WhatsApp ${fullNameAr}` })).toBeVisible();
       await expect(page.getByTestId("my-day").getByRole("link", { name: fullNameAr, exact: true })).toBeVisible();
+    });
+
+    test("road sales' Today section on the client book gives its days in the page's language", async ({
+      page,
+      context,
+    }) => {
+      const staff = await createStaff("road_sales");
+      await signInContext(context, staff.user.id);
+      const suffix = `${Date.now()}`.slice(-8);
+      const today = businessToday();
+      const dateOfBirth = dateFromIso(`1992-${today.slice(5)}`);
+      await db.client.create({
+        data: {
+          fullName: `Mariam Al Suwaidi ${suffix}`,
+          mobileNumber: `9716${suffix}`,
+          searchText: `mariam al suwaidi ${suffix}`,
+          dateOfBirth,
+          birthMonthDay: monthDayOf(dateOfBirth),
+          ownerId: staff.user.id,
+        },
+      });
+      await page.goto("/customers");
+      const myDay = page.getByTestId("my-day");
+      await expect(myDay).toContainText(shortDayLabel(today, "en"));
+      await switchLanguage(page, js);
+      await expectDocument(page, "ar");
+      await expect(myDay).toContainText(shortDayLabel(today, "ar"));
+      await expect(myDay).not.toContainText(shortDayLabel(today, "en"));
     });
 
     test("the refusal and not-found pages speak Arabic", async ({ page, context }) => {
