@@ -78,7 +78,8 @@ for (const javaScriptEnabled of [true, false]) {
       ]);
       expect(csv.suggestedFilename()).toMatch(/^client-book-\d{4}-\d{2}-\d{2}\.csv$/);
       const text = (await downloaded(csv)).toString("utf8");
-      expect(text.startsWith('\uFEFF"Full Name","Mobile Number",')).toBe(true);
+      // The import template's headers, the Arabic name beside the name (docs/decisions/022).
+      expect(text.startsWith('\uFEFF"Full Name","Full Name (Arabic)","Mobile Number",')).toBe(true);
       const lines = text.slice(1).trimEnd().split("\r\n");
       expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([amal, hind, dana].map((n) => `"${n}"`));
       expect(text).toContain('"784-****-*******-1"');
