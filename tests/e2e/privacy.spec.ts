@@ -144,6 +144,9 @@ test("Export this client's data downloads one workbook from the details", async 
   const { user } = await signInAs(context, "admin");
   const client = await personalClient(user, "Exported", 4);
   await page.goto(`/customers/${client.id}`);
+  // Clicked once the page has hydrated, as the other JavaScript tests do: two CI runs lost a click
+  // made in the instant the page hydrated and its service worker installed (no request was sent).
+  await waitForHydration(page);
   const downloadPromise = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export this client's data" }).click();
   const download = await downloadPromise;
