@@ -22,6 +22,7 @@ import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.serve
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { getMyDay } from "~/services/my-day.server";
+import { loadMessageBook } from "~/services/message-templates.server";
 import { MyDaySection } from "~/components/my-day";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -44,15 +45,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = businessToday();
   // Everyone sees their own (and unassigned) follow-ups; an admin may ask for everyone's.
   const everyone = user.role === "admin" && new URL(request.url).searchParams.get("followUps") === "all";
+  // The alerts and My day write their messages from the same book: read it once for both.
+  const messageBook = loadMessageBook();
   const [figures, alerts, followUps, myDay] = await Promise.all([
     getClientFigures(today),
     // docs/product-rules.md §8: a failed alert lookup says 'Failed to fetch alerts' in the panels; the figures still show.
-    getDashboardAlerts(today).catch((error: unknown) => {
+    getDashboardAlerts(today, undefined, messageBook).catch((error: unknown) => {
       console.error("dashboard alerts failed", error);
       return null;
     }),
     listDueFollowUps(today, undefined, everyone ? undefined : user.id),
-    getMyDay(user.id, today, language),
+    getMyDay(user.id, today, language, messageBook),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
   const labelled = <T extends { date: string }>(list: { items: T[]; total: number }) => ({

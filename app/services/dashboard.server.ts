@@ -163,8 +163,9 @@ async function emiratesIdAlerts(today: IsoDate, limit: number, book: MessageBook
 export async function getDashboardAlerts(
   today: IsoDate = businessToday(),
   limit: number = PANEL_LIMIT,
+  messageBook?: Promise<MessageBook>,
 ): Promise<DashboardAlerts> {
-  const book = await loadMessageBook();
+  const book = await (messageBook ?? loadMessageBook());
   const [birthdays, anniversaries, emiratesId] = await Promise.all([
     birthdayAlerts(today, limit, book),
     occasionAlerts("anniversary", today, limit, book),

@@ -16,6 +16,7 @@ import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFact
 import { familyBirthdayAlerts } from "./client-family.server";
 import { listFollowUpsDueToday, type DueFollowUp } from "./follow-ups.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
+import type { MessageBook } from "~/domain/message-templates";
 
 /** Occasions of my clients this close are on my day. */
 export const MY_DAY_OCCASION_DAYS = 7;
@@ -37,6 +38,7 @@ export async function getMyDay(
   userId: string,
   today: IsoDate = businessToday(),
   language: Language = "en",
+  messageBook?: Promise<MessageBook>,
 ): Promise<MyDay> {
   const keys = monthDaysWithin(today, MY_DAY_OCCASION_DAYS);
   const select = {
@@ -48,7 +50,7 @@ export async function getMyDay(
     anniversaryType: true,
     emiratesIdExpiry: true,
   } as const;
-  const book = await loadMessageBook();
+  const book = await (messageBook ?? loadMessageBook());
   const [due, birthdays, family, anniversaries, ids] = await Promise.all([
     listFollowUpsDueToday(today, MY_DAY_LIMIT, userId),
     db.client.findMany({
