@@ -1,0 +1,31 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Latin words a person can see on the page, for the check that an Arabic page has no English left
+ * (docs/decisions/021-arabic-and-english.md). Text people typed or that is a number or code is marked up
+ * as such and skipped: names and other user text in `<bdi>`, mobiles, e-mails, IDs and amounts in
+ * `dir="ltr"`, codes in `<code>`/`<kbd>`. The brand and `allow` are words the page may show as they are.
+ */
+export async function visibleLatinWords(page: Page, allow: readonly string[] = []): Promise<string[]> {
+  const words = await page.evaluate(() => {
+    const skipped = "bdi, [dir='ltr'], code, kbd, script, style, noscript, template, svg";
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest(skipped)) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      found.push(...((node.textContent ?? "").match(/[A-Za-z]{2,}/g) ?? []));
+    }
+    // What a screen reader hears counts too.
+    for (const element of document.querySelectorAll<HTMLElement>("[aria-label], [placeholder], [title]")) {
+      if (element.closest(skipped) || !element.checkVisibility()) continue;
+      for (const attribute of ["aria-label", "placeholder", "title"]) {
+        found.push(...((element.getAttribute(attribute) ?? "").match(/[A-Za-z]{2,}/g) ?? []));
+      }
+    }
+    return found;
+  });
+  const allowed = new Set(["Jewel", "CRM", ...allow]);
+  return [...new Set(words.filter((word) => !allowed.has(word)))];
+}
