@@ -10,10 +10,11 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import { CANNOT_LISTEN, closeGracefully, runPrimary } from "./server/cluster.mjs";
 import { installRequestPolicy } from "./server/http-policy.mjs";
-import { enableWal } from "./server/sqlite-wal.mjs";
+import { enableWal, startCheckpointer } from "./server/sqlite-wal.mjs";
 
 if (cluster.isPrimary) {
   enableWal();
+  startCheckpointer();
   runPrimary({ exec: fileURLToPath(import.meta.url) });
   let announced = false;
   cluster.on("listening", (_worker, address) => {

@@ -37,6 +37,13 @@ export function sqlTimestamp(date: Date): Date | number {
   return databaseProvider === "sqlite" ? date.getTime() : date;
 }
 
+/**
+ * WAL pages after which a committing connection checkpoints by itself (SQLite's default is 1,000).
+ * The server's primary checkpoints every second off the request path (server/sqlite-wal.mjs), so
+ * this only bounds the WAL (about 40 MB) where no primary runs: tests, scripts, the bench.
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 /** How long a SQLite write waits for another process's write to finish before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 
@@ -51,7 +58,9 @@ const BUSY_TIMEOUT_MS = 10_000;
  */
 function tunedSqlite(factory: SqliteFactory): Pick<SqliteFactory, "provider" | "adapterName" | "connect"> {
   const tune = async (adapter: SqliteAdapter) => {
-    await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    await adapter.executeScript(
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`,
+    );
     const client = (adapter as unknown as { client: BetterSqlite3.Database }).client;
     const prepare = client.prepare.bind(client);
     client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);

@@ -4,9 +4,12 @@
 // longest write transaction (how long a request could wait behind it for SQLite's write lock).
 import { db, sqlTimestamp } from "~/db.server";
 import { runDailyRetention } from "~/services/retention.server";
+import { startCheckpointer } from "../server/sqlite-wal.mjs";
 
 const DELETED_AT = new Date(Date.now() - 100 * 86_400_000);
 
+// Checkpoints off the write path, as the server's primary does (docs/decisions/012-worker-processes.md).
+const stopCheckpointer = startCheckpointer();
 const clients = await db.client.count();
 const due = Math.round(clients / 10);
 await db.$executeRaw`UPDATE "Customer" SET "deletedAt" = ${sqlTimestamp(DELETED_AT)}
@@ -18,5 +21,6 @@ await db.jobLease.updateMany({
 });
 const report = await runDailyRetention({ holder: "bench", force: true });
 if (!report) throw new Error("the retention job did not run");
+stopCheckpointer();
 await db.$disconnect();
 console.log(JSON.stringify({ clients, due: marked, ...report }));

@@ -2,8 +2,13 @@
 // dies is replaced while the other keeps answering, a burst of writes from both workers loses
 // nothing and fails none, and SIGTERM lets an in-flight import finish before the server exits.
 // Runs against the built server (npm run build) and the database in DATABASE_URL.
+import Database from "better-sqlite3";
+import { copyFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { databaseProvider, db } from "~/db.server";
+import { sqliteFile } from "../../server/sqlite-wal.mjs";
 import { createUser } from "../support/factories";
 import { alive, startServer, stopServers, until, workerPids, type Server } from "./servers";
 
@@ -69,6 +74,37 @@ describe("the server with two worker processes", () => {
     const stored = await db.client.findMany({ where: { id: { in: ids } }, select: { fullName: true } });
     expect(stored).toHaveLength(mobiles.length);
   }, 60_000);
+
+  // Nothing else checkpoints a small write: the workers' own threshold is 10,000 WAL pages.
+  it.skipIf(databaseProvider !== "sqlite")(
+    "copies a committed write from the WAL into the database file within seconds, in the background",
+    async () => {
+      const cookie = await signIn(server);
+      const mobileNumber = `05${String(Date.now()).slice(-8)}`;
+      const created = await fetch(`${server.base}/api/clients`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.base, Cookie: cookie },
+        body: JSON.stringify({ fullName: "Checkpointed Client", mobileNumber, team: "team_a" }),
+      });
+      expect(created.status).toBe(201);
+      // The database file alone (no WAL beside the copy) holds only what has been checkpointed.
+      const dir = mkdtempSync(join(tmpdir(), "checkpoint-"));
+      const inFileAlone = () => {
+        const copy = join(dir, `copy-${Date.now()}.db`);
+        copyFileSync(sqliteFile()!, copy);
+        const sqlite = new Database(copy);
+        try {
+          return sqlite.prepare('SELECT 1 FROM "Customer" WHERE "mobileNumber" LIKE ?').get(`%${mobileNumber.slice(1)}`)
+            ? true
+            : undefined;
+        } finally {
+          sqlite.close();
+        }
+      };
+      await until("the write to reach the database file", inFileAlone, 5_000);
+    },
+    30_000,
+  );
 
   it("on SIGTERM finishes an import in flight, then exits", async () => {
     const cookie = await signIn(server, "sales_back");
