@@ -7,7 +7,8 @@
 // A measurement, not a gate: it exits 0 whatever the scores. Options via the environment:
 // AUDIT_PORT (default 3390), BUILD_DIR (default build), CHROMIUM_PATH (default /usr/bin/chromium),
 // AUDIT_REPORTS (a folder to save each page's full Lighthouse report in, as JSON), AUDIT_PAGES
-// (comma-separated paths instead of the three pages).
+// (comma-separated paths instead of the three pages), AUDIT_LANGUAGES (default "en,ar": each page is
+// measured in English and in Arabic, right to left, chosen by the `lng` cookie as the top bar's switch sets it).
 import { chromium, devices, type Request } from "@playwright/test";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +25,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dbFile = resolve(`tests/.tmp/audit-${port}.db`);
 const reportsDir = process.env.AUDIT_REPORTS;
 const PAGES = process.env.AUDIT_PAGES?.split(",") ?? ["/login", "/dashboard", "/customers"];
+const LANGUAGES = process.env.AUDIT_LANGUAGES?.split(",") ?? ["en", "ar"];
 const TARGETS = { performance: 90, accessibility: 95, dashboardJsKb: 150 };
 // Without these Chromium keeps calling Google's services, which this network does not reach.
 const QUIET_CHROMIUM = [
@@ -153,38 +155,41 @@ async function lighthouseScores(cookie: string) {
       benchmarkIndex?: number;
       note?: string;
     }[] = [];
-    for (const page of PAGES) {
-      const result = await lighthouse(`${origin}${page}`, {
-        port: debuggingPort,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
+    for (const language of LANGUAGES)
+      for (const page of PAGES) {
         // /login sends a signed-in visitor on to the dashboard, so it is measured signed out.
-        extraHeaders: page === "/login" ? undefined : { Cookie: cookie },
-      });
-      const lhr = result?.lhr;
-      if (reportsDir && lhr) {
-        mkdirSync(reportsDir, { recursive: true });
-        writeFileSync(join(reportsDir, `${page.slice(1)}.json`), JSON.stringify(lhr));
+        const cookies = [...(page === "/login" ? [] : [cookie]), `lng=${language}`];
+        const result = await lighthouse(`${origin}${page}`, {
+          port: debuggingPort,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+          extraHeaders: { Cookie: cookies.join("; ") },
+        });
+        const lhr = result?.lhr;
+        const label = `${page} ${language}`;
+        if (reportsDir && lhr) {
+          mkdirSync(reportsDir, { recursive: true });
+          writeFileSync(join(reportsDir, `${page.slice(1)}-${language}.json`), JSON.stringify(lhr));
+        }
+        const score = (id: string) =>
+          lhr?.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
+        const metric = (id: string, name: string) => `${name} ${lhr?.audits[id]?.displayValue ?? "n/a"}`;
+        const metrics = [
+          metric("first-contentful-paint", "FCP"),
+          metric("largest-contentful-paint", "LCP"),
+          metric("total-blocking-time", "TBT"),
+          metric("cumulative-layout-shift", "CLS"),
+        ].join(", ");
+        rows.push({
+          page: label,
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          metrics,
+          benchmarkIndex: lhr?.environment.benchmarkIndex,
+          note: lhr?.runtimeError?.message ?? lhr?.runWarnings[0],
+        });
       }
-      const score = (id: string) =>
-        lhr?.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
-      const metric = (id: string, label: string) => `${label} ${lhr?.audits[id]?.displayValue ?? "n/a"}`;
-      const metrics = [
-        metric("first-contentful-paint", "FCP"),
-        metric("largest-contentful-paint", "LCP"),
-        metric("total-blocking-time", "TBT"),
-        metric("cumulative-layout-shift", "CLS"),
-      ].join(", ");
-      rows.push({
-        page,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        metrics,
-        benchmarkIndex: lhr?.environment.benchmarkIndex,
-        note: lhr?.runtimeError?.message ?? lhr?.runWarnings[0],
-      });
-    }
     return rows;
   } finally {
     const exited = new Promise((done) => browser.once("exit", done));
@@ -286,14 +291,14 @@ const chromiumVersion = execFileSync(chromiumPath, ["--version"], {
 console.log(`\nJewel CRM audit — ${origin}, build ${buildDir}, ${data}`);
 console.log(`Lighthouse ${lighthouseVersion} (mobile emulation, simulated slow 4G), ${chromiumVersion}\n`);
 if (scores) {
-  console.log("page          performance        accessibility      metrics");
+  console.log("page             performance        accessibility      metrics");
   for (const row of scores) {
     const perf =
       row.performance === null ? "n/a" : `${row.performance} ${mark(row.performance >= TARGETS.performance)}`;
     const a11y =
       row.accessibility === null ? "n/a" : `${row.accessibility} ${mark(row.accessibility >= TARGETS.accessibility)}`;
     console.log(
-      `${row.page.padEnd(14)}${perf.padEnd(19)}${a11y.padEnd(19)}${row.metrics}${row.note ? `   (${row.note})` : ""}`,
+      `${row.page.padEnd(17)}${perf.padEnd(19)}${a11y.padEnd(19)}${row.metrics}${row.note ? `   (${row.note})` : ""}`,
     );
   }
   console.log(`targets: performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}`);
