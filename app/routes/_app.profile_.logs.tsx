@@ -51,13 +51,6 @@ const ACTION_KEYS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.authenticatorReset]: "logs:actions.authenticatorReset",
 };
 
-/** An action's name; a code this version does not know (an older or newer app's) as stored. */
-function ActionName({ action }: { action: string }) {
-  const { t } = useTranslation();
-  const key = ACTION_KEYS[action as AuditAction] as string | undefined;
-  return key ? <>{t(key)}</> : <span dir="ltr">{action}</span>;
-}
-
 /** System Logs (Admin Actions): the audit log, read-only, newest first, filtered in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.profile });
@@ -67,10 +60,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     filters,
     users,
+    // The names' keys travel with the data: the action codes are defined on the server.
+    actions: Object.entries(ACTION_KEYS).map(([value, key]) => ({ value, key })),
     page: log.page,
     totalPages: log.totalPages,
     totalCount: log.totalCount,
-    entries: log.entries.map(({ createdAt, ...e }) => ({ ...e, when: shopDateTime(createdAt, timeZone, language) })),
+    entries: log.entries.map(({ createdAt, ...e }) => ({
+      ...e,
+      actionKey: (ACTION_KEYS[e.action as AuditAction] as string | undefined) ?? null,
+      when: shopDateTime(createdAt, timeZone, language),
+    })),
   };
 }
 
@@ -101,7 +100,7 @@ function About({ about }: { about: AuditAbout | null }) {
 }
 
 export default function SystemLogs() {
-  const { filters, users, page, totalPages, totalCount, entries } = useLoaderData<typeof loader>();
+  const { filters, users, actions, page, totalPages, totalCount, entries } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const pageLink = (n: number) => {
     const params = new URLSearchParams();
@@ -127,9 +126,9 @@ export default function SystemLogs() {
           </label>
           <select id="log-action" name="action" defaultValue={filters.action ?? ""} className="input mt-1">
             <option value="">{t("logs:filters.allActions")}</option>
-            {Object.entries(ACTION_KEYS).map(([value, key]) => (
-              <option key={value} value={value}>
-                {t(key)}
+            {actions.map((a) => (
+              <option key={a.value} value={a.value}>
+                {t(a.key)}
               </option>
             ))}
           </select>
@@ -190,7 +189,8 @@ export default function SystemLogs() {
                     <bdi>{e.actorName}</bdi>
                   </td>
                   <td className="px-3 py-2">
-                    <ActionName action={e.action} />
+                    {/* A code this version does not know (an older or newer app's) shows as stored. */}
+                    {e.actionKey ? t(e.actionKey) : <span dir="ltr">{e.action}</span>}
                   </td>
                   <td className="px-3 py-2">
                     <About about={e.about} />
