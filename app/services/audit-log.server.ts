@@ -4,7 +4,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.server";
 import { auditTargetType, CLIENT_TARGET, clientAuditWhere } from "./client-audit.server";
 
-/** How each recorded action reads in System Logs. */
+/** How each recorded action reads in English (the client data export); System Logs names them from its catalog. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.signIn]: "Signed in",
   [AUDIT_ACTIONS.signOut]: "Signed out",
