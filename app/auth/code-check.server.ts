@@ -18,6 +18,14 @@ export function lockedMessage(until: Date, now = new Date()): string {
   return `Too many failed attempts. Sign-in is locked for ${minutes} more minute${minutes === 1 ? "" : "s"}.`;
 }
 
+const LOCKED_MESSAGE = /^Too many failed attempts\. Sign-in is locked for (\d+) more minutes?\.$/;
+
+/** The minutes a lockedMessage names (null for any other message), for pages that say it in Arabic. */
+export function lockedMinutes(message: string): number | null {
+  const match = LOCKED_MESSAGE.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
 /** The end of the current lock for this account or this address (the later one), if any. */
 export async function currentLock(userId: string | null, ip: string, now = new Date()): Promise<Date | null> {
   const since = new Date(now.getTime() - LOCK_LOOKBACK_MS);

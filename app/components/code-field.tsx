@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { CODE_LENGTH, CODE_PATTERN, onlyCodeDigits } from "~/domain/one-time-code";
 
 /**
@@ -26,6 +27,7 @@ export function CodeField({
   onComplete?: (value: string) => void;
 }) {
   const [value, setValue] = useState("");
+  const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const completed = useRef(false);
 
@@ -66,7 +68,7 @@ export function CodeField({
         required
         readOnly={readOnly}
         placeholder="000000"
-        title="The 6-digit code from your authenticator app"
+        title={t("common:code.fieldTitle")}
         className="input mt-1 max-w-48 text-center font-mono text-xl tracking-[0.4em]"
       />
     </div>

@@ -64,7 +64,11 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-4 end-4 z-50 flex w-full max-w-sm flex-col gap-2 outline-none" />
+      {/* Radix names the region "Notifications ({hotkey})" in English unless told. */}
+      <ToastPrimitive.Viewport
+        label={translate("common:toast.region")}
+        className="fixed bottom-4 end-4 z-50 flex w-full max-w-sm flex-col gap-2 outline-none"
+      />
     </ToastPrimitive.Provider>
   );
 }

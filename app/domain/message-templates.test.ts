@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testTranslator } from "../../tests/support/translator";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, familyBirthdayAlert } from "./alerts";
 import {
   arabicInDays,
@@ -12,6 +13,8 @@ import {
   renderMessage,
 } from "./message-templates";
 
+const t = testTranslator();
+
 const aisha = { id: 1, fullName: "Aisha Al Mansoori", mobileNumber: "971501234567" };
 const arabic = { ...aisha, fullNameAr: "عائشة المنصوري", preferredLanguage: "ar" };
 
@@ -19,25 +22,31 @@ describe("message template validation", () => {
   it("accepts every default, in both languages", () => {
     for (const occasion of MESSAGE_OCCASION_KEYS)
       for (const body of Object.values(MESSAGE_OCCASIONS[occasion].defaults))
-        expect(messageBodyProblem(occasion, body)).toBeNull();
+        expect(messageBodyProblem(occasion, body, t)).toBeNull();
   });
 
   it("names an unknown placeholder and the ones the occasion can use", () => {
-    expect(messageBodyProblem("birthday_today", "Happy Birthday, {frstName}!")).toBe(
+    expect(messageBodyProblem("birthday_today", "Happy Birthday, {frstName}!", t)).toBe(
       "Unknown placeholder {frstName}: this message can use {firstName}, {fullName}",
     );
-    expect(messageBodyProblem("greeting", "Hello {firstName}, {daysLeft}")).toMatch(
+    expect(messageBodyProblem("greeting", "Hello {firstName}, {daysLeft}", t)).toMatch(
       /^Unknown placeholder \{daysLeft\}/,
     );
   });
 
   it("asks for a required placeholder left out, and for some text", () => {
-    expect(messageBodyProblem("birthday_upcoming", "Happy birthday on {date}!")).toBe("Include {firstName}");
-    expect(messageBodyProblem("family_birthday_soon", "Dear {firstName}, happy birthday!")).toBe(
+    expect(messageBodyProblem("birthday_upcoming", "Happy birthday on {date}!", t)).toBe("Include {firstName}");
+    expect(messageBodyProblem("family_birthday_soon", "Dear {firstName}, happy birthday!", t)).toBe(
       "Include {memberName}",
     );
-    expect(messageBodyProblem("greeting", "   ")).toBe("Write the message, or reset it to the default");
-    expect(messageBodyProblem("greeting", "x".repeat(1001))).toBe("At most 1000 characters");
+    expect(messageBodyProblem("greeting", "   ", t)).toBe("Write the message, or reset it to the default");
+    expect(messageBodyProblem("greeting", "x".repeat(1001), t)).toBe("At most 1000 characters");
+  });
+
+  it("says what is wrong in Arabic on an Arabic page, the placeholders as written", () => {
+    expect(messageBodyProblem("birthday_upcoming", "عيد ميلاد سعيد {date}", testTranslator("ar"))).toBe(
+      "أضف {firstName}",
+    );
   });
 
   it("lists and fills placeholders", () => {

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import { dateFromIso, type IsoDate } from "./calendar";
 import { CLIENT_LANGUAGES, isClientLanguage, type ANNIVERSARY_TYPES, type ClientLanguage } from "./client-enums";
@@ -27,26 +28,19 @@ export type Placeholder =
   | "idStatus"
   | "shopName";
 
-/** What each placeholder stands for, shown beside the settings page's text boxes. */
-export const PLACEHOLDER_HINTS: Record<Placeholder, string> = {
-  firstName: "the client's first name (from the Arabic name in Arabic messages, when there is one)",
-  fullName: "the client's full name (the Arabic name in Arabic messages, when there is one)",
-  date: "the day, e.g. 3 January",
-  daysLeft: "the number of days to go, e.g. 5",
-  inDays: "the days to go in words, e.g. in 5 days",
-  when: "today, tomorrow or in 5 days",
-  occasion: "the anniversary's name, e.g. Wedding Anniversary",
-  occasionLower: "the anniversary's name in small letters, e.g. wedding anniversary",
-  memberName: "the family member's name",
-  birthday: "birthday, or 8th birthday for a child",
-  product: "the piece recommended to the client",
-  idStatus: "has recently expired, or expires in 5 days",
-  shopName: "the shop's name",
-};
+/** The settings page's sections, in its order. */
+export const OCCASION_GROUPS = [
+  "birthdays",
+  "familyBirthdays",
+  "anniversaries",
+  "emiratesId",
+  "leads",
+  "greeting",
+] as const;
+export type OccasionGroup = (typeof OCCASION_GROUPS)[number];
 
 type OccasionSpec = {
-  label: string;
-  group: "Birthdays" | "Family birthdays" | "Anniversaries" | "Emirates ID" | "Leads" | "Greeting";
+  group: OccasionGroup;
   /** Placeholders the text may use. */
   placeholders: readonly Placeholder[];
   /** Placeholders the text must use: without them the message would not say what it is about. */
@@ -68,8 +62,7 @@ const DAYS = ["date", "daysLeft", "inDays"] as const satisfies readonly Placehol
 /** Every occasion, in the order the settings page lists them. */
 export const MESSAGE_OCCASIONS = {
   birthday_today: {
-    label: "Birthday, on the day",
-    group: "Birthdays",
+    group: "birthdays",
     placeholders: NAME,
     required: ["firstName"],
     defaults: {
@@ -78,8 +71,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   birthday_tomorrow: {
-    label: "Birthday, the day before",
-    group: "Birthdays",
+    group: "birthdays",
     placeholders: NAME,
     required: ["firstName"],
     defaults: {
@@ -88,8 +80,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   birthday_upcoming: {
-    label: "Birthday, days ahead",
-    group: "Birthdays",
+    group: "birthdays",
     placeholders: [...NAME, ...DAYS],
     required: ["firstName"],
     defaults: {
@@ -98,8 +89,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   family_birthday_soon: {
-    label: "A family member's birthday, today or tomorrow",
-    group: "Family birthdays",
+    group: "familyBirthdays",
     placeholders: [...NAME, "memberName", "birthday", "when"],
     required: ["memberName"],
     defaults: {
@@ -108,8 +98,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   family_birthday_upcoming: {
-    label: "A family member's birthday, days ahead",
-    group: "Family birthdays",
+    group: "familyBirthdays",
     placeholders: [...NAME, "memberName", "birthday", ...DAYS],
     required: ["memberName"],
     defaults: {
@@ -118,8 +107,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   anniversary_today: {
-    label: "Anniversary, on the day",
-    group: "Anniversaries",
+    group: "anniversaries",
     placeholders: [...NAME, "occasion", "occasionLower"],
     required: ["firstName"],
     defaults: {
@@ -128,8 +116,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   anniversary_tomorrow: {
-    label: "Anniversary, the day before",
-    group: "Anniversaries",
+    group: "anniversaries",
     placeholders: [...NAME, "occasion", "occasionLower"],
     required: ["firstName"],
     defaults: {
@@ -138,8 +125,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   anniversary_upcoming: {
-    label: "Anniversary, days ahead",
-    group: "Anniversaries",
+    group: "anniversaries",
     placeholders: [...NAME, "occasion", "occasionLower", ...DAYS],
     required: ["firstName"],
     defaults: {
@@ -148,8 +134,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   emirates_id_expired: {
-    label: "Emirates ID expired",
-    group: "Emirates ID",
+    group: "emiratesId",
     placeholders: [...NAME, "date"],
     required: ["firstName"],
     defaults: {
@@ -158,8 +143,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   emirates_id_expiring_soon: {
-    label: "Emirates ID expiring today or tomorrow",
-    group: "Emirates ID",
+    group: "emiratesId",
     placeholders: [...NAME, "when"],
     required: ["firstName"],
     defaults: {
@@ -168,8 +152,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   emirates_id_expiring: {
-    label: "Emirates ID expiring, days ahead",
-    group: "Emirates ID",
+    group: "emiratesId",
     placeholders: [...NAME, ...DAYS],
     required: ["firstName"],
     defaults: {
@@ -178,8 +161,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   lead_birthday: {
-    label: "Lead: birthday coming",
-    group: "Leads",
+    group: "leads",
     placeholders: [...NAME, "when", "daysLeft", "product"],
     required: ["firstName"],
     defaults: {
@@ -188,8 +170,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   lead_anniversary: {
-    label: "Lead: anniversary coming",
-    group: "Leads",
+    group: "leads",
     placeholders: [...NAME, "occasion", "occasionLower", "when", "daysLeft", "product"],
     required: ["firstName"],
     defaults: {
@@ -198,8 +179,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   lead_emirates_id: {
-    label: "Lead: Emirates ID to renew",
-    group: "Leads",
+    group: "leads",
     placeholders: [...NAME, "idStatus", "product"],
     required: ["firstName"],
     defaults: {
@@ -208,8 +188,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   lead_lapsed: {
-    label: "Lead: no visit for a while",
-    group: "Leads",
+    group: "leads",
     placeholders: [...NAME, "product"],
     required: ["firstName"],
     defaults: {
@@ -218,8 +197,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   lead_general: {
-    label: "Lead: any other client",
-    group: "Leads",
+    group: "leads",
     placeholders: [...NAME, "product"],
     required: ["firstName"],
     defaults: {
@@ -228,8 +206,7 @@ export const MESSAGE_OCCASIONS = {
     },
   },
   greeting: {
-    label: "Greeting (the client's WhatsApp button)",
-    group: "Greeting",
+    group: "greeting",
     placeholders: [...NAME, "shopName"],
     required: [],
     defaults: {
@@ -250,8 +227,6 @@ export function isMessageOccasion(value: unknown): value is MessageOccasion {
   return typeof value === "string" && Object.hasOwn(MESSAGE_OCCASIONS, value);
 }
 
-const EMPTY_BODY = "Write the message, or reset it to the default";
-
 /** The longest text an admin may save (a WhatsApp message, not a letter). */
 export const MESSAGE_BODY_MAX = 1000;
 
@@ -265,21 +240,24 @@ export function placeholdersIn(body: string): string[] {
 const listed = (names: readonly string[]) => names.map((n) => `{${n}}`).join(", ");
 
 /**
- * Why a text cannot be saved for an occasion, or null when it can: an unknown placeholder (a typo
- * would reach the client as "{frstName}") or a required one left out.
+ * Why a text cannot be saved for an occasion, in the settings page's language, or null when it can:
+ * an unknown placeholder (a typo would reach the client as "{frstName}") or a required one left out.
  */
-export function messageBodyProblem(occasion: MessageOccasion, body: string): string | null {
+export function messageBodyProblem(occasion: MessageOccasion, body: string, t: TFunction): string | null {
   const spec = occasionSpec(occasion);
   const text = body.trim();
-  if (!text) return EMPTY_BODY;
-  if (text.length > MESSAGE_BODY_MAX) return `At most ${MESSAGE_BODY_MAX} characters`;
+  if (!text) return t("profile:messages.errors.empty");
+  if (text.length > MESSAGE_BODY_MAX) return t("profile:messages.errors.tooLong", { count: MESSAGE_BODY_MAX });
   const allowed: readonly string[] = spec.placeholders;
   const unknown = placeholdersIn(text).filter((name) => !allowed.includes(name));
   if (unknown.length > 0)
-    return `Unknown placeholder ${listed(unknown)}: this message can use ${listed(spec.placeholders)}`;
+    return t("profile:messages.errors.unknownPlaceholder", {
+      unknown: listed(unknown),
+      allowed: listed(spec.placeholders),
+    });
   const used = placeholdersIn(text);
   const missing = spec.required.filter((name) => !used.includes(name));
-  if (missing.length > 0) return `Include ${listed(missing)}`;
+  if (missing.length > 0) return t("profile:messages.errors.include", { missing: listed(missing) });
   return null;
 }
 
@@ -321,31 +299,34 @@ export const MESSAGE_TEMPLATE_FIELDS = MESSAGE_OCCASION_KEYS.flatMap((occasion) 
 
 /**
  * Save checks every text's placeholders (messageBodyProblem); Reset names the one text to put back
- * to its default. The same schema validates in the browser (Conform) and in the action.
+ * to its default. The same schema validates in the browser (Conform) and in the action, its
+ * messages in the page's language.
  */
-export const messageTemplatesFormSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("save"),
-    ...Object.fromEntries(
-      MESSAGE_TEMPLATE_FIELDS.map(({ occasion, name }) => [
-        name,
-        z.string({ error: EMPTY_BODY }).superRefine((body, ctx) => {
-          const problem = messageBodyProblem(occasion, body);
-          if (problem) ctx.addIssue({ code: "custom", message: problem });
-        }),
-      ]),
-    ),
-  }),
-  z.object({
-    intent: z.literal("reset"),
-    target: z
-      .enum(
-        MESSAGE_TEMPLATE_FIELDS.map((f) => f.name),
-        { error: "Choose a message to reset" },
-      )
-      .transform((name) => MESSAGE_TEMPLATE_FIELDS.find((f) => f.name === name)!),
-  }),
-]);
+export function messageTemplatesFormSchema(t: TFunction) {
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("save"),
+      ...Object.fromEntries(
+        MESSAGE_TEMPLATE_FIELDS.map(({ occasion, name }) => [
+          name,
+          z.string({ error: t("profile:messages.errors.empty") }).superRefine((body, ctx) => {
+            const problem = messageBodyProblem(occasion, body, t);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          }),
+        ]),
+      ),
+    }),
+    z.object({
+      intent: z.literal("reset"),
+      target: z
+        .enum(
+          MESSAGE_TEMPLATE_FIELDS.map((f) => f.name),
+          { error: t("profile:messages.errors.chooseReset") },
+        )
+        .transform((name) => MESSAGE_TEMPLATE_FIELDS.find((f) => f.name === name)!),
+    }),
+  ]);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The words placeholders are filled with, per language.

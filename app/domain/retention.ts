@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import { dateFromIso, isoFromDate, subtractMonths } from "./calendar";
 
@@ -57,32 +58,51 @@ export function retentionCutoffs(now: Date, settings: RetentionSettings): Retent
   };
 }
 
-const period = (label: string, { min, max }: { min: number; max: number }, unit: "days" | "months") => {
-  const count = (n: number) => `${n} ${n === 1 ? unit.slice(0, -1) : unit}`;
-  return z.coerce
-    .number({ error: `${label}: enter a number of ${unit}` })
-    .int(`${label}: enter a whole number of ${unit}`)
-    .min(min, `${label}: at least ${count(min)}`)
-    .max(max, `${label}: at most ${count(max)}`);
-};
+/** The form's messages per unit, as catalog keys written out (docs/decisions/021-arabic-and-english.md). */
+const PERIOD_MESSAGES = {
+  days: {
+    number: "profile:retention.errors.daysNumber",
+    whole: "profile:retention.errors.daysWhole",
+    min: "profile:retention.errors.daysAtLeast",
+    max: "profile:retention.errors.daysAtMost",
+  },
+  months: {
+    number: "profile:retention.errors.monthsNumber",
+    whole: "profile:retention.errors.monthsWhole",
+    min: "profile:retention.errors.monthsAtLeast",
+    max: "profile:retention.errors.monthsAtMost",
+  },
+} as const;
 
-/** The Data Retention form: the contact-notes period counts only when its box is ticked. */
-export const retentionFormSchema = z
-  .object({
-    erasedAfterDays: period("Deleted clients", RETENTION_LIMITS.erasedAfterDays, "days"),
-    auditMonths: period("Audit entries", RETENTION_LIMITS.auditMonths, "months"),
-    clearContactNotes: z.literal("on").optional(),
-    contactNoteMonths: z.string().optional(),
-  })
-  .transform((form, ctx): RetentionSettings => {
-    if (!form.clearContactNotes)
-      return { erasedAfterDays: form.erasedAfterDays, auditMonths: form.auditMonths, contactNoteMonths: null };
-    const months = period("Contact notes", RETENTION_LIMITS.contactNoteMonths, "months").safeParse(
-      form.contactNoteMonths,
-    );
-    if (!months.success) {
-      ctx.addIssue({ code: "custom", path: ["contactNoteMonths"], message: months.error.issues[0]!.message });
-      return z.NEVER;
-    }
-    return { erasedAfterDays: form.erasedAfterDays, auditMonths: form.auditMonths, contactNoteMonths: months.data };
-  });
+/**
+ * The Data Retention form in the page's language: each message names its field and bound
+ * ("Deleted clients: at least 7 days"). The contact-notes period counts only when its box is ticked.
+ */
+export function retentionFormSchema(t: TFunction) {
+  const period = (field: string, { min, max }: { min: number; max: number }, unit: "days" | "months") => {
+    const messages = PERIOD_MESSAGES[unit];
+    return z.coerce
+      .number({ error: t(messages.number, { field }) })
+      .int(t(messages.whole, { field }))
+      .min(min, t(messages.min, { field, count: min }))
+      .max(max, t(messages.max, { field, count: max }));
+  };
+  const contactNotes = period(t("profile:retention.fields.contactNotes"), RETENTION_LIMITS.contactNoteMonths, "months");
+  return z
+    .object({
+      erasedAfterDays: period(t("profile:retention.fields.deletedClients"), RETENTION_LIMITS.erasedAfterDays, "days"),
+      auditMonths: period(t("profile:retention.fields.auditEntries"), RETENTION_LIMITS.auditMonths, "months"),
+      clearContactNotes: z.literal("on").optional(),
+      contactNoteMonths: z.string().optional(),
+    })
+    .transform((form, ctx): RetentionSettings => {
+      if (!form.clearContactNotes)
+        return { erasedAfterDays: form.erasedAfterDays, auditMonths: form.auditMonths, contactNoteMonths: null };
+      const months = contactNotes.safeParse(form.contactNoteMonths);
+      if (!months.success) {
+        ctx.addIssue({ code: "custom", path: ["contactNoteMonths"], message: months.error.issues[0]!.message });
+        return z.NEVER;
+      }
+      return { erasedAfterDays: form.erasedAfterDays, auditMonths: form.auditMonths, contactNoteMonths: months.data };
+    });
+}

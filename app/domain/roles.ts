@@ -17,10 +17,6 @@ export function isRole(value: unknown): value is Role {
 
 export const AUTH_TYPES = ["totp", "otp"] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
-export const AUTH_TYPE_LABELS: Record<AuthType, string> = {
-  totp: "Microsoft Authenticator (TOTP)",
-  otp: "Admin Generated OTP",
-};
 
 /**
  * Who may open each guarded area (docs/product-rules.md §2 table, docs/product-rules.md §6). Admin passes every guard.

@@ -9,15 +9,20 @@ export const USER_FORM_MESSAGES = {
   duplicateEmail: "A user with this email already exists",
   invalidPhone: "Enter a valid mobile number (9 to 15 digits)",
   duplicatePhone: "This mobile number is already used by another user",
+  nameTooLong: "Name must be at most 100 characters",
+  departmentTooLong: "Department must be at most 100 characters",
+  required: "Required",
+  invalidInput: "Invalid input",
 } as const;
 
-const generic = (issue: { input?: unknown }) => (issue.input === undefined ? "Required" : "Invalid input");
+const generic = (issue: { input?: unknown }) =>
+  issue.input === undefined ? USER_FORM_MESSAGES.required : USER_FORM_MESSAGES.invalidInput;
 
 const name = z
   .string({ error: USER_FORM_MESSAGES.nameRequired })
   .trim()
   .min(1, USER_FORM_MESSAGES.nameRequired)
-  .max(100, "Name must be at most 100 characters");
+  .max(100, USER_FORM_MESSAGES.nameTooLong);
 const email = z
   .string({ error: USER_FORM_MESSAGES.invalidEmail })
   .trim()
@@ -25,7 +30,7 @@ const email = z
   .pipe(z.email(USER_FORM_MESSAGES.invalidEmail).max(200, USER_FORM_MESSAGES.invalidEmail));
 const role = z.enum(ROLES, { error: generic });
 const authType = z.enum(AUTH_TYPES, { error: generic });
-const department = z.string({ error: generic }).trim().max(100, "Department must be at most 100 characters").optional();
+const department = z.string({ error: generic }).trim().max(100, USER_FORM_MESSAGES.departmentTooLong).optional();
 // Optional, stored like client mobiles (app/domain/mobile.ts) so phone sign-in finds it however it
 // is typed. "" (or null from JSON) clears it; a form's empty box arrives as undefined.
 const phone = z

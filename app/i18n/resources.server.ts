@@ -1,11 +1,19 @@
 import type { Language } from "~/domain/languages";
+import arAccount from "~/locales/ar/account.json";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
 import arLogin from "~/locales/ar/login.json";
+import arLogs from "~/locales/ar/logs.json";
+import arProfile from "~/locales/ar/profile.json";
+import arUsers from "~/locales/ar/users.json";
 import arValidation from "~/locales/ar/validation.json";
+import enAccount from "~/locales/en/account.json";
 import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
 import enLogin from "~/locales/en/login.json";
+import enLogs from "~/locales/en/logs.json";
+import enProfile from "~/locales/en/profile.json";
+import enUsers from "~/locales/en/users.json";
 import enValidation from "~/locales/en/validation.json";
 
 /**
@@ -13,8 +21,26 @@ import enValidation from "~/locales/en/validation.json";
  * language reads no file. A new namespace is one JSON file per language under app/locales and a line here.
  */
 export const RESOURCES = {
-  en: { common: enCommon, dashboard: enDashboard, login: enLogin, validation: enValidation },
-  ar: { common: arCommon, dashboard: arDashboard, login: arLogin, validation: arValidation },
+  en: {
+    common: enCommon,
+    dashboard: enDashboard,
+    login: enLogin,
+    validation: enValidation,
+    account: enAccount,
+    logs: enLogs,
+    profile: enProfile,
+    users: enUsers,
+  },
+  ar: {
+    common: arCommon,
+    dashboard: arDashboard,
+    login: arLogin,
+    validation: arValidation,
+    account: arAccount,
+    logs: arLogs,
+    profile: arProfile,
+    users: arUsers,
+  },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof RESOURCES)["en"];

@@ -2,6 +2,7 @@ import { formText } from "~/http/form-text";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
@@ -12,8 +13,12 @@ import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
+import { accountMessage, deviceLabel, setupInLanguage } from "~/i18n/account-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import {
   confirmLinkedDevice,
+  INVALID_SETUP_CODE,
   listLinkedDevices,
   pendingDeviceSetup,
   startDeviceSetup,
@@ -22,7 +27,9 @@ import {
 import { homePathFor } from "~/services/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `Authenticator app | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "account:authenticator.title")} | ${PRODUCT_NAME}` },
+];
 
 const HERE = "/account/authenticator";
 
@@ -33,17 +40,23 @@ const HERE = "/account/authenticator";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
+  const { language, t } = await translatorFor(request, "account");
   const [devices, setup] = await Promise.all([listLinkedDevices(user.id), pendingDeviceSetup(user.id)]);
   const timeZone = appTimezone();
   return {
-    devices: devices.map((d) => ({ id: d.id, label: d.label, linked: shopDateTime(d.verifiedAt, timeZone) })),
-    setup,
+    devices: devices.map((d) => ({
+      id: d.id,
+      label: deviceLabel(t, d.label),
+      linked: shopDateTime(d.verifiedAt, timeZone, language),
+    })),
+    setup: setupInLanguage(t, setup),
     home: homePathFor(user.role),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
+  const { t } = await translatorFor(request, "account");
   const form = await request.formData();
   const intent = form.get("intent");
   const ip = requestAddress(request);
@@ -52,15 +65,19 @@ export async function action({ request }: ActionFunctionArgs) {
     const started = await startDeviceSetup({ userId: user.id, additional: false });
     if (!started.ok)
       return data(
-        { error: started.error || "Failed to setup authenticator", attempt: Date.now(), step: "start" as const },
+        {
+          error: started.error ? accountMessage(t, started.error) : t("account:errors.setupFailed"),
+          attempt: Date.now(),
+          step: "start" as const,
+        },
         { status: started.status },
       );
     const r = started.response;
     if (r.isLinked)
       return redirectWithToast(HERE, {
         type: "success",
-        title: "Device Linked Successfully",
-        description: `${r.message} ${r.note}`,
+        title: t("account:toast.linked"),
+        description: `${accountMessage(t, r.message)} ${accountMessage(t, r.note)}`,
       });
     return redirect(HERE);
   }
@@ -69,19 +86,23 @@ export async function action({ request }: ActionFunctionArgs) {
     const confirmed = await confirmLinkedDevice(user, formText(form, "currentCode"), ip);
     if (!confirmed.ok)
       return data(
-        { error: confirmed.error, attempt: Date.now(), step: "add-another" as const },
+        { error: accountMessage(t, confirmed.error), attempt: Date.now(), step: "add-another" as const },
         { status: confirmed.status },
       );
     const started = await startDeviceSetup({ userId: user.id, additional: true });
     if (!started.ok)
       return data(
-        { error: started.error || "Failed to setup authenticator", attempt: Date.now(), step: "add-another" as const },
+        {
+          error: started.error ? accountMessage(t, started.error) : t("account:errors.setupFailed"),
+          attempt: Date.now(),
+          step: "add-another" as const,
+        },
         { status: started.status },
       );
     return redirectWithToast(HERE, {
       type: "info",
-      title: "Additional Device Setup",
-      description: started.response.message,
+      title: t("account:toast.additionalDevice"),
+      description: accountMessage(t, started.response.message),
     });
   }
 
@@ -93,13 +114,17 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!verified.ok)
     return data(
-      { error: verified.error || "Invalid setup code", attempt: Date.now(), step: "verify" as const },
+      {
+        error: accountMessage(t, verified.error || INVALID_SETUP_CODE),
+        attempt: Date.now(),
+        step: "verify" as const,
+      },
       { status: verified.status },
     );
   return redirectWithToast(homePathFor(user.role), {
     type: "success",
-    title: "Authenticator Setup Complete",
-    description: "New device has been added successfully",
+    title: t("account:toast.setupComplete"),
+    description: t("account:toast.setupCompleteDescription"),
   });
 }
 
@@ -110,21 +135,20 @@ export default function AccountAuthenticator() {
   const hydrated = useHydrated();
   const [currentCode, setCurrentCode] = useState("");
   const busy = navigation.state === "submitting";
-  useErrorToast(actionData, "Setup Failed", () => setCurrentCode(""));
+  const { t } = useTranslation();
+  useErrorToast(actionData, t("account:setup.failed"), () => setCurrentCode(""));
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">Authenticator app</h1>
-        <p className="text-sm text-gray-600">
-          Sign in with a 6-digit code from an authenticator app on your phone. No passwords.
-        </p>
+        <h1 className="text-2xl font-semibold">{t("account:authenticator.title")}</h1>
+        <p className="text-sm text-gray-600">{t("account:authenticator.intro")}</p>
       </div>
 
       {setup ? (
         <section className="card" aria-labelledby="setup-heading">
           <h2 id="setup-heading" className="mb-3 font-semibold">
-            {setup.isAdditionalDevice ? "Add Authenticator Device" : "Set up your authenticator"}
+            {setup.isAdditionalDevice ? t("account:authenticator.addDevice") : t("account:authenticator.setUpYours")}
           </h2>
           <AuthenticatorSetup
             setup={setup}
@@ -133,7 +157,7 @@ export default function AccountAuthenticator() {
             attempt={actionData?.attempt}
             footer={
               <Link to={home} className="btn-ghost">
-                Do this later
+                {t("account:authenticator.later")}
               </Link>
             }
           />
@@ -141,22 +165,19 @@ export default function AccountAuthenticator() {
       ) : devices.length === 0 ? (
         <section className="card space-y-3" aria-labelledby="setup-heading">
           <h2 id="setup-heading" className="font-semibold">
-            Link an authenticator app
+            {t("account:authenticator.linkHeading")}
           </h2>
-          <p className="text-sm text-gray-700">
-            A one-time code from your admin works only once. Link Microsoft Authenticator (or another authenticator app)
-            now, and sign in with its codes from then on.
-          </p>
+          <p className="text-sm text-gray-700">{t("account:authenticator.linkIntro")}</p>
           <p role="alert" className="field-error">
             {actionData?.step === "start" ? actionData.error : ""}
           </p>
           <Form method="post" className="flex flex-wrap gap-2">
             <input type="hidden" name="intent" value="start" />
             <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? "Setting up..." : "Set up authenticator"}
+              {busy ? t("account:authenticator.settingUp") : t("account:authenticator.setUp")}
             </button>
             <Link to={home} className="btn-ghost">
-              Skip for now
+              {t("account:authenticator.skip")}
             </Link>
           </Form>
         </section>
@@ -164,31 +185,29 @@ export default function AccountAuthenticator() {
         <>
           <section className="card space-y-2" aria-labelledby="devices-heading">
             <h2 id="devices-heading" className="font-semibold">
-              Your linked devices
+              {t("account:authenticator.yourDevices")}
             </h2>
             <LinkedDeviceList devices={devices} />
           </section>
           <section className="card" aria-labelledby="add-heading">
             <h2 id="add-heading" className="mb-2 font-semibold">
-              Add another device
+              {t("account:authenticator.addAnother")}
             </h2>
             <Form method="post" className="space-y-2">
               <input type="hidden" name="intent" value="add-another" />
-              <p className="text-sm text-gray-700">
-                To add a second phone, first enter a code from the app you already use.
-              </p>
+              <p className="text-sm text-gray-700">{t("account:authenticator.addAnotherIntro")}</p>
               <CodeField
                 key={actionData?.step === "add-another" ? actionData.attempt : 0}
                 id="current-code"
                 name="currentCode"
-                label="Code from your current authenticator"
+                label={t("account:authenticator.currentCode")}
                 onValueChange={setCurrentCode}
               />
               <p role="alert" className="field-error">
                 {actionData?.step === "add-another" ? actionData.error : ""}
               </p>
               <button type="submit" className="btn-primary" disabled={hydrated && (currentCode.length !== 6 || busy)}>
-                {busy ? "Setting up..." : "Add another device"}
+                {busy ? t("account:authenticator.settingUp") : t("account:authenticator.addAnother")}
               </button>
             </Form>
           </section>

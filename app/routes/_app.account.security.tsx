@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { destroyCurrentSession } from "~/auth/session.server";
@@ -7,16 +8,22 @@ import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
+import { deviceLabel } from "~/i18n/account-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { listLinkedDevices } from "~/services/authenticators.server";
 import { activeSessionsOf, signOutEverywhere, signOutOtherSessions, signOutSession } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { LinkedDeviceList } from "~/components/users/linked-device-list";
 
-export const meta: MetaFunction = () => [{ title: `Security Settings | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "account:security.title")} | ${PRODUCT_NAME}` },
+];
 
 /** Security Settings, for every role: your linked authenticators and where you are signed in. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireUser(request);
+  const { language, t } = await translatorFor(request, "account");
   const [devices, sessions] = await Promise.all([
     listLinkedDevices(session.user.id),
     activeSessionsOf(session.user.id),
@@ -24,12 +31,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const timeZone = appTimezone();
   return {
     isAdmin: session.user.role === "admin",
-    devices: devices.map((d) => ({ id: d.id, label: d.label, linked: shopDateTime(d.verifiedAt, timeZone) })),
+    devices: devices.map((d) => ({
+      id: d.id,
+      label: deviceLabel(t, d.label),
+      linked: shopDateTime(d.verifiedAt, timeZone, language),
+    })),
     sessions: sessions.map((s) => ({
       id: s.id,
       current: s.id === session.id,
-      started: shopDateTime(s.createdAt, timeZone),
-      lastSeen: shopDateTime(s.lastSeenAt, timeZone),
+      started: shopDateTime(s.createdAt, timeZone, language),
+      lastSeen: shopDateTime(s.lastSeenAt, timeZone, language),
       ip: s.ip,
       userAgent: s.userAgent,
     })),
@@ -44,28 +55,37 @@ const SecurityAction = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request);
+  const { t } = await translatorFor(request, "account");
   const form = Object.fromEntries(await request.formData());
   const parsed = SecurityAction.safeParse({ intent: "sign-out-everywhere", ...form });
-  if (!parsed.success) throw new Response("Unknown security action", { status: 400 });
+  if (!parsed.success) throw new Response(t("account:security.unknownAction"), { status: 400 });
   const ip = requestAddress(request);
   const here = new URL(request.url).pathname;
 
   if (parsed.data.intent === "sign-out-session") {
-    if (parsed.data.sessionId === session.id) throw new Response("Use Sign Out for this session", { status: 400 });
+    if (parsed.data.sessionId === session.id) throw new Response(t("account:security.useSignOut"), { status: 400 });
     const ended = await signOutSession(session.user, parsed.data.sessionId, ip);
     return redirectWithToast(
       here,
       ended
-        ? { type: "success", title: "Session ended", description: "That browser or phone is signed out." }
-        : { type: "error", title: "Nothing to end", description: "That session has already ended." },
+        ? {
+            type: "success",
+            title: t("common:signOut.sessionEnded"),
+            description: t("account:security.endedDescription"),
+          }
+        : {
+            type: "error",
+            title: t("account:security.nothingToEnd"),
+            description: t("account:security.alreadyEnded"),
+          },
     );
   }
   if (parsed.data.intent === "sign-out-others") {
     const ended = await signOutOtherSessions(session.user, session.id, ip);
     return redirectWithToast(here, {
       type: "success",
-      title: "Signed out elsewhere",
-      description: `${ended} other ${ended === 1 ? "session" : "sessions"} ended; this one stays signed in.`,
+      title: t("account:security.signedOutElsewhere"),
+      description: t("account:security.othersEnded", { count: ended }),
     });
   }
   const ended = await signOutEverywhere(session.user, ip);
@@ -73,8 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
     "/login",
     {
       type: "success",
-      title: "Signed out everywhere",
-      description: `${ended} ${ended === 1 ? "session" : "sessions"} ended, this one included.`,
+      title: t("account:security.signedOutEverywhere"),
+      description: t("account:security.allEnded", { count: ended }),
     },
     { headers: { "Set-Cookie": await destroyCurrentSession(request) } },
   );
@@ -85,39 +105,38 @@ export default function SecuritySettings() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const others = sessions.filter((s) => !s.current).length;
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
         {isAdmin ? (
           <Link to="/profile" className="text-sm text-brand-700 underline">
-            ← Profile
+            ← {t("profile:title")}
           </Link>
         ) : null}
-        <h1 className="text-2xl font-semibold">Security Settings</h1>
+        <h1 className="text-2xl font-semibold">{t("account:security.title")}</h1>
       </div>
 
       <section className="card space-y-3" aria-labelledby="security-devices">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="security-devices" className="font-semibold">
-            Authenticator devices
+            {t("account:security.devices")}
           </h2>
           <Link to="/account/authenticator" className="btn-secondary">
-            Add another device
+            {t("account:authenticator.addAnother")}
           </Link>
         </div>
         {devices.length ? (
           <LinkedDeviceList devices={devices} />
         ) : (
-          <p className="text-sm text-gray-600">No authenticator is linked to your account.</p>
+          <p className="text-sm text-gray-600">{t("account:security.noDevice")}</p>
         )}
-        <p className="text-xs text-gray-500">
-          Lost a phone? Ask an administrator to remove it from your account (Edit User), then link the new one.
-        </p>
+        <p className="text-xs text-gray-500">{t("account:security.lostPhone")}</p>
       </section>
 
       <section className="card space-y-3" aria-labelledby="security-sessions">
         <h2 id="security-sessions" className="font-semibold">
-          Active sessions
+          {t("account:security.sessions")}
         </h2>
         <ul className="divide-y divide-gray-100">
           {sessions.map((s) => (
@@ -128,12 +147,19 @@ export default function SecuritySettings() {
             >
               <div>
                 <p className="font-medium">
-                  {s.userAgent ?? "Unknown browser"}{" "}
-                  {s.current ? <span className="badge bg-green-100 text-green-800">This session</span> : null}
+                  {s.userAgent ? <bdi>{s.userAgent}</bdi> : t("account:security.unknownBrowser")}{" "}
+                  {s.current ? (
+                    <span className="badge bg-green-100 text-green-800">{t("account:security.thisSession")}</span>
+                  ) : null}
                 </p>
                 <p className="text-gray-600">
-                  Signed in {s.started} · last active {s.lastSeen}
-                  {s.ip ? ` · ${s.ip}` : ""}
+                  {t("account:security.sessionTimes", { started: s.started, lastSeen: s.lastSeen })}
+                  {s.ip ? (
+                    <>
+                      {" · "}
+                      <span dir="ltr">{s.ip}</span>
+                    </>
+                  ) : null}
                 </p>
               </div>
               {s.current ? null : (
@@ -146,7 +172,7 @@ export default function SecuritySettings() {
                     className="btn-secondary"
                     disabled={busy}
                   >
-                    End session
+                    {t("account:security.endSession")}
                   </button>
                 </Form>
               )}
@@ -157,19 +183,17 @@ export default function SecuritySettings() {
           {others > 0 ? (
             <Form method="post">
               <button type="submit" name="intent" value="sign-out-others" className="btn-secondary" disabled={busy}>
-                Sign out all other sessions
+                {t("account:security.signOutOthers")}
               </button>
             </Form>
           ) : null}
           <Form method="post">
             <button type="submit" name="intent" value="sign-out-everywhere" className="btn-danger" disabled={busy}>
-              Sign out everywhere
+              {t("account:security.signOutEverywhere")}
             </button>
           </Form>
         </div>
-        <p className="text-xs text-gray-500">
-          &ldquo;Sign out everywhere&rdquo; ends every session of your account at once, including this one.
-        </p>
+        <p className="text-xs text-gray-500">{t("account:security.everywhereHint")}</p>
       </section>
     </div>
   );

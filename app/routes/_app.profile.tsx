@@ -1,12 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
+import { ROLE_KEYS } from "~/components/users/role-keys";
 import { PRODUCT_NAME } from "~/domain/product";
-import { ACCESS, ROLE_LABELS } from "~/domain/roles";
+import { ACCESS } from "~/domain/roles";
+import { metaText } from "~/i18n/meta-text";
 import { hasLinkedDevice } from "~/services/authenticators.server";
 
-export const meta: MetaFunction = () => [{ title: `Profile | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "profile:title")} | ${PRODUCT_NAME}` },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.profile });
@@ -23,49 +28,46 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const ADMIN_ACTIONS = [
-  { to: "/profile/users", title: "User Management", text: "Add, edit, deactivate and remove staff accounts" },
-  { to: "/profile/logs", title: "System Logs", text: "Sign-ins, failed codes, user changes, deletions and imports" },
-  { to: "/profile/security", title: "Security Settings", text: "Your authenticator devices and signed-in sessions" },
-  {
-    to: "/profile/retention",
-    title: "Data Retention",
-    text: "How long deleted clients, audit entries and contact notes are kept",
-  },
-  {
-    to: "/profile/messages",
-    title: "WhatsApp Messages",
-    text: "The birthday, anniversary, Emirates ID and lead messages to clients, in English and Arabic",
-  },
+  { to: "/profile/users", title: "profile:actions.users", text: "profile:actions.usersText" },
+  { to: "/profile/logs", title: "profile:actions.logs", text: "profile:actions.logsText" },
+  { to: "/profile/security", title: "profile:actions.security", text: "profile:actions.securityText" },
+  { to: "/profile/retention", title: "profile:actions.retention", text: "profile:actions.retentionText" },
+  { to: "/profile/messages", title: "profile:actions.messages", text: "profile:actions.messagesText" },
 ] as const;
 
 export default function ProfilePage() {
   const { user, authenticatorLinked } = useLoaderData<typeof loader>();
   const isAdmin = user.role === "admin";
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <h1 className="text-2xl font-semibold">Profile</h1>
+      <h1 className="text-2xl font-semibold">{t("profile:title")}</h1>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <section className="card" aria-labelledby="profile-info">
             <h2 id="profile-info" className="mb-2 font-semibold">
-              Profile Information
+              {t("profile:info.heading")}
             </h2>
             <dl>
-              <Row label="Name">{user.name}</Row>
-              <Row label="Email">{user.email}</Row>
-              <Row label="Role">
+              <Row label={t("profile:info.name")}>
+                <bdi>{user.name}</bdi>
+              </Row>
+              <Row label={t("profile:info.email")}>
+                <bdi>{user.email}</bdi>
+              </Row>
+              <Row label={t("profile:info.role")}>
                 <span className="badge bg-brand-100 text-brand-700">
-                  {isAdmin ? "Administrator" : ROLE_LABELS[user.role]}
+                  {isAdmin ? t("profile:info.administrator") : t(ROLE_KEYS[user.role])}
                 </span>
               </Row>
-              <Row label="Authentication Method">
-                Authenticator app{" "}
+              <Row label={t("profile:info.authMethod")}>
+                {t("profile:info.authenticatorApp")}{" "}
                 <span
                   className={
                     authenticatorLinked ? "badge bg-green-100 text-green-800" : "badge bg-amber-100 text-amber-900"
                   }
                 >
-                  {authenticatorLinked ? "Active" : "Not linked"}
+                  {authenticatorLinked ? t("profile:info.active") : t("profile:info.notLinked")}
                 </span>
               </Row>
             </dl>
@@ -73,14 +75,15 @@ export default function ProfilePage() {
 
           <section className="card" aria-labelledby="profile-security">
             <h2 id="profile-security" className="mb-2 font-semibold">
-              Security
+              {t("profile:security.heading")}
             </h2>
             <ul className="space-y-1 text-sm">
-              <li>✓ Passwordless authentication enabled</li>
-              <li>✓ No passwords stored</li>
-              <li>Account Created: System Administrator</li>
+              <li>✓ {t("profile:security.passwordless")}</li>
+              <li>✓ {t("profile:security.noPasswords")}</li>
+              <li>{t("profile:security.createdBy")}</li>
               <li>
-                Access Level: <strong>{isAdmin ? "Full System Access" : "Standard User"}</strong>
+                {t("profile:security.accessLevel")}{" "}
+                <strong>{isAdmin ? t("profile:security.fullAccess") : t("profile:security.standardUser")}</strong>
               </li>
             </ul>
           </section>
@@ -89,7 +92,7 @@ export default function ProfilePage() {
         <div className="space-y-6">
           <section className="card" aria-labelledby="profile-admin-actions">
             <h2 id="profile-admin-actions" className="mb-3 font-semibold">
-              Admin Actions
+              {t("profile:actions.heading")}
             </h2>
             <ul className="space-y-2">
               {ADMIN_ACTIONS.map((a) => (
@@ -98,8 +101,8 @@ export default function ProfilePage() {
                     to={a.to}
                     className="block rounded-md border border-gray-200 p-3 hover:border-brand-500 hover:bg-brand-50"
                   >
-                    <span className="block font-medium">{a.title}</span>
-                    <span className="block text-xs text-gray-600">{a.text}</span>
+                    <span className="block font-medium">{t(a.title)}</span>
+                    <span className="block text-xs text-gray-600">{t(a.text)}</span>
                   </Link>
                 </li>
               ))}
@@ -108,18 +111,18 @@ export default function ProfilePage() {
 
           <section className="card" aria-labelledby="profile-status">
             <h2 id="profile-status" className="mb-2 font-semibold">
-              Account Status
+              {t("profile:status.heading")}
             </h2>
             <dl>
-              <Row label="Status">
-                <span className="badge bg-green-100 text-green-800">Active</span>
+              <Row label={t("profile:status.status")}>
+                <span className="badge bg-green-100 text-green-800">{t("profile:info.active")}</span>
               </Row>
-              <Row label="Two-factor">
-                <span className="badge bg-green-100 text-green-800">TOTP Enabled</span>
+              <Row label={t("profile:status.twoFactor")}>
+                <span className="badge bg-green-100 text-green-800">{t("profile:status.totpEnabled")}</span>
               </Row>
               {isAdmin ? (
-                <Row label="Permissions">
-                  <span className="badge bg-brand-100 text-brand-700">Full Access</span>
+                <Row label={t("profile:status.permissions")}>
+                  <span className="badge bg-brand-100 text-brand-700">{t("profile:status.fullAccess")}</span>
                 </Row>
               ) : null}
             </dl>

@@ -1,13 +1,21 @@
 import { formText } from "~/http/form-text";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
 import { AuthenticatorSetup } from "~/components/users/authenticator-setup";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { requestAddress } from "~/http/request-address";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
-import { pendingDeviceSetup, startDeviceSetup, verifyDeviceSetup } from "~/services/authenticators.server";
+import { accountMessage, setupInLanguage } from "~/i18n/account-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import {
+  INVALID_SETUP_CODE,
+  pendingDeviceSetup,
+  startDeviceSetup,
+  verifyDeviceSetup,
+} from "~/services/authenticators.server";
 import { getUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -21,21 +29,23 @@ import { redirectWithToast } from "~/http/toast.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session, unlocked } = await requireUserManagement(request);
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
+  const { t } = await translatorFor(request, "users");
   const user = await getUser(params.userId!);
-  if (!user) throw data("User not found", { status: 404 });
+  if (!user) throw data(t("users:errors.notFound"), { status: 404 });
   const isSelf = user.id === session.user.id;
   return {
     locked: false as const,
     user: { id: user.id, name: user.name, hasAuthenticator: user.hasAuthenticator },
     isSelf,
     // A colleague's QR is shown only for their first device (see above).
-    setup: isSelf || !user.hasAuthenticator ? await pendingDeviceSetup(user.id) : null,
+    setup: isSelf || !user.hasAuthenticator ? setupInLanguage(t, await pendingDeviceSetup(user.id)) : null,
     query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
+  const { t } = await translatorFor(request, "users");
   const userId = params.userId!;
   const form = await request.formData();
   const query = userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams));
@@ -50,17 +60,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!started.ok)
       return redirectWithToast(back, {
         type: "error",
-        title: "Setup Failed",
-        description: started.error || "Failed to setup authenticator",
+        title: t("account:setup.failed"),
+        description: started.error ? accountMessage(t, started.error) : t("account:errors.setupFailed"),
       });
     const r = started.response;
     if (r.isAdditionalDevice)
-      return redirectWithToast(here, { type: "info", title: "Additional Device Setup", description: r.message });
+      return redirectWithToast(here, {
+        type: "info",
+        title: t("account:toast.additionalDevice"),
+        description: accountMessage(t, r.message),
+      });
     if (r.isLinked)
       return redirectWithToast(back, {
         type: "success",
-        title: "Device Linked Successfully",
-        description: `${r.message} ${r.note}`,
+        title: t("account:toast.linked"),
+        description: `${accountMessage(t, r.message)} ${accountMessage(t, r.note)}`,
       });
     return redirect(here);
   }
@@ -72,30 +86,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     actor: session.user,
   });
   if (!verified.ok)
-    return data({ error: verified.error || "Invalid setup code", attempt: Date.now() }, { status: verified.status });
+    return data(
+      { error: accountMessage(t, verified.error || INVALID_SETUP_CODE), attempt: Date.now() },
+      { status: verified.status },
+    );
   return redirectWithToast(back, {
     type: "success",
-    title: "Authenticator Setup Complete",
-    description: "New device has been added successfully",
+    title: t("account:toast.setupComplete"),
+    description: t("account:toast.setupCompleteDescription"),
   });
 }
 
 export default function UserAuthenticator() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useErrorToast(actionData, "Setup Failed");
+  const { t } = useTranslation();
+  useErrorToast(actionData, t("account:setup.failed"));
   if (loaderData.locked) return null;
   const { user, isSelf, setup, query } = loaderData;
   const closeTo = `/profile/users${query}`;
   const here = `/profile/users/${user.id}/authenticator${query}`;
-  const title = isSelf ? "Add Authenticator Device" : `Set up authenticator for ${user.name}`;
+  const title = isSelf ? t("users:addDevice") : t("users:authenticator.title", { name: user.name });
 
   return (
     <RouteDialog
       title={title}
-      description={
-        isSelf ? "Link another phone to your account." : "Scan with their phone, then confirm with the code it shows."
-      }
+      description={isSelf ? t("users:authenticator.selfDescription") : t("users:authenticator.description")}
       closeTo={closeTo}
       stacked
       size="sm"
@@ -108,28 +124,34 @@ export default function UserAuthenticator() {
           attempt={actionData?.attempt}
           footer={
             <Link to={closeTo} preventScrollReset className="btn-secondary">
-              Cancel
+              {t("users:cancel")}
             </Link>
           }
         />
       ) : (
         <Form method="post" action={here} className="space-y-3" preventScrollReset>
           <p className="text-sm text-gray-700">
-            {!user.hasAuthenticator
-              ? "No setup is in progress (a QR code is valid for 30 minutes)."
-              : isSelf
-                ? "Your authenticator is linked. You can link another device."
-                : `${user.name} already has an authenticator linked. They can add another phone from their own account.`}
+            {!user.hasAuthenticator ? (
+              t("users:authenticator.noSetup")
+            ) : isSelf ? (
+              t("users:authenticator.selfLinked")
+            ) : (
+              <Trans
+                i18nKey="users:authenticator.alreadyLinked"
+                values={{ name: user.name }}
+                components={{ name: <bdi /> }}
+              />
+            )}
           </p>
           <input type="hidden" name="intent" value="start" />
           <input type="hidden" name="additional" value={isSelf && user.hasAuthenticator ? "1" : "0"} />
           <div className="flex justify-end gap-2">
             <Link to={closeTo} preventScrollReset className="btn-secondary">
-              Cancel
+              {t("users:cancel")}
             </Link>
             {user.hasAuthenticator && !isSelf ? null : (
               <button type="submit" className="btn-primary">
-                Show QR code
+                {t("users:authenticator.showQr")}
               </button>
             )}
           </div>

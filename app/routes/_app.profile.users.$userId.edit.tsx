@@ -1,20 +1,25 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { ClientHandoverSelect } from "~/components/users/client-handover";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserForm } from "~/components/users/user-form";
+import { AUTH_TYPE_KEYS } from "~/components/users/role-keys";
 import type { SessionUser } from "~/auth/session.server";
 import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
-import { AUTH_TYPES, AUTH_TYPE_LABELS } from "~/domain/roles";
+import { AUTH_TYPES } from "~/domain/roles";
 import { UserEditSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { listLinkedDevices, removeDevice } from "~/services/authenticators.server";
 import { formText } from "~/http/form-text";
+import { accountMessage, deviceLabel } from "~/i18n/account-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { clientIdsOwnedBy, handOverClients, handoverChoices } from "~/services/client-owners.server";
 import { getUser, updateUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -22,8 +27,9 @@ import { redirectWithToast } from "~/http/toast.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session, unlocked } = await requireUserManagement(request);
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
+  const { language, t } = await translatorFor(request, "users");
   const user = await getUser(params.userId!);
-  if (!user) throw data("User not found", { status: 404 });
+  if (!user) throw data(t("users:errors.notFound"), { status: 404 });
   const { id, name, email, role, department, phone, isActive, authType } = user;
   const devices = await listLinkedDevices(id);
   return {
@@ -31,7 +37,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     user: { id, name, email, role, department, phone, isActive },
     authType,
     self: id === session.user.id,
-    devices: devices.map((d) => ({ id: d.id, label: d.label, linked: shopDateTime(d.verifiedAt, appTimezone()) })),
+    devices: devices.map((d) => ({
+      id: d.id,
+      label: deviceLabel(t, d.label),
+      linked: shopDateTime(d.verifiedAt, appTimezone(), language),
+    })),
     handover: await handoverChoices(id),
     query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
   };
@@ -43,33 +53,53 @@ const SignInAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-auth-type"), authType: z.enum(AUTH_TYPES) }),
 ]);
 
-async function signInAction(request: Request, userId: string, session: { user: SessionUser }, form: FormData) {
+async function signInAction(
+  request: Request,
+  userId: string,
+  session: { user: SessionUser },
+  form: FormData,
+  t: TFunction,
+) {
   const parsed = SignInAction.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new Response("Unknown user action", { status: 400 });
+  if (!parsed.success) throw new Response(t("users:errors.unknownUserAction"), { status: 400 });
   const ip = requestAddress(request);
   const here = `/profile/users/${userId}/edit${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
   if (parsed.data.intent === "remove-device") {
     const removed = await removeDevice({ actor: session.user, userId, deviceId: parsed.data.deviceId, ip });
-    if (!removed.ok) return redirectWithToast(here, { type: "error", title: "Error", description: removed.error });
+    if (!removed.ok)
+      return redirectWithToast(here, {
+        type: "error",
+        title: t("users:toast.error"),
+        description: accountMessage(t, removed.error),
+      });
     return redirectWithToast(here, {
       type: "success",
-      title: "Authenticator removed",
-      description: `${removed.label} can no longer sign in to this account.`,
+      title: t("users:toast.deviceRemoved"),
+      description: t("users:toast.deviceRemovedDescription", { device: deviceLabel(t, removed.label) }),
     });
   }
   const updated = await updateUser(session.user, userId, { authType: parsed.data.authType }, ip);
-  if (!updated.ok) return redirectWithToast(here, { type: "error", title: "Error", description: updated.error });
+  if (!updated.ok)
+    return redirectWithToast(here, {
+      type: "error",
+      title: t("users:toast.error"),
+      description: accountMessage(t, updated.error),
+    });
   return redirectWithToast(here, {
     type: "success",
-    title: "Success",
-    description: `${updated.value.name} now signs in with ${AUTH_TYPE_LABELS[updated.value.authType]}.`,
+    title: t("users:toast.success"),
+    description: t("users:toast.signInMethodChanged", {
+      name: updated.value.name,
+      method: t(AUTH_TYPE_KEYS[updated.value.authType]),
+    }),
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
+  const { t } = await translatorFor(request, "users");
   const formData = await request.formData();
-  if (formData.has("intent")) return signInAction(request, params.userId!, session, formData);
+  if (formData.has("intent")) return signInAction(request, params.userId!, session, formData, t);
   const submission = parseWithZod(formData, { schema: UserEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const { isActive, department, phone, ...rest } = submission.value;
@@ -81,41 +111,44 @@ export async function action({ request, params }: ActionFunctionArgs) {
     requestAddress(request),
   );
   if (!updated.ok) {
-    const error = updated.error || "Failed to update user";
+    const error = updated.error ? accountMessage(t, updated.error) : t("users:toast.updateFailed");
     const result = updated.field
       ? submission.reply({ fieldErrors: { [updated.field]: [error] } })
       : submission.reply({ formErrors: [error] });
     return data({ result, error }, { status: updated.status });
   }
-  let description = "User updated successfully";
+  let description = t("users:toast.updated");
   // Clients of a deactivated user go to the colleague the admin chose (only when deactivating).
   const handTo = formText(formData, "handClientsTo").trim();
   if (handTo && !updated.value.isActive) {
     const owned = await clientIdsOwnedBy(updated.value.id);
     const handed = await handOverClients(updated.value, owned, handTo, session.user, requestAddress(request));
-    description += handed.ok ? `; ${handed.moved} clients now with ${handed.toName}` : `; ${handed.error}`;
+    description += handed.ok
+      ? t("users:toast.handedOver", { count: handed.moved, name: handed.toName })
+      : t("users:toast.handoverFailed", { error: accountMessage(t, handed.error) });
   }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
-  return redirectWithToast(back, { type: "success", title: "Success", description });
+  return redirectWithToast(back, { type: "success", title: t("users:toast.success"), description });
 }
 
 export default function EditUser() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useErrorToast(actionData, "Error");
+  const { t } = useTranslation();
+  useErrorToast(actionData, t("users:toast.error"));
   if (loaderData.locked) return null;
   const { user, query, authType, devices, self, handover } = loaderData;
   const closeTo = `/profile/users${query}`;
   const here = `/profile/users/${user.id}/edit${query}`;
   const otherMethod = authType === "totp" ? "otp" : "totp";
   return (
-    <RouteDialog title="Edit User" description={user.email} closeTo={closeTo} stacked size="sm">
+    <RouteDialog title={t("users:edit.title")} description={user.email} closeTo={closeTo} stacked size="sm">
       {user.isActive ? (
         <ClientHandoverSelect
           userName={user.name}
           clientCount={handover.clientCount}
           owners={handover.owners}
-          when="If you deactivate them"
+          when="deactivate"
           form="user-form-edit"
         />
       ) : null}
@@ -129,22 +162,22 @@ export default function EditUser() {
       />
       <section className="mt-4 space-y-2 border-t border-gray-100 pt-3" aria-labelledby="user-sign-in">
         <h3 id="user-sign-in" className="text-sm font-semibold">
-          Sign-in method
+          {t("users:form.signInMethod")}
         </h3>
         <p className="text-sm" data-testid="user-auth-type">
-          {AUTH_TYPE_LABELS[authType]}
+          {t(AUTH_TYPE_KEYS[authType])}
         </p>
         {self ? (
-          <p className="text-xs text-gray-500">You cannot change your own sign-in method.</p>
+          <p className="text-xs text-gray-500">{t("users:edit.ownMethod")}</p>
         ) : (
           <Form method="post" action={here} preventScrollReset>
             <input type="hidden" name="authType" value={otherMethod} />
             <button type="submit" name="intent" value="set-auth-type" className="btn-secondary">
-              {otherMethod === "otp" ? "Switch to admin-generated codes" : "Switch to an authenticator app"}
+              {otherMethod === "otp" ? t("users:edit.switchToOtp") : t("users:edit.switchToTotp")}
             </button>
           </Form>
         )}
-        <h3 className="pt-2 text-sm font-semibold">Authenticator devices</h3>
+        <h3 className="pt-2 text-sm font-semibold">{t("users:edit.devices")}</h3>
         {devices.length ? (
           <ul className="divide-y divide-gray-100">
             {devices.map((d) => (
@@ -154,8 +187,8 @@ export default function EditUser() {
                 data-testid="user-device"
               >
                 <span>
-                  <span className="font-medium">{d.label}</span>{" "}
-                  <span className="text-gray-600">linked {d.linked}</span>
+                  <bdi className="font-medium">{d.label}</bdi>{" "}
+                  <span className="text-gray-600">{t("users:edit.linked", { when: d.linked })}</span>
                 </span>
                 <Form method="post" action={here} preventScrollReset>
                   <input type="hidden" name="deviceId" value={d.id} />
@@ -164,20 +197,18 @@ export default function EditUser() {
                     name="intent"
                     value="remove-device"
                     className="btn-ghost text-red-700"
-                    aria-label={`Remove ${d.label}`}
+                    aria-label={t("users:edit.removeLabel", { device: d.label })}
                   >
-                    Remove
+                    {t("users:edit.remove")}
                   </button>
                 </Form>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-gray-600">No authenticator is linked.</p>
+          <p className="text-sm text-gray-600">{t("users:edit.noDevice")}</p>
         )}
-        <p className="text-xs text-gray-500">
-          Removing a lost phone also signs this person out everywhere; they can then link a new one.
-        </p>
+        <p className="text-xs text-gray-500">{t("users:edit.removeHint")}</p>
       </section>
     </RouteDialog>
   );

@@ -1,11 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { loadManagedUserDialog, requireUnlockedUserManagement } from "~/auth/admin-gate.server";
 import { shopDateTime } from "~/domain/shop-dates";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
+import { accountMessage } from "~/i18n/account-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { generateOneTimeCode } from "~/services/users.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,11 +21,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
+  const { language, t } = await translatorFor(request, "users");
   const result = await generateOneTimeCode(session.user, params.userId!, requestAddress(request));
   const headers = { "Cache-Control": "no-store" };
-  if (!result.ok) return data({ error: result.error, otp: null, expires: null }, { status: result.status, headers });
+  if (!result.ok)
+    return data(
+      { error: accountMessage(t, result.error), otp: null, expires: null },
+      { status: result.status, headers },
+    );
   return data(
-    { error: null, otp: result.value.otp, expires: shopDateTime(result.value.expiresAt, appTimezone()) },
+    { error: null, otp: result.value.otp, expires: shopDateTime(result.value.expiresAt, appTimezone(), language) },
     { headers },
   );
 }
@@ -31,14 +39,15 @@ export default function OneTimeCode() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  useErrorToast(actionData, "Error");
+  const { t } = useTranslation();
+  useErrorToast(actionData, t("users:toast.error"));
   if (loaderData.locked) return null;
   const { user, query } = loaderData;
   const closeTo = `/profile/users${query}`;
   const generating = navigation.state === "submitting";
   return (
     <RouteDialog
-      title="One-time sign-in code"
+      title={t("users:oneTimeCode.title")}
       description={`${user.name} · ${user.email}`}
       closeTo={closeTo}
       stacked
@@ -46,22 +55,20 @@ export default function OneTimeCode() {
     >
       {actionData?.otp ? (
         <div className="space-y-3 text-center">
-          <p className="text-sm text-gray-700">Give this code to {user.name} in person. It is shown only now.</p>
-          <p className="font-mono text-4xl font-bold tracking-[0.3em]" data-testid="one-time-code">
+          <p className="text-sm text-gray-700">
+            <Trans i18nKey="users:oneTimeCode.give" values={{ name: user.name }} components={{ name: <bdi /> }} />
+          </p>
+          <p className="font-mono text-4xl font-bold tracking-[0.3em]" dir="ltr" data-testid="one-time-code">
             {actionData.otp}
           </p>
-          <p className="text-sm text-gray-700">
-            It signs them in once, until {actionData.expires}. They are then asked to link an authenticator app.
-          </p>
+          <p className="text-sm text-gray-700">{t("users:oneTimeCode.until", { when: actionData.expires })}</p>
           <Link to={closeTo} preventScrollReset className="btn-primary">
-            Done
+            {t("users:oneTimeCode.done")}
           </Link>
         </div>
       ) : (
         <div className="space-y-3">
-          <p className="text-sm text-gray-700">
-            A new code replaces any earlier code that has not been used. It is good for one sign-in within 24 hours.
-          </p>
+          <p className="text-sm text-gray-700">{t("users:oneTimeCode.explain")}</p>
           <p role="alert" className="field-error">
             {actionData?.error ?? ""}
           </p>
@@ -72,10 +79,10 @@ export default function OneTimeCode() {
             preventScrollReset
           >
             <Link to={closeTo} preventScrollReset className="btn-secondary">
-              Cancel
+              {t("users:cancel")}
             </Link>
             <button type="submit" className="btn-primary" disabled={generating}>
-              {generating ? "Generating..." : "Generate one-time code"}
+              {generating ? t("users:oneTimeCode.generating") : t("users:oneTimeCode.generate")}
             </button>
           </Form>
         </div>

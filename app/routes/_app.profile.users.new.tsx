@@ -1,12 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { requireUnlockedUserManagement, requireUserManagement } from "~/auth/admin-gate.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { NEW_USER_DEFAULTS, UserForm } from "~/components/users/user-form";
 import { requestAddress } from "~/http/request-address";
 import { UserCreateSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
+import { accountMessage } from "~/i18n/account-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { createUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -18,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
+  const { t } = await translatorFor(request, "users");
   const submission = parseWithZod(await request.formData(), { schema: UserCreateSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const created = await createUser(
@@ -26,38 +30,33 @@ export async function action({ request }: ActionFunctionArgs) {
     requestAddress(request),
   );
   if (!created.ok) {
-    const error = created.error || "Failed to create user";
+    const error = created.error ? accountMessage(t, created.error) : t("users:toast.createFailed");
     const result = created.field
       ? submission.reply({ fieldErrors: { [created.field]: [error] } })
       : submission.reply({ formErrors: [error] });
     return data({ result, error }, { status: created.status });
   }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
-  const next =
-    created.value.authType === "otp"
-      ? "Generate a one-time code so they can sign in."
-      : "Use 'Set up authenticator' on their card so they can link their phone and sign in.";
+  const name = created.value.name;
   return redirectWithToast(back, {
     type: "success",
-    title: "User Created Successfully",
-    description: `${created.value.name} has been created. ${next}`,
+    title: t("users:toast.created"),
+    description:
+      created.value.authType === "otp"
+        ? t("users:toast.createdOneTimeCode", { name })
+        : t("users:toast.createdAuthenticator", { name }),
   });
 }
 
 export default function AddUser() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useErrorToast(actionData, "Error");
+  const { t } = useTranslation();
+  useErrorToast(actionData, t("users:toast.error"));
   if (loaderData.locked) return null;
   const closeTo = `/profile/users${loaderData.query}`;
   return (
-    <RouteDialog
-      title="Add User"
-      description="A new staff account. They sign in with an authenticator app or an admin-generated code."
-      closeTo={closeTo}
-      stacked
-      size="sm"
-    >
+    <RouteDialog title={t("users:addUser")} description={t("users:newDescription")} closeTo={closeTo} stacked size="sm">
       <UserForm
         mode="create"
         action={`/profile/users/new${loaderData.query}`}

@@ -12,23 +12,28 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { adminGateRefusal, requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { CodeField } from "~/components/code-field";
 import { shopDay } from "~/domain/shop-dates";
 import { RouteDialog } from "~/components/route-dialog";
+import { ROLE_KEYS } from "~/components/users/role-keys";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { UserCard } from "~/components/users/user-card";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
-import { ROLE_LABELS, STAFF_ROLES } from "~/domain/roles";
+import { STAFF_ROLES } from "~/domain/roles";
 import { hasActiveFilters, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
+import { accountMessage } from "~/i18n/account-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { verifyAdminGate } from "~/services/code-verification.server";
 import { listUsers, updateUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `User Management | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "users:title")} | ${PRODUCT_NAME}` }];
 
 /** Only pages inside user management are followed after the gate opens. */
 function nextAfterGate(value: FormDataEntryValue | null): string {
@@ -41,25 +46,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!unlocked) return data({ locked: true as const, next: url.pathname + url.search }, { status: 403 });
   const filters = userFiltersFrom(url.searchParams);
   const timeZone = appTimezone();
+  const { language } = await translatorFor(request, "users");
   const users = (await listUsers(filters)).map(({ createdAt, ...u }) => ({
     ...u,
-    created: shopDay(createdAt, timeZone),
+    created: shopDay(createdAt, timeZone, language),
   }));
   return { locked: false as const, me: session.user, filters, users };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session, unlocked } = await requireUserManagement(request);
+  const { t } = await translatorFor(request, "users");
   const form = await request.formData();
   const intent = form.get("intent");
 
   if (intent === "unlock") {
     const result = await verifyAdminGate(session, formText(form, "token"), requestAddress(request));
-    if (!result.ok) return data({ error: result.error || "Invalid OTP code" }, { status: result.status });
+    if (!result.ok)
+      return data(
+        { error: result.error ? accountMessage(t, result.error) : t("users:gate.invalidCode") },
+        { status: result.status },
+      );
     return redirectWithToast(nextAfterGate(form.get("next")), {
       type: "success",
-      title: "Access Granted",
-      description: "OTP verified successfully",
+      title: t("users:gate.granted"),
+      description: t("users:gate.grantedDescription"),
     });
   }
 
@@ -77,44 +88,44 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok)
       return redirectWithToast(back, {
         type: "error",
-        title: "Error",
-        description: result.error || "Failed to update user",
+        title: t("users:toast.error"),
+        description: result.error ? accountMessage(t, result.error) : t("users:toast.updateFailed"),
       });
-    return redirectWithToast(back, { type: "success", title: "Success", description: "User updated successfully" });
+    return redirectWithToast(back, {
+      type: "success",
+      title: t("users:toast.success"),
+      description: t("users:toast.updated"),
+    });
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  return data({ error: t("users:errors.unknownAction") }, { status: 400 });
 }
 
 export default function UserManagement() {
   const loaderData = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   if (loaderData.locked) return <AdminGate next={loaderData.next} />;
   const { me, filters, users } = loaderData;
   const query = userFiltersQuery(filters);
   const filtered = hasActiveFilters(filters);
   return (
     <>
-      <RouteDialog
-        title="User Management"
-        description="Manage staff accounts and access permissions"
-        closeTo="/profile"
-        size="lg"
-      >
+      <RouteDialog title={t("users:title")} description={t("users:description")} closeTo="/profile" size="lg">
         <div className="space-y-4">
           <div className="flex flex-wrap gap-2">
             <Link to={`/profile/users/new${query}`} preventScrollReset className="btn-primary">
-              Add User
+              {t("users:addUser")}
             </Link>
             <Form method="post" action={`/profile/users/${me.id}/authenticator${query}`} preventScrollReset>
               <input type="hidden" name="intent" value="start" />
               <input type="hidden" name="additional" value="1" />
               <button type="submit" className="btn-secondary">
-                Add Authenticator Device
+                {t("users:addDevice")}
               </button>
             </Form>
           </div>
           <UserFilterForm search={filters.search} role={filters.role ?? ""} />
           <p className="text-sm text-gray-600" aria-live="polite">
-            {users.length} {users.length === 1 ? "user" : "users"}
+            {t("users:count", { count: users.length })}
           </p>
           {users.length ? (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -124,14 +135,12 @@ export default function UserManagement() {
             </ul>
           ) : (
             <div className="rounded-md border border-dashed border-gray-300 p-8 text-center">
-              <p className="font-semibold">No users found</p>
+              <p className="font-semibold">{t("users:empty.heading")}</p>
               <p className="mt-1 text-sm text-gray-600">
-                {filtered
-                  ? "No users match your search or role filter. Try other words or clear the filters."
-                  : "Add staff accounts so your team can sign in."}
+                {filtered ? t("users:empty.filtered") : t("users:empty.none")}
               </p>
               <Link to={`/profile/users/new${query}`} preventScrollReset className="btn-primary mt-4">
-                Add First User
+                {t("users:empty.addFirst")}
               </Link>
             </div>
           )}
@@ -145,6 +154,7 @@ export default function UserManagement() {
 /** Search and role filter as a GET form (kept in the URL); with JavaScript it applies as you type. */
 function UserFilterForm({ search, role }: { search: string; role: string }) {
   const submit = useSubmit();
+  const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -166,7 +176,7 @@ function UserFilterForm({ search, role }: { search: string; role: string }) {
     >
       <div className="min-w-48 flex-1">
         <label htmlFor="user-search" className="label">
-          Search
+          {t("users:filters.search")}
         </label>
         <input
           id="user-search"
@@ -174,14 +184,14 @@ function UserFilterForm({ search, role }: { search: string; role: string }) {
           type="search"
           defaultValue={search}
           key={search}
-          placeholder="Name or email"
+          placeholder={t("users:filters.searchPlaceholder")}
           className="input mt-1"
           onChange={() => apply(400)}
         />
       </div>
       <div>
         <label htmlFor="user-role" className="label">
-          Role
+          {t("users:filters.role")}
         </label>
         <select
           id="user-role"
@@ -191,19 +201,19 @@ function UserFilterForm({ search, role }: { search: string; role: string }) {
           className="input mt-1"
           onChange={() => apply(0)}
         >
-          <option value="">All Roles</option>
+          <option value="">{t("users:filters.allRoles")}</option>
           {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABELS[r]}
+              {t(ROLE_KEYS[r])}
             </option>
           ))}
         </select>
       </div>
       <button type="submit" className="btn-secondary">
-        Search
+        {t("users:filters.submit")}
       </button>
       <Link to="/profile/users" preventScrollReset className="btn-ghost">
-        Clear Filters
+        {t("users:filters.clear")}
       </Link>
     </Form>
   );
@@ -218,34 +228,30 @@ function AdminGate({ next }: { next: string }) {
   const [attempt, setAttempt] = useState(0);
   const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "unlock";
   const gateError = actionData?.error ?? null;
-  useErrorToast(actionData, "Invalid OTP", () => {
+  const { t } = useTranslation();
+  useErrorToast(actionData, t("login:errors.invalidOtpTitle"), () => {
     setAttempt((n) => n + 1);
     setCode("");
   });
 
   return (
-    <RouteDialog
-      title="Admin Verification Required"
-      description="Enter the 6-digit code from your authenticator app to manage users."
-      closeTo="/profile"
-      size="sm"
-    >
+    <RouteDialog title={t("users:gate.title")} description={t("users:gate.description")} closeTo="/profile" size="sm">
       <Form method="post" action="/profile/users" className="space-y-3" preventScrollReset>
         <input type="hidden" name="intent" value="unlock" />
         <input type="hidden" name="next" value={next} />
         <CodeField
           key={attempt}
           id="gate-code"
-          label="Authenticator code"
+          label={t("users:gate.codeLabel")}
           focusOnMount
           onValueChange={setCode}
           readOnly={verifying}
         />
         <p role="alert" className="field-error" data-testid="gate-error">
-          {gateError ? `Invalid OTP: ${gateError}` : ""}
+          {gateError ? `${t("login:errors.invalidOtpTitle")}: ${gateError}` : ""}
         </p>
         <button type="submit" className="btn-primary w-full" disabled={hydrated && (code.length !== 6 || verifying)}>
-          {verifying ? "Verifying..." : "Verify Access"}
+          {verifying ? t("login:verifying") : t("users:gate.verify")}
         </button>
       </Form>
     </RouteDialog>
@@ -255,21 +261,22 @@ function AdminGate({ next }: { next: string }) {
 /** A child's action refused because the gate closed meanwhile: offer to verify again. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   const locked =
     isRouteErrorResponse(error) &&
     error.status === 403 &&
     (error.data as AdminGateRefusal | undefined)?.adminGate === "locked";
   return (
-    <RouteDialog title={locked ? "Admin Verification Required" : "Something went wrong"} closeTo="/profile" size="sm">
+    <RouteDialog title={locked ? t("users:gate.title") : t("common:errors.title")} closeTo="/profile" size="sm">
       <p className="text-sm text-gray-700">
         {locked
-          ? "Your verification has expired. Enter a new code from your authenticator app to continue."
+          ? t("users:gate.expired")
           : isRouteErrorResponse(error)
-            ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`
-            : "Please try again."}
+            ? `${error.status}: ${error.status === 404 ? t("users:errors.notFound") : typeof error.data === "string" ? error.data : error.statusText}`
+            : t("common:errors.tryAgain")}
       </p>
       <Link to="/profile/users" className="btn-primary mt-4">
-        {locked ? "Verify Access" : "Back to User Management"}
+        {locked ? t("users:gate.verify") : t("users:backToList")}
       </Link>
     </RouteDialog>
   );

@@ -1,33 +1,107 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
-import { AUDIT_ACTION_LABELS, auditFiltersFrom, auditUserOptions, listAuditLog } from "~/services/audit-log.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
+import { AUDIT_ACTIONS, type AuditAction } from "~/services/audit.server";
+import { auditFiltersFrom, auditUserOptions, listAuditLog, type AuditAbout } from "~/services/audit-log.server";
 
-export const meta: MetaFunction = () => [{ title: `System Logs | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "logs:title")} | ${PRODUCT_NAME}` }];
+
+/** How each recorded action reads in System Logs; the stored codes stay as they are. */
+const ACTION_KEYS: Record<AuditAction, string> = {
+  [AUDIT_ACTIONS.signIn]: "logs:actions.signIn",
+  [AUDIT_ACTIONS.signOut]: "logs:actions.signOut",
+  [AUDIT_ACTIONS.codeFailed]: "logs:actions.codeFailed",
+  [AUDIT_ACTIONS.locked]: "logs:actions.locked",
+  [AUDIT_ACTIONS.adminGateUnlocked]: "logs:actions.adminGateUnlocked",
+  [AUDIT_ACTIONS.actionVerified]: "logs:actions.actionVerified",
+  [AUDIT_ACTIONS.deviceLinked]: "logs:actions.deviceLinked",
+  [AUDIT_ACTIONS.oneTimeCodeIssued]: "logs:actions.oneTimeCodeIssued",
+  [AUDIT_ACTIONS.userCreated]: "logs:actions.userCreated",
+  [AUDIT_ACTIONS.userUpdated]: "logs:actions.userUpdated",
+  [AUDIT_ACTIONS.userDeleted]: "logs:actions.userDeleted",
+  [AUDIT_ACTIONS.clientCreated]: "logs:actions.clientCreated",
+  [AUDIT_ACTIONS.clientUpdated]: "logs:actions.clientUpdated",
+  [AUDIT_ACTIONS.saleRecorded]: "logs:actions.saleRecorded",
+  [AUDIT_ACTIONS.saleVoided]: "logs:actions.saleVoided",
+  [AUDIT_ACTIONS.clientsDeleted]: "logs:actions.clientsDeleted",
+  [AUDIT_ACTIONS.clientsRestored]: "logs:actions.clientsRestored",
+  [AUDIT_ACTIONS.clientOwnerChanged]: "logs:actions.clientOwnerChanged",
+  [AUDIT_ACTIONS.interactionRecorded]: "logs:actions.interactionRecorded",
+  [AUDIT_ACTIONS.consentChanged]: "logs:actions.consentChanged",
+  [AUDIT_ACTIONS.followUpUpdated]: "logs:actions.followUpUpdated",
+  [AUDIT_ACTIONS.emiratesIdRevealed]: "logs:actions.emiratesIdRevealed",
+  [AUDIT_ACTIONS.clientsExported]: "logs:actions.clientsExported",
+  [AUDIT_ACTIONS.clientDataExported]: "logs:actions.clientDataExported",
+  [AUDIT_ACTIONS.clientErased]: "logs:actions.clientErased",
+  [AUDIT_ACTIONS.retentionRun]: "logs:actions.retentionRun",
+  [AUDIT_ACTIONS.retentionChanged]: "logs:actions.retentionChanged",
+  [AUDIT_ACTIONS.messageTemplatesChanged]: "logs:actions.messageTemplatesChanged",
+  [AUDIT_ACTIONS.importRun]: "logs:actions.importRun",
+  [AUDIT_ACTIONS.followUpCreated]: "logs:actions.followUpCreated",
+  [AUDIT_ACTIONS.followUpDone]: "logs:actions.followUpDone",
+  [AUDIT_ACTIONS.accessRefused]: "logs:actions.accessRefused",
+  [AUDIT_ACTIONS.deviceRemoved]: "logs:actions.deviceRemoved",
+  [AUDIT_ACTIONS.authenticatorReset]: "logs:actions.authenticatorReset",
+};
 
 /** System Logs (Admin Actions): the audit log, read-only, newest first, filtered in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.profile });
   const filters = auditFiltersFrom(new URL(request.url).searchParams);
-  const [log, users] = await Promise.all([listAuditLog(filters), auditUserOptions()]);
+  const [log, users, language] = await Promise.all([listAuditLog(filters), auditUserOptions(), getLanguage(request)]);
   const timeZone = appTimezone();
   return {
     filters,
     users,
-    actions: Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label })),
+    // The names' keys travel with the data: the action codes are defined on the server.
+    actions: Object.entries(ACTION_KEYS).map(([value, key]) => ({ value, key })),
     page: log.page,
     totalPages: log.totalPages,
     totalCount: log.totalCount,
-    entries: log.entries.map(({ createdAt, ...e }) => ({ ...e, when: shopDateTime(createdAt, timeZone) })),
+    entries: log.entries.map(({ createdAt, ...e }) => ({
+      ...e,
+      actionKey: (ACTION_KEYS[e.action as AuditAction] as string | undefined) ?? null,
+      when: shopDateTime(createdAt, timeZone, language),
+    })),
   };
+}
+
+/** Whom or what an entry is about; names are typed by people, so they are isolated from the sentence. */
+function About({ about }: { about: AuditAbout | null }) {
+  const { t } = useTranslation();
+  if (!about) return <>—</>;
+  if (about.kind === "user") return about.name ? <bdi>{about.name}</bdi> : <>{t("logs:about.unknownAccount")}</>;
+  if (about.kind === "other") return <span dir="ltr">{`${about.type} ${about.id ?? ""}`.trim()}</span>;
+  return (
+    <>
+      {about.clients.map((c, i) => (
+        <span key={c.id}>
+          {i > 0 ? ", " : ""}
+          {c.name ? (
+            <Trans
+              i18nKey="logs:about.clientNamed"
+              values={{ id: c.id, name: c.name }}
+              components={{ name: <bdi /> }}
+            />
+          ) : (
+            t("logs:about.client", { id: c.id })
+          )}
+        </span>
+      ))}
+    </>
+  );
 }
 
 export default function SystemLogs() {
   const { filters, users, actions, page, totalPages, totalCount, entries } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const pageLink = (n: number) => {
     const params = new URLSearchParams();
     if (filters.action) params.set("action", filters.action);
@@ -40,34 +114,31 @@ export default function SystemLogs() {
     <div className="mx-auto max-w-6xl space-y-4">
       <div>
         <Link to="/profile" className="text-sm text-brand-700 underline">
-          ← Profile
+          ← {t("profile:title")}
         </Link>
-        <h1 className="text-2xl font-semibold">System Logs</h1>
-        <p className="text-sm text-gray-600">
-          Sign-ins, failed codes and lockouts, user changes, every change to a client and every Emirates ID reveal,
-          deletions and imports. Read-only. A client&apos;s entries: their id, or Audit log on their details.
-        </p>
+        <h1 className="text-2xl font-semibold">{t("logs:title")}</h1>
+        <p className="text-sm text-gray-600">{t("logs:intro")}</p>
       </div>
       <Form method="get" className="card flex flex-wrap items-end gap-3" role="search">
         <div>
           <label htmlFor="log-action" className="label">
-            Action
+            {t("logs:filters.action")}
           </label>
           <select id="log-action" name="action" defaultValue={filters.action ?? ""} className="input mt-1">
-            <option value="">All actions</option>
+            <option value="">{t("logs:filters.allActions")}</option>
             {actions.map((a) => (
               <option key={a.value} value={a.value}>
-                {a.label}
+                {t(a.key)}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor="log-user" className="label">
-            User
+            {t("logs:filters.user")}
           </label>
           <select id="log-user" name="user" defaultValue={filters.actorId ?? ""} className="input mt-1">
-            <option value="">Everyone</option>
+            <option value="">{t("logs:filters.everyone")}</option>
             {users.map((u) => (
               <option key={u.id} value={u.id}>
                 {u.name}
@@ -77,7 +148,7 @@ export default function SystemLogs() {
         </div>
         <div>
           <label htmlFor="log-client" className="label">
-            Client id
+            {t("logs:filters.client")}
           </label>
           <input
             id="log-client"
@@ -85,42 +156,52 @@ export default function SystemLogs() {
             inputMode="numeric"
             pattern="[0-9]*"
             defaultValue={filters.clientId ?? ""}
-            placeholder="e.g. 1024"
+            placeholder={t("logs:filters.clientPlaceholder")}
             className="input mt-1 w-32"
           />
         </div>
         <button type="submit" className="btn-primary">
-          Filter
+          {t("logs:filters.submit")}
         </button>
         <Link to="/profile/logs" className="btn-ghost">
-          Clear Filters
+          {t("logs:filters.clear")}
         </Link>
       </Form>
-      <p className="text-sm text-gray-600">
-        {totalCount} {totalCount === 1 ? "entry" : "entries"}
-      </p>
+      <p className="text-sm text-gray-600">{t("logs:count", { count: totalCount })}</p>
       {entries.length ? (
         <div className="card overflow-x-auto p-0">
           <table className="min-w-full text-start text-sm">
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
               <tr>
-                <th className="px-3 py-2">When</th>
-                <th className="px-3 py-2">Who</th>
-                <th className="px-3 py-2">Action</th>
-                <th className="px-3 py-2">About</th>
-                <th className="px-3 py-2">Details</th>
-                <th className="px-3 py-2">Address</th>
+                <th className="px-3 py-2">{t("logs:columns.when")}</th>
+                <th className="px-3 py-2">{t("logs:columns.who")}</th>
+                <th className="px-3 py-2">{t("logs:columns.action")}</th>
+                <th className="px-3 py-2">{t("logs:columns.about")}</th>
+                <th className="px-3 py-2">{t("logs:columns.details")}</th>
+                <th className="px-3 py-2">{t("logs:columns.address")}</th>
               </tr>
             </thead>
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id} className="border-t border-gray-100 align-top" data-testid="log-entry">
                   <td className="whitespace-nowrap px-3 py-2">{e.when}</td>
-                  <td className="px-3 py-2">{e.actorName}</td>
-                  <td className="px-3 py-2">{e.actionLabel}</td>
-                  <td className="px-3 py-2">{e.target ?? "—"}</td>
-                  <td className="max-w-md break-words px-3 py-2 text-gray-700">{e.details ?? ""}</td>
-                  <td className="px-3 py-2 text-gray-600">{e.ip ?? ""}</td>
+                  <td className="px-3 py-2">
+                    <bdi>{e.actorName}</bdi>
+                  </td>
+                  <td className="px-3 py-2">
+                    {/* A code this version does not know (an older or newer app's) shows as stored. */}
+                    {e.actionKey ? t(e.actionKey) : <span dir="ltr">{e.action}</span>}
+                  </td>
+                  <td className="px-3 py-2">
+                    <About about={e.about} />
+                  </td>
+                  {/* The stored details are the app's own field names and values, as recorded. */}
+                  <td className="max-w-md break-words px-3 py-2 text-gray-700">
+                    <span dir="ltr">{e.details ?? ""}</span>
+                  </td>
+                  <td className="px-3 py-2 text-gray-600">
+                    <span dir="ltr">{e.ip ?? ""}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -129,20 +210,18 @@ export default function SystemLogs() {
       ) : (
         <p className="card text-center text-gray-600">No log entries match these filters.</p>
       )}
-      <nav aria-label="Pages" className="flex items-center justify-between">
+      <nav aria-label={t("logs:pages.label")} className="flex items-center justify-between">
         {page > 1 ? (
           <Link to={pageLink(page - 1)} className="btn-secondary">
-            Newer
+            {t("logs:pages.newer")}
           </Link>
         ) : (
           <span />
         )}
-        <span className="text-sm text-gray-600">
-          Page {page} of {totalPages}
-        </span>
+        <span className="text-sm text-gray-600">{t("logs:pages.position", { page, totalPages })}</span>
         {page < totalPages ? (
           <Link to={pageLink(page + 1)} className="btn-secondary">
-            Older
+            {t("logs:pages.older")}
           </Link>
         ) : (
           <span />

@@ -2,22 +2,29 @@ import { getFormProps, getTextareaProps, useForm, type FieldMetadata } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
-import { CLIENT_LANGUAGE_LABELS, CLIENT_LANGUAGES, type ClientLanguage } from "~/domain/client-enums";
+import { CLIENT_LANGUAGES, type ClientLanguage } from "~/domain/client-enums";
 import {
   MESSAGE_BODY_MAX,
   MESSAGE_OCCASION_KEYS,
   MESSAGE_OCCASIONS,
   MESSAGE_TEMPLATE_FIELDS,
   messageTemplatesFormSchema,
-  PLACEHOLDER_HINTS,
+  OCCASION_GROUPS,
   templateFieldName,
   type MessageOccasion,
+  type OccasionGroup,
+  type Placeholder,
 } from "~/domain/message-templates";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
+import { zodMessages } from "~/i18n/zod-messages";
 import {
   listMessageTemplates,
   resetMessageTemplate,
@@ -25,25 +32,62 @@ import {
   type MessageTemplateView,
 } from "~/services/message-templates.server";
 
-/** The page's words, in one place (for the language catalogs). */
-const TEXT = {
-  title: "WhatsApp Messages",
-  back: "← Profile",
-  intro:
-    "The messages sent to clients from the dashboard, My day, the AI Assistant and the WhatsApp buttons. Each client gets the one in their preferred language, with their Arabic name in Arabic messages when they have one. Placeholders in braces are filled in for each client.",
-  placeholders: "Placeholders:",
-  required: "required",
-  custom: "Changed",
-  reset: "Reset to default",
-  save: "Save messages",
-  saving: "Saving...",
-  saved: "Messages saved",
-  unchanged: "No message changed",
-  wasReset: "Message reset to its default",
-  fix: "Check the messages marked below",
-} as const;
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "profile:messages.title")} | ${PRODUCT_NAME}` },
+];
 
-export const meta: MetaFunction = () => [{ title: `${TEXT.title} | ${PRODUCT_NAME}` }];
+/** The occasions', sections' and placeholders' names (the message texts themselves are the admin's data). */
+const OCCASION_KEYS: Record<MessageOccasion, string> = {
+  birthday_today: "profile:messages.occasions.birthday_today",
+  birthday_tomorrow: "profile:messages.occasions.birthday_tomorrow",
+  birthday_upcoming: "profile:messages.occasions.birthday_upcoming",
+  family_birthday_soon: "profile:messages.occasions.family_birthday_soon",
+  family_birthday_upcoming: "profile:messages.occasions.family_birthday_upcoming",
+  anniversary_today: "profile:messages.occasions.anniversary_today",
+  anniversary_tomorrow: "profile:messages.occasions.anniversary_tomorrow",
+  anniversary_upcoming: "profile:messages.occasions.anniversary_upcoming",
+  emirates_id_expired: "profile:messages.occasions.emirates_id_expired",
+  emirates_id_expiring_soon: "profile:messages.occasions.emirates_id_expiring_soon",
+  emirates_id_expiring: "profile:messages.occasions.emirates_id_expiring",
+  lead_birthday: "profile:messages.occasions.lead_birthday",
+  lead_anniversary: "profile:messages.occasions.lead_anniversary",
+  lead_emirates_id: "profile:messages.occasions.lead_emirates_id",
+  lead_lapsed: "profile:messages.occasions.lead_lapsed",
+  lead_general: "profile:messages.occasions.lead_general",
+  greeting: "profile:messages.occasions.greeting",
+};
+
+const GROUP_KEYS: Record<OccasionGroup, string> = {
+  birthdays: "profile:messages.groups.birthdays",
+  familyBirthdays: "profile:messages.groups.familyBirthdays",
+  anniversaries: "profile:messages.groups.anniversaries",
+  emiratesId: "profile:messages.groups.emiratesId",
+  leads: "profile:messages.groups.leads",
+  greeting: "profile:messages.groups.greeting",
+};
+
+/** What each placeholder stands for, shown beside the text boxes. */
+const PLACEHOLDER_HINT_KEYS: Record<Placeholder, string> = {
+  firstName: "profile:messages.hints.firstName",
+  fullName: "profile:messages.hints.fullName",
+  date: "profile:messages.hints.date",
+  daysLeft: "profile:messages.hints.daysLeft",
+  inDays: "profile:messages.hints.inDays",
+  when: "profile:messages.hints.when",
+  occasion: "profile:messages.hints.occasion",
+  occasionLower: "profile:messages.hints.occasionLower",
+  memberName: "profile:messages.hints.memberName",
+  birthday: "profile:messages.hints.birthday",
+  product: "profile:messages.hints.product",
+  idStatus: "profile:messages.hints.idStatus",
+  shopName: "profile:messages.hints.shopName",
+};
+
+/** The language a text is written in (the client's, not the page's). */
+const LANGUAGE_KEYS: Record<ClientLanguage, string> = {
+  en: "profile:messages.languages.en",
+  ar: "profile:messages.languages.ar",
+};
 
 const PAGE = "/profile/messages";
 const RESET_FORM = "reset-message";
@@ -56,7 +100,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Save (every text, placeholders checked) or Reset (one text back to its default); admins only. */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.profile });
-  const submission = parseWithZod(await request.formData(), { schema: messageTemplatesFormSchema });
+  const { t } = await translatorFor(request, "profile");
+  const submission = parseWithZod(await request.formData(), {
+    schema: messageTemplatesFormSchema(t),
+    error: zodMessages(t),
+  });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   const change = { actor: user, ip: requestAddress(request) };
   const value = submission.value;
@@ -65,8 +113,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await resetMessageTemplate(occasion, language, change);
     return redirectWithToast(PAGE, {
       type: "success",
-      title: TEXT.wasReset,
-      description: `${MESSAGE_OCCASIONS[occasion].label} (${CLIENT_LANGUAGE_LABELS[language]})`,
+      title: t("profile:messages.wasReset"),
+      description: `${t(OCCASION_KEYS[occasion])} (${t(LANGUAGE_KEYS[language])})`,
     });
   }
   const bodies: Record<string, unknown> = value;
@@ -78,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const changed = await saveMessageTemplates(texts, change);
   return redirectWithToast(PAGE, {
     type: "success",
-    title: changed.length > 0 ? TEXT.saved : TEXT.unchanged,
+    title: changed.length > 0 ? t("profile:messages.saved") : t("profile:messages.unchanged"),
   });
 }
 
@@ -92,25 +140,26 @@ function MessageTemplatesForm({ templates }: { templates: MessageTemplateView[] 
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const { t } = useTranslation();
+  const schema = useMemo(() => messageTemplatesFormSchema(t), [t]);
   const [form, fields] = useForm({
     id: "message-templates",
     defaultValue: Object.fromEntries(templates.map((t) => [templateFieldName(t.occasion, t.language), t.body])),
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageTemplatesFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, error: zodMessages(t) }),
   });
   const isDefault = new Map(templates.map((t) => [templateFieldName(t.occasion, t.language), t.isDefault]));
   const field = (name: string) => (fields as unknown as Record<string, FieldMetadata<string>>)[name]!;
-  const groups = [...new Set(MESSAGE_OCCASION_KEYS.map((o) => MESSAGE_OCCASIONS[o].group))];
 
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <div>
         <Link to="/profile" className="text-sm text-brand-700 underline">
-          {TEXT.back}
+          ← {t("profile:title")}
         </Link>
-        <h1 className="text-2xl font-semibold">{TEXT.title}</h1>
-        <p className="text-sm text-gray-600">{TEXT.intro}</p>
+        <h1 className="text-2xl font-semibold">{t("profile:messages.title")}</h1>
+        <p className="text-sm text-gray-600">{t("profile:messages.intro")}</p>
       </div>
 
       {/* The Reset buttons belong to this form (form="reset-message"): one text, no other input sent. */}
@@ -119,10 +168,10 @@ function MessageTemplatesForm({ templates }: { templates: MessageTemplateView[] 
       </Form>
 
       <Form method="post" {...getFormProps(form)} className="space-y-6">
-        {groups.map((group) => (
+        {OCCASION_GROUPS.map((group) => (
           <section key={group} className="card space-y-4" aria-labelledby={`group-${group}`}>
             <h2 id={`group-${group}`} className="font-semibold">
-              {group}
+              {t(GROUP_KEYS[group])}
             </h2>
             {MESSAGE_OCCASION_KEYS.filter((o) => MESSAGE_OCCASIONS[o].group === group).map((occasion) => (
               <OccasionTexts key={occasion} occasion={occasion} field={field} isDefault={isDefault} />
@@ -131,10 +180,10 @@ function MessageTemplatesForm({ templates }: { templates: MessageTemplateView[] 
         ))}
         <div className="sticky bottom-0 -mx-1 flex items-start justify-between gap-3 border-t border-gray-200 bg-white px-1 py-3">
           <p role="alert" id={form.errorId} className="text-sm text-red-700">
-            {form.allErrors && Object.keys(form.allErrors).length > 0 ? TEXT.fix : ""}
+            {form.allErrors && Object.keys(form.allErrors).length > 0 ? t("profile:messages.fix") : ""}
           </p>
           <button type="submit" name="intent" value="save" className="btn-primary shrink-0" disabled={saving}>
-            {saving ? TEXT.saving : TEXT.save}
+            {saving ? t("profile:messages.saving") : t("profile:messages.save")}
           </button>
         </div>
       </Form>
@@ -157,18 +206,20 @@ function OccasionTexts({
   field: (name: string) => FieldMetadata<string>;
   isDefault: Map<string, boolean>;
 }) {
+  const { t } = useTranslation();
   const spec = MESSAGE_OCCASIONS[occasion];
   const required: readonly string[] = spec.required;
+  const label = t(OCCASION_KEYS[occasion]);
   return (
     <fieldset className="space-y-2 border-t border-gray-100 pt-3 first-of-type:border-0 first-of-type:pt-0">
-      <legend className="font-medium">{spec.label}</legend>
+      <legend className="font-medium">{label}</legend>
       <p className="text-xs text-gray-600">
-        {TEXT.placeholders}{" "}
+        {t("profile:messages.placeholders")}{" "}
         {spec.placeholders.map((p, i) => (
           <span key={p}>
             {i > 0 ? ", " : ""}
-            <code title={PLACEHOLDER_HINTS[p]}>{`{${p}}`}</code>
-            {required.includes(p) ? ` (${TEXT.required})` : ""}
+            <code title={t(PLACEHOLDER_HINT_KEYS[p])}>{`{${p}}`}</code>
+            {required.includes(p) ? ` (${t("profile:messages.required")})` : ""}
           </span>
         ))}
       </p>
@@ -180,9 +231,9 @@ function OccasionTexts({
             <div key={language}>
               <div className="flex items-center justify-between gap-2">
                 <label htmlFor={meta.id} className="label">
-                  {CLIENT_LANGUAGE_LABELS[language]}
+                  {t(LANGUAGE_KEYS[language])}
                   {isDefault.get(name) === false ? (
-                    <span className="badge ms-2 bg-amber-100 text-amber-900">{TEXT.custom}</span>
+                    <span className="badge ms-2 bg-amber-100 text-amber-900">{t("profile:messages.custom")}</span>
                   ) : null}
                 </label>
                 {isDefault.get(name) === false ? (
@@ -192,9 +243,9 @@ function OccasionTexts({
                     name="target"
                     value={name}
                     className="text-xs text-brand-700 underline"
-                    aria-label={`${TEXT.reset}: ${spec.label} (${CLIENT_LANGUAGE_LABELS[language]})`}
+                    aria-label={`${t("profile:messages.reset")}: ${label} (${t(LANGUAGE_KEYS[language])})`}
                   >
-                    {TEXT.reset}
+                    {t("profile:messages.reset")}
                   </button>
                 ) : null}
               </div>

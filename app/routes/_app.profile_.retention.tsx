@@ -2,48 +2,72 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
+import { dateFromIso } from "~/domain/calendar";
 import { formatDay } from "~/domain/client-display";
 import { PRODUCT_NAME } from "~/domain/product";
+import { shopDay } from "~/domain/shop-dates";
 import { RETENTION_LIMITS, retentionFormSchema, SUGGESTED_CONTACT_NOTE_MONTHS } from "~/domain/retention";
 import { ACCESS } from "~/domain/roles";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
+import { zodMessages } from "~/i18n/zod-messages";
 import { AUDIT_ACTIONS } from "~/services/audit.server";
 import { lastDailyRun } from "~/services/job-lease.server";
 import { planRetention, saveRetentionSettings } from "~/services/retention.server";
 
-export const meta: MetaFunction = () => [{ title: `Data Retention | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "profile:retention.title")} | ${PRODUCT_NAME}` },
+];
 
 /** Data Retention (Admin Actions): the periods the daily job applies (docs/privacy.md), and what is due now. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.profile });
-  const [plan, lastRunDay] = await Promise.all([planRetention(), lastDailyRun("retention")]);
+  const [plan, lastRunDay, { language }] = await Promise.all([
+    planRetention(),
+    lastDailyRun("retention"),
+    translatorFor(request, "profile"),
+  ]);
   return {
     settings: plan.settings,
     due: { clients: plan.clientIds.length, auditEntries: plan.auditEntries, contactNotes: plan.contactNotes },
-    lastRunDay,
+    // The English label as the page always wrote it; the Arabic one from Intl (Arabic month names).
+    lastRun: lastRunDay
+      ? language === "ar"
+        ? shopDay(dateFromIso(lastRunDay), "UTC", language)
+        : formatDay(lastRunDay)
+      : null,
     runsLink: `/profile/logs?action=${AUDIT_ACTIONS.retentionRun}`,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.profile });
-  const submission = parseWithZod(await request.formData(), { schema: retentionFormSchema });
+  const { t } = await translatorFor(request, "profile");
+  const submission = parseWithZod(await request.formData(), {
+    schema: retentionFormSchema(t),
+    error: zodMessages(t),
+  });
   // Refused: the reply carries what was typed, so the form comes back with it (JavaScript or not).
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveRetentionSettings(submission.value, user, requestAddress(request));
   return redirectWithToast("/profile/retention", {
     type: "success",
-    title: "Retention periods saved",
-    description: "The daily job applies them at its next run.",
+    title: t("profile:retention.saved"),
+    description: t("profile:retention.savedDescription"),
   });
 }
 
 export default function DataRetention() {
-  const { settings, due, lastRunDay, runsLink } = useLoaderData<typeof loader>();
+  const { settings, due, lastRun, runsLink } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
+  const { t } = useTranslation();
+  const schema = useMemo(() => retentionFormSchema(t), [t]);
   const [form, fields] = useForm({
     id: "retention-form",
     lastResult,
@@ -55,43 +79,41 @@ export default function DataRetention() {
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: retentionFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, error: zodMessages(t) }),
   });
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <div>
         <Link to="/profile" className="text-sm text-brand-700 underline">
-          ← Profile
+          ← {t("profile:title")}
         </Link>
-        <h1 className="text-2xl font-semibold">Data Retention</h1>
+        <h1 className="text-2xl font-semibold">{t("profile:retention.title")}</h1>
         <p className="text-sm text-gray-600">
-          How long the app keeps what it no longer needs. A job inside the app applies these periods once a day and
-          records what it did in the System Logs; erasing a client cannot be undone (see the privacy notes in
-          docs/privacy.md).
+          <Trans i18nKey="profile:retention.intro" components={{ code: <code /> }} />
         </p>
       </div>
       <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <PeriodField
           field={fields.erasedAfterDays}
           limits={RETENTION_LIMITS.erasedAfterDays}
-          label="Erase deleted clients after (days)"
-          help="Counted from the deletion. Until then an admin can restore the client; after it the personal data is wiped and the sales stay as anonymous amounts."
+          label={t("profile:retention.erasedAfterDays")}
+          help={t("profile:retention.erasedAfterDaysHelp")}
         />
         <PeriodField
           field={fields.auditMonths}
           limits={RETENTION_LIMITS.auditMonths}
-          label="Keep audit entries for (months)"
+          label={t("profile:retention.auditMonths")}
         />
         <fieldset>
-          <legend className="label">Contact notes</legend>
+          <legend className="label">{t("profile:retention.contactNotes")}</legend>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
             <input
               {...getInputProps(fields.clearContactNotes, { type: "checkbox" })}
               key={fields.clearContactNotes.key}
             />
-            <label htmlFor={fields.clearContactNotes.id}>Clear the note and outcome of contacts older than</label>
+            <label htmlFor={fields.clearContactNotes.id}>{t("profile:retention.clearNotes")}</label>
             <label htmlFor={fields.contactNoteMonths.id} className="sr-only">
-              Months to keep contact notes
+              {t("profile:retention.noteMonths")}
             </label>
             <input
               {...getInputProps(fields.contactNoteMonths, { type: "number" })}
@@ -99,32 +121,36 @@ export default function DataRetention() {
               key={fields.contactNoteMonths.key}
               className="input w-24"
             />
-            <span>months</span>
+            <span>{t("profile:retention.months")}</span>
           </div>
-          <p className="text-xs text-gray-600">Off unless ticked; the contact itself (type, day, who) stays.</p>
+          <p className="text-xs text-gray-600">{t("profile:retention.notesHelp")}</p>
           <p role="alert" id={fields.contactNoteMonths.errorId} className="field-error">
             {fields.contactNoteMonths.errors?.[0]}
           </p>
         </fieldset>
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-            Save
+            {t("profile:retention.save")}
           </button>
         </div>
       </Form>
       <section className="card" aria-labelledby="retention-due">
         <h2 id="retention-due" className="mb-2 font-semibold">
-          Due at the next run
+          {t("profile:retention.due")}
         </h2>
         <ul className="space-y-1 text-sm" data-testid="retention-due">
-          <li>Deleted clients to erase: {due.clients}</li>
-          <li>Audit entries to prune: {due.auditEntries}</li>
-          <li>Contact notes to clear: {due.contactNotes ?? "none (off)"}</li>
+          <li>{t("profile:retention.dueClients", { n: due.clients })}</li>
+          <li>{t("profile:retention.dueAudit", { n: due.auditEntries })}</li>
+          <li>
+            {due.contactNotes === null
+              ? t("profile:retention.dueNotesOff")
+              : t("profile:retention.dueNotes", { n: due.contactNotes })}
+          </li>
         </ul>
         <p className="mt-2 text-sm text-gray-600">
-          Last run: {lastRunDay ? formatDay(lastRunDay) : "not yet"}.{" "}
+          {lastRun ? t("profile:retention.lastRun", { day: lastRun }) : t("profile:retention.notRunYet")}{" "}
           <Link to={runsLink} className="text-brand-700 underline">
-            What each run did
+            {t("profile:retention.runs")}
           </Link>
         </p>
       </section>

@@ -4,7 +4,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.server";
 import { auditTargetType, CLIENT_TARGET, clientAuditWhere } from "./client-audit.server";
 
-/** How each recorded action reads in System Logs. */
+/** How each recorded action reads in English (the client data export); System Logs names them from its catalog. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.signIn]: "Signed in",
   [AUDIT_ACTIONS.signOut]: "Signed out",
@@ -69,13 +69,22 @@ export function auditFiltersFrom(params: URLSearchParams): AuditLogFilters {
   };
 }
 
+/**
+ * What an entry is about, for the page to word in its language: a staff account (no name once it is
+ * removed), one or more clients (a name where the client still has one), or another kind of target.
+ */
+export type AuditAbout =
+  | { kind: "user"; name: string | null }
+  | { kind: "clients"; clients: { id: string; name: string | null }[] }
+  | { kind: "other"; type: string; id: string | null };
+
 export type AuditEntry = {
   id: string;
   createdAt: Date;
   actorName: string;
+  /** The stored action code (AUDIT_ACTIONS); the page shows its name. */
   action: string;
-  actionLabel: string;
-  target: string | null;
+  about: AuditAbout | null;
   details: string | null;
   ip: string | null;
 };
@@ -128,12 +137,11 @@ export async function listAuditLog(filters: AuditLogFilters) {
     createdAt: r.createdAt,
     actorName: r.actorName,
     action: r.action,
-    actionLabel: isAuditAction(r.action) ? AUDIT_ACTION_LABELS[r.action] : r.action,
-    target:
+    about:
       r.targetType === "user" && r.targetId
-        ? (names.get(r.targetId) ?? "a removed or unknown account")
+        ? { kind: "user", name: names.get(r.targetId) ?? null }
         : r.targetType
-          ? clientLabel(auditTargetType(r.targetType)!, r.targetId, clientNames)
+          ? targetAbout(auditTargetType(r.targetType)!, r.targetId, clientNames)
           : null,
     details: describeDetails(r.details),
     ip: r.ip,
@@ -152,13 +160,10 @@ async function clientNamesOf(rows: { targetType: string | null; targetId: string
   return new Map(clients.map((c) => [String(c.id), c.fullName]));
 }
 
-/** "client 12 (Aisha Al Mansoori)"; other targets as "type id". */
-function clientLabel(type: string, targetId: string | null, clientNames: Map<string, string>): string {
-  if (type !== CLIENT_TARGET || !targetId) return `${type} ${targetId ?? ""}`.trim();
-  return targetId
-    .split(",")
-    .map((id) => (clientNames.has(id) ? `client ${id} (${clientNames.get(id)})` : `client ${id}`))
-    .join(", ");
+/** The clients an entry is about, with their names where known; other targets by type and id. */
+function targetAbout(type: string, targetId: string | null, clientNames: Map<string, string>): AuditAbout {
+  if (type !== CLIENT_TARGET || !targetId) return { kind: "other", type, id: targetId };
+  return { kind: "clients", clients: targetId.split(",").map((id) => ({ id, name: clientNames.get(id) ?? null })) };
 }
 
 export type AuditApiEntry = {

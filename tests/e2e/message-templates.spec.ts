@@ -6,12 +6,16 @@ import { MESSAGE_OCCASIONS } from "~/domain/message-templates";
 // misspelt placeholder refused with its error, saved, then reset to the default, with JS on and off.
 // Each run edits its own occasion, so the two can run side by side on the shared database.
 
+/** The two occasions' names as the English page shows them. */
+const LABELS = { birthday_upcoming: "Birthday, days ahead", birthday_tomorrow: "Birthday, the day before" } as const;
+
 /** The occasion's Arabic text box (its label gains a "Changed" badge once saved). */
 const arabicBox = (group: Locator) => group.getByRole("textbox", { name: /^Arabic/ });
 
 for (const javaScriptEnabled of [true, false]) {
   const occasion = javaScriptEnabled ? "birthday_upcoming" : "birthday_tomorrow";
   const spec = MESSAGE_OCCASIONS[occasion];
+  const label = LABELS[occasion];
 
   test.describe(`message templates, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
@@ -27,7 +31,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/profile\/messages$/);
       if (javaScriptEnabled) await waitForHydration(page);
 
-      const group = page.getByRole("group", { name: spec.label, exact: true });
+      const group = page.getByRole("group", { name: label, exact: true });
       const arabic = arabicBox(group);
       await expect(arabic).toHaveAttribute("dir", "rtl");
       await expect(arabic).toHaveAttribute("lang", "ar");
@@ -50,7 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
         .poll(() => db.messageTemplate.findFirst({ where: { occasion, language: "ar" }, select: { body: true } }))
         .toEqual({ body: "عيد ميلاد سعيد يا {firstName}!" });
 
-      await group.getByRole("button", { name: `Reset to default: ${spec.label} (Arabic)` }).click();
+      await group.getByRole("button", { name: `Reset to default: ${label} (Arabic)` }).click();
       await expect(page.getByText("Message reset to its default", { exact: true })).toBeVisible();
       await expect(arabicBox(group)).toHaveValue(spec.defaults.ar);
       await expect(group.getByText("Changed")).toHaveCount(0);

@@ -134,8 +134,8 @@ describe("client writes in the audit log", () => {
       page: 1,
     });
     expect(entries[0]).toMatchObject({
-      actionLabel: "Recorded sale",
-      target: expect.stringMatching(`^client ${id} \\(`),
+      action: "client.sale_recorded",
+      about: { kind: "clients", clients: [{ id: String(id), name: expect.any(String) }] },
     });
   });
 

@@ -302,10 +302,11 @@ describe("a client's audit trail", () => {
 
   it("System Logs filters by client (a GET form), legacy entries included", async () => {
     const res = await get(logsPage.loader, `/profile/logs?client=${client.id}`, "admin");
-    const body = res.body as { entries: { action: string; target: string }[]; totalCount: number };
+    type About = { kind: string; clients: { id: string; name: string | null }[] };
+    const body = res.body as { entries: { action: string; about: About }[]; totalCount: number };
     expect(body.entries.length).toBeGreaterThan(0);
-    expect(body.entries.every((e) => e.target.includes(`client ${client.id}`))).toBe(true);
-    expect(body.entries[0]!.target).toContain("(Masked Mariam)");
+    expect(body.entries.every((e) => e.about.clients.some((c) => c.id === String(client.id)))).toBe(true);
+    expect(body.entries[0]!.about.clients).toContainEqual({ id: String(client.id), name: "Masked Mariam" });
     const other = await get(logsPage.loader, `/profile/logs?client=99999998`, "admin");
     expect((other.body as { totalCount: number }).totalCount).toBe(0);
   });

@@ -445,7 +445,7 @@ describe("System Logs", () => {
     );
 
     type Page = {
-      entries: { actionLabel: string; actorName: string; target: string | null; details: string | null }[];
+      entries: { action: string; actorName: string; about: unknown; details: string | null }[];
       totalCount: number;
       totalPages: number;
       page: number;
@@ -458,7 +458,7 @@ describe("System Logs", () => {
     expect(imports.totalPages).toBe(2);
     expect(imports.entries).toHaveLength(50);
     expect(imports.entries[0]).toMatchObject({
-      actionLabel: "Imported clients",
+      action: "import.run",
       actorName: staff.name,
       details: "imported: 54",
     });
@@ -466,7 +466,7 @@ describe("System Logs", () => {
 
     const created = await get(`?action=user.created&user=${admin.id}`);
     expect(created.entries).toHaveLength(1);
-    expect(created.entries[0]).toMatchObject({ actionLabel: "Created user", target: "Logged" });
+    expect(created.entries[0]).toMatchObject({ action: "user.created", about: { kind: "user", name: "Logged" } });
     expect((await get("?action=auth.admin_gate_unlocked")).entries.some((e) => e.actorName === admin.name)).toBe(true);
 
     const denied = await outcome(

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { CodeField } from "~/components/code-field";
 import { useHydrated } from "../use-hydrated";
 
@@ -36,6 +37,7 @@ export function AuthenticatorSetup({
   const navigation = useNavigation();
   const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   // The typed code belongs to one attempt: a refused code clears the box, and so this.
   const [typed, setTyped] = useState({ attempt: attempt ?? 0, code: "" });
   const complete = typed.attempt === (attempt ?? 0) && typed.code.length === 6;
@@ -43,20 +45,20 @@ export function AuthenticatorSetup({
     <div className="space-y-4">
       <p className="text-sm text-gray-700">{setup.message}</p>
       <ol className="list-decimal space-y-1 ps-5 text-sm text-gray-800">
-        <li>Open Microsoft Authenticator (or another authenticator app) on the phone.</li>
+        <li>{t("account:setup.stepOpen")}</li>
         <li>
-          Tap <strong>+</strong> to add an account and choose <strong>Work or school account</strong>.
+          <Trans i18nKey="account:setup.stepAdd" />
         </li>
         <li>
-          Choose <strong>Scan a QR code</strong> and scan the code below.
+          <Trans i18nKey="account:setup.stepScan" />
         </li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t("account:setup.stepCode")}</li>
       </ol>
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
         {setup.qrCodeUrl ? (
           <img
             src={setup.qrCodeUrl}
-            alt="QR code to scan with the authenticator app"
+            alt={t("account:setup.qrAlt")}
             width={200}
             height={200}
             className="rounded border border-gray-200 bg-white p-1"
@@ -64,9 +66,7 @@ export function AuthenticatorSetup({
         ) : null}
         {setup.secret ? (
           <div className="text-sm">
-            <p className="text-gray-700">
-              Can&apos;t scan it? Add the account by hand with this key (time-based, 6 digits):
-            </p>
+            <p className="text-gray-700">{t("account:setup.byHand")}</p>
             <code
               data-testid="setup-secret"
               className="mt-1 block break-all rounded bg-gray-100 px-2 py-1 font-mono text-base"
@@ -82,19 +82,19 @@ export function AuthenticatorSetup({
         <CodeField
           key={attempt ?? 0}
           id="setup-code"
-          label="6-digit code from the app"
+          label={t("account:setup.codeLabel")}
           focusOnMount
           readOnly={verifying}
           onValueChange={(code) => setTyped({ attempt: attempt ?? 0, code })}
           onComplete={() => formRef.current?.requestSubmit()}
         />
         <p role="alert" className="field-error" data-testid="setup-error">
-          {error ? `Setup Failed: ${error}` : ""}
+          {error ? `${t("account:setup.failed")}: ${error}` : ""}
         </p>
         <p className="text-xs text-gray-600">{setup.note}</p>
         <div className="flex flex-wrap items-center gap-2">
           <button type="submit" className="btn-primary" disabled={verifying || (hydrated && !complete)}>
-            {verifying ? "Verifying..." : "Verify and link"}
+            {verifying ? t("login:verifying") : t("account:setup.verify")}
           </button>
           {footer}
         </div>

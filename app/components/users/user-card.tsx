@@ -1,7 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import clsx from "clsx";
+import { useTranslation } from "react-i18next";
 import { initials } from "~/components/app-shell";
-import { AUTH_TYPE_LABELS, ROLE_LABELS, type AuthType, type Role } from "~/domain/roles";
+import type { AuthType, Role } from "~/domain/roles";
+import { AUTH_TYPE_KEYS, ROLE_KEYS } from "./role-keys";
 
 export type UserCardData = {
   id: string;
@@ -28,6 +30,8 @@ const ROLE_TONE: Record<Role, string> = {
  */
 export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: boolean; query: string }) {
   const base = `/profile/users/${user.id}`;
+  const { t } = useTranslation();
+  const name = user.name;
   return (
     <li className="card flex flex-col gap-3" data-testid="user-card" aria-label={user.name}>
       <div className="flex items-start gap-3">
@@ -39,15 +43,18 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">
-            {user.name} {isSelf ? <span className="text-xs font-normal text-gray-500">(you)</span> : null}
+            <bdi>{user.name}</bdi>{" "}
+            {isSelf ? <span className="text-xs font-normal text-gray-500">{t("users:card.you")}</span> : null}
           </p>
-          <p className="truncate text-sm text-gray-600">{user.email}</p>
+          <p className="truncate text-sm text-gray-600">
+            <bdi>{user.email}</bdi>
+          </p>
           <div className="mt-1 flex flex-wrap gap-1">
-            <span className={clsx("badge", ROLE_TONE[user.role])}>{ROLE_LABELS[user.role]}</span>
+            <span className={clsx("badge", ROLE_TONE[user.role])}>{t(ROLE_KEYS[user.role])}</span>
             <span
               className={clsx("badge", user.isActive ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700")}
             >
-              {user.isActive ? "Active" : "Inactive"}
+              {user.isActive ? t("users:card.active") : t("users:card.inactive")}
             </span>
           </div>
         </div>
@@ -55,17 +62,19 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-gray-700">
         {user.department ? (
           <>
-            <dt className="text-gray-500">Department</dt>
-            <dd>{user.department}</dd>
+            <dt className="text-gray-500">{t("users:card.department")}</dt>
+            <dd>
+              <bdi>{user.department}</bdi>
+            </dd>
           </>
         ) : null}
-        <dt className="text-gray-500">Created</dt>
+        <dt className="text-gray-500">{t("users:card.created")}</dt>
         <dd>{user.created}</dd>
-        <dt className="text-gray-500">Sign-in</dt>
+        <dt className="text-gray-500">{t("users:card.signIn")}</dt>
         <dd>
-          {AUTH_TYPE_LABELS[user.authType]}
+          {t(AUTH_TYPE_KEYS[user.authType])}
           {user.authType === "totp" && !user.hasAuthenticator ? (
-            <span className="text-amber-700"> · no device linked yet</span>
+            <span className="text-amber-700"> · {t("users:card.noDevice")}</span>
           ) : null}
         </dd>
       </dl>
@@ -74,9 +83,9 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
           to={`${base}/edit${query}`}
           preventScrollReset
           className="btn-secondary px-2 py-1 text-xs"
-          aria-label={`Edit ${user.name}`}
+          aria-label={t("users:card.editLabel", { name })}
         >
-          Edit
+          {t("users:card.edit")}
         </Link>
         {isSelf ? null : (
           <Form method="post" action={`/profile/users${query}`} preventScrollReset>
@@ -86,9 +95,11 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
             <button
               type="submit"
               className="btn-secondary px-2 py-1 text-xs"
-              aria-label={`${user.isActive ? "Deactivate" : "Activate"} ${user.name}`}
+              aria-label={
+                user.isActive ? t("users:card.deactivateLabel", { name }) : t("users:card.activateLabel", { name })
+              }
             >
-              {user.isActive ? "Deactivate" : "Activate"}
+              {user.isActive ? t("users:card.deactivate") : t("users:card.activate")}
             </button>
           </Form>
         )}
@@ -97,9 +108,9 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
             <button
               type="submit"
               className="btn-secondary px-2 py-1 text-xs"
-              aria-label={`Generate one-time code for ${user.name}`}
+              aria-label={t("users:card.oneTimeCodeLabel", { name })}
             >
-              Generate one-time code
+              {t("users:card.oneTimeCode")}
             </button>
           </Form>
         ) : null}
@@ -109,9 +120,9 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
             <button
               type="submit"
               className="btn-secondary px-2 py-1 text-xs"
-              aria-label={`Set up authenticator for ${user.name}`}
+              aria-label={t("users:card.setUpAuthenticatorLabel", { name })}
             >
-              Set up authenticator
+              {t("users:card.setUpAuthenticator")}
             </button>
           </Form>
         ) : null}
@@ -120,9 +131,9 @@ export function UserCard({ user, isSelf, query }: { user: UserCardData; isSelf: 
             to={`${base}/delete${query}`}
             preventScrollReset
             className="btn-ghost px-2 py-1 text-xs text-red-700"
-            aria-label={`Delete ${user.name}`}
+            aria-label={t("users:card.deleteLabel", { name })}
           >
-            Delete
+            {t("users:card.delete")}
           </Link>
         )}
       </div>

@@ -8,8 +8,11 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { AUTH_TYPES, AUTH_TYPE_LABELS, ROLES, ROLE_LABELS, type AuthType, type Role } from "~/domain/roles";
-import { UserCreateSchema, UserEditSchema } from "~/domain/user-form";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { AUTH_TYPES, ROLES, type AuthType, type Role } from "~/domain/roles";
+import { USER_FORM_MESSAGES, UserCreateSchema, UserEditSchema } from "~/domain/user-form";
+import { AUTH_TYPE_KEYS, ROLE_KEYS } from "./role-keys";
 
 export type UserFormDefaults = {
   name: string;
@@ -30,6 +33,25 @@ export const NEW_USER_DEFAULTS: UserFormDefaults = {
   phone: "",
   isActive: true,
 };
+
+/**
+ * The schema's messages (shared with /api/users, which answers in English) as the form shows them. The
+ * action translates the service's own refusals, so a message not listed here is shown as it came.
+ */
+const USER_FORM_MESSAGE_KEYS: Record<string, string> = {
+  [USER_FORM_MESSAGES.nameRequired]: "users:form.errors.nameRequired",
+  [USER_FORM_MESSAGES.invalidEmail]: "users:form.errors.invalidEmail",
+  [USER_FORM_MESSAGES.invalidPhone]: "users:form.errors.invalidPhone",
+  [USER_FORM_MESSAGES.nameTooLong]: "users:form.errors.nameTooLong",
+  [USER_FORM_MESSAGES.departmentTooLong]: "users:form.errors.departmentTooLong",
+  [USER_FORM_MESSAGES.required]: "validation:required",
+  [USER_FORM_MESSAGES.invalidInput]: "validation:invalidInput",
+};
+
+function fieldError(t: TFunction, errors: string[] | undefined): string | undefined {
+  const message = errors?.[0];
+  return message === undefined ? undefined : t(USER_FORM_MESSAGE_KEYS[message] ?? message);
+}
 
 /**
  * Add User / Edit User (docs/product-rules.md §5 'User form'): Conform + zod with the schema the action uses, so the
@@ -61,16 +83,17 @@ export function UserForm({
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action.split("?")[0];
-  const busyLabel = mode === "create" ? "Creating..." : "Updating...";
+  const { t } = useTranslation();
+  const busyLabel = mode === "create" ? t("users:form.creating") : t("users:form.updating");
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-3" preventScrollReset>
       <p role="alert" id={form.errorId} className="field-error">
-        {form.errors?.join(" ")}
+        {form.errors?.map((message) => t(USER_FORM_MESSAGE_KEYS[message] ?? message)).join(" ")}
       </p>
       <div>
         <label htmlFor={fields.name.id} className="label">
-          Name
+          {t("users:form.name")}
         </label>
         <input
           {...getInputProps(fields.name, { type: "text" })}
@@ -79,71 +102,73 @@ export function UserForm({
           className="input mt-1"
         />
         <p id={fields.name.errorId} className="field-error">
-          {fields.name.errors?.[0]}
+          {fieldError(t, fields.name.errors)}
         </p>
       </div>
       <div>
         <label htmlFor={fields.email.id} className="label">
-          Email
+          {t("users:form.email")}
         </label>
         <input
           {...getInputProps(fields.email, { type: "email" })}
           key={fields.email.key}
           autoComplete="off"
+          dir="ltr"
           className="input mt-1"
         />
         <p id={fields.email.errorId} className="field-error">
-          {fields.email.errors?.[0]}
+          {fieldError(t, fields.email.errors)}
         </p>
       </div>
       <div>
         <label htmlFor={fields.phone.id} className="label">
-          Mobile <span className="font-normal text-gray-500">(optional, for signing in by phone)</span>
+          {t("users:form.mobile")} <span className="font-normal text-gray-500">{t("users:form.mobileHint")}</span>
         </label>
         <input
           {...getInputProps(fields.phone, { type: "tel" })}
           key={fields.phone.key}
           autoComplete="off"
+          dir="ltr"
           className="input mt-1"
         />
         <p id={fields.phone.errorId} className="field-error">
-          {fields.phone.errors?.[0]}
+          {fieldError(t, fields.phone.errors)}
         </p>
       </div>
       <div>
         <label htmlFor={fields.role.id} className="label">
-          Role
+          {t("users:form.role")}
         </label>
         <select {...getSelectProps(fields.role)} key={fields.role.key} className="input mt-1">
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABELS[r]}
+              {t(ROLE_KEYS[r])}
             </option>
           ))}
         </select>
         <p id={fields.role.errorId} className="field-error">
-          {fields.role.errors?.[0]}
+          {fieldError(t, fields.role.errors)}
         </p>
       </div>
       {mode === "create" ? (
         <fieldset>
-          <legend className="label">Sign-in method</legend>
+          <legend className="label">{t("users:form.signInMethod")}</legend>
           <div className="mt-1 space-y-1">
             {getCollectionProps(fields.authType, { type: "radio", options: [...AUTH_TYPES] }).map((props) => (
               <label key={props.key} className="flex items-center gap-2 text-sm">
                 <input {...props} key={props.key} />
-                {AUTH_TYPE_LABELS[props.value as AuthType]}
+                {t(AUTH_TYPE_KEYS[props.value as AuthType])}
               </label>
             ))}
           </div>
           <p id={fields.authType.errorId} className="field-error">
-            {fields.authType.errors?.[0]}
+            {fieldError(t, fields.authType.errors)}
           </p>
         </fieldset>
       ) : null}
       <div>
         <label htmlFor={fields.department.id} className="label">
-          Department <span className="font-normal text-gray-500">(optional)</span>
+          {t("users:form.department")} <span className="font-normal text-gray-500">{t("users:form.optional")}</span>
         </label>
         <input
           {...getInputProps(fields.department, { type: "text" })}
@@ -152,19 +177,19 @@ export function UserForm({
           className="input mt-1"
         />
         <p id={fields.department.errorId} className="field-error">
-          {fields.department.errors?.[0]}
+          {fieldError(t, fields.department.errors)}
         </p>
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input {...getInputProps(fields.isActive, { type: "checkbox" })} key={fields.isActive.key} />
-        Active (can sign in)
+        {t("users:form.active")}
       </label>
       <div className="flex justify-end gap-2 border-t border-gray-100 pt-3">
         <Link to={cancelTo} preventScrollReset className="btn-secondary">
-          Cancel
+          {t("users:cancel")}
         </Link>
         <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? busyLabel : mode === "create" ? "Create User" : "Update User"}
+          {busy ? busyLabel : mode === "create" ? t("users:form.create") : t("users:form.update")}
         </button>
       </div>
     </Form>
