@@ -8,6 +8,7 @@ export function shopDay(date: Date, timeZone: string): string {
   return dateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }).format(date);
 }
 
-export function shopDateTime(date: Date, timeZone: string): string {
-  return dateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+/** `locale` is the page's (`intlLocale(language)`) on a converted screen. */
+export function shopDateTime(date: Date, timeZone: string, locale = "en-GB"): string {
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 }

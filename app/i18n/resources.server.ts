@@ -1,8 +1,10 @@
 import type { Language } from "~/domain/languages";
+import arClientActions from "~/locales/ar/clientActions.json";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
 import arLogin from "~/locales/ar/login.json";
 import arValidation from "~/locales/ar/validation.json";
+import enClientActions from "~/locales/en/clientActions.json";
 import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
 import enLogin from "~/locales/en/login.json";
@@ -13,8 +15,20 @@ import enValidation from "~/locales/en/validation.json";
  * language reads no file. A new namespace is one JSON file per language under app/locales and a line here.
  */
 export const RESOURCES = {
-  en: { common: enCommon, dashboard: enDashboard, login: enLogin, validation: enValidation },
-  ar: { common: arCommon, dashboard: arDashboard, login: arLogin, validation: arValidation },
+  en: {
+    clientActions: enClientActions,
+    common: enCommon,
+    dashboard: enDashboard,
+    login: enLogin,
+    validation: enValidation,
+  },
+  ar: {
+    clientActions: arClientActions,
+    common: arCommon,
+    dashboard: arDashboard,
+    login: arLogin,
+    validation: arValidation,
+  },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof RESOURCES)["en"];
