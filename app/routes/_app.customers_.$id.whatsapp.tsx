@@ -36,8 +36,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = id ? await getWhatsAppTarget(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
   if (isChannelWithdrawn(client.consents, "whatsapp")) {
-    const { language } = await translatorFor(request);
-    return data({ clientId: client.id, clientName: displayName(client, language) }, { status: 403 });
+    const { language, t } = await translatorFor(request, "clientActions");
+    return data(
+      {
+        clientId: client.id,
+        clientName: displayName(client, language),
+        reason: t("clientActions:whatsapp.withdrawnReason"),
+      },
+      { status: 403 },
+    );
   }
   const message =
     formText(await request.formData(), "message")
@@ -62,7 +69,7 @@ export default function WhatsAppRefused() {
         {refused ? (
           <Trans
             i18nKey="clientActions:whatsapp.withdrawn"
-            values={{ name: refused.clientName }}
+            values={{ name: refused.clientName, reason: refused.reason }}
             components={{ bdi: <bdi /> }}
           />
         ) : (

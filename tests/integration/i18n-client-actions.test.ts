@@ -246,7 +246,10 @@ describe("the details' small forms", () => {
     const front = await staff("sales_front");
     const c = await aClient({ fullNameAr: "مريم النعيمي", consentWhatsapp: "withdrawn" });
     const refused = await post(whatsapp, `/customers/${c.id}/whatsapp`, front.cookie, {}, ARABIC, { id: String(c.id) });
-    expect(refused).toMatchObject({ status: 403, body: { clientName: "مريم النعيمي" } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { clientName: "مريم النعيمي", reason: "سحب العميل موافقته على التواصل عبر واتساب" },
+    });
   });
 });
 
