@@ -17,7 +17,7 @@ import {
   saleFormInput,
   saleFormValues,
   saleInputSchema,
-  saleIssueText,
+  saleIssuePlace,
   SHOWROOM_LABELS,
   SHOWROOMS,
   STONE_LABELS,
@@ -167,7 +167,8 @@ describe("the plain form", () => {
     const result = saleInputSchema(TODAY).safeParse(input);
     expect(result.success).toBe(false);
     const issue = result.error!.issues[0]!;
-    expect(saleIssueText(issue.path, issue.message, rowOf)).toMatch(/^Item 3 price: /);
+    expect(saleIssuePlace(issue.path, rowOf)).toEqual({ row: 3, field: "price" });
+    expect(saleIssuePlace(["amount"], rowOf)).toBeNull();
   });
 
   it("keeps the running total exact from what is typed", () => {

@@ -386,7 +386,8 @@ export const ITEM_FORM_FIELDS = [
   "certificateNo",
   "price",
 ] as const;
-export type ItemFormRow = Record<(typeof ITEM_FORM_FIELDS)[number], string>;
+export type ItemFormField = (typeof ITEM_FORM_FIELDS)[number];
+export type ItemFormRow = Record<ItemFormField, string>;
 export const SALE_FORM_FIELDS = ["saleDate", "amount", "description", "invoiceNo", "showroom", "soldById"] as const;
 export type SaleFormValues = Record<(typeof SALE_FORM_FIELDS)[number], string> & { items: ItemFormRow[] };
 
@@ -452,11 +453,15 @@ export function formItemsTotal(rows: readonly ItemFormRow[]): { totalFils: Fils;
   };
 }
 
-/** "Item 2 price: …" for an issue path from the schema (items.1.price), counting the rows on screen. */
-export function saleIssueText(path: readonly PropertyKey[], message: string, rowOf: readonly number[] = []): string {
-  if (path[0] === "items" && typeof path[1] === "number") {
-    const row = (rowOf[path[1]] ?? path[1]) + 1;
-    return `Item ${row}${path[2] ? ` ${String(path[2])}` : ""}: ${message}`;
-  }
-  return message;
+/**
+ * Where an issue from the schema (path items.1.price) sits on screen: the item row as the person counts
+ * it and the field, so the page can say "Item 2 price: …"; null for an issue about the whole sale.
+ */
+export function saleIssuePlace(
+  path: readonly PropertyKey[],
+  rowOf: readonly number[] = [],
+): { row: number; field: ItemFormField | null } | null {
+  if (path[0] !== "items" || typeof path[1] !== "number") return null;
+  const field = ITEM_FORM_FIELDS.find((name) => name === path[2]) ?? null;
+  return { row: (rowOf[path[1]] ?? path[1]) + 1, field };
 }

@@ -46,11 +46,7 @@ export async function readToast(
   return { toast: parsed.data, clear: await toastCookie().serialize("", { maxAge: 0 }) };
 }
 
-/** A small form refused: back where it came from, with the first problem as an error toast. */
-export function redirectWithFormError(url: string, title: string, error: { issues: { message: string }[] }) {
-  return redirectWithToast(url, {
-    type: "error",
-    title,
-    description: error.issues[0]?.message ?? "Check the form",
-  });
+/** A small form refused: back where it came from, with its first problem (in the page's language) as an error toast. */
+export function redirectWithFormError(url: string, title: string, description: string) {
+  return redirectWithToast(url, { type: "error", title, description });
 }

@@ -1,5 +1,6 @@
 import type { Language } from "~/domain/languages";
 import arAccount from "~/locales/ar/account.json";
+import arClientActions from "~/locales/ar/clientActions.json";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
 import arLogin from "~/locales/ar/login.json";
@@ -8,6 +9,7 @@ import arProfile from "~/locales/ar/profile.json";
 import arUsers from "~/locales/ar/users.json";
 import arValidation from "~/locales/ar/validation.json";
 import enAccount from "~/locales/en/account.json";
+import enClientActions from "~/locales/en/clientActions.json";
 import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
 import enLogin from "~/locales/en/login.json";
@@ -22,24 +24,26 @@ import enValidation from "~/locales/en/validation.json";
  */
 export const RESOURCES = {
   en: {
+    account: enAccount,
+    clientActions: enClientActions,
     common: enCommon,
     dashboard: enDashboard,
     login: enLogin,
-    validation: enValidation,
-    account: enAccount,
     logs: enLogs,
     profile: enProfile,
     users: enUsers,
+    validation: enValidation,
   },
   ar: {
+    account: arAccount,
+    clientActions: arClientActions,
     common: arCommon,
     dashboard: arDashboard,
     login: arLogin,
-    validation: arValidation,
-    account: arAccount,
     logs: arLogs,
     profile: arProfile,
     users: arUsers,
+    validation: arValidation,
   },
 } satisfies Record<Language, Record<string, unknown>>;
 

@@ -2,6 +2,7 @@ import { formText } from "~/http/form-text";
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { DeletionCodeField } from "~/components/clients/delete-verification-dialog";
@@ -14,6 +15,8 @@ import { ACCESS } from "~/domain/roles";
 import { verifyForAction } from "~/services/code-verification.server";
 import { deleteClients } from "~/services/client-deletion.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { clientActionMessage } from "~/i18n/client-action-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
 
 /** The prompt's state: the ids to delete and, after a refused post, why (the code, or the delete itself). */
 export type DeleteStep = { clientIds: number[]; error: string | null; failed?: "code" | "delete" };
@@ -26,24 +29,28 @@ export type DeleteStep = { clientIds: number[]; error: string | null; failed?: "
  */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.clients });
+  const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const clientIds = parseClientIds(form.getAll("clientIds"));
   const back = `/customers${new URL(request.url).search}`;
   if (clientIds.length === 0) {
     return redirectWithToast(back, {
       type: "info",
-      title: "Nothing selected",
-      description: "Tick the clients to delete first.",
+      title: t("clientActions:delete.nothingSelected"),
+      description: t("clientActions:delete.tickFirst"),
     });
   }
   if (form.get("intent") !== "delete") return data<DeleteStep>({ clientIds, error: null });
 
   const verified = await verifyForAction(session, formText(form, "otpCode").trim(), requestAddress(request));
   if (!verified.ok)
-    return data<DeleteStep>({ clientIds, error: verified.error, failed: "code" }, { status: verified.status });
+    return data<DeleteStep>(
+      { clientIds, error: clientActionMessage(t, verified.error), failed: "code" },
+      { status: verified.status },
+    );
   if (!(await consumeActionVerification(session.id))) {
     return data<DeleteStep>(
-      { clientIds, error: "The verification has expired. Please enter a new code.", failed: "delete" },
+      { clientIds, error: t("clientActions:verification.expired"), failed: "delete" },
       { status: 403 },
     );
   }
@@ -52,15 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
     ({ deleted } = await deleteClients(clientIds, session.user, requestAddress(request)));
   } catch (error) {
     console.error("client deletion failed", error);
-    return data<DeleteStep>(
-      { clientIds, error: "Failed to delete customers. Please try again.", failed: "delete" },
-      { status: 500 },
-    );
+    return data<DeleteStep>({ clientIds, error: t("clientActions:delete.failed"), failed: "delete" }, { status: 500 });
   }
   return redirectWithToast(back, {
     type: "success",
-    title: "Clients Deleted",
-    description: `${deleted} client${deleted === 1 ? "" : "s"} deleted. An admin can restore them.`,
+    title: t("clientActions:delete.deleted"),
+    description: t("clientActions:delete.deletedDescription", { count: deleted }),
   });
 }
 
@@ -69,6 +73,7 @@ export default function DeleteVerificationPage() {
   const { search } = useLocation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   const [code, setCode] = useState("");
   const [attempt, setAttempt] = useState(0);
   const busy = navigation.state === "submitting";
@@ -83,23 +88,20 @@ export default function DeleteVerificationPage() {
   }
 
   return (
-    <RouteDialog title="Security Verification" closeTo={closeTo}>
+    <RouteDialog title={t("clientActions:verification.title")} closeTo={closeTo}>
       {step ? (
         <Form method="post" action={`/customers/delete${search}`} className="space-y-4">
-          <p className="text-sm text-gray-700">
-            Enter a code from your authenticator app to delete {count} selected client{count === 1 ? "" : "s"}. An admin
-            can restore deleted clients.
-          </p>
+          <p className="text-sm text-gray-700">{t("clientActions:delete.prompt", { count })}</p>
           {step.clientIds.map((id) => (
             <input key={id} type="hidden" name="clientIds" value={id} />
           ))}
           <DeletionCodeField key={attempt} onValueChange={setCode} />
           <p role="alert" className="field-error">
-            {step.error ? `OTP Verification Failed: ${step.error}` : ""}
+            {step.error ? t("clientActions:delete.verifyFailed", { error: step.error }) : ""}
           </p>
           <div className="flex justify-end gap-2">
             <Link to={closeTo} className="btn-secondary">
-              Cancel
+              {t("clientActions:cancel")}
             </Link>
             <button
               type="submit"
@@ -108,15 +110,15 @@ export default function DeleteVerificationPage() {
               className="btn-danger"
               disabled={hydrated && (busy || code.length !== CODE_LENGTH)}
             >
-              {busy ? "Verifying..." : "Verify & Delete"}
+              {busy ? t("clientActions:verification.verifying") : t("clientActions:delete.submit")}
             </button>
           </div>
         </Form>
       ) : (
         <p className="text-sm text-gray-700">
-          Tick the clients to delete in the list, then choose Delete Selected.{" "}
+          {t("clientActions:delete.noSelectionHint")}{" "}
           <Link to={closeTo} className="text-brand-700 underline">
-            Back to the list
+            {t("clientActions:delete.backToList")}
           </Link>
         </p>
       )}

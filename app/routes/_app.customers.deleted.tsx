@@ -1,13 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
+import { displayName } from "~/domain/client-display";
 import { isErasedMobile } from "~/domain/client-erasure";
 import { parseClientIds } from "~/domain/client-ids";
 import { requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
 import { listDeletedClients, restoreClients } from "~/services/client-deletion.server";
+import { formatCount } from "~/domain/display-labels";
 import { redirectWithToast } from "~/http/toast.server";
+import { usePageLanguage } from "~/i18n/i18n-provider";
+import { translatorFor } from "~/i18n/i18n.server";
 
 /** Admins only: the same guard as the profile's admin tools. */
 const ADMIN_ONLY = { access: ACCESS.profile };
@@ -25,20 +30,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, ADMIN_ONLY);
+  const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const ids = parseClientIds(form.getAll("clientIds"));
   const back = `/customers/deleted${new URL(request.url).search}`;
   if (ids.length === 0)
     return redirectWithToast(back, {
       type: "info",
-      title: "Nothing selected",
-      description: "Tick the clients to restore first.",
+      title: t("clientActions:deleted.nothingSelected"),
+      description: t("clientActions:deleted.tickFirst"),
     });
   const { restored } = await restoreClients(ids, user, requestAddress(request));
   return redirectWithToast(back, {
     type: "success",
-    title: "Clients Restored",
-    description: `${restored} client${restored === 1 ? "" : "s"} back in the client book.`,
+    title: t("clientActions:deleted.restored"),
+    description: t("clientActions:deleted.restoredDescription", { count: restored }),
   });
 }
 
@@ -48,13 +54,15 @@ export default function DeletedClientsModal() {
   const { q, rows, totalCount } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const navigation = useNavigation();
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const listSearch = new URLSearchParams(search);
   listSearch.delete("q");
   const closeTo = `/customers${listSearch.size ? `?${listSearch}` : ""}`;
   return (
     <RouteDialog
-      title="Deleted clients"
-      description={`${totalCount.toLocaleString("en-US")} deleted; restoring puts a client and their purchases back in every list.`}
+      title={t("clientActions:deleted.title")}
+      description={t("clientActions:deleted.description", { count: totalCount, n: formatCount(totalCount) })}
       closeTo={closeTo}
       size="lg"
     >
@@ -63,36 +71,36 @@ export default function DeletedClientsModal() {
           <input key={k} type="hidden" name={k} value={v} />
         ))}
         <label htmlFor="deleted-search" className="sr-only">
-          Search deleted clients
+          {t("clientActions:deleted.searchLabel")}
         </label>
         <input
           id="deleted-search"
           name="q"
           type="search"
           defaultValue={q}
-          placeholder="Name, mobile, email or ID number"
+          placeholder={t("clientActions:deleted.searchPlaceholder")}
           className="input"
         />
         <button type="submit" className="btn-secondary">
-          Search
+          {t("clientActions:deleted.search")}
         </button>
       </Form>
       {rows.length === 0 ? (
-        <p className="py-6 text-center text-gray-600">No deleted clients</p>
+        <p className="py-6 text-center text-gray-600">{t("clientActions:deleted.empty")}</p>
       ) : (
         <Form method="post" action={`/customers/deleted${search}`}>
           <table className="min-w-full text-start text-sm [&_td]:px-3 [&_td]:py-1.5 [&_th]:px-3 [&_th]:py-1.5">
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
               <tr>
                 <th scope="col">
-                  <span className="sr-only">Select</span>
+                  <span className="sr-only">{t("clientActions:deleted.select")}</span>
                 </th>
-                <th scope="col">Name</th>
-                <th scope="col">Mobile Number</th>
-                <th scope="col">Deleted</th>
-                <th scope="col">By</th>
+                <th scope="col">{t("clientActions:deleted.name")}</th>
+                <th scope="col">{t("clientActions:deleted.mobile")}</th>
+                <th scope="col">{t("clientActions:deleted.deletedAt")}</th>
+                <th scope="col">{t("clientActions:deleted.by")}</th>
                 <th scope="col">
-                  <span className="sr-only">Data</span>
+                  <span className="sr-only">{t("clientActions:deleted.data")}</span>
                 </th>
               </tr>
             </thead>
@@ -100,15 +108,26 @@ export default function DeletedClientsModal() {
               {rows.map((r) => (
                 <tr key={r.id}>
                   <td>
-                    <input type="checkbox" name="clientIds" value={r.id} aria-label={`Restore ${r.fullName}`} />
+                    <input
+                      type="checkbox"
+                      name="clientIds"
+                      value={r.id}
+                      aria-label={t("clientActions:deleted.restoreOne", { name: displayName(r, language) })}
+                    />
                   </td>
-                  <td>{r.fullName}</td>
-                  <td>{isErasedMobile(r.mobileNumber) ? "—" : `+${r.mobileNumber}`}</td>
-                  <td>{dateTime(r.deletedAt)}</td>
-                  <td>{r.deletedBy ?? "—"}</td>
+                  <td>
+                    <bdi>{displayName(r, language)}</bdi>
+                  </td>
+                  <td>{isErasedMobile(r.mobileNumber) ? "—" : <span dir="ltr">+{r.mobileNumber}</span>}</td>
+                  <td>
+                    <span dir="ltr">{dateTime(r.deletedAt)}</span>
+                  </td>
+                  <td>
+                    <bdi>{r.deletedBy ?? "—"}</bdi>
+                  </td>
                   <td className="whitespace-nowrap">
                     <a href={`/customers/${r.id}/data-export`} download className="text-brand-700 underline">
-                      Export data
+                      {t("clientActions:deleted.exportData")}
                     </a>
                     {r.erased ? null : (
                       <>
@@ -117,7 +136,11 @@ export default function DeletedClientsModal() {
                           to={`/customers/${r.id}/erase?back=${encodeURIComponent(`/customers/deleted${search}`)}`}
                           className="text-red-700 underline"
                         >
-                          Erase<span className="sr-only"> {r.fullName}</span>
+                          {t("clientActions:deleted.erase")}
+                          <span className="sr-only">
+                            {" "}
+                            <bdi>{displayName(r, language)}</bdi>
+                          </span>
                         </Link>
                       </>
                     )}
@@ -128,12 +151,12 @@ export default function DeletedClientsModal() {
           </table>
           {totalCount > rows.length ? (
             <p className="mt-2 text-sm text-gray-600">
-              Showing the {rows.length} most recently deleted; search to find others.
+              {t("clientActions:deleted.showingRecent", { count: rows.length })}
             </p>
           ) : null}
           <div className="mt-3 flex justify-end">
             <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-              Restore Selected
+              {t("clientActions:deleted.restore")}
             </button>
           </div>
         </Form>

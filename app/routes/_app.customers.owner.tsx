@@ -6,6 +6,8 @@ import { formText } from "~/http/form-text";
 import { assignClientOwner } from "~/services/client-owners.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { redirectWithToast } from "~/http/toast.server";
+import { clientActionMessage } from "~/i18n/client-action-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
 
 /** Nothing to show here: a stray GET goes back to the client book. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,14 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.clients });
+  const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers${new URL(request.url).search}`);
   const ownerField = formText(form, "ownerId").trim();
   if (!ownerField)
     return redirectWithToast(back, {
       type: "info",
-      title: "No owner chosen",
-      description: "Choose the new owner first.",
+      title: t("clientActions:owner.noneChosen"),
+      description: t("clientActions:owner.chooseFirst"),
     });
   const result = await assignClientOwner(
     parseClientIds(form.getAll("clientIds")),
@@ -36,11 +39,17 @@ export async function action({ request }: ActionFunctionArgs) {
     requestAddress(request),
   );
   if (!result.ok)
-    return redirectWithToast(back, { type: "error", title: "Owner not changed", description: result.error });
-  const who = result.ownerName ?? "nobody (unassigned)";
-  const moved = `${result.assigned} client${result.assigned === 1 ? "" : "s"} now with ${who}.`;
-  const refused = result.refused
-    ? ` ${result.refused} left as they were: only an admin or the client's owner can reassign them.`
-    : "";
-  return redirectWithToast(back, { type: "success", title: "Owner changed", description: moved + refused });
+    return redirectWithToast(back, {
+      type: "error",
+      title: t("clientActions:owner.notChanged"),
+      description: clientActionMessage(t, result.error),
+    });
+  const who = result.ownerName ?? t("clientActions:owner.nobody");
+  const moved = t("clientActions:owner.moved", { count: result.assigned, who });
+  const refused = result.refused ? t("clientActions:owner.refused", { count: result.refused }) : "";
+  return redirectWithToast(back, {
+    type: "success",
+    title: t("clientActions:owner.changed"),
+    description: moved + refused,
+  });
 }

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
-import { CONSENT_CHANNEL_LABELS, CONSENT_STATUS_LABELS, ConsentChangeSchema } from "~/domain/consent";
+import { ConsentChangeSchema } from "~/domain/consent";
 import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
 import { recordConsent } from "~/services/consent.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
+import { firstIssueText } from "~/i18n/client-action-messages.server";
+import { CONSENT_CHANNEL_KEYS, CONSENT_STATUS_KEYS } from "~/i18n/client-actions";
+import { translatorFor } from "~/i18n/i18n.server";
+import { zodMessages } from "~/i18n/zod-messages";
 
 export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
 
@@ -15,20 +19,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) throw new Response("Client not found", { status: 404 });
+  const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${id}`);
-  const parsed = ConsentChangeSchema.safeParse({
-    channel: formText(form, "channel"),
-    status: formText(form, "status"),
-    source: formText(form, "source"),
-  });
-  if (!parsed.success) return redirectWithFormError(back, "Consent not changed", parsed.error);
+  const parsed = ConsentChangeSchema.safeParse(
+    {
+      channel: formText(form, "channel"),
+      status: formText(form, "status"),
+      source: formText(form, "source"),
+    },
+    { error: zodMessages(t) },
+  );
+  if (!parsed.success)
+    return redirectWithFormError(back, t("clientActions:consent.notChanged"), firstIssueText(t, parsed.error));
   const saved = await recordConsent(id, parsed.data, session.user, requestAddress(request));
   if (!saved) throw new Response("Client not found", { status: 404 });
   const { channel, status } = parsed.data;
   return redirectWithToast(back, {
     type: "success",
-    title: "Consent recorded",
-    description: `${CONSENT_CHANNEL_LABELS[channel]}: ${CONSENT_STATUS_LABELS[status]}`,
+    title: t("clientActions:consent.recorded"),
+    description: t("clientActions:consent.change", {
+      channel: t(CONSENT_CHANNEL_KEYS[channel]),
+      status: t(CONSENT_STATUS_KEYS[status]),
+    }),
   });
 }

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { CodeField } from "~/components/code-field";
@@ -13,10 +14,15 @@ import { shopDateTime } from "~/domain/shop-dates";
 import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
+import { clientActionMessage } from "~/i18n/client-action-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { eraseClient, findClientToErase } from "~/services/client-erasure.server";
 import { verifyForAction } from "~/services/code-verification.server";
 
-export const meta: MetaFunction = () => [{ title: `Erase this client | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "clientActions:erase.title")} | ${PRODUCT_NAME}` },
+];
 
 /** Admins only, as the deleted clients and the audit log. */
 const ADMIN_ONLY = { access: ACCESS.profile };
@@ -39,12 +45,13 @@ function backPath(request: Request, client: { id: number; deletedAt: Date | null
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, ADMIN_ONLY);
   const client = await clientOr404(params.id);
+  const { language } = await translatorFor(request);
   return {
     client: {
       id: client.id,
       fullName: client.fullName,
       deleted: client.deletedAt !== null,
-      erasedAt: client.erasedAt ? shopDateTime(client.erasedAt, appTimezone()) : null,
+      erasedAt: client.erasedAt ? shopDateTime(client.erasedAt, appTimezone(), language) : null,
     },
     back: backPath(request, client),
   };
@@ -58,25 +65,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request, ADMIN_ONLY);
   const client = await clientOr404(params.id);
-  if (client.erasedAt) return data<EraseAnswer>({ error: ALREADY_ERASED, field: null }, { status: 409 });
+  const { t } = await translatorFor(request, "clientActions");
+  const refuse = (message: string, field: EraseAnswer["field"], status: number) =>
+    data<EraseAnswer>({ error: clientActionMessage(t, message), field }, { status });
+  if (client.erasedAt) return refuse(ALREADY_ERASED, null, 409);
   const form = await request.formData();
   // The name first: a typing slip does not spend the code.
   if (!confirmsClientName(formText(form, "confirmName"), client.fullName))
-    return data<EraseAnswer>({ error: NAME_MISMATCH, field: "confirmName" }, { status: 400 });
+    return refuse(NAME_MISMATCH, "confirmName", 400);
   const ip = requestAddress(request);
   const verified = await verifyForAction(session, formText(form, "otpCode").trim(), ip);
-  if (!verified.ok) return data<EraseAnswer>({ error: verified.error, field: "otpCode" }, { status: verified.status });
+  if (!verified.ok) return refuse(verified.error, "otpCode", verified.status);
   if (!(await consumeActionVerification(session.id)))
-    return data<EraseAnswer>(
-      { error: "The verification has expired. Please enter a new code.", field: "otpCode" },
-      { status: 403 },
-    );
+    return data<EraseAnswer>({ error: t("clientActions:verification.expired"), field: "otpCode" }, { status: 403 });
   const result = await eraseClient(client.id, session.user, ip);
-  if (!result.ok) return data<EraseAnswer>({ error: result.error, field: null }, { status: result.status });
+  if (!result.ok) return refuse(result.error, null, result.status);
   return redirectWithToast(client.deletedAt ? "/customers/deleted" : `/customers/${client.id}`, {
     type: "success",
-    title: "Client erased",
-    description: `${erasedClientName(client.id)}: the personal data is gone; the sales stay as anonymous amounts.`,
+    title: t("clientActions:erase.erased"),
+    description: t("clientActions:erase.erasedDescription", { erasedName: erasedClientName(client.id) }),
   });
 }
 
@@ -84,6 +91,7 @@ export default function EraseClient() {
   const { client, back } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
+  const { t } = useTranslation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   // A refused post clears the code box for the next try (reset while rendering, as the answer changes).
   const [attempt, setAttempt] = useState(0);
@@ -96,37 +104,41 @@ export default function EraseClient() {
   if (client.erasedAt)
     return (
       <div className="card mx-auto max-w-lg">
-        <h1 className="text-xl font-semibold">Erase this client</h1>
+        <h1 className="text-xl font-semibold">{t("clientActions:erase.title")}</h1>
         <p className="mt-2 text-sm text-gray-700">
-          {client.fullName} was erased on {client.erasedAt}. There is nothing left to erase.
+          <Trans
+            i18nKey="clientActions:erase.alreadyErased"
+            values={{ name: client.fullName, date: client.erasedAt }}
+            components={{ bdi: <bdi />, date: <span dir="ltr" /> }}
+          />
         </p>
         <Link to={back} className="btn-secondary mt-4">
-          Back
+          {t("clientActions:erase.back")}
         </Link>
       </div>
     );
 
   return (
     <div className="card mx-auto max-w-lg">
-      <h1 className="text-xl font-semibold">Erase this client</h1>
+      <h1 className="text-xl font-semibold">{t("clientActions:erase.title")}</h1>
       <p className="text-sm text-gray-600">
-        {client.fullName}
-        {client.deleted ? " (deleted)" : ""}
+        <bdi>{client.fullName}</bdi>
+        {client.deleted ? t("clientActions:erase.deleted") : ""}
       </p>
       <div role="note" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-        <p className="font-semibold">This cannot be undone.</p>
+        <p className="font-semibold">{t("clientActions:erase.cannotUndo")}</p>
         <p className="mt-1">
-          The name becomes &ldquo;{erasedClientName(client.id)}&rdquo;. The mobile number, email, Emirates ID (number,
-          expiry and pictures), dates of birth and anniversary, area, preferences and comments, the notes of every
-          contact and follow-up and the consent history are cleared, for good. The mobile number becomes free for a new
-          client. Sales stay as anonymous amounts, so totals and reports do not change. The audit log records the
-          erasure, without the erased values.
+          <Trans
+            i18nKey="clientActions:erase.explanation"
+            values={{ erasedName: erasedClientName(client.id) }}
+            components={{ bdi: <bdi /> }}
+          />
         </p>
       </div>
       <Form method="post" className="mt-4 space-y-3">
         <div>
           <label htmlFor="erase-confirm-name" className="label">
-            Type the client&apos;s full name to confirm
+            {t("clientActions:erase.confirmName")}
           </label>
           <input
             id="erase-confirm-name"
@@ -141,16 +153,16 @@ export default function EraseClient() {
             {answer?.field === "confirmName" ? answer.error : ""}
           </p>
         </div>
-        <CodeField key={attempt} id="erase-code" name="otpCode" label="6-digit code from your authenticator app" />
+        <CodeField key={attempt} id="erase-code" name="otpCode" label={t("clientActions:verification.codeLabel")} />
         <p role="alert" className="field-error">
           {answer && answer.field !== "confirmName" ? answer.error : ""}
         </p>
         <div className="flex justify-end gap-2">
           <Link to={back} className="btn-secondary">
-            Cancel
+            {t("clientActions:cancel")}
           </Link>
           <button type="submit" className="btn-danger" disabled={busy}>
-            {busy ? "Erasing..." : "Erase this client"}
+            {busy ? t("clientActions:erase.erasing") : t("clientActions:erase.submit")}
           </button>
         </div>
       </Form>

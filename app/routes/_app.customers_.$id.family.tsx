@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
-import { FAMILY_RELATION_LABELS } from "~/domain/family";
 import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
+import { firstIssueText } from "~/i18n/client-action-messages.server";
+import { FAMILY_RELATION_KEYS } from "~/i18n/client-actions";
+import { translatorFor } from "~/i18n/i18n.server";
 import { addFamilyMember, removeFamilyMember } from "~/services/client-family.server";
 
 export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
@@ -19,6 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) throw new Response("Client not found", { status: 404 });
+  const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${id}`);
   const context = { actor: user, ip: requestAddress(request) };
@@ -30,24 +33,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
       context,
     );
     if (!added.ok && added.status === 404) throw new Response("Client not found", { status: 404 });
-    if (!added.ok) return redirectWithFormError(back, "Family member not added", added);
+    if (!added.ok) return redirectWithFormError(back, t("clientActions:family.notAdded"), firstIssueText(t, added));
     return redirectWithToast(back, {
       type: "success",
-      title: "Family member added",
-      description: `${added.member.name} (${FAMILY_RELATION_LABELS[added.member.relation]})`,
+      title: t("clientActions:family.added"),
+      description: t("clientActions:family.addedDescription", {
+        name: added.member.name,
+        relation: t(FAMILY_RELATION_KEYS[added.member.relation]),
+      }),
     });
   }
   if (intent === "remove") {
     const [memberId] = parseClientIds(formText(form, "memberId"));
     const removed = memberId ? await removeFamilyMember(id, memberId, context) : null;
-    if (!removed?.ok) return redirectWithFormError(back, "Family member not removed", removed ?? notFound);
+    if (!removed?.ok)
+      return redirectWithFormError(
+        back,
+        t("clientActions:family.notRemoved"),
+        removed ? firstIssueText(t, removed) : t("clientActions:family.memberNotFound"),
+      );
     return redirectWithToast(back, {
       type: "success",
-      title: "Family member removed",
+      title: t("clientActions:family.removed"),
       description: removed.member.name,
     });
   }
-  return redirectWithFormError(back, "Family not changed", { issues: [{ message: "Unknown action" }] });
+  return redirectWithFormError(back, t("clientActions:family.notChanged"), t("clientActions:family.unknownAction"));
 }
-
-const notFound = { issues: [{ message: "Family member not found" }] };

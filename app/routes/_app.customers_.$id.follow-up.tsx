@@ -1,8 +1,10 @@
 import { requestAddress } from "~/http/request-address";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { addDays, businessToday } from "~/domain/calendar";
+import { displayName } from "~/domain/client-display";
 import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
@@ -11,8 +13,14 @@ import { listOwnerChoices } from "~/services/client-owners.server";
 import { findLeadClient } from "~/services/leads.server";
 import { createFollowUp } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { clientActionMessage } from "~/i18n/client-action-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
+import { zodMessages } from "~/i18n/zod-messages";
 
-export const meta: MetaFunction = () => [{ title: `New follow-up | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "clientActions:followUp.title")} | ${PRODUCT_NAME}` },
+];
 
 /** Where to go after: the page that linked here (an alert's dashboard, the client's details), same site only. */
 function backPath(request: Request, clientId: number): string {
@@ -28,9 +36,10 @@ async function requireClient(params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await requireClient(params);
+  const { language } = await translatorFor(request);
   const today = businessToday();
   return {
-    client,
+    client: { id: client.id, name: displayName(client, language) },
     today,
     suggestedDay: addDays(today, 1),
     back: backPath(request, client.id),
@@ -46,16 +55,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await requireClient(params);
+  const { language, t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
-  const parsed = scheduleFollowUpSchema(businessToday()).safeParse({
-    dueDate: formText(form, "dueDate"),
-    note: formText(form, "note"),
-  });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form" }, { status: 400 });
+  const parsed = scheduleFollowUpSchema(businessToday()).safeParse(
+    { dueDate: formText(form, "dueDate"), note: formText(form, "note") },
+    { error: zodMessages(t) },
+  );
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message;
+    return data({ error: message ? clientActionMessage(t, message) : t("clientActions:checkForm") }, { status: 400 });
+  }
   const owners = await listOwnerChoices();
   const ownerId = formText(form, "ownerId");
   if (ownerId && !owners.some((o) => o.id === ownerId))
-    return data({ error: "The owner must be an active user" }, { status: 400 });
+    return data({ error: t("clientActions:owner.errors.inactive") }, { status: 400 });
   const created = await createFollowUp({
     clientId: client.id,
     dueDate: parsed.data.dueDate,
@@ -68,25 +81,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ownerName = owners.find((o) => o.id === (ownerId || user.id))?.name ?? user.name;
   return redirectWithToast(backPath(request, client.id), {
     type: "success",
-    title: "Follow-up scheduled",
-    description: `${created.clientName} on ${parsed.data.dueDate} for ${ownerName}`,
+    title: t("clientActions:followUp.scheduled"),
+    description: t("clientActions:followUp.scheduledDescription", {
+      name: displayName(client, language),
+      date: parsed.data.dueDate,
+      owner: ownerName,
+    }),
   });
 }
 
 export default function NewFollowUp() {
   const { client, today, suggestedDay, back, owners, me } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
   return (
     <div className="card mx-auto max-w-md">
-      <h1 className="text-xl font-semibold">New follow-up</h1>
-      <p className="text-sm text-gray-600">A reminder to contact {client.fullName}.</p>
+      <h1 className="text-xl font-semibold">{t("clientActions:followUp.title")}</h1>
+      <p className="text-sm text-gray-600">
+        <Trans i18nKey="clientActions:followUp.intro" values={{ name: client.name }} components={{ bdi: <bdi /> }} />
+      </p>
       <Form method="post" className="mt-4 space-y-3">
         <p role="alert" className="field-error">
           {actionData?.error ?? ""}
         </p>
         <div>
           <label htmlFor="follow-up-day" className="label">
-            Follow-up date
+            {t("clientActions:followUp.dateLabel")}
           </label>
           <input
             id="follow-up-day"
@@ -100,7 +120,7 @@ export default function NewFollowUp() {
         </div>
         <div>
           <label htmlFor="follow-up-owner" className="label">
-            Who follows up
+            {t("clientActions:followUp.ownerLabel")}
           </label>
           <select id="follow-up-owner" name="ownerId" defaultValue={me} className="input mt-1">
             {owners.map((o) => (
@@ -112,16 +132,16 @@ export default function NewFollowUp() {
         </div>
         <div>
           <label htmlFor="follow-up-note" className="label">
-            Note (optional)
+            {t("clientActions:followUp.noteLabel")}
           </label>
           <textarea id="follow-up-note" name="note" rows={3} maxLength={FOLLOW_UP_NOTE_MAX} className="input mt-1" />
         </div>
         <div className="flex justify-end gap-2">
           <Link to={back} className="btn-secondary">
-            Cancel
+            {t("clientActions:cancel")}
           </Link>
           <button type="submit" className="btn-primary">
-            Schedule follow-up
+            {t("clientActions:followUp.submit")}
           </button>
         </div>
       </Form>

@@ -7,6 +7,9 @@ import { formText } from "~/http/form-text";
 import { parseClientIds } from "~/domain/client-ids";
 import { recordInteraction } from "~/services/interactions.server";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
+import { firstIssueText } from "~/i18n/client-action-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { zodMessages } from "~/i18n/zod-messages";
 
 export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
 
@@ -14,16 +17,17 @@ export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
+  const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), id ? `/customers/${id}` : "/customers");
   if (!id) throw new Response("Client not found", { status: 404 });
-  const parsed = interactionInputSchema().safeParse({
-    type: formText(form, "type"),
-    note: formText(form, "note"),
-    outcome: formText(form, "outcome"),
-  });
-  if (!parsed.success) return redirectWithFormError(back, "Contact not recorded", parsed.error);
+  const parsed = interactionInputSchema().safeParse(
+    { type: formText(form, "type"), note: formText(form, "note"), outcome: formText(form, "outcome") },
+    { error: zodMessages(t) },
+  );
+  if (!parsed.success)
+    return redirectWithFormError(back, t("clientActions:interactions.notRecorded"), firstIssueText(t, parsed.error));
   const saved = await recordInteraction(id, parsed.data, session.user, requestAddress(request));
   if (!saved) throw new Response("Client not found", { status: 404 });
-  return redirectWithToast(back, { type: "success", title: "Contact recorded" });
+  return redirectWithToast(back, { type: "success", title: t("clientActions:interactions.recorded") });
 }

@@ -1,9 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { businessToday } from "~/domain/calendar";
+import { displayName } from "~/domain/client-display";
 import { parseClientIds } from "~/domain/client-ids";
 import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -13,22 +15,17 @@ import {
   formItemsTotal,
   INVOICE_NO_MAX,
   ITEM_CATEGORIES,
-  ITEM_CATEGORY_LABELS,
   itemFieldName,
-  KARAT_LABELS,
   KARATS,
   MAX_SALE_ITEMS,
-  METAL_LABELS,
   METALS,
   mgToGrams,
   SALE_FORM_ROWS,
   saleFormInput,
   saleFormValues,
   saleInputSchema,
-  saleIssueText,
-  SHOWROOM_LABELS,
+  saleIssuePlace,
   SHOWROOMS,
-  STONE_LABELS,
   STONES,
   type ItemFormRow,
   type SaleFormValues,
@@ -36,11 +33,26 @@ import {
 import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
+import { clientActionMessage } from "~/i18n/client-action-messages.server";
+import {
+  ITEM_CATEGORY_KEYS,
+  ITEM_FIELD_KEYS,
+  KARAT_KEYS,
+  METAL_KEYS,
+  SHOWROOM_KEYS,
+  STONE_KEYS,
+} from "~/i18n/client-actions";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
+import { usePageLanguage } from "~/i18n/i18n-provider";
+import { zodMessages } from "~/i18n/zod-messages";
 import { getClient } from "~/services/client-queries.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { findSale, recordSale } from "~/services/sales.server";
 
-export const meta: MetaFunction = () => [{ title: `Record a sale | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "clientActions:sale.title")} | ${PRODUCT_NAME}` },
+];
 
 async function requireClient(params: LoaderFunctionArgs["params"]) {
   const [id] = parseClientIds(params.id);
@@ -86,6 +98,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await requireClient(params);
   const today = businessToday();
+  const { language } = await translatorFor(request);
   const from = await valuesFrom(new URL(request.url).searchParams.get("from"), client.id, today);
   const values: SaleFormValues = from ?? {
     saleDate: today,
@@ -97,7 +110,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     items: Array.from({ length: SALE_FORM_ROWS }, blankItemRow),
   };
   return {
-    client: { id: client.id, fullName: client.fullName },
+    client: { id: client.id, name: displayName(client, language) },
     today,
     back: backPath(request, client.id),
     associates: await listOwnerChoices(),
@@ -113,6 +126,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await requireClient(params);
+  const { language, t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const values = saleFormValues((name) => formText(form, name));
   if (formText(form, "intent") === "add-item") {
@@ -120,17 +134,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ values, errors: [] as string[] });
   }
   const { input, rowOf } = saleFormInput(values);
-  const parsed = saleInputSchema(businessToday()).safeParse(input);
+  const parsed = saleInputSchema(businessToday()).safeParse(input, { error: zodMessages(t) });
   if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => saleIssueText(issue.path, issue.message, rowOf));
+    const errors = parsed.error.issues.map((issue) => {
+      const message = clientActionMessage(t, issue.message);
+      const place = saleIssuePlace(issue.path, rowOf);
+      if (!place) return message;
+      return place.field
+        ? t("clientActions:sale.itemFieldIssue", { row: place.row, field: t(ITEM_FIELD_KEYS[place.field]), message })
+        : t("clientActions:sale.itemIssue", { row: place.row, message });
+    });
     return data({ values, errors }, { status: 400 });
   }
   const result = await recordSale(client.id, parsed.data, { actor: user, ip: requestAddress(request) });
-  if (!result.ok) return data({ values, errors: [result.message] }, { status: result.status });
+  if (!result.ok) return data({ values, errors: [clientActionMessage(t, result.message)] }, { status: result.status });
   return redirectWithToast(backPath(request, client.id), {
     type: "success",
-    title: "Sale recorded",
-    description: `${formatAed(parsed.data.amountFils)} for ${client.fullName}`,
+    title: t("clientActions:sale.recorded"),
+    description: t("clientActions:sale.recordedDescription", {
+      amount: formatAed(parsed.data.amountFils, language),
+      name: displayName(client, language),
+    }),
   });
 }
 
@@ -140,6 +164,8 @@ export default function RecordSale() {
   const values = actionData?.values ?? initial;
   const errors = actionData?.errors ?? [];
   const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const busy = useNavigation().state === "submitting";
   const [rows, setRows] = useState<ItemFormRow[] | null>(null);
   // The running total reads what is typed; the server adds the same prices exactly when it saves.
@@ -155,8 +181,10 @@ export default function RecordSale() {
 
   return (
     <div className="card mx-auto max-w-4xl">
-      <h1 className="text-xl font-semibold">Record a sale</h1>
-      <p className="text-sm text-gray-600">For {client.fullName}.</p>
+      <h1 className="text-xl font-semibold">{t("clientActions:sale.title")}</h1>
+      <p className="text-sm text-gray-600">
+        <Trans i18nKey="clientActions:sale.forClient" values={{ name: client.name }} components={{ bdi: <bdi /> }} />
+      </p>
       <Form
         method="post"
         className="mt-4 space-y-4"
@@ -174,80 +202,97 @@ export default function RecordSale() {
           ) : null}
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <TextInput name="saleDate" label="Sale date" type="date" max={today} required value={values.saleDate} />
+          <TextInput
+            name="saleDate"
+            label={t("clientActions:sale.saleDate")}
+            type="date"
+            max={today}
+            required
+            value={values.saleDate}
+          />
           <SelectInput
             name="showroom"
-            label="Showroom"
+            label={t("clientActions:sale.showroom")}
             value={values.showroom}
-            options={[["", "—"], ...SHOWROOMS.map((s) => [s, SHOWROOM_LABELS[s]] as const)]}
+            options={[["", "—"], ...SHOWROOMS.map((s) => [s, t(SHOWROOM_KEYS[s])] as const)]}
           />
-          <TextInput name="invoiceNo" label="Invoice number" maxLength={INVOICE_NO_MAX} value={values.invoiceNo} />
+          <TextInput
+            name="invoiceNo"
+            label={t("clientActions:sale.invoiceNo")}
+            maxLength={INVOICE_NO_MAX}
+            value={values.invoiceNo}
+          />
           <SelectInput
             name="soldById"
-            label="Sold by"
+            label={t("clientActions:sale.soldBy")}
             value={values.soldById}
             options={associates.map((a) => [a.id, a.name] as const)}
           />
+          <TextInput name="amount" label={t("clientActions:sale.amount")} inputMode="decimal" value={values.amount} />
           <TextInput
-            name="amount"
-            label="Amount (AED), when there are no items"
-            inputMode="decimal"
-            value={values.amount}
+            name="description"
+            label={t("clientActions:sale.description")}
+            maxLength={500}
+            value={values.description}
           />
-          <TextInput name="description" label="Description (optional)" maxLength={500} value={values.description} />
         </div>
 
-        <h2 className="font-semibold">Items</h2>
+        <h2 className="font-semibold">{t("clientActions:sale.items")}</h2>
         {values.items.map((item, row) => (
           <fieldset key={row} className="rounded-md border border-gray-200 p-3" data-testid="sale-item">
-            <legend className="px-1 text-sm font-medium">Item {row + 1}</legend>
+            <legend className="px-1 text-sm font-medium">{t("clientActions:sale.item", { n: row + 1 })}</legend>
             <div className="grid gap-2 sm:grid-cols-3 lg:grid-cols-5">
               <SelectInput
                 name={itemFieldName(row, "category")}
-                label="Category"
+                label={t("clientActions:sale.category")}
                 value={item.category}
-                options={[["", "—"], ...ITEM_CATEGORIES.map((c) => [c, ITEM_CATEGORY_LABELS[c]] as const)]}
+                options={[["", "—"], ...ITEM_CATEGORIES.map((c) => [c, t(ITEM_CATEGORY_KEYS[c])] as const)]}
               />
               <SelectInput
                 name={itemFieldName(row, "metal")}
-                label="Metal"
+                label={t("clientActions:sale.metal")}
                 value={item.metal}
-                options={METALS.map((m) => [m, METAL_LABELS[m]] as const)}
+                options={METALS.map((m) => [m, t(METAL_KEYS[m])] as const)}
               />
               <SelectInput
                 name={itemFieldName(row, "karat")}
-                label="Karat"
+                label={t("clientActions:sale.karat")}
                 value={item.karat}
-                options={KARATS.map((k) => [k, KARAT_LABELS[k]] as const)}
+                options={KARATS.map((k) => [k, t(KARAT_KEYS[k])] as const)}
               />
               <TextInput
                 name={itemFieldName(row, "weightGrams")}
-                label="Weight (g)"
+                label={t("clientActions:sale.weight")}
                 inputMode="decimal"
                 value={item.weightGrams}
               />
               <SelectInput
                 name={itemFieldName(row, "stone")}
-                label="Stone"
+                label={t("clientActions:sale.stone")}
                 value={item.stone}
-                options={STONES.map((s) => [s, STONE_LABELS[s]] as const)}
+                options={STONES.map((s) => [s, t(STONE_KEYS[s])] as const)}
               />
               <TextInput
                 name={itemFieldName(row, "stoneCarats")}
-                label="Carats"
+                label={t("clientActions:sale.carats")}
                 inputMode="decimal"
                 value={item.stoneCarats}
               />
-              <TextInput name={itemFieldName(row, "itemCode")} label="Item code" maxLength={60} value={item.itemCode} />
+              <TextInput
+                name={itemFieldName(row, "itemCode")}
+                label={t("clientActions:sale.itemCode")}
+                maxLength={60}
+                value={item.itemCode}
+              />
               <TextInput
                 name={itemFieldName(row, "certificateNo")}
-                label="Certificate no."
+                label={t("clientActions:sale.certificateNo")}
                 maxLength={60}
                 value={item.certificateNo}
               />
               <TextInput
                 name={itemFieldName(row, "price")}
-                label="Price (AED)"
+                label={t("clientActions:sale.price")}
                 inputMode="decimal"
                 value={item.price}
               />
@@ -258,18 +303,21 @@ export default function RecordSale() {
         <p className="text-sm" aria-live="polite" data-testid="sale-running-total">
           {hydrated ? (
             <>
-              {totals.count} {totals.count === 1 ? "item" : "items"}, total{" "}
-              <strong>{formatAed(totals.totalFils)}</strong>
-              {totals.weightMg > 0 ? `, ${mgToGrams(totals.weightMg)} g` : ""}
+              <Trans
+                i18nKey="clientActions:sale.runningTotal"
+                count={totals.count}
+                values={{ amount: formatAed(totals.totalFils, language) }}
+              />
+              {totals.weightMg > 0 ? t("clientActions:sale.runningWeight", { grams: mgToGrams(totals.weightMg) }) : ""}
             </>
           ) : (
-            "The sale's amount is the sum of the items' prices."
+            t("clientActions:sale.sumHint")
           )}
         </p>
 
         <div className="flex flex-wrap justify-end gap-2">
           <Link to={back} className="btn-secondary">
-            Cancel
+            {t("clientActions:cancel")}
           </Link>
           <button
             type="submit"
@@ -279,10 +327,10 @@ export default function RecordSale() {
             disabled={values.items.length >= MAX_SALE_ITEMS}
             formNoValidate
           >
-            Add another item
+            {t("clientActions:sale.addItem")}
           </button>
           <button type="submit" name="intent" value="record" className="btn-primary" disabled={busy}>
-            Record sale
+            {t("clientActions:sale.record")}
           </button>
         </div>
       </Form>

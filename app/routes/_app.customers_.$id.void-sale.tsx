@@ -7,6 +7,9 @@ import { voidSaleSchema } from "~/domain/sales";
 import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
+import { clientActionMessage, firstIssueText } from "~/i18n/client-action-messages.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { zodMessages } from "~/i18n/zod-messages";
 import { voidSale } from "~/services/sales.server";
 
 export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
@@ -19,27 +22,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const [clientId] = parseClientIds(params.id);
   if (!clientId) throw new Response("Client not found", { status: 404 });
+  const { language, t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${clientId}`);
   const [saleId] = parseClientIds(formText(form, "saleId"));
-  const parsed = voidSaleSchema.safeParse({ reason: formText(form, "reason") });
-  if (!parsed.success) return redirectWithFormError(back, "Sale not voided", parsed.error);
+  const parsed = voidSaleSchema.safeParse({ reason: formText(form, "reason") }, { error: zodMessages(t) });
+  if (!parsed.success)
+    return redirectWithFormError(back, t("clientActions:voidSale.notVoided"), firstIssueText(t, parsed.error));
   const result = saleId
     ? await voidSale(saleId, parsed.data.reason, { actor: user, ip: requestAddress(request), clientId })
     : null;
   if (!result || (!result.ok && result.status === 404)) throw new Response("Sale not found", { status: 404 });
-  if (!result.ok) return redirectWithFormError(back, "Sale not voided", { issues: [result] });
+  if (!result.ok)
+    return redirectWithFormError(back, t("clientActions:voidSale.notVoided"), clientActionMessage(t, result.message));
   if (formText(form, "intent") === "reenter" && user.role === "admin") {
     const reenter = `/customers/${clientId}/sale?from=${saleId}&back=${encodeURIComponent(back)}`;
     return redirectWithToast(reenter, {
       type: "success",
-      title: "Sale voided",
-      description: "Enter it again corrected",
+      title: t("clientActions:voidSale.voided"),
+      description: t("clientActions:voidSale.enterAgain"),
     });
   }
   return redirectWithToast(back, {
     type: "success",
-    title: "Sale voided",
-    description: `Total sales now ${formatAed(parseAedToFils(result.client.totalSalesValue) ?? 0n)}`,
+    title: t("clientActions:voidSale.voided"),
+    description: t("clientActions:voidSale.totalNow", {
+      amount: formatAed(parseAedToFils(result.client.totalSalesValue) ?? 0n, language),
+    }),
   });
 }

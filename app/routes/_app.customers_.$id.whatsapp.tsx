@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
-import { isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
+import { displayName } from "~/domain/client-display";
+import { isChannelWithdrawn } from "~/domain/consent";
 import { clientMessage } from "~/domain/message-templates";
 import { whatsappLink } from "~/domain/mobile";
 import { ACCESS } from "~/domain/roles";
@@ -10,6 +12,7 @@ import { formText } from "~/http/form-text";
 import { getWhatsAppTarget } from "~/services/client-contact.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { recordInteraction } from "~/services/interactions.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 
 /** Only a POST records a contact (prefetching or a cross-site image never can): a GET goes to the client. */
@@ -32,11 +35,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const [id] = parseClientIds(params.id);
   const client = id ? await getWhatsAppTarget(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
-  if (isChannelWithdrawn(client.consents, "whatsapp"))
+  if (isChannelWithdrawn(client.consents, "whatsapp")) {
+    const { language, t } = await translatorFor(request, "clientActions");
     return data(
-      { clientId: client.id, clientName: client.fullName, reason: withdrawnReason("whatsapp") },
+      {
+        clientId: client.id,
+        clientName: displayName(client, language),
+        reason: t("clientActions:whatsapp.withdrawnReason"),
+      },
       { status: 403 },
     );
+  }
   const message =
     formText(await request.formData(), "message")
       .trim()
@@ -52,14 +61,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function WhatsAppRefused() {
   const refused = useActionData<typeof action>();
+  const { t } = useTranslation();
   return (
     <div className="card mx-auto mt-10 max-w-md text-center">
-      <h1 className="text-xl font-semibold">WhatsApp not sent</h1>
+      <h1 className="text-xl font-semibold">{t("clientActions:whatsapp.notSent")}</h1>
       <p role="alert" className="mt-2 text-red-800">
-        {refused ? `${refused.clientName}: ${refused.reason}.` : "Open WhatsApp from a client's button."}
+        {refused ? (
+          <Trans
+            i18nKey="clientActions:whatsapp.withdrawn"
+            values={{ name: refused.clientName, reason: refused.reason }}
+            components={{ bdi: <bdi /> }}
+          />
+        ) : (
+          t("clientActions:whatsapp.openFromButton")
+        )}
       </p>
       <Link to={refused ? `/customers/${refused.clientId}` : "/customers"} className="btn-secondary mt-4">
-        Back to the client
+        {t("clientActions:whatsapp.back")}
       </Link>
     </div>
   );

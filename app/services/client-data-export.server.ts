@@ -1,6 +1,6 @@
 import { db } from "~/db.server";
 import { detailsAbout } from "~/domain/client-audit-details";
-import { CLIENT_FIELD_NAMES, clientField, jsonName } from "~/domain/client-fields";
+import { CLIENT_FIELD_NAMES, clientField, fieldCellText, jsonName } from "~/domain/client-fields";
 import { parseClientIds } from "~/domain/client-ids";
 import {
   CONSENT_CHANNEL_LABELS,
@@ -12,6 +12,7 @@ import {
 import { neutralizeRows } from "~/domain/csv-safety";
 import { INTERACTION_LABELS } from "~/domain/interactions";
 import { itemSummary, labelOf, SHOWROOM_LABELS } from "~/domain/sales";
+import { TIER_LABELS } from "~/domain/tiers";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { AUDIT_ACTION_LABELS, auditApiEntry, type AuditApiEntry } from "./audit-log.server";
 import { clientAuditWhere, clientTarget } from "./client-audit.server";
@@ -113,8 +114,11 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
   const record = [
     ["Field", "Value"],
     ["Client id", String(data.client.id)],
-    ...CLIENT_FIELD_NAMES.map((name) => [clientField(name).label, text(c[jsonName(name)])]),
-    ["Tier", data.client.tier],
+    ...CLIENT_FIELD_NAMES.map((name) => [
+      clientField(name).label,
+      fieldCellText(clientField(name).kind, c[jsonName(name)]),
+    ]),
+    ["Tier", labelOf(TIER_LABELS, data.client.tier)],
     ["Source", data.client.source],
     ["Owner", data.client.ownerName ?? ""],
     ["Added", data.client.createdAt],

@@ -93,6 +93,7 @@ export async function restoreClients(
 export type DeletedClientRow = {
   id: number;
   fullName: string;
+  fullNameAr: string | null;
   mobileNumber: string;
   deletedAt: string;
   deletedBy: string | null;
@@ -107,7 +108,15 @@ export async function listDeletedClients(
   const { ids, count } = await searchDeletedClients(search, limit);
   const found = await db.client.findMany({
     where: { id: { in: ids } },
-    select: { id: true, fullName: true, mobileNumber: true, deletedAt: true, deletedById: true, erasedAt: true },
+    select: {
+      id: true,
+      fullName: true,
+      fullNameAr: true,
+      mobileNumber: true,
+      deletedAt: true,
+      deletedById: true,
+      erasedAt: true,
+    },
   });
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
@@ -121,6 +130,7 @@ export async function listDeletedClients(
     rows: rows.map((r) => ({
       id: r.id,
       fullName: r.fullName,
+      fullNameAr: r.fullNameAr,
       mobileNumber: r.mobileNumber,
       deletedAt: (r.deletedAt ?? new Date(0)).toISOString(),
       deletedBy: r.deletedById ? (names.get(r.deletedById) ?? null) : null,

@@ -232,7 +232,9 @@ describe("Export this client's data (the details' download)", () => {
     const rows = (sheet: string) => XLSX.utils.sheet_to_json<string[]>(book.Sheets[sheet]!, { header: 1 });
     expect(rows("Client")).toContainEqual(["Full name", "Aisha Exported"]);
     expect(rows("Client")).toContainEqual(["Name in Arabic", "عائشة MINE"]);
-    expect(rows("Client")).toContainEqual(["Preferred language", "ar"]);
+    // Labels where people read them, not the stored keys ("ar", "team_a").
+    expect(rows("Client")).toContainEqual(["Preferred language", "Arabic"]);
+    expect(rows("Client")).toContainEqual(["Team", "Full Selection (Luxury)"]);
     expect(rows("Sales")).toHaveLength(3);
     expect(rows("Sales").flat().join(" ")).toContain("Ring · 18K White gold · 4.125 g · AED 2,500.00");
     const contactNotes = rows("Contacts").map((r) => r[2]);

@@ -1,18 +1,17 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useAppUi } from "~/components/app-ui";
 import { CodeField } from "~/components/code-field";
 import { CODE_LENGTH } from "~/domain/one-time-code";
 import type { DeleteStep } from "~/routes/_app.customers.delete";
 
-const DELETE_FAILED = "Failed to delete customers. Please try again.";
-const INVALID_CODE = "Invalid OTP code. Please try again.";
-
 /** The deletion prompt's code box, the same with and without JavaScript (`otpCode`, as the action reads it). */
 export function DeletionCodeField(props: { onValueChange: (code: string) => void; readOnly?: boolean }) {
+  const { t } = useTranslation();
   return (
-    <CodeField id="otp-code" name="otpCode" label="6-digit code from your authenticator app" focusOnMount {...props} />
+    <CodeField id="otp-code" name="otpCode" label={t("clientActions:verification.codeLabel")} focusOnMount {...props} />
   );
 }
 
@@ -35,6 +34,7 @@ export function DeleteVerificationDialog({
   onDeleted: () => void;
 }) {
   const { toast } = useAppUi();
+  const { t } = useTranslation();
   const fetcher = useFetcher<DeleteStep>();
   const [code, setCode] = useState("");
   // A new prompt or a refused code remounts the code box: cleared and focused for the next try.
@@ -65,15 +65,23 @@ export function DeleteVerificationDialog({
     const step = fetcher.data;
     if (step && step !== before && step.failed) {
       if (step.failed === "code") {
-        toast({ type: "error", title: "OTP Verification Failed", description: step.error || INVALID_CODE });
+        toast({
+          type: "error",
+          title: t("clientActions:delete.verifyFailedTitle"),
+          description: step.error || t("clientActions:delete.invalidCode"),
+        });
       } else {
-        toast({ type: "error", title: "Deletion Error", description: DELETE_FAILED });
+        toast({
+          type: "error",
+          title: t("clientActions:delete.errorTitle"),
+          description: t("clientActions:delete.failed"),
+        });
       }
       return;
     }
     // Redirected back to the list: its flash toast says 'Clients Deleted'.
     onDeleted();
-  }, [busy, fetcher.data, onDeleted, toast]);
+  }, [busy, fetcher.data, onDeleted, toast, t]);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,19 +100,18 @@ export function DeleteVerificationDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed inset-x-4 top-24 z-50 mx-auto max-w-md rounded-lg bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Security Verification</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold">{t("clientActions:verification.title")}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-700">
-            Enter a code from your authenticator app to delete {count} selected client
-            {count === 1 ? "" : "s"}. An admin can restore deleted clients.
+            {t("clientActions:delete.prompt", { count })}
           </Dialog.Description>
           <form onSubmit={submit} className="mt-4 space-y-4">
             <DeletionCodeField key={attempt} readOnly={busy} onValueChange={setCode} />
             <div className="flex justify-end gap-2">
               <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
-                Cancel
+                {t("clientActions:cancel")}
               </button>
               <button type="submit" className="btn-danger" disabled={busy || code.length !== CODE_LENGTH}>
-                {busy ? "Verifying..." : "Verify & Delete"}
+                {busy ? t("clientActions:verification.verifying") : t("clientActions:delete.submit")}
               </button>
             </div>
           </form>

@@ -5,12 +5,14 @@ import type { Page } from "@playwright/test";
  * (docs/decisions/021-arabic-and-english.md). Text people typed or that is a number or code is marked up
  * as such and skipped: names and other user text in `<bdi>`, mobiles, e-mails, IDs and amounts in
  * `dir="ltr"`, codes in `<code>`/`<kbd>`. The brand and `allow` are words the page may show as they are.
+ * `within` narrows the check to one part of the page (a dialog over a screen another change converts).
  */
-export async function visibleLatinWords(page: Page, allow: readonly string[] = []): Promise<string[]> {
-  const words = await page.evaluate(() => {
+export async function visibleLatinWords(page: Page, allow: readonly string[] = [], within = "body"): Promise<string[]> {
+  const words = await page.evaluate((rootSelector) => {
+    const root = document.querySelector(rootSelector) ?? document.body;
     const skipped = "bdi, [dir='ltr'], code, kbd, script, style, noscript, template, svg";
     const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest(skipped)) continue;
@@ -18,14 +20,14 @@ export async function visibleLatinWords(page: Page, allow: readonly string[] = [
       found.push(...((node.textContent ?? "").match(/[A-Za-z]{2,}/g) ?? []));
     }
     // What a screen reader hears counts too.
-    for (const element of document.querySelectorAll<HTMLElement>("[aria-label], [placeholder], [title]")) {
+    for (const element of root.querySelectorAll<HTMLElement>("[aria-label], [placeholder], [title]")) {
       if (element.closest(skipped) || !element.checkVisibility()) continue;
       for (const attribute of ["aria-label", "placeholder", "title"]) {
         found.push(...((element.getAttribute(attribute) ?? "").match(/[A-Za-z]{2,}/g) ?? []));
       }
     }
     return found;
-  });
+  }, within);
   const allowed = new Set(["Jewel", "CRM", ...allow]);
   return [...new Set(words.filter((word) => !allowed.has(word)))];
 }
