@@ -1,11 +1,15 @@
 import type { Language } from "~/domain/languages";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
+import arFollowUps from "~/locales/ar/followUps.json";
 import arLogin from "~/locales/ar/login.json";
+import arReports from "~/locales/ar/reports.json";
 import arValidation from "~/locales/ar/validation.json";
 import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
+import enFollowUps from "~/locales/en/followUps.json";
 import enLogin from "~/locales/en/login.json";
+import enReports from "~/locales/en/reports.json";
 import enValidation from "~/locales/en/validation.json";
 
 /**
@@ -13,8 +17,22 @@ import enValidation from "~/locales/en/validation.json";
  * language reads no file. A new namespace is one JSON file per language under app/locales and a line here.
  */
 export const RESOURCES = {
-  en: { common: enCommon, dashboard: enDashboard, login: enLogin, validation: enValidation },
-  ar: { common: arCommon, dashboard: arDashboard, login: arLogin, validation: arValidation },
+  en: {
+    common: enCommon,
+    dashboard: enDashboard,
+    login: enLogin,
+    validation: enValidation,
+    followUps: enFollowUps,
+    reports: enReports,
+  },
+  ar: {
+    common: arCommon,
+    dashboard: arDashboard,
+    login: arLogin,
+    validation: arValidation,
+    followUps: arFollowUps,
+    reports: arReports,
+  },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof RESOURCES)["en"];
