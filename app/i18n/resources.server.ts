@@ -2,12 +2,14 @@ import type { Language } from "~/domain/languages";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
 import arFollowUps from "~/locales/ar/followUps.json";
+import arImport from "~/locales/ar/import.json";
 import arLogin from "~/locales/ar/login.json";
 import arReports from "~/locales/ar/reports.json";
 import arValidation from "~/locales/ar/validation.json";
 import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
 import enFollowUps from "~/locales/en/followUps.json";
+import enImport from "~/locales/en/import.json";
 import enLogin from "~/locales/en/login.json";
 import enReports from "~/locales/en/reports.json";
 import enValidation from "~/locales/en/validation.json";
@@ -23,6 +25,7 @@ export const RESOURCES = {
     login: enLogin,
     validation: enValidation,
     followUps: enFollowUps,
+    import: enImport,
     reports: enReports,
   },
   ar: {
@@ -31,6 +34,7 @@ export const RESOURCES = {
     login: arLogin,
     validation: arValidation,
     followUps: arFollowUps,
+    import: arImport,
     reports: arReports,
   },
 } satisfies Record<Language, Record<string, unknown>>;
