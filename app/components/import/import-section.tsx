@@ -51,10 +51,14 @@ const TEXTS = {
 /** File names, extensions and codes inside a text read left to right. */
 const LTR = { ltr: <span dir="ltr" /> };
 
+/** The shop's 24-hour clock in both languages (browsers' Arabic data differ on the AM/PM words). */
 function formatImportTime(iso: string, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: "h23",
+    timeZone,
+  }).format(new Date(iso));
 }
 
 function fileSizeLabel(bytes: number, t: TFunction): string {
