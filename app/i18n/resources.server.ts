@@ -3,6 +3,7 @@ import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
 import arFollowUps from "~/locales/ar/followUps.json";
 import arImport from "~/locales/ar/import.json";
+import arLeads from "~/locales/ar/leads.json";
 import arLogin from "~/locales/ar/login.json";
 import arReports from "~/locales/ar/reports.json";
 import arValidation from "~/locales/ar/validation.json";
@@ -10,6 +11,7 @@ import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
 import enFollowUps from "~/locales/en/followUps.json";
 import enImport from "~/locales/en/import.json";
+import enLeads from "~/locales/en/leads.json";
 import enLogin from "~/locales/en/login.json";
 import enReports from "~/locales/en/reports.json";
 import enValidation from "~/locales/en/validation.json";
@@ -26,6 +28,7 @@ export const RESOURCES = {
     validation: enValidation,
     followUps: enFollowUps,
     import: enImport,
+    leads: enLeads,
     reports: enReports,
   },
   ar: {
@@ -35,6 +38,7 @@ export const RESOURCES = {
     validation: arValidation,
     followUps: arFollowUps,
     import: arImport,
+    leads: arLeads,
     reports: arReports,
   },
 } satisfies Record<Language, Record<string, unknown>>;

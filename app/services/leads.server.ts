@@ -288,7 +288,12 @@ export async function clearLeadRuns(userId: string): Promise<void> {
 }
 
 /** The client a lead card's Schedule action is for, when still in the book. */
-export async function findLeadClient(clientId: number): Promise<{ id: number; fullName: string } | null> {
+export async function findLeadClient(
+  clientId: number,
+): Promise<{ id: number; fullName: string; fullNameAr: string | null } | null> {
   if (!Number.isSafeInteger(clientId)) return null;
-  return db.client.findFirst({ where: inClientBook({ id: clientId }), select: { id: true, fullName: true } });
+  return db.client.findFirst({
+    where: inClientBook({ id: clientId }),
+    select: { id: true, fullName: true, fullNameAr: true },
+  });
 }

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
+import { insertLeadClient } from "../support/lead-clients";
 import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
 import { visibleLatinWords } from "./support/latin-words";
 
-// Import Data and the sales report in Arabic (docs/decisions/021-arabic-and-english.md), with JavaScript on
+// Import Data, the sales report and the AI Assistant in Arabic (docs/decisions/021-arabic-and-english.md), with JavaScript on
 // and off: right to left, Arabic texts, and no English left but what people typed (names, file names) and
 // numbers.
 
@@ -60,9 +61,59 @@ async function saleBy(userId: string) {
   });
 }
 
+/**
+ * Two clients in a location and team no other spec uses, so they are the whole list: one with an Arabic
+ * name, one with an English name only.
+ */
+async function seedLeads(tag: string) {
+  const options = { country: "kuwait", team: "team_c", purchases: 4, lastPurchaseDaysAgo: 140 };
+  const arabic = await insertLeadClient(db, {
+    ...options,
+    name: `Shamma ${tag} Al Dhaheri`,
+    totalAed: 900_000,
+    birthdayInDays: 3,
+  });
+  await db.client.update({ where: { id: arabic.id }, data: { fullNameAr: `شما الظاهري ${tag}` } });
+  const english = await insertLeadClient(db, { ...options, name: `Omar ${tag} Saleh`, totalAed: 400_000 });
+  return { arabicName: `شما الظاهري ${tag}`, englishName: english.fullName };
+}
+
 for (const js of [true, false]) {
-  test.describe(`Arabic imports and reports with JavaScript ${js ? "on" : "off"}`, () => {
+  test.describe(`Arabic imports, reports and leads with JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
+
+    test("the AI Assistant's filters, lead cards and scheduling read in Arabic", async ({ page, context }) => {
+      const name = js ? "Noura Leads" : "نورة";
+      const staff = await arabicStaff(name);
+      const tag = unique();
+      const { arabicName, englishName } = await seedLeads(tag);
+      await signInContext(context, staff.user.id);
+      await page.goto("/ai-assistant");
+      await expectArabicDocument(page);
+      await expect(page).toHaveTitle("المساعد الذكي | Jewel CRM");
+      if (js) await waitForHydration(page);
+      await expect(page.getByText("لم تُنشأ قائمة عملاء محتملين بعد")).toBeVisible();
+      expect(await visibleLatinWords(page, shellWords(name))).toEqual([]);
+
+      await page.getByLabel("الموقع").selectOption("kuwait");
+      await page.getByLabel("الفريق").selectOption("team_c");
+      await page.getByRole("button", { name: "إنشاء قائمة بالذكاء الاصطناعي" }).click();
+      const arabicCard = page.getByTestId("lead-card").filter({ has: page.getByRole("heading", { name: arabicName }) });
+      await expect(arabicCard).toBeVisible({ timeout: 30_000 });
+      await expect(arabicCard).toContainText("لماذا الآن: ");
+      await expect(arabicCard).toContainText("عيد الميلاد بعد 3 أيام");
+      await expect(page.getByRole("heading", { name: englishName })).toBeVisible();
+      // The WhatsApp button (the client book's) still names itself and the client in its aria-label.
+      const allowed = [...shellWords(name), "WhatsApp", ...englishName.split(" "), ...arabicName.split(" ")];
+      expect(await visibleLatinWords(page, allowed)).toEqual([]);
+
+      await arabicCard.getByRole("link", { name: `جدولة متابعة مع ${arabicName}` }).click();
+      const dialog = page.getByRole("dialog", { name: "جدولة متابعة" });
+      await expect(dialog.getByLabel("تاريخ المتابعة")).toBeVisible();
+      expect(await visibleLatinWords(page, allowed)).toEqual([]);
+      await dialog.getByRole("button", { name: "جدولة المتابعة" }).click();
+      await expect(page.getByText("جُدولت المتابعة").first()).toBeVisible();
+    });
 
     test("Import Data reads in Arabic, before and after an import", async ({ page, context }) => {
       const name = js ? "Latifa Import" : "لطيفة الاستيراد";
