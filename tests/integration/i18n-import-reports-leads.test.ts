@@ -2,6 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readToast } from "~/http/toast.server";
 import * as template from "~/routes/api.import.template";
+import * as aiAssistant from "~/routes/_app.ai-assistant";
 import * as followUp from "~/routes/_app.follow-ups.$id";
 import * as importPage from "~/routes/_app.import-data";
 import * as reports from "~/routes/_app.reports";
@@ -9,7 +10,7 @@ import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from ".
 import { spreadsheet, uploadRequest } from "../support/import-files";
 import { CLIENT_FILE_HEADER } from "../support/import-header";
 
-// Reports, imports and the follow-up page in Arabic (docs/decisions/021-arabic-and-english.md): the texts the
+// Reports, imports, the AI Assistant and the follow-up page in Arabic (docs/decisions/021-arabic-and-english.md): the texts the
 // server makes follow the request's language, and an English request keeps today's English.
 
 const ARABIC = { "Accept-Language": "ar-AE,ar;q=0.9" };
@@ -128,5 +129,16 @@ describe("the follow-up page in Arabic", () => {
     const post = makeRequest("/follow-ups/none", { cookie, headers: ARABIC, form: { status: "done" } });
     const res = await outcome(await callRoute(followUp.action, post, { id: "none" }));
     expect(await toastOf(res.headers)).toMatchObject({ description: "المتابعة غير موجودة" });
+  });
+});
+
+describe("the AI Assistant in Arabic", () => {
+  it("clears the list and refuses a missing location in the request's language", async () => {
+    const clear = (headers: Record<string, string>) =>
+      makeRequest("/ai-assistant", { cookie, headers, form: { intent: "clear" } });
+    const arabic = await outcome(await callRoute(aiAssistant.action, clear(ARABIC)));
+    expect(await toastOf(arabic.headers)).toMatchObject({ title: "مُسحت القائمة" });
+    const english = await outcome(await callRoute(aiAssistant.action, clear(ENGLISH)));
+    expect(await toastOf(english.headers)).toMatchObject({ title: "Leads cleared" });
   });
 });
