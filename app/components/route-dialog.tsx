@@ -21,7 +21,7 @@ export function RouteDialog({
   children,
 }: {
   title: string;
-  description?: string;
+  description?: ReactNode;
   closeTo: string;
   size?: keyof typeof WIDTH;
   stacked?: boolean;

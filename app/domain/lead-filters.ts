@@ -14,13 +14,6 @@ export const LEAD_REQUEST_TIMEOUT_MS = LEAD_TIMEOUT_MS + 15_000;
 
 export const PURCHASE_DATE_FILTERS = ["none", "3months", "6months", "12months", "custom"] as const;
 export type PurchaseDateFilter = (typeof PURCHASE_DATE_FILTERS)[number];
-export const PURCHASE_DATE_FILTER_LABELS: Record<PurchaseDateFilter, string> = {
-  none: "Any time",
-  "3months": "No purchase for 3 months",
-  "6months": "No purchase for 6 months",
-  "12months": "No purchase for 12 months",
-  custom: "Last purchase before a date",
-};
 
 /** docs/product-rules.md §5 Lead generation. */
 export const LOCATION_REQUIRED = {

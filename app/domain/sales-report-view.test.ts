@@ -1,6 +1,22 @@
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
+import ar from "~/locales/ar/reports.json";
+import en from "~/locales/en/reports.json";
 import { NO_SALES, reportTable, type ClientMix, type SalesReport } from "./sales-report";
-import { barChartSection, comparisonRows, monthlySection, periodPresets, tableView } from "./sales-report-view";
+import {
+  barChartSection,
+  comparisonRows,
+  monthlySection,
+  periodPresets,
+  reportIssueText,
+  tableView,
+  type ReportWords,
+} from "./sales-report-view";
+
+const catalogs = i18next.createInstance();
+await catalogs.init({ resources: { en: { reports: en }, ar: { reports: ar } }, interpolation: { escapeValue: false } });
+const EN: ReportWords = { language: "en", t: catalogs.getFixedT("en", "reports") };
+const AR: ReportWords = { language: "ar", t: catalogs.getFixedT("ar", "reports") };
 
 const report = (groupBy: SalesReport["groupBy"], rows: SalesReport["rows"]): SalesReport => ({
   period: { from: "2026-01-01", to: "2026-02-28" },
@@ -11,7 +27,7 @@ const report = (groupBy: SalesReport["groupBy"], rows: SalesReport["rows"]): Sal
 
 describe("the page's quick periods", () => {
   it("offers the last 12 months, this month, this year and last year", () => {
-    expect(periodPresets("2026-11-25")).toEqual([
+    expect(periodPresets("2026-11-25", EN)).toEqual([
       { label: "Last 12 months", period: { from: "2025-12-01", to: "2026-11-25" } },
       { label: "This month", period: { from: "2026-11-01", to: "2026-11-25" } },
       { label: "This year", period: { from: "2026-01-01", to: "2026-11-25" } },
@@ -27,7 +43,7 @@ describe("a grouping's chart section", () => {
   ]);
 
   it("names the chart, describes its largest figure and links its workbook", () => {
-    const section = barChartSection(showrooms);
+    const section = barChartSection(showrooms, EN);
     expect(section.title).toBe("Sales by showroom");
     expect(section.description).toBe(
       "Total sales by showroom, 1 Jan 2026 – 28 Feb 2026. Largest: Dubai Mall, AED 1,234,567.00 of AED 1,234,568.00.",
@@ -37,18 +53,18 @@ describe("a grouping's chart section", () => {
   });
 
   it("writes compact totals on the bars, exact ones in their titles, and shortens long labels", () => {
-    const [first, second] = barChartSection(showrooms).chart.bars;
+    const [first, second] = barChartSection(showrooms, EN).chart.bars;
     expect(first).toMatchObject({ valueText: "AED 1.23M", title: "Dubai Mall: AED 1,234,567.00 from 3 sales" });
     expect(second!.label).toBe("A showroom with a very lo…");
     expect(second!.title).toBe("A showroom with a very long name indeed: AED 1.00 from 1 sale");
   });
 
   it("says there is nothing when no group sold", () => {
-    expect(barChartSection(report("associate", [])).description).toMatch(/No sales in this period\.$/);
+    expect(barChartSection(report("associate", []), EN).description).toMatch(/No sales in this period\.$/);
   });
 
   it("tables figures with separators and the total row", () => {
-    expect(tableView(reportTable(showrooms))).toEqual({
+    expect(tableView(reportTable(showrooms), "showroom", EN)).toEqual({
       title: "Sales by showroom",
       columns: ["Showroom", "Sales", "Total (AED)", "Average ticket (AED)", "Share of total"],
       rows: [
@@ -66,7 +82,7 @@ describe("the monthly section", () => {
       { key: "2026-01", label: "Jan 2026", count: 1, totalFils: 10_000n },
       { key: "2026-02", label: "Feb 2026", count: 2, totalFils: 30_000n },
     ]);
-    const section = monthlySection(months, [NO_SALES, { count: 1, totalFils: 5_000n }]);
+    const section = monthlySection(months, [NO_SALES, { count: 1, totalFils: 5_000n }], EN);
     expect(section.chart.series.map((s) => s.key)).toEqual(["current", "lastYear"]);
     expect(section.chart.series[1]!.markers.map((m) => m.title)).toEqual([
       "Jan 2025: AED 0.00 from 0 sales",
@@ -91,6 +107,7 @@ describe("comparison rows", () => {
         lastYear: NO_SALES,
       },
       { current: mix(1, 2), previous: mix(2, 0), lastYear: mix(0, 0) },
+      EN,
     );
     expect(rows.map((r) => r.key)).toEqual([
       "sales",
@@ -112,5 +129,46 @@ describe("comparison rows", () => {
       lastYearChange: "—",
     });
     expect(rows.find((r) => r.key === "newClients")).toMatchObject({ current: "1", previousChange: "−50.0%" });
+  });
+});
+
+describe("the page in Arabic", () => {
+  it("names rows, titles and figures in Arabic, with the amounts as ar-AE writes them and the bars from the right", () => {
+    const showrooms = report("showroom", [
+      { key: "dubai_mall", label: "Dubai Mall", count: 3, totalFils: 123_456_700n },
+      { key: "none", label: "No showroom recorded", count: 2, totalFils: 100n },
+    ]);
+    const section = barChartSection(showrooms, AR);
+    expect(section.title).toBe("المبيعات حسب المعرض");
+    expect(section.table.rows.map((row) => row.cells[0])).toEqual(["دبي مول", "لم يُسجَّل معرض"]);
+    expect(section.table.totals[0]).toBe("الإجمالي");
+    expect(section.description).toBe(
+      "المبيعات حسب المعرض، 1 يناير 2026 – 28 فبراير 2026. الأكبر: دبي مول، 1,234,567.00 د.إ من أصل 1,234,568.00 د.إ.",
+    );
+    const [first, second] = section.chart.bars;
+    expect(first).toMatchObject({ valueText: "1.23M د.إ", title: "دبي مول: 1,234,567.00 د.إ من 3 عمليات بيع" });
+    expect(second!.title).toBe("لم يُسجَّل معرض: 1.00 د.إ من عمليتَي بيع");
+    expect(first!.labelX).toBeGreaterThan(50);
+  });
+
+  it("keeps an associate's name and writes the months in Arabic", () => {
+    const associates = report("associate", [{ key: "u1", label: "Mariam Al Nuaimi", count: 1, totalFils: 100n }]);
+    expect(barChartSection(associates, AR).table.rows[0]!.cells[0]).toBe("Mariam Al Nuaimi");
+    const months = report("month", [{ key: "2026-01", label: "Jan 2026", count: 1, totalFils: 10_000n }]);
+    const section = monthlySection(months, [NO_SALES], AR);
+    expect(section.table.rows[0]!.cells[0]).toBe("يناير 2026");
+    expect(section.chart.series[1]!.markers[0]!.title).toBe("يناير 2025: 0.00 د.إ من 0 عملية بيع");
+  });
+
+  it("says the period's problems in Arabic", () => {
+    expect(reportIssueText({ path: "from", message: "from must be on or before to" }, AR)).toBe(
+      "يجب أن يكون تاريخ البداية في تاريخ النهاية أو قبله",
+    );
+    expect(reportIssueText({ path: "to", message: "to must be a date written YYYY-MM-DD" }, EN)).toBe(
+      "to must be a date written YYYY-MM-DD",
+    );
+    expect(reportIssueText({ path: "from", message: "A report covers at most 5 years" }, EN)).toBe(
+      "A report covers at most 5 years",
+    );
   });
 });

@@ -1,5 +1,7 @@
+import type { TFunction } from "i18next";
 import type { IsoDate } from "./calendar";
-import { formatCount } from "./display-labels";
+import { formatCount, monthLabel } from "./display-labels";
+import type { Language } from "./languages";
 import { formatAed, formatAmount } from "./money";
 import {
   barChartGeometry,
@@ -11,8 +13,9 @@ import {
 } from "./report-charts";
 import {
   averageFils,
-  CATEGORY_NOTE,
   defaultPeriod,
+  MAX_REPORT_YEARS,
+  NOT_RECORDED_KEY,
   percentChange,
   periodLabel,
   reportQueryString,
@@ -24,6 +27,8 @@ import {
   type ReportTable,
   type SalesReport,
   type SalesTotal,
+  type ReportIssue,
+  UNITEMISED_KEY,
 } from "./sales-report";
 
 /**
@@ -31,6 +36,98 @@ import {
  * figure as text, so the page renders the same on the server and while hydrating, and the
  * browser gets no chart code (docs/decisions/018-sales-report.md).
  */
+
+/**
+ * The page's words: its language and a `t` over the reports catalog (app/locales/{en,ar}/reports.json).
+ * The workbook and GET /api/reports/sales keep the report's own English (decision 008).
+ */
+export type ReportWords = { language: Language; t: TFunction };
+
+const dirOf = (words: ReportWords): InlineDirection => (words.language === "ar" ? "rtl" : "ltr");
+
+/** Catalog keys written out, so the catalog check sees each one used. */
+const GROUPING_KEYS: Record<ReportGrouping, string> = {
+  month: "reports:groupings.month",
+  showroom: "reports:groupings.showroom",
+  associate: "reports:groupings.associate",
+  team: "reports:groupings.team",
+  tier: "reports:groupings.tier",
+  category: "reports:groupings.category",
+};
+const TITLE_KEYS: Record<ReportGrouping, string> = {
+  month: "reports:titles.month",
+  showroom: "reports:titles.showroom",
+  associate: "reports:titles.associate",
+  team: "reports:titles.team",
+  tier: "reports:titles.tier",
+  category: "reports:titles.category",
+};
+const LIST_KEYS: Partial<Record<ReportGrouping, Record<string, string>>> = {
+  showroom: {
+    [NOT_RECORDED_KEY]: "reports:rows.noShowroom",
+    dubai_gold_souk: "reports:showrooms.dubai_gold_souk",
+    dubai_mall: "reports:showrooms.dubai_mall",
+    abu_dhabi: "reports:showrooms.abu_dhabi",
+    sharjah: "reports:showrooms.sharjah",
+    al_ain: "reports:showrooms.al_ain",
+    online: "reports:showrooms.online",
+    road_sales: "reports:showrooms.road_sales",
+  },
+  associate: { [NOT_RECORDED_KEY]: "reports:rows.noAssociate" },
+  team: {
+    [NOT_RECORDED_KEY]: "reports:rows.noTeam",
+    team_a: "reports:teams.team_a",
+    team_b: "reports:teams.team_b",
+    team_c: "reports:teams.team_c",
+  },
+  tier: {
+    diamond: "reports:tiers.diamond",
+    platinum: "reports:tiers.platinum",
+    gold: "reports:tiers.gold",
+    silver: "reports:tiers.silver",
+    bronze: "reports:tiers.bronze",
+  },
+  category: {
+    [UNITEMISED_KEY]: "reports:rows.unitemised",
+    ring: "reports:categories.ring",
+    bangle: "reports:categories.bangle",
+    bracelet: "reports:categories.bracelet",
+    necklace: "reports:categories.necklace",
+    pendant: "reports:categories.pendant",
+    earrings: "reports:categories.earrings",
+    set: "reports:categories.set",
+    watch: "reports:categories.watch",
+    coin_bar: "reports:categories.coin_bar",
+    other: "reports:categories.other",
+  },
+};
+
+/**
+ * A row's name on an Arabic page: the month, or the list's word for a stored key. English rows keep the
+ * labels the report gave them (the API's); an associate keeps their name, and a key a list no longer has
+ * its stored label.
+ */
+function rowLabel(groupBy: ReportGrouping, row: { key: string; label: string }, words: ReportWords): string {
+  if (words.language === "en") return row.label;
+  if (groupBy === "month") return monthLabel(row.key, words.language);
+  const key = LIST_KEYS[groupBy]?.[row.key];
+  return key ? words.t(key) : row.label;
+}
+
+/** The report in the page's words: its rows named in the page's language. */
+function relabelled(report: SalesReport, words: ReportWords): SalesReport {
+  return { ...report, rows: report.rows.map((row) => ({ ...row, label: rowLabel(report.groupBy, row, words) })) };
+}
+
+/** The period's problems as the page says them (parseReportPeriod writes them in the API's English). */
+export function reportIssueText(issue: ReportIssue, { t }: ReportWords): string {
+  const name = issue.path === "to" ? t("reports:issues.to") : t("reports:issues.from");
+  if (issue.message === "from must be on or before to") return t("reports:issues.fromAfterTo");
+  if (issue.message.startsWith("A report covers at most"))
+    return t("reports:issues.tooLong", { years: MAX_REPORT_YEARS });
+  if (issue.message.endsWith(" once")) return t("reports:issues.giveOnce", { name });
+  return t("reports:issues.notADate", { name });
+}
 
 /** Where a grouping's workbook is served: the JSON route's query, as a spreadsheet. */
 export const REPORT_WORKBOOK_PATH = "/api/reports/sales.xlsx";
@@ -42,7 +139,7 @@ export type TableView = {
   totals: string[];
 };
 
-export function tableView(table: ReportTable): TableView {
+export function tableView(table: ReportTable, groupBy: ReportGrouping, { t }: ReportWords): TableView {
   const cells = (row: ReportTable["totals"]) => [
     row.label,
     formatCount(row.count),
@@ -51,11 +148,19 @@ export function tableView(table: ReportTable): TableView {
     row.share,
     ...(row.lastYearFils === undefined ? [] : [formatAmount(row.lastYearFils)]),
   ];
+  const lastYear = table.columns.length > 5;
   return {
-    title: table.title,
-    columns: table.columns,
+    title: t(TITLE_KEYS[groupBy]),
+    columns: [
+      t(GROUPING_KEYS[groupBy]),
+      t("reports:table.sales"),
+      t("reports:table.total"),
+      t("reports:table.average"),
+      t("reports:table.share"),
+      ...(lastYear ? [t("reports:table.sameMonthLastYear")] : []),
+    ],
     rows: table.rows.map((row) => ({ key: row.key, cells: cells(row) })),
-    totals: cells(table.totals),
+    totals: cells({ ...table.totals, label: t("reports:table.totalRow") }),
   };
 }
 
@@ -75,7 +180,14 @@ export type LineChartSection = ChartSection & {
   legend: { key: string; label: string }[];
 };
 
-const salesCount = (n: number) => (n === 1 ? "1 sale" : `${formatCount(n)} sales`);
+/** "Dubai Mall: AED 1,234.00 from 3 sales": a figure's exact words, on hover. */
+const figureTitle = (words: ReportWords, label: string, total: SalesTotal) =>
+  words.t("reports:chart.figureTitle", {
+    label,
+    total: formatAed(total.totalFils, words.language),
+    count: total.count,
+    n: formatCount(total.count),
+  });
 
 /** Chart labels stay on one line beside their value on a phone; the table has them whole. */
 export const CHART_LABEL_MAX = 26;
@@ -87,80 +199,94 @@ function downloadHref(report: SalesReport): string {
   return `${REPORT_WORKBOOK_PATH}?${reportQueryString(report)}`;
 }
 
-function largest(report: SalesReport): string {
+function largest(report: SalesReport, { language, t }: ReportWords): string {
   const top = report.rows.reduce<SalesReport["rows"][number] | null>(
     (best, row) => (row.totalFils > (best?.totalFils ?? 0n) ? row : best),
     null,
   );
   return top
-    ? `Largest: ${top.label}, ${formatAed(top.totalFils)} of ${formatAed(report.totals.totalFils)}.`
-    : "No sales in this period.";
+    ? t("reports:chart.largest", {
+        label: top.label,
+        total: formatAed(top.totalFils, language),
+        all: formatAed(report.totals.totalFils, language),
+      })
+    : t("reports:chart.noSales");
 }
 
 /** A grouping's bar chart (total per group) with its table. */
-export function barChartSection(report: SalesReport, dir: InlineDirection = "ltr"): BarChartSection {
-  const table = reportTable(report);
+export function barChartSection(englishReport: SalesReport, words: ReportWords): BarChartSection {
+  const report = relabelled(englishReport, words);
+  const { t } = words;
+  const table = tableView(reportTable(report), report.groupBy, words);
   return {
     kind: "bar",
     groupBy: report.groupBy,
     title: table.title,
-    description: `Total sales by ${table.columns[0]!.toLowerCase()}, ${periodLabel(report.period)}. ${largest(report)}`,
-    note: report.groupBy === "category" ? CATEGORY_NOTE : null,
+    description: t("reports:chart.barDescription", {
+      grouping: table.columns[0]!.toLowerCase(),
+      title: table.title,
+      period: periodLabel(report.period, words.language),
+      largest: largest(report, words),
+    }),
+    note: report.groupBy === "category" ? t("reports:categoryNote") : null,
     downloadHref: downloadHref(report),
-    table: tableView(table),
+    table,
     chart: barChartGeometry(
       report.rows.map((row) => ({
         key: row.key,
         label: chartLabel(row.label),
         value: row.totalFils,
-        valueText: `AED ${compactAmount(row.totalFils)}`,
-        title: `${row.label}: ${formatAed(row.totalFils)} from ${salesCount(row.count)}`,
+        valueText: t("reports:chart.compact", { amount: compactAmount(row.totalFils) }),
+        title: figureTitle(words, row.label, row),
       })),
-      dir,
+      dirOf(words),
     ),
   };
 }
 
 /** The monthly line: this period's months and the same months a year earlier, with its table. */
 export function monthlySection(
-  months: SalesReport,
+  englishMonths: SalesReport,
   lastYearMonths: readonly SalesTotal[],
-  dir: InlineDirection = "ltr",
+  words: ReportWords,
 ): LineChartSection {
-  const table = reportTable(months, lastYearMonths);
+  const months = relabelled(englishMonths, words);
+  const { t } = words;
   const labels = months.rows.map((row) => row.label);
   const lastYearLabel = (label: string) => label.replace(/\d{4}$/, (year) => String(Number(year) - 1));
+  const [current, lastYear] = [t("reports:chart.thisPeriod"), t("reports:chart.sameMonthsLastYear")];
   return {
     kind: "line",
     groupBy: "month",
-    title: table.title,
-    description: `Total sales each month, ${periodLabel(months.period)}, beside the same months a year earlier. ${largest(months)}`,
+    title: t(TITLE_KEYS.month),
+    description: t("reports:chart.monthlyDescription", {
+      period: periodLabel(months.period, words.language),
+      largest: largest(months, words),
+    }),
     note: null,
     downloadHref: downloadHref(months),
-    table: tableView(table),
+    table: tableView(reportTable(months, lastYearMonths), "month", words),
     legend: [
-      { key: "current", label: "This period" },
-      { key: "lastYear", label: "Same months last year" },
+      { key: "current", label: current },
+      { key: "lastYear", label: lastYear },
     ],
     chart: lineChartGeometry(
       labels,
       [
         {
           key: "current",
-          label: "This period",
+          label: current,
           values: months.rows.map((row) => row.totalFils),
-          titles: months.rows.map((row) => `${row.label}: ${formatAed(row.totalFils)} from ${salesCount(row.count)}`),
+          titles: months.rows.map((row) => figureTitle(words, row.label, row)),
         },
         {
           key: "lastYear",
-          label: "Same months last year",
+          label: lastYear,
           values: lastYearMonths.map((m) => m.totalFils),
-          titles: lastYearMonths.map(
-            (m, i) => `${lastYearLabel(labels[i] ?? "")}: ${formatAed(m.totalFils)} from ${salesCount(m.count)}`,
-          ),
+          titles: lastYearMonths.map((m, i) => figureTitle(words, lastYearLabel(labels[i] ?? ""), m)),
         },
       ],
-      dir,
+      dirOf(words),
     ),
   };
 }
@@ -179,7 +305,11 @@ export type ComparisonRow = {
 const NO_CHANGE = "—";
 
 /** Sales, total, average ticket, and who bought (new and returning clients), in each period. */
-export function comparisonRows(totals: Compared<SalesTotal>, clients: Compared<ClientMix>): ComparisonRow[] {
+export function comparisonRows(
+  totals: Compared<SalesTotal>,
+  clients: Compared<ClientMix>,
+  { language, t }: ReportWords,
+): ComparisonRow[] {
   const row = (key: string, label: string, of: (p: keyof Compared<unknown>) => bigint, text: (v: bigint) => string) => {
     const [current, previous, lastYear] = [of("current"), of("previous"), of("lastYear")];
     return {
@@ -193,25 +323,31 @@ export function comparisonRows(totals: Compared<SalesTotal>, clients: Compared<C
     };
   };
   const count = (n: bigint) => formatCount(Number(n));
+  const aed = (fils: bigint) => formatAed(fils, language);
   return [
-    row("sales", "Sales", (p) => BigInt(totals[p].count), count),
-    row("total", "Total", (p) => totals[p].totalFils, formatAed),
-    row("average", "Average ticket", (p) => averageFils(totals[p]), formatAed),
-    row("clients", "Clients who bought", (p) => BigInt(clients[p].new.clients + clients[p].returning.clients), count),
-    row("newClients", "New clients (first purchase)", (p) => BigInt(clients[p].new.clients), count),
-    row("newTotal", "New clients' total", (p) => clients[p].new.totalFils, formatAed),
-    row("returningClients", "Returning clients", (p) => BigInt(clients[p].returning.clients), count),
-    row("returningTotal", "Returning clients' total", (p) => clients[p].returning.totalFils, formatAed),
+    row("sales", t("reports:summary.sales"), (p) => BigInt(totals[p].count), count),
+    row("total", t("reports:summary.total"), (p) => totals[p].totalFils, aed),
+    row("average", t("reports:summary.average"), (p) => averageFils(totals[p]), aed),
+    row(
+      "clients",
+      t("reports:summary.clients"),
+      (p) => BigInt(clients[p].new.clients + clients[p].returning.clients),
+      count,
+    ),
+    row("newClients", t("reports:summary.newClients"), (p) => BigInt(clients[p].new.clients), count),
+    row("newTotal", t("reports:summary.newTotal"), (p) => clients[p].new.totalFils, aed),
+    row("returningClients", t("reports:summary.returningClients"), (p) => BigInt(clients[p].returning.clients), count),
+    row("returningTotal", t("reports:summary.returningTotal"), (p) => clients[p].returning.totalFils, aed),
   ];
 }
 
 /** The quick choices beside the period form, as links that work without JavaScript. */
-export function periodPresets(today: IsoDate): { label: string; period: ReportPeriod }[] {
+export function periodPresets(today: IsoDate, { t }: ReportWords): { label: string; period: ReportPeriod }[] {
   const year = Number(today.slice(0, 4));
   return [
-    { label: "Last 12 months", period: defaultPeriod(today) },
-    { label: "This month", period: { from: `${today.slice(0, 7)}-01`, to: today } },
-    { label: "This year", period: { from: `${year}-01-01`, to: today } },
-    { label: "Last year", period: { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` } },
+    { label: t("reports:period.last12Months"), period: defaultPeriod(today) },
+    { label: t("reports:period.thisMonth"), period: { from: `${today.slice(0, 7)}-01`, to: today } },
+    { label: t("reports:period.thisYear"), period: { from: `${year}-01-01`, to: today } },
+    { label: t("reports:period.lastYear"), period: { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` } },
   ];
 }

@@ -1,6 +1,8 @@
 import { addDays, daysBetween, isIsoDate, subtractMonths, type IsoDate } from "./calendar";
 import { TEAM_LABELS, TEAMS } from "./client-enums";
-import { formatDay, formatMonth } from "./client-display";
+import { formatMonth } from "./client-display";
+import { dayLabel } from "./display-labels";
+import type { Language } from "./languages";
 import { filsToDecimalString, type Fils } from "./money";
 import { ITEM_CATEGORIES, ITEM_CATEGORY_LABELS, labelOf, SHOWROOM_LABELS, SHOWROOMS } from "./sales";
 import { TIER_LABELS, TIERS } from "./tiers";
@@ -86,9 +88,9 @@ export function spanOf(periods: readonly ReportPeriod[]): ReportPeriod {
   return { from: froms[0]!, to: tos.at(-1)! };
 }
 
-/** "1 Dec 2025 – 25 Nov 2026". */
-export function periodLabel(period: ReportPeriod): string {
-  return `${formatDay(period.from)} – ${formatDay(period.to)}`;
+/** "1 Dec 2025 – 25 Nov 2026" ("1 ديسمبر 2025 – 25 نوفمبر 2026" on an Arabic page). */
+export function periodLabel(period: ReportPeriod, language: Language = "en"): string {
+  return `${dayLabel(period.from, language)} – ${dayLabel(period.to, language)}`;
 }
 
 export type ReportIssue = { path: string; message: string };

@@ -3,18 +3,26 @@ import arAccount from "~/locales/ar/account.json";
 import arClientActions from "~/locales/ar/clientActions.json";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
+import arFollowUps from "~/locales/ar/followUps.json";
+import arImport from "~/locales/ar/import.json";
+import arLeads from "~/locales/ar/leads.json";
 import arLogin from "~/locales/ar/login.json";
 import arLogs from "~/locales/ar/logs.json";
 import arProfile from "~/locales/ar/profile.json";
+import arReports from "~/locales/ar/reports.json";
 import arUsers from "~/locales/ar/users.json";
 import arValidation from "~/locales/ar/validation.json";
 import enAccount from "~/locales/en/account.json";
 import enClientActions from "~/locales/en/clientActions.json";
 import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
+import enFollowUps from "~/locales/en/followUps.json";
+import enImport from "~/locales/en/import.json";
+import enLeads from "~/locales/en/leads.json";
 import enLogin from "~/locales/en/login.json";
 import enLogs from "~/locales/en/logs.json";
 import enProfile from "~/locales/en/profile.json";
+import enReports from "~/locales/en/reports.json";
 import enUsers from "~/locales/en/users.json";
 import enValidation from "~/locales/en/validation.json";
 
@@ -28,9 +36,13 @@ export const RESOURCES = {
     clientActions: enClientActions,
     common: enCommon,
     dashboard: enDashboard,
+    followUps: enFollowUps,
+    import: enImport,
+    leads: enLeads,
     login: enLogin,
     logs: enLogs,
     profile: enProfile,
+    reports: enReports,
     users: enUsers,
     validation: enValidation,
   },
@@ -39,9 +51,13 @@ export const RESOURCES = {
     clientActions: arClientActions,
     common: arCommon,
     dashboard: arDashboard,
+    followUps: arFollowUps,
+    import: arImport,
+    leads: arLeads,
     login: arLogin,
     logs: arLogs,
     profile: arProfile,
+    reports: arReports,
     users: arUsers,
     validation: arValidation,
   },

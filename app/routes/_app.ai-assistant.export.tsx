@@ -3,6 +3,7 @@ import { requireUser } from "~/auth/guards.server";
 import { businessToday } from "~/domain/calendar";
 import { leadsCsv, leadsCsvFileName } from "~/domain/lead-export";
 import { ACCESS } from "~/domain/roles";
+import { translatorFor } from "~/i18n/i18n.server";
 import { getLastLeadRun } from "~/services/leads.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -14,10 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.aiAssistant });
   const run = await getLastLeadRun(user.id);
   if (!run || run.leads.length === 0) {
+    const { t } = await translatorFor(request, "leads");
     return redirectWithToast("/ai-assistant", {
       type: "error",
-      title: "Nothing to export",
-      description: "Generate leads first.",
+      title: t("leads:nothingToExport"),
+      description: t("leads:generateFirst"),
     });
   }
   return new Response(leadsCsv(run.leads), {

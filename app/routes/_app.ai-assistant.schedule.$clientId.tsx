@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { addDays, businessToday } from "~/domain/calendar";
@@ -9,11 +10,30 @@ import { requestAddress } from "~/http/request-address";
 import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import { displayName } from "~/domain/client-display";
+import { dayLabel } from "~/domain/display-labels";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
+import { usePageLanguage } from "~/i18n/i18n-provider";
+import { zodMessages } from "~/i18n/zod-messages";
 import { createFollowUp } from "~/services/follow-ups.server";
 import { findLeadClient } from "~/services/leads.server";
 import { redirectWithToast } from "~/http/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `Schedule a follow-up | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "leads:schedule.title")} | ${PRODUCT_NAME}` },
+];
+
+/**
+ * The schema's messages (shared with the client book's follow-up dialog, so English) as this page says
+ * them; zod's own come through zodMessages.
+ */
+const SCHEDULE_MESSAGE_KEYS: Record<string, string> = {
+  "Pick the day to follow up": "leads:schedule.pickDay",
+  "Enter a date as YYYY-MM-DD": "leads:schedule.dateFormat",
+  "Pick today or a later day": "leads:schedule.notPast",
+  [`Keep the note under ${FOLLOW_UP_NOTE_MAX} characters`]: "leads:schedule.noteTooLong",
+};
 
 /** Back to the lead list, keeping a no-JS list (?run=) on screen. */
 function leadListPath(request: Request): string {
@@ -21,15 +41,18 @@ function leadListPath(request: Request): string {
   return run ? `/ai-assistant?run=${encodeURIComponent(run)}` : "/ai-assistant";
 }
 
-async function requireClient(params: LoaderFunctionArgs["params"]) {
+async function requireClient(params: LoaderFunctionArgs["params"], request: Request) {
   const client = await findLeadClient(Number(params.clientId));
-  if (!client) throw new Response("Client not found", { status: 404 });
+  if (!client) {
+    const { t } = await translatorFor(request, "leads");
+    throw new Response(t("leads:schedule.notFound"), { status: 404 });
+  }
   return client;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.aiAssistant });
-  const client = await requireClient(params);
+  const client = await requireClient(params, request);
   const today = businessToday();
   return { client, today, suggestedDay: addDays(today, 1), backTo: leadListPath(request) };
 }
@@ -37,8 +60,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** A lead card's Schedule: a follow-up on the client, listed on their details and the dashboard. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.aiAssistant });
-  const client = await requireClient(params);
-  const submission = parseWithZod(await request.formData(), { schema: scheduleFollowUpSchema(businessToday()) });
+  const { language, t } = await translatorFor(request, "leads");
+  const client = await requireClient(params, request);
+  const submission = parseWithZod(await request.formData(), {
+    schema: scheduleFollowUpSchema(businessToday()),
+    error: zodMessages(t),
+  });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   const created = await createFollowUp({
     clientId: client.id,
@@ -47,15 +74,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     createdBy: user,
     ip: requestAddress(request),
   });
-  if (!created) throw new Response("Client not found", { status: 404 });
+  if (!created) throw new Response(t("leads:schedule.notFound"), { status: 404 });
   return redirectWithToast(leadListPath(request), {
     type: "success",
-    title: "Follow-up scheduled",
-    description: `${created.clientName} on ${submission.value.dueDate}`,
+    title: t("leads:schedule.scheduled"),
+    description: t("leads:schedule.scheduledDescription", {
+      name: displayName(client, language),
+      // English keeps the day as typed (YYYY-MM-DD), as it always said it.
+      day: language === "en" ? submission.value.dueDate : dayLabel(submission.value.dueDate, language),
+    }),
   });
 }
 
 export default function ScheduleFollowUp() {
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const { client, today, suggestedDay, backTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -64,49 +97,62 @@ export default function ScheduleFollowUp() {
     defaultValue: { dueDate: suggestedDay, note: "" },
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleFollowUpSchema(today) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: scheduleFollowUpSchema(today), error: zodMessages(t) }),
   });
+  const said = (message: string | undefined) =>
+    message === undefined
+      ? ""
+      : SCHEDULE_MESSAGE_KEYS[message]
+        ? t(SCHEDULE_MESSAGE_KEYS[message], { max: FOLLOW_UP_NOTE_MAX })
+        : message;
   const saving = navigation.state === "submitting";
 
   const body = (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <div>
         <label htmlFor={fields.dueDate.id} className="label">
-          Follow-up date
+          {t("leads:schedule.date")}
         </label>
         <input {...getInputProps(fields.dueDate, { type: "date" })} min={today} className="input mt-1" />
         <p id={fields.dueDate.errorId} className="field-error">
-          {fields.dueDate.errors?.[0] ?? ""}
+          {said(fields.dueDate.errors?.[0])}
         </p>
       </div>
       <div>
         <label htmlFor={fields.note.id} className="label">
-          Note (optional)
+          {t("leads:schedule.note")}
         </label>
         <textarea
           {...getTextareaProps(fields.note)}
           maxLength={FOLLOW_UP_NOTE_MAX}
           rows={3}
           className="input mt-1"
-          placeholder="What to talk about"
+          placeholder={t("leads:schedule.notePlaceholder")}
         />
         <p id={fields.note.errorId} className="field-error">
-          {fields.note.errors?.[0] ?? ""}
+          {said(fields.note.errors?.[0])}
         </p>
       </div>
       <div className="flex justify-end gap-2">
         <Link to={backTo} className="btn-secondary" preventScrollReset>
-          Cancel
+          {t("leads:schedule.cancel")}
         </Link>
         <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Scheduling..." : "Schedule follow-up"}
+          {saving ? t("leads:schedule.saving") : t("leads:schedule.submit")}
         </button>
       </div>
     </Form>
   );
 
-  const title = "Schedule a follow-up";
-  const description = `A reminder to contact ${client.fullName}. It appears on the client's details and in the dashboard's Follow-ups panel.`;
+  const title = t("leads:schedule.title");
+  const description = (
+    <Trans
+      i18nKey="leads:schedule.description"
+      values={{ name: displayName(client, language) }}
+      components={{ bdi: <bdi /> }}
+    />
+  );
 
   return (
     <RouteDialog title={title} description={description} closeTo={backTo} size="sm">

@@ -4,8 +4,16 @@ import { requestAddress } from "~/http/request-address";
 import { FollowUpChangeSchema } from "~/domain/follow-ups";
 import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
+import { translatorFor } from "~/i18n/i18n.server";
 import { updateFollowUp } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
+
+/** The service's refusals (English, as /api/follow-ups gives them) by status, as the page says them. */
+const REFUSAL_KEYS: Record<number, string> = {
+  404: "followUps:errors.notFound",
+  403: "followUps:errors.forbidden",
+  400: "followUps:errors.inactiveOwner",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.clients });
@@ -15,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Closes a follow-up from a list (done or cancelled, with an optional outcome); works without JavaScript. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
+  const { t } = await translatorFor(request, "followUps");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), "/customers");
   const parsed = FollowUpChangeSchema.safeParse({
@@ -24,15 +33,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success)
     return redirectWithToast(back, {
       type: "error",
-      title: "Follow-up not changed",
-      description: "Choose done or cancelled",
+      title: t("followUps:notChanged"),
+      description: t("followUps:chooseStatus"),
     });
   const result = await updateFollowUp(params.id ?? "", parsed.data, user, requestAddress(request));
-  if (!result.ok)
-    return redirectWithToast(back, { type: "error", title: "Follow-up not changed", description: result.error });
+  if (!result.ok) {
+    const key = REFUSAL_KEYS[result.status];
+    return redirectWithToast(back, {
+      type: "error",
+      title: t("followUps:notChanged"),
+      description: key ? t(key) : result.error,
+    });
+  }
   return redirectWithToast(back, {
     type: "success",
-    title: result.followUp.status === "done" ? "Follow-up done" : "Follow-up updated",
+    title: result.followUp.status === "done" ? t("followUps:done") : t("followUps:updated"),
     description: result.followUp.clientName,
   });
 }

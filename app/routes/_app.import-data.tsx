@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ImportSection } from "~/components/import/import-section";
 import { appTimezone } from "~/domain/calendar";
@@ -10,10 +11,15 @@ import type { ImportKind } from "~/domain/import-columns";
 import { importReportView, type LastImportTimes } from "~/domain/import-report";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import { importMessageText } from "~/domain/import-messages";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { importFromRequest, importRunReport, lastImportTimes } from "~/services/import.server";
 import { redirectWithToast } from "~/http/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `Import Data | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "import:title")} | ${PRODUCT_NAME}` },
+];
 
 /** docs/product-rules.md §4: the last-import times are the one thing on this app that polls, every 30 s. */
 const LAST_TIMES_POLL_MS = 30_000;
@@ -41,21 +47,23 @@ function kindOf(request: Request): ImportKind {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.importData });
+  const { t } = await translatorFor(request, "import");
   const kind = kindOf(request);
   const { status, result, runId } = await importFromRequest(request, kind, user, requestAddress(request));
   if (runId) {
-    const failedTitle = kind === "zoho" ? "Zoho Import Failed" : "Import Failed";
-    const successTitle = kind === "zoho" ? "Zoho Import Successful" : "Import Successful";
+    const failedTitle = kind === "zoho" ? t("import:zoho.failedTitle") : t("import:client.failedTitle");
+    const successTitle = kind === "zoho" ? t("import:zoho.successTitle") : t("import:client.successTitle");
     return redirectWithToast(`/import-data?run=${encodeURIComponent(runId)}`, {
       type: result.success ? "success" : "error",
       title: result.success ? successTitle : failedTitle,
-      description: result.message,
+      description: importMessageText(result.message, t),
     });
   }
   return data({ kind, error: result.message }, { status });
 }
 
 export default function ImportDataPage() {
+  const { t } = useTranslation();
   const { lastTimes, timeZone, report } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const [times, setTimes] = useState<LastImportTimes>(lastTimes);
@@ -83,11 +91,8 @@ export default function ImportDataPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
-        <h1 className="text-2xl font-semibold">Import Data</h1>
-        <p className="mt-1 text-sm text-gray-600">
-          Bring clients, and their purchases from a POS, in from spreadsheets. Rows that are already in the system are
-          skipped and listed with the reason; rows with problems are reported by row number.
-        </p>
+        <h1 className="text-2xl font-semibold">{t("import:title")}</h1>
+        <p className="mt-1 text-sm text-gray-600">{t("import:intro")}</p>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ImportSection {...sectionProps("client")} lastImport={times.lastClientImport} dragAndDrop />

@@ -1,15 +1,26 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ChartCard, ComparisonTable, PeriodForm } from "~/components/reports/report-sections";
 import { businessToday } from "~/domain/calendar";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { parseReportPeriod, periodLabel, type ReportGrouping, type ReportPeriod } from "~/domain/sales-report";
-import { barChartSection, comparisonRows, monthlySection, periodPresets } from "~/domain/sales-report-view";
+import {
+  barChartSection,
+  comparisonRows,
+  monthlySection,
+  periodPresets,
+  reportIssueText,
+} from "~/domain/sales-report-view";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { salesOverview, salesReport } from "~/services/sales-report.server";
 
-export const meta: MetaFunction = () => [{ title: `Sales Report | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "reports:title")} | ${PRODUCT_NAME}` },
+];
 
 /** The bar charts under the monthly line, in this order. */
 const DIMENSIONS = ["showroom", "associate", "team", "tier", "category"] as const satisfies readonly ReportGrouping[];
@@ -22,12 +33,16 @@ const periodHref = (period: ReportPeriod) => `/reports?${new URLSearchParams({ .
  * the previous period and the same period last year beside it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.reports });
+  const [, words] = await Promise.all([
+    requireUser(request, { access: ACCESS.reports }),
+    translatorFor(request, "reports"),
+  ]);
+  const { language } = words;
   const today = businessToday();
   const params = new URL(request.url).searchParams;
   const parsed = parseReportPeriod(params, today);
   const presetsFor = (period: ReportPeriod | null) =>
-    periodPresets(today).map((preset) => ({
+    periodPresets(today, words).map((preset) => ({
       label: preset.label,
       href: periodHref(preset.period),
       current: period !== null && preset.period.from === period.from && preset.period.to === period.to,
@@ -35,7 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.ok) {
     // The form keeps what was typed, so it can be corrected.
     const values = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
-    return data({ ok: false as const, values, issues: parsed.issues, presets: presetsFor(null) }, { status: 400 });
+    const issues = parsed.issues.map((issue) => ({ path: issue.path, message: reportIssueText(issue, words) }));
+    return data({ ok: false as const, values, issues, presets: presetsFor(null) }, { status: 400 });
   }
   const { period } = parsed;
   const overviewRead = salesOverview(period);
@@ -51,27 +67,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     values: period,
     issues: [],
     presets: presetsFor(period),
-    periodText: periodLabel(period),
+    periodText: periodLabel(period, language),
     periods: {
-      current: periodLabel(overview.periods.current),
-      previous: periodLabel(overview.periods.previous),
-      lastYear: periodLabel(overview.periods.lastYear),
+      current: periodLabel(overview.periods.current, language),
+      previous: periodLabel(overview.periods.previous, language),
+      lastYear: periodLabel(overview.periods.lastYear, language),
     },
-    comparisons: comparisonRows(overview.totals, overview.clients),
-    monthly: monthlySection(overview.months, overview.lastYearMonths),
-    dimensions: dimensions.map((report) => barChartSection(report)),
+    comparisons: comparisonRows(overview.totals, overview.clients, words),
+    monthly: monthlySection(overview.months, overview.lastYearMonths, words),
+    dimensions: dimensions.map((report) => barChartSection(report, words)),
   };
 }
 
 export default function SalesReportPage() {
+  const { t } = useTranslation();
   const page = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header>
-        <h1 className="text-2xl font-semibold">Sales Report</h1>
+        <h1 className="text-2xl font-semibold">{t("reports:title")}</h1>
         <p className="mt-1 text-sm text-gray-600">
-          {page.ok ? page.periodText : "Choose a period"}: counts, totals and average tickets by month, showroom,
-          associate, team, tier and item category.
+          {t("reports:intro", { period: page.ok ? page.periodText : t("reports:choosePeriod") })}
         </p>
       </header>
 

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { neutralizeRows } from "~/domain/csv-safety";
 import {
   ANNIVERSARY_TYPES,
@@ -35,7 +36,8 @@ import {
   STONE_LABELS,
   STONES,
 } from "~/domain/sales";
-import { MAX_UPLOAD_LABEL } from "~/domain/spreadsheet-file";
+import { uploadLimitText } from "~/domain/import-messages";
+import { fixedT } from "~/i18n/i18n.server";
 import { writeWorkbook } from "./import-spreadsheet.server";
 import { lastSkippedClients } from "./import.server";
 
@@ -43,57 +45,62 @@ import { lastSkippedClients } from "./import.server";
 
 export type SpreadsheetDownload = { fileName: string; bytes: Buffer };
 
-/** The lists a client's cells are chosen from, for both templates' instructions. */
-const CLIENT_LISTS: readonly (readonly string[])[] = [
-  ["Country", COUNTRIES.map((c) => COUNTRY_LABELS[c]).join(", ")],
-  ["Emirate (UAE only)", EMIRATES.map((e) => EMIRATE_LABELS[e]).join(", ")],
-  ["Team", TEAMS.map((t) => `Team ${t.slice(-1).toUpperCase()} (${TEAM_LABELS[t]})`).join(", ")],
-  ["Anniversary Type", ANNIVERSARY_TYPES.join(", ")],
-  ["Contact OK", "Yes or No"],
+/**
+ * The lists a client's cells are chosen from, for both templates' instructions. The values stay as the
+ * import reads them (English); the row's name is in the downloader's language.
+ */
+const clientLists = (t: TFunction): string[][] => [
+  [t("import:templates.lists.country"), COUNTRIES.map((c) => COUNTRY_LABELS[c]).join(", ")],
+  [t("import:templates.lists.emirate"), EMIRATES.map((e) => EMIRATE_LABELS[e]).join(", ")],
+  [
+    t("import:templates.lists.team"),
+    TEAMS.map((team) => `Team ${team.slice(-1).toUpperCase()} (${TEAM_LABELS[team]})`).join(", "),
+  ],
+  [t("import:templates.lists.anniversaryType"), ANNIVERSARY_TYPES.join(", ")],
+  [t("import:templates.lists.contactOk"), t("import:templates.lists.contactOkValues")],
 ];
 
-const INSTRUCTIONS: readonly (readonly string[])[] = [
-  ["How to fill in this template"],
-  ["Keep the header row. Replace the example row (it is skipped if left unchanged). One client per row."],
-  [
-    "Full Name, Mobile Number and Team are required. Mobiles may be written 050 123 4567, +971 50 123 4567 or 971501234567.",
-  ],
-  ["Dates: dd/mm/yyyy (15/03/1990), yyyy-mm-dd or an Excel date. Amounts in AED: 12500, 12,500.50 or AED 12,500."],
-  ["A Total Sales amount needs a Last Purchase Date: it becomes the client's opening purchase."],
-  ["Rows whose mobile number is already in the system, or repeats an earlier row, are skipped and listed."],
-  [`Files: .xlsx, .xls or .csv, up to ${MAX_UPLOAD_LABEL}.`],
+const filesLine = (t: TFunction) => t("import:templates.files", { max: uploadLimitText(t) });
+
+/**
+ * The instructions sheet in the downloader's language (docs/decisions/021-arabic-and-english.md); the header
+ * row the import reads stays as it is.
+ */
+const instructions = (t: TFunction): string[][] => [
+  [t("import:templates.howTo")],
+  [t("import:templates.client.keepHeader")],
+  [t("import:templates.client.required")],
+  [t("import:templates.client.formats")],
+  [t("import:templates.client.openingPurchase")],
+  [t("import:templates.client.skipped")],
+  [filesLine(t)],
   [""],
-  ...CLIENT_LISTS,
+  ...clientLists(t),
 ];
 
 /** docs/decisions/020-purchase-history-imports.md, in the words of the person filling it in. */
-const PURCHASE_INSTRUCTIONS: readonly (readonly string[])[] = [
-  ["How to fill in this template"],
-  ["Keep the header row. Replace the two example rows (they are skipped if left unchanged). One item per row."],
-  [
-    "Rows of one client, showroom and invoice number, one after another, are one sale (keep an invoice's rows together); a row without an invoice number is a sale of its own.",
-  ],
-  [
-    "Every row needs Full Name, Mobile Number and Team (a new mobile becomes a client from its first row), a Sale Date, an Item Category and an Item Price. An invoice number needs its showroom.",
-  ],
-  [
-    "A mobile already in the system gets the sales added; a deleted client's rows are skipped. An invoice already recorded at its showroom is skipped, so importing the same file twice adds nothing; for that reason a row without an invoice number is added only to a client this file brings in.",
-  ],
-  [
-    `Weight (g): grams with up to 3 decimals (32.400). Stone Carats: up to 2 decimals (0.50). Item Price in AED (9,800.00). At most ${MAX_SALE_ITEMS} items in one sale.`,
-  ],
-  ["Sold By: a colleague's email (or name); left blank or unknown, the sale is recorded as sold by you."],
-  [`Files: .xlsx, .xls or .csv, up to ${MAX_UPLOAD_LABEL}.`],
+const purchaseInstructions = (t: TFunction): string[][] => [
+  [t("import:templates.howTo")],
+  [t("import:templates.purchases.keepHeader")],
+  [t("import:templates.purchases.oneSale")],
+  [t("import:templates.purchases.required")],
+  [t("import:templates.purchases.existing")],
+  [t("import:templates.purchases.figures", { max: MAX_SALE_ITEMS })],
+  [t("import:templates.purchases.soldBy")],
+  [filesLine(t)],
   [""],
-  ["Showroom", SHOWROOMS.map((r) => SHOWROOM_LABELS[r]).join(", ")],
-  ["Item Category", ITEM_CATEGORIES.map((c) => ITEM_CATEGORY_LABELS[c]).join(", ")],
-  ["Metal", METALS.map((m) => METAL_LABELS[m]).join(", ")],
-  ["Karat", "18, 21, 22, 24 or None (21K and the hallmark 875 work too)"],
-  ["Stone", STONES.map((t) => STONE_LABELS[t]).join(", ")],
-  ...CLIENT_LISTS,
+  [t("import:templates.lists.showroom"), SHOWROOMS.map((r) => SHOWROOM_LABELS[r]).join(", ")],
+  [t("import:templates.lists.itemCategory"), ITEM_CATEGORIES.map((c) => ITEM_CATEGORY_LABELS[c]).join(", ")],
+  [t("import:templates.lists.metal"), METALS.map((m) => METAL_LABELS[m]).join(", ")],
+  [t("import:templates.lists.karat"), t("import:templates.lists.karatValues")],
+  [t("import:templates.lists.stone"), STONES.map((stone) => STONE_LABELS[stone]).join(", ")],
+  ...clientLists(t),
 ];
 
-export function importTemplate(kind: ImportKind): SpreadsheetDownload {
+/** English unless the route passes the requesting user's language. */
+const ENGLISH = fixedT("en", "import");
+
+export function importTemplate(kind: ImportKind, t: TFunction = ENGLISH): SpreadsheetDownload {
   if (kind === "zoho") {
     return {
       fileName: ZOHO_TEMPLATE_FILE_NAME,
@@ -102,7 +109,7 @@ export function importTemplate(kind: ImportKind): SpreadsheetDownload {
           name: "Form Entries",
           rows: [ZOHO_TEMPLATE_HEADERS.map((h) => h.header), ZOHO_TEMPLATE_HEADERS.map((h) => h.example)],
         },
-        { name: "Instructions", rows: INSTRUCTIONS },
+        { name: t("import:templates.instructionsSheet"), rows: instructions(t) },
       ]),
     };
   }
@@ -116,13 +123,13 @@ export function importTemplate(kind: ImportKind): SpreadsheetDownload {
           CLIENT_TEMPLATE_FIELDS.map((f) => CLIENT_TEMPLATE_EXAMPLE[f] ?? ""),
         ],
       },
-      { name: "Instructions", rows: INSTRUCTIONS },
+      { name: t("import:templates.instructionsSheet"), rows: instructions(t) },
     ]),
   };
 }
 
 /** GET /api/import/purchase-history-template: a purchase history's columns with one example invoice. */
-export function purchaseHistoryTemplate(): SpreadsheetDownload {
+export function purchaseHistoryTemplate(t: TFunction = ENGLISH): SpreadsheetDownload {
   return {
     fileName: PURCHASE_TEMPLATE_FILE_NAME,
     bytes: writeWorkbook([
@@ -133,7 +140,7 @@ export function purchaseHistoryTemplate(): SpreadsheetDownload {
           ...PURCHASE_TEMPLATE_EXAMPLES.map((example) => PURCHASE_TEMPLATE_FIELDS.map((f) => example[f] ?? "")),
         ],
       },
-      { name: "Instructions", rows: PURCHASE_INSTRUCTIONS },
+      { name: t("import:templates.instructionsSheet"), rows: purchaseInstructions(t) },
     ]),
   };
 }
@@ -144,13 +151,20 @@ const EXPORT_EXTRA_FIELDS = EXPORTED_FIELDS.filter((f) => f !== "fullName" && f 
 /**
  * Name, Mobile Number, Reason, then every other exported field under its template header, and the
  * sale columns when a purchase history's rows were skipped, so the rows can be corrected and
- * imported again (the import ignores the Reason column). Every cell is neutralised: a skipped
- * row's values came from an uploaded file and may hold a formula.
+ * imported again (the import ignores the Reason column, so only it and the sheet's name are in the
+ * downloader's language). Every cell is neutralised: a skipped row's values came from an uploaded
+ * file and may hold a formula.
  */
-export function skippedClientsWorkbook(skipped: readonly SkippedRow[]): Buffer {
+export function skippedClientsWorkbook(skipped: readonly SkippedRow[], t: TFunction = ENGLISH): Buffer {
   const sale = skipped.some((s) => s.values?.itemCategory !== undefined) ? SALE_IMPORT_COLUMNS : [];
   const rows = [
-    ["Name", "Mobile Number", "Reason", ...EXPORT_EXTRA_FIELDS.map(spreadsheetHeader), ...sale.map((c) => c.header)],
+    [
+      "Name",
+      "Mobile Number",
+      t("import:templates.reasonHeader"),
+      ...EXPORT_EXTRA_FIELDS.map(spreadsheetHeader),
+      ...sale.map((c) => c.header),
+    ],
     ...skipped.map((s) => [
       s.name,
       s.mobile,
@@ -159,12 +173,15 @@ export function skippedClientsWorkbook(skipped: readonly SkippedRow[]): Buffer {
       ...sale.map((c) => s.values?.[c.field] ?? ""),
     ]),
   ];
-  return writeWorkbook([{ name: "Skipped Customers", rows: neutralizeRows(rows) }]);
+  return writeWorkbook([{ name: t("import:templates.skippedSheet"), rows: neutralizeRows(rows) }]);
 }
 
 /** GET /api/import/export-skipped: the requesting user's last import's skipped rows, or null when there are none. */
-export async function skippedClientsExport(userId: string): Promise<SpreadsheetDownload | null> {
+export async function skippedClientsExport(
+  userId: string,
+  t: TFunction = ENGLISH,
+): Promise<SpreadsheetDownload | null> {
   const skipped = await lastSkippedClients(userId);
   if (!skipped || skipped.length === 0) return null;
-  return { fileName: SKIPPED_EXPORT_FILE_NAME, bytes: skippedClientsWorkbook(skipped) };
+  return { fileName: SKIPPED_EXPORT_FILE_NAME, bytes: skippedClientsWorkbook(skipped, t) };
 }

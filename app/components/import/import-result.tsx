@@ -1,7 +1,35 @@
 import clsx from "clsx";
+import { Trans, useTranslation } from "react-i18next";
+import { formatCount } from "~/domain/display-labels";
+import { importMessageText, rowErrorParts, skipReasonText } from "~/domain/import-messages";
 import type { ImportReportView } from "~/domain/import-report";
 
-const count = new Intl.NumberFormat("en-GB");
+/**
+ * Why a row was skipped, in the page's language; a client's name is typed text and an invoice number a
+ * code. A reason the catalogs do not know is shown as written.
+ */
+function SkipReason({ reason }: { reason: string }) {
+  const { t } = useTranslation();
+  const text = skipReasonText(reason, t);
+  if (!text) return <bdi>{reason}</bdi>;
+  return <Trans i18nKey={text.key} values={text.values} components={{ name: <bdi />, ltr: <bdi dir="ltr" /> }} />;
+}
+
+/**
+ * A row's error: "Row 7: " in the page's language, then what is wrong, which the shared client rules
+ * write in English (it quotes the file's own headers and cells).
+ */
+function RowError({ error }: { error: string }) {
+  const { t } = useTranslation();
+  const parts = rowErrorParts(error);
+  if (!parts) return <bdi>{error}</bdi>;
+  return (
+    <>
+      {t("import:result.row", { row: parts.row })}
+      <bdi>{parts.detail}</bdi>
+    </>
+  );
+}
 
 /** The result of an import (docs/product-rules.md §2): counts, the first 10 skipped clients and the first 5 errors, each then "and N more". */
 export function ImportResultPanel({
@@ -13,45 +41,48 @@ export function ImportResultPanel({
   fileName: string;
   testId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <section
-      aria-label="Import result"
+      aria-label={t("import:result.label")}
       data-testid={testId}
       className={clsx(
         "mt-4 rounded-md border p-3 text-sm",
         report.success ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50",
       )}
     >
-      <h3 className="font-semibold">{report.success ? "Import complete" : "Import failed"}</h3>
-      <p className="text-gray-600">{fileName}</p>
-      <p className="mt-1">{report.message}</p>
+      <h3 className="font-semibold">{report.success ? t("import:result.complete") : t("import:result.failed")}</h3>
+      <p className="text-gray-600">
+        <bdi>{fileName}</bdi>
+      </p>
+      <p className="mt-1">{importMessageText(report.message, t)}</p>
       {report.success ? (
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
           <div>
-            <dt className="inline text-gray-600">Imported: </dt>
+            <dt className="inline text-gray-600">{t("import:result.imported")}</dt>
             <dd className="inline font-semibold" data-testid="imported-count">
-              {count.format(report.imported)}
+              {formatCount(report.imported)}
             </dd>
           </div>
           {report.importedSales > 0 ? (
             <div>
-              <dt className="inline text-gray-600">Sales: </dt>
+              <dt className="inline text-gray-600">{t("import:result.sales")}</dt>
               <dd className="inline font-semibold" data-testid="sales-count">
-                {count.format(report.importedSales)} ({count.format(report.importedItems)}{" "}
-                {report.importedItems === 1 ? "item" : "items"})
+                {formatCount(report.importedSales)} (
+                {t("import:result.items", { count: report.importedItems, n: formatCount(report.importedItems) })})
               </dd>
             </div>
           ) : null}
           <div>
-            <dt className="inline text-gray-600">Skipped: </dt>
+            <dt className="inline text-gray-600">{t("import:result.skipped")}</dt>
             <dd className="inline font-semibold" data-testid="skipped-count">
-              {count.format(report.skipped.total)}
+              {formatCount(report.skipped.total)}
             </dd>
           </div>
           <div>
-            <dt className="inline text-gray-600">Errors: </dt>
+            <dt className="inline text-gray-600">{t("import:result.errors")}</dt>
             <dd className="inline font-semibold" data-testid="error-count">
-              {count.format(report.errors.total)}
+              {formatCount(report.errors.total)}
             </dd>
           </div>
         </dl>
@@ -60,37 +91,40 @@ export function ImportResultPanel({
       {report.skipped.total > 0 ? (
         <div className="mt-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h4 className="font-medium">Skipped existing customers</h4>
+            <h4 className="font-medium">{t("import:result.skippedHeading")}</h4>
             <a href="/api/import/export-skipped" download className="btn-secondary px-2 py-1 text-xs">
-              Export Skipped Customers
+              {t("import:result.exportSkipped")}
             </a>
           </div>
           <ul className="mt-1 space-y-1" data-testid="skipped-list">
             {report.skipped.shown.map((s, i) => (
               <li key={i} className="rounded bg-white/70 px-2 py-1">
-                <span className="font-medium">{s.name}</span> <span className="text-gray-600">({s.mobile})</span>:{" "}
-                {s.reason}
+                <bdi className="font-medium">{s.name}</bdi>{" "}
+                <span className="text-gray-600">
+                  (<span dir="ltr">{s.mobile}</span>)
+                </span>
+                : <SkipReason reason={s.reason} />
               </li>
             ))}
           </ul>
           {report.skipped.more > 0 ? (
-            <p className="mt-1 text-gray-600">and {count.format(report.skipped.more)} more</p>
+            <p className="mt-1 text-gray-600">{t("import:result.andMore", { n: formatCount(report.skipped.more) })}</p>
           ) : null}
         </div>
       ) : null}
 
       {report.errors.total > 0 ? (
         <div className="mt-3">
-          <h4 className="font-medium">Rows with errors</h4>
+          <h4 className="font-medium">{t("import:result.errorsHeading")}</h4>
           <ul className="mt-1 space-y-1" data-testid="error-list">
             {report.errors.shown.map((e, i) => (
               <li key={i} className="rounded bg-white/70 px-2 py-1 text-red-800">
-                {e}
+                <RowError error={e} />
               </li>
             ))}
           </ul>
           {report.errors.more > 0 ? (
-            <p className="mt-1 text-gray-600">and {count.format(report.errors.more)} more</p>
+            <p className="mt-1 text-gray-600">{t("import:result.andMore", { n: formatCount(report.errors.more) })}</p>
           ) : null}
         </div>
       ) : null}

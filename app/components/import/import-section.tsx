@@ -5,56 +5,66 @@ import { useAppUi } from "~/components/app-ui";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ImportKind } from "~/domain/import-columns";
 import type { ImportReportView, LastImport } from "~/domain/import-report";
-import {
-  INVALID_FILE_TYPE,
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_LABEL,
-  SPREADSHEET_ACCEPT,
-  spreadsheetTypeOfName,
-} from "~/domain/spreadsheet-file";
+import type { TFunction } from "i18next";
+import { Trans, useTranslation } from "react-i18next";
+import { importMessageText, uploadLimitText } from "~/domain/import-messages";
+import { intlLocale, type Language } from "~/domain/languages";
+import { MAX_UPLOAD_BYTES, SPREADSHEET_ACCEPT, spreadsheetTypeOfName } from "~/domain/spreadsheet-file";
+import { usePageLanguage } from "~/i18n/i18n-provider";
 import { ImportResultPanel } from "./import-result";
 import { useImportUpload } from "./use-import-upload";
 
-/** Each section's texts; the failure wording is docs/product-rules.md §8's, the notification durations docs/product-rules.md §9's. */
+/**
+ * Each section's catalog keys (written out, so the catalog check sees each one used); the failure wording is
+ * docs/product-rules.md §8's, the notification durations docs/product-rules.md §9's.
+ */
 const TEXTS = {
   client: {
-    title: "Client Data Import",
-    description:
-      "Add clients from an Excel (.xlsx, .xls) or CSV file, or their purchases from a POS export with one item per row. The templates show every column the import reads.",
+    title: "import:client.title",
+    description: "import:client.description",
     templates: [
-      { href: "/api/import/template", label: "Download Template" },
-      { href: "/api/import/purchase-history-template", label: "Download Purchase History Template" },
+      { href: "/api/import/template", label: "import:client.template" },
+      { href: "/api/import/purchase-history-template", label: "import:client.purchaseTemplate" },
     ],
-    importLabel: "Import Clients",
-    successTitle: "Import Successful",
+    importLabel: "import:client.importLabel",
+    successTitle: "import:client.successTitle",
     successDuration: 8_000,
-    failedTitle: "Import Failed",
-    errorTitle: "Import Error",
-    errorDescription: "Failed to import data. Please check your file format.",
-    inlineError: "Import failed. Please check your file format and try again.",
+    failedTitle: "import:client.failedTitle",
+    errorTitle: "import:client.errorTitle",
+    errorDescription: "import:client.errorDescription",
+    inlineError: "import:client.inlineError",
   },
   zoho: {
-    title: "Zoho Form Import",
-    description: "Add customers from a Zoho Forms export (Name, Phone, Email, Date of Birth, Emirates ID, …).",
-    templates: [{ href: "/api/import/zoho-template", label: "Download Zoho Template" }],
-    importLabel: "Import Zoho Customers",
-    successTitle: "Zoho Import Successful",
+    title: "import:zoho.title",
+    description: "import:zoho.description",
+    templates: [{ href: "/api/import/zoho-template", label: "import:zoho.template" }],
+    importLabel: "import:zoho.importLabel",
+    successTitle: "import:zoho.successTitle",
     successDuration: 10_000,
-    failedTitle: "Zoho Import Failed",
-    errorTitle: "Zoho Import Error",
-    errorDescription: "Zoho import failed. Please check your file format.",
-    inlineError: "Zoho import failed. Please check your file format and try again.",
+    failedTitle: "import:zoho.failedTitle",
+    errorTitle: "import:zoho.errorTitle",
+    errorDescription: "import:zoho.errorDescription",
+    inlineError: "import:zoho.inlineError",
   },
 } as const;
 
-function formatImportTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+/** File names, extensions and codes inside a text read left to right. */
+const LTR = { ltr: <span dir="ltr" /> };
+
+/** The shop's 24-hour clock in both languages (browsers' Arabic data differ on the AM/PM words). */
+function formatImportTime(iso: string, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: "h23",
+    timeZone,
+  }).format(new Date(iso));
 }
 
-function fileSizeLabel(bytes: number): string {
+function fileSizeLabel(bytes: number, t: TFunction): string {
   return bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+    ? t("import:megabytes", { n: (bytes / 1024 / 1024).toFixed(1) })
+    : t("import:kilobytes", { n: Math.max(1, Math.round(bytes / 1024)) });
 }
 
 type Props = {
@@ -73,6 +83,8 @@ type Props = {
  * progress in the global overlay, then a notification and the refreshed page.
  */
 export function ImportSection({ kind, lastImport, timeZone, report, serverError, dragAndDrop = false }: Props) {
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const text = TEXTS[kind];
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -83,7 +95,8 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const error = inlineError ?? serverError;
+  const error = inlineError ?? (serverError === null ? null : importMessageText(serverError, t));
+  const limit = uploadLimitText(t);
 
   const clearFile = () => {
     setFile(null);
@@ -95,14 +108,18 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
     setInlineError(null);
     if (!chosen) return clearFile();
     if (!spreadsheetTypeOfName(chosen.name)) {
-      toast({ type: "error", title: INVALID_FILE_TYPE.title, description: INVALID_FILE_TYPE.description });
+      toast({
+        type: "error",
+        title: t("import:invalidFileTypeTitle"),
+        description: t("import:invalidFileTypeDescription"),
+      });
       return clearFile();
     }
     if (chosen.size > MAX_UPLOAD_BYTES) {
       toast({
         type: "error",
-        title: "File Too Large",
-        description: `The limit is ${MAX_UPLOAD_LABEL}. Split the file and import the parts.`,
+        title: t("import:tooLargeTitle"),
+        description: t("import:tooLargeDescription", { max: limit }),
       });
       return clearFile();
     }
@@ -131,22 +148,18 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
     const answer = await upload(kind, chosen);
     setBusy(false);
     if (!answer) {
-      notify({ type: "error", title: text.errorTitle, description: text.errorDescription });
-      setInlineError(text.inlineError);
+      notify({ type: "error", title: t(text.errorTitle), description: t(text.errorDescription) });
+      setInlineError(t(text.inlineError));
       return;
     }
     const { result } = answer;
+    const message = result.message ? importMessageText(result.message, t) : t(text.inlineError);
     if (result.success) {
-      notify({
-        type: "success",
-        title: text.successTitle,
-        description: result.message,
-        duration: text.successDuration,
-      });
+      notify({ type: "success", title: t(text.successTitle), description: message, duration: text.successDuration });
       clearFile();
     } else {
-      notify({ type: "error", title: text.failedTitle, description: result.message || text.inlineError });
-      if (!result.runId) setInlineError(result.message || text.inlineError);
+      notify({ type: "error", title: t(text.failedTitle), description: message });
+      if (!result.runId) setInlineError(message);
     }
     // The run's report, the last-import times and every other figure come fresh from the loaders.
     if (result.runId) navigate(`/import-data?run=${result.runId}`, { replace: true, preventScrollReset: true });
@@ -170,28 +183,35 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`${kind}-import-title`} className="text-lg font-semibold">
-            {text.title}
+            {t(text.title)}
           </h2>
-          <p className="mt-1 text-sm text-gray-600">{text.description}</p>
+          <p className="mt-1 text-sm text-gray-600">
+            <Trans i18nKey={text.description} components={LTR} />
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {text.templates.map((template) => (
             <a key={template.href} href={template.href} download className="btn-secondary">
-              {template.label}
+              {t(template.label)}
             </a>
           ))}
         </div>
       </div>
 
       <p className="mt-3 text-sm" data-testid={`${kind}-last-import`}>
-        <span className="text-gray-600">Last import: </span>
+        <span className="text-gray-600">{t("import:lastImport")}</span>
         {lastImport.timestamp ? (
           <>
-            <time dateTime={lastImport.timestamp}>{formatImportTime(lastImport.timestamp, timeZone)}</time>
-            {lastImport.userName ? ` by ${lastImport.userName}` : null}
+            <time dateTime={lastImport.timestamp}>{formatImportTime(lastImport.timestamp, timeZone, language)}</time>
+            {lastImport.userName ? (
+              <>
+                {t("import:by")}
+                <bdi>{lastImport.userName}</bdi>
+              </>
+            ) : null}
           </>
         ) : (
-          "never"
+          t("import:never")
         )}
       </p>
 
@@ -203,7 +223,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
         className="mt-4 space-y-3"
       >
         <label htmlFor={`${kind}-file`} className="label">
-          Spreadsheet file (.xlsx, .xls or .csv, up to {MAX_UPLOAD_LABEL})
+          <Trans i18nKey="import:fileLabel" values={{ max: limit }} components={LTR} />
         </label>
         {dragAndDrop && hydrated ? (
           <div
@@ -219,7 +239,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
               dragging ? "border-brand-600 bg-brand-50" : "border-gray-300",
             )}
           >
-            <p className="mb-2 text-sm text-gray-600">Drag and drop your file here, or choose one</p>
+            <p className="mb-2 text-sm text-gray-600">{t("import:dropHint")}</p>
             {fileInput}
           </div>
         ) : (
@@ -227,11 +247,15 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
         )}
         {file ? (
           <p className="text-sm text-gray-700" data-testid={`${kind}-chosen-file`}>
-            Selected: {file.name} ({fileSizeLabel(file.size)})
+            <Trans
+              i18nKey="import:selected"
+              values={{ name: file.name, size: fileSizeLabel(file.size, t) }}
+              components={{ name: <bdi /> }}
+            />
           </p>
         ) : null}
         <button type="submit" className="btn-primary" disabled={hydrated && (!file || busy)}>
-          {busy ? "Importing..." : text.importLabel}
+          {busy ? t("import:importing") : t(text.importLabel)}
         </button>
         <p role="alert" className="field-error" data-testid={`${kind}-import-error`}>
           {error}

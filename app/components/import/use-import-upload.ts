@@ -1,15 +1,17 @@
 import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
 import { useAppUi } from "~/components/app-ui";
 import type { ImportKind } from "~/domain/import-columns";
+import { formatCount } from "~/domain/display-labels";
 import type { ImportResult } from "~/domain/import-report";
 
 const ENDPOINT: Record<ImportKind, string> = { client: "/api/import/clients", zoho: "/api/import/zoho-customers" };
-const NOUN: Record<ImportKind, string> = { client: "clients", zoho: "Zoho customers" };
+/** Catalog keys written out, so the catalog check sees each one used. */
+const PROGRESS_KEYS: Record<ImportKind, string> = { client: "import:client.progress", zoho: "import:zoho.progress" };
+const IMPORTED_KEYS: Record<ImportKind, string> = { client: "import:client.imported", zoho: "import:zoho.imported" };
 const POLL_MS = 400;
 
 export type UploadAnswer = { status: number; result: ImportResult & { runId: string | null } } | null;
-
-const count = new Intl.NumberFormat("en-GB");
 
 /** An id for the run the page can poll before the upload finishes (getRandomValues works on plain-HTTP LAN addresses too). */
 function newProgressId(): string {
@@ -47,6 +49,7 @@ function postForm(
  */
 export function useImportUpload() {
   const { setLoading } = useAppUi();
+  const { t } = useTranslation();
   return useCallback(
     async (kind: ImportKind, file: File): Promise<UploadAnswer> => {
       const progressId = newProgressId();
@@ -62,10 +65,13 @@ export function useImportUpload() {
               p.totalRows > 0
                 ? {
                     isLoading: true,
-                    message: `Importing ${NOUN[kind]}: ${count.format(p.processedRows)} of ${count.format(p.totalRows)} rows`,
+                    message: t(PROGRESS_KEYS[kind], {
+                      done: formatCount(p.processedRows),
+                      total: formatCount(p.totalRows),
+                    }),
                     progress: Math.min(99, Math.floor((p.processedRows * 100) / p.totalRows)),
                   }
-                : { isLoading: true, message: `Reading ${file.name}…`, progress: 0 },
+                : { isLoading: true, message: t("import:reading", { name: file.name }), progress: 0 },
             );
           }
         } catch {
@@ -74,7 +80,7 @@ export function useImportUpload() {
         if (!finished) timer = setTimeout(() => void poll(), POLL_MS);
       };
 
-      setLoading({ isLoading: true, message: `Uploading ${file.name}…`, progress: 0 });
+      setLoading({ isLoading: true, message: t("import:uploading", { name: file.name }), progress: 0 });
       const form = new FormData();
       form.append("progressId", progressId);
       form.append("file", file);
@@ -85,18 +91,23 @@ export function useImportUpload() {
         form,
         (fraction) =>
           !finished &&
-          setLoading({ isLoading: true, message: `Uploading ${file.name}…`, progress: Math.floor(fraction * 100) }),
-        () => !finished && setLoading({ isLoading: true, message: `Reading ${file.name}…`, progress: 0 }),
+          setLoading({
+            isLoading: true,
+            message: t("import:uploading", { name: file.name }),
+            progress: Math.floor(fraction * 100),
+          }),
+        () =>
+          !finished && setLoading({ isLoading: true, message: t("import:reading", { name: file.name }), progress: 0 }),
       );
       finished = true;
       clearTimeout(timer);
       if (answer?.result.success) {
-        setLoading({ isLoading: true, message: `Imported ${NOUN[kind]}`, progress: 100 });
+        setLoading({ isLoading: true, message: t(IMPORTED_KEYS[kind]), progress: 100 });
         await new Promise((resolve) => setTimeout(resolve, 400));
       }
       setLoading({ isLoading: false, message: "" });
       return answer;
     },
-    [setLoading],
+    [setLoading, t],
   );
 }

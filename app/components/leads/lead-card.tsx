@@ -1,11 +1,24 @@
 import { Link } from "@remix-run/react";
+import { Fragment } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { displayName } from "~/domain/client-display";
 import clsx from "clsx";
-import { leadLocationLabel, tierLabel } from "~/domain/lead-export";
-import { defaultFollowUpMessage, scoreBand, teamLabel, type ScoreBand } from "~/domain/lead-score";
+import { formatCount } from "~/domain/display-labels";
+import { defaultFollowUpMessage, scoreBand, type ScoreBand } from "~/domain/lead-score";
 import type { AiLead, Priority } from "~/domain/lead-schema";
+import {
+  contactTimeText,
+  insightsText,
+  lastContactText,
+  productText,
+  reasonsText,
+  segmentText,
+  type LeadText,
+} from "~/domain/lead-words";
 import { formatAed, parseAedToFils } from "~/domain/money";
+import { usePageLanguage } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
+import { LOCATION_KEYS, TEAM_KEYS } from "./lead-keys";
 
 const BAND_STYLE: Record<ScoreBand, string> = {
   top: "border-green-300 bg-green-50 text-green-800",
@@ -20,6 +33,43 @@ const PRIORITY_STYLE: Record<Priority, string> = {
   Medium: "bg-gray-100 text-gray-700",
 };
 
+/** Catalog keys written out, so the catalog check sees each one used. */
+const PRIORITY_KEYS: Record<Priority, string> = {
+  Critical: "leads:priorities.Critical",
+  High: "leads:priorities.High",
+  Medium: "leads:priorities.Medium",
+};
+const TIER_KEYS: Record<string, string> = {
+  diamond: "leads:tiers.diamond",
+  platinum: "leads:tiers.platinum",
+  gold: "leads:tiers.gold",
+  silver: "leads:tiers.silver",
+  bronze: "leads:tiers.bronze",
+};
+
+/** An engine's text in the page's language; what it does not know (the AI model's words) as written. */
+function Said({ text, fallback }: { text: LeadText | null; fallback: string }) {
+  const { t } = useTranslation();
+  if (!text) return <bdi>{fallback}</bdi>;
+  const { key, values } = text;
+  return Object.keys(values).length === 0 ? (
+    t(key)
+  ) : (
+    <Trans i18nKey={key} values={values} count={typeof values.count === "number" ? values.count : undefined} />
+  );
+}
+
+/** Several of the engine's texts, joined as the engine joins them. */
+function SaidAll({ texts, fallback, separator }: { texts: LeadText[] | null; fallback: string; separator: string }) {
+  if (!texts) return <bdi>{fallback}</bdi>;
+  return texts.map((text, i) => (
+    <Fragment key={i}>
+      {i > 0 ? separator : null}
+      <Said text={text} fallback="" />
+    </Fragment>
+  ));
+}
+
 /**
  * The WhatsApp message for a lead: its own in the client's language, else the suggested message
  * (lists saved before languages), or a default follow-up greeting (docs/product-rules.md §2).
@@ -29,44 +79,57 @@ export function leadWhatsappMessage(lead: Pick<AiLead, "name" | "suggestedMessag
 }
 
 export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: string }) {
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const band = scoreBand(lead.leadScore);
   const headingId = `lead-${lead.clientId}`;
+  const name = displayName({ fullName: lead.name, fullNameAr: lead.nameAr }, language);
+  const location = LOCATION_KEYS[lead.country === "uae" ? lead.emirate : lead.country];
+  const lastContact = lead.lastContactLabel ? lastContactText(lead.lastContactLabel, t) : null;
   return (
     <article className="card flex flex-col gap-3" aria-labelledby={headingId} data-testid="lead-card">
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="truncate text-lg font-semibold">
-            {displayName({ fullName: lead.name, fullNameAr: lead.nameAr }, "en")}
+            <bdi>{name}</bdi>
           </h3>
           <p className="text-sm text-gray-600">
-            {tierLabel(lead.tier)} · {lead.segmentType} · {leadLocationLabel(lead)}
+            {TIER_KEYS[lead.tier] ? t(TIER_KEYS[lead.tier]!) : <bdi>{lead.tier}</bdi>} ·{" "}
+            <Said text={segmentText(lead.segmentType)} fallback={lead.segmentType} /> ·{" "}
+            {location ? t(location) : <bdi>{lead.country === "uae" ? lead.emirate : lead.country}</bdi>}
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span
             className={clsx("rounded-md border px-2 py-1 text-lg font-bold", BAND_STYLE[band])}
             data-band={band}
-            aria-label={`Lead score ${lead.leadScore} of 100`}
+            aria-label={t("leads:card.score", { score: lead.leadScore })}
           >
             {lead.leadScore}
           </span>
-          <span className={clsx("badge", PRIORITY_STYLE[lead.priority])}>{lead.priority}</span>
+          <span className={clsx("badge", PRIORITY_STYLE[lead.priority])}>{t(PRIORITY_KEYS[lead.priority])}</span>
         </div>
       </header>
 
       <p className="text-sm">
-        <span className="font-medium">Why now: </span>
-        {lead.reasonForOutreach}
+        <span className="font-medium">{t("leads:card.whyNow")}</span>
+        <SaidAll
+          texts={reasonsText(lead.reasonForOutreach, t)}
+          fallback={lead.reasonForOutreach}
+          separator={t("leads:card.reasonSeparator")}
+        />
       </p>
-      <p className="text-sm text-gray-700">{lead.aiInsights}</p>
+      <p className="text-sm text-gray-700">
+        <SaidAll texts={insightsText(lead.aiInsights, t, language)} fallback={lead.aiInsights} separator=" " />
+      </p>
 
       {lead.recommendedProducts.length > 0 ? (
         <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-gray-500">Recommended</p>
-          <ul className="mt-1 flex flex-wrap gap-1" aria-label="Recommended products">
+          <p className="text-xs font-medium uppercase tracking-wide text-gray-500">{t("leads:card.recommended")}</p>
+          <ul className="mt-1 flex flex-wrap gap-1" aria-label={t("leads:card.recommendedProducts")}>
             {lead.recommendedProducts.slice(0, 3).map((product) => (
               <li key={product} className="badge bg-brand-50 text-brand-700">
-                {product}
+                <Said text={productText(product)} fallback={product} />
               </li>
             ))}
           </ul>
@@ -74,29 +137,51 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
       ) : null}
 
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-        <dt className="text-gray-500">Best contact time</dt>
-        <dd>{lead.bestContactTime}</dd>
-        <dt className="text-gray-500">Expected revenue</dt>
-        <dd>{formatAed(parseAedToFils(lead.expectedRevenue) ?? 0n)}</dd>
-        <dt className="text-gray-500">Total sales</dt>
-        <dd>{formatAed(parseAedToFils(lead.totalSalesValue) ?? 0n)}</dd>
-        <dt className="text-gray-500">Last purchase</dt>
-        <dd>{lead.daysSinceLastPurchase === null ? "None yet" : `${lead.daysSinceLastPurchase} days ago`}</dd>
-        <dt className="text-gray-500">Team</dt>
-        <dd>{teamLabel(lead.recommendedTeam)}</dd>
+        <dt className="text-gray-500">{t("leads:card.bestContactTime")}</dt>
+        <dd>
+          <Said text={contactTimeText(lead.bestContactTime)} fallback={lead.bestContactTime} />
+        </dd>
+        <dt className="text-gray-500">{t("leads:card.expectedRevenue")}</dt>
+        <dd>{formatAed(parseAedToFils(lead.expectedRevenue) ?? 0n, language)}</dd>
+        <dt className="text-gray-500">{t("leads:card.totalSales")}</dt>
+        <dd>{formatAed(parseAedToFils(lead.totalSalesValue) ?? 0n, language)}</dd>
+        <dt className="text-gray-500">{t("leads:card.lastPurchase")}</dt>
+        <dd>
+          {lead.daysSinceLastPurchase === null
+            ? t("leads:card.noneYet")
+            : t("leads:card.daysAgo", {
+                count: lead.daysSinceLastPurchase,
+                n: formatCount(lead.daysSinceLastPurchase),
+              })}
+        </dd>
+        <dt className="text-gray-500">{t("leads:card.team")}</dt>
+        <dd>{t(TEAM_KEYS[lead.recommendedTeam])}</dd>
       </dl>
 
       {lead.lastContactLabel ? (
         <p className="text-sm text-gray-700" data-testid="last-contact">
-          <span className="font-medium">Last contact: </span>
-          {lead.lastContactLabel}
+          <span className="font-medium">{t("leads:card.lastContact")}</span>
+          {lastContact ? (
+            <>
+              {lastContact.text}
+              {lastContact.by ? (
+                <>
+                  {" · "}
+                  <bdi>{lastContact.by}</bdi>
+                </>
+              ) : null}
+            </>
+          ) : (
+            <bdi>{lead.lastContactLabel}</bdi>
+          )}
         </p>
       ) : null}
 
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
         <WhatsAppButton
           clientId={lead.clientId}
-          clientName={lead.name}
+          clientName={name}
+          label={t("leads:card.whatsapp")}
           message={leadWhatsappMessage(lead)}
           className="btn-primary bg-green-700 hover:bg-green-600"
         />
@@ -104,10 +189,13 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
           to={scheduleHref}
           className="btn-secondary"
           preventScrollReset
-          aria-label={`Schedule a follow-up with ${lead.name}`}
+          aria-labelledby={`${headingId}-schedule ${headingId}`}
         >
-          Schedule
+          {t("leads:card.schedule")}
         </Link>
+        <span id={`${headingId}-schedule`} hidden>
+          {t("leads:card.scheduleWith")}
+        </span>
       </div>
     </article>
   );

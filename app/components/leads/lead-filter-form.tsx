@@ -3,30 +3,31 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { LEAD_LOCATIONS, TEAMS } from "~/domain/client-enums";
 import {
-  COUNTRY_LABELS,
-  EMIRATE_LABELS,
-  LEAD_LOCATIONS,
-  TEAM_LABELS,
-  TEAMS,
-  type Country,
-  type Emirate,
-} from "~/domain/client-enums";
-import {
+  CUSTOM_DATE_REQUIRED,
   LeadFiltersSchema,
-  LOCATION_REQUIRED,
-  PURCHASE_DATE_FILTER_LABELS,
   PURCHASE_DATE_FILTERS,
   type LeadFilters,
+  type PurchaseDateFilter,
 } from "~/domain/lead-filters";
 import type { LeadFormValues } from "~/domain/lead-storage";
+import { zodMessages } from "~/i18n/zod-messages";
+import { LOCATION_KEYS, TEAM_KEYS } from "./lead-keys";
 
 export const LEAD_FILTER_FORM_ID = "lead-filters";
 
-const locationLabel = (location: string) =>
-  location === "uae"
-    ? "All UAE (every emirate)"
-    : (EMIRATE_LABELS[location as Emirate] ?? COUNTRY_LABELS[location as Country] ?? location);
+/** Catalog keys written out, so the catalog check sees each one used. */
+const PURCHASE_FILTER_KEYS: Record<Exclude<PurchaseDateFilter, "none">, string> = {
+  "3months": "leads:purchaseFilters.3months",
+  "6months": "leads:purchaseFilters.6months",
+  "12months": "leads:purchaseFilters.12months",
+  custom: "leads:purchaseFilters.custom",
+};
+
+/** The schema's own message (shared with /api/ai/generate-leads, so English) as the page says it. */
+const FILTER_MESSAGE_KEYS: Record<string, string> = { [CUSTOM_DATE_REQUIRED]: "leads:form.customDateRequired" };
 
 export function leadFormValuesOf(form: HTMLFormElement): LeadFormValues {
   const data = new FormData(form);
@@ -52,12 +53,13 @@ export function LeadFilterForm(props: {
   onMissingLocation: () => void;
   onValuesChange: (values: LeadFormValues) => void;
 }) {
+  const { t } = useTranslation();
   const [form, fields] = useForm({
     id: LEAD_FILTER_FORM_ID,
     defaultValue: props.defaultValue,
     lastResult: props.lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LeadFiltersSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LeadFiltersSchema, error: zodMessages(t) }),
     onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status === "success") props.onGenerate(submission.value);
@@ -65,6 +67,7 @@ export function LeadFilterForm(props: {
   });
   const formProps = getFormProps(form);
   const showCustomDate = !props.hydrated || fields.purchaseDateFilter.value === "custom";
+  const customDateError = fields.customDateFrom.errors?.[0];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!leadFormValuesOf(event.currentTarget).location) props.onMissingLocation();
@@ -82,66 +85,73 @@ export function LeadFilterForm(props: {
       <input type="hidden" name="intent" value="generate" />
       <div>
         <label htmlFor={fields.location.id} className="label">
-          Location
+          {t("leads:form.location")}
         </label>
         <select {...getSelectProps(fields.location)} aria-required="true" className="input mt-1">
-          <option value="">Select a location</option>
+          <option value="">{t("leads:form.selectLocation")}</option>
           {LEAD_LOCATIONS.map((location) => (
             <option key={location} value={location}>
-              {locationLabel(location)}
+              {location === "uae" ? t("leads:form.allUae") : t(LOCATION_KEYS[location]!)}
             </option>
           ))}
         </select>
         <p id={fields.location.errorId} className="field-error">
-          {fields.location.errors ? `${LOCATION_REQUIRED.title}: ${LOCATION_REQUIRED.description}` : ""}
+          {fields.location.errors
+            ? `${t("leads:form.locationRequiredTitle")}: ${t("leads:form.locationRequiredDescription")}`
+            : ""}
         </p>
       </div>
       <div>
         <label htmlFor={fields.team.id} className="label">
-          Team
+          {t("leads:form.team")}
         </label>
         <select {...getSelectProps(fields.team)} className="input mt-1">
-          <option value="">All teams</option>
+          <option value="">{t("leads:form.allTeams")}</option>
           {TEAMS.map((team) => (
             <option key={team} value={team}>
-              {TEAM_LABELS[team]}
+              {t(TEAM_KEYS[team])}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label htmlFor={fields.purchaseDateFilter.id} className="label">
-          Last purchase
+          {t("leads:form.lastPurchase")}
         </label>
         <select {...getSelectProps(fields.purchaseDateFilter)} className="input mt-1">
-          <option value="">Any time</option>
+          <option value="">{t("leads:form.anyTime")}</option>
           {PURCHASE_DATE_FILTERS.filter((f) => f !== "none").map((filter) => (
             <option key={filter} value={filter}>
-              {PURCHASE_DATE_FILTER_LABELS[filter]}
+              {t(PURCHASE_FILTER_KEYS[filter])}
             </option>
           ))}
         </select>
       </div>
       <div className={showCustomDate ? "" : "hidden"}>
         <label htmlFor={fields.customDateFrom.id} className="label">
-          Last purchase before{props.hydrated ? "" : " (for a custom date)"}
+          {t("leads:form.before")}
+          {props.hydrated ? "" : t("leads:form.forCustomDate")}
         </label>
         <input {...getInputProps(fields.customDateFrom, { type: "date" })} className="input mt-1" />
         <p id={fields.customDateFrom.errorId} className="field-error">
-          {fields.customDateFrom.errors?.[0] ?? ""}
+          {customDateError
+            ? FILTER_MESSAGE_KEYS[customDateError]
+              ? t(FILTER_MESSAGE_KEYS[customDateError])
+              : customDateError
+            : ""}
         </p>
       </div>
       <label className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
         <input type="checkbox" name="includeContacted" />
-        Include clients contacted in the last 7 days
+        {t("leads:form.includeContacted")}
       </label>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
         <button type="submit" className="btn-primary" disabled={props.generating}>
-          {props.generating ? "Generating..." : "Generate AI Leads"}
+          {props.generating ? t("leads:form.generating") : t("leads:form.generate")}
         </button>
         {props.generating ? (
           <span role="status" className="text-sm text-gray-700">
-            Generating leads: this can take up to 2 minutes.
+            {t("leads:form.generatingStatus")}
           </span>
         ) : null}
       </div>

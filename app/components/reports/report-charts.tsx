@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import type { BarChartSection, LineChartSection } from "~/domain/sales-report-view";
 
 /**
@@ -36,12 +37,13 @@ function ChartFrame({
 
 /** A bar per group, its label and compact total on the line above it; hover gives the exact figure. */
 export function BarChart({ section }: { section: BarChartSection }) {
+  const { t } = useTranslation();
   const { chart } = section;
   return (
     <ChartFrame section={section} height={chart.height}>
       {chart.bars.length === 0 ? (
         <text x="50%" y={chart.height / 2} textAnchor="middle" className="fill-gray-500">
-          No sales in this period.
+          {t("reports:chart.noSales")}
         </text>
       ) : null}
       {chart.bars.map((bar) => (

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import clsx from "clsx";
+import { useTranslation } from "react-i18next";
 import type { ReportIssue } from "~/domain/sales-report";
 import type { BarChartSection, ComparisonRow, LineChartSection, TableView } from "~/domain/sales-report-view";
 import { BarChart, LineChart, LineLegend } from "./report-charts";
@@ -14,11 +15,12 @@ export function PeriodForm({
   presets: { label: string; href: string; current: boolean }[];
   issues: ReportIssue[];
 }) {
+  const { t } = useTranslation();
   const problem = (path: string) => issues.find((issue) => issue.path === path)?.message;
   return (
     <section className="card" aria-labelledby="report-period-title">
       <h2 id="report-period-title" className="text-lg font-semibold">
-        Period
+        {t("reports:period.heading")}
       </h2>
       <Form
         method="get"
@@ -27,7 +29,7 @@ export function PeriodForm({
       >
         <div>
           <label htmlFor="report-from" className="label">
-            From
+            {t("reports:period.from")}
           </label>
           <input
             id="report-from"
@@ -41,7 +43,7 @@ export function PeriodForm({
         </div>
         <div>
           <label htmlFor="report-to" className="label">
-            To
+            {t("reports:period.to")}
           </label>
           <input
             id="report-to"
@@ -54,7 +56,7 @@ export function PeriodForm({
           />
         </div>
         <button type="submit" className="btn-primary">
-          Show report
+          {t("reports:period.show")}
         </button>
       </Form>
       {issues.length > 0 ? (
@@ -62,7 +64,7 @@ export function PeriodForm({
           {issues.map((issue) => issue.message).join(". ")}
         </p>
       ) : null}
-      <nav aria-label="Quick periods" className="mt-3 flex flex-wrap gap-2">
+      <nav aria-label={t("reports:period.quick")} className="mt-3 flex flex-wrap gap-2">
         {presets.map((preset) => (
           <Link
             key={preset.label}
@@ -99,8 +101,11 @@ function ScrollBox({ children, testId }: { children: React.ReactNode; testId?: s
 const cellClass = (column: number) =>
   clsx("px-3 py-2", column === 0 ? "sticky start-0 min-w-32 bg-white text-start" : "text-end whitespace-nowrap");
 
-/** Every figure of a chart: the group in the first column, the total row last. */
-export function ReportTable({ table, caption }: { table: TableView; caption: string }) {
+/**
+ * Every figure of a chart: the group in the first column, the total row last. Associates' names are
+ * people's names, isolated as typed text.
+ */
+export function ReportTable({ table, caption, names }: { table: TableView; caption: string; names: boolean }) {
   return (
     <ScrollBox testId="report-table">
       <table className="min-w-full text-sm tabular-nums">
@@ -120,7 +125,7 @@ export function ReportTable({ table, caption }: { table: TableView; caption: str
               {row.cells.map((cell, i) =>
                 i === 0 ? (
                   <th key={i} scope="row" className={clsx(cellClass(i), "font-normal")}>
-                    {cell}
+                    {names ? <bdi>{cell}</bdi> : cell}
                   </th>
                 ) : (
                   <td key={i} className={cellClass(i)}>
@@ -159,6 +164,7 @@ export function ChartCard({
   section: BarChartSection | LineChartSection;
   periodText: string;
 }) {
+  const { t } = useTranslation();
   const headingId = `report-${section.groupBy}-title`;
   return (
     <section className="card min-w-0" aria-labelledby={headingId} data-testid={`report-${section.groupBy}`}>
@@ -167,7 +173,8 @@ export function ChartCard({
           {section.title}
         </h2>
         <a href={section.downloadHref} download className="text-sm font-medium text-brand-700 hover:underline">
-          Download .xlsx<span className="sr-only"> of {section.title.toLowerCase()}</span>
+          {t("reports:chart.download")}
+          <span className="sr-only">{t("reports:chart.downloadOf", { title: section.title.toLowerCase() })}</span>
         </a>
       </div>
       <div className="mt-4">
@@ -181,7 +188,11 @@ export function ChartCard({
         )}
       </div>
       {section.note ? <p className="mt-3 text-xs text-gray-600">{section.note}</p> : null}
-      <ReportTable table={section.table} caption={`${section.title}, ${periodText}`} />
+      <ReportTable
+        table={section.table}
+        caption={t("reports:chart.tableCaption", { title: section.title, period: periodText })}
+        names={section.groupBy === "associate"}
+      />
     </section>
   );
 }
@@ -194,6 +205,7 @@ export function ComparisonTable({
   rows: ComparisonRow[];
   periods: Record<"current" | "previous" | "lastYear", string>;
 }) {
+  const { t } = useTranslation();
   const heading = (title: string, days: string) => (
     <>
       {title}
@@ -203,34 +215,31 @@ export function ComparisonTable({
   return (
     <section className="card min-w-0" aria-labelledby="report-summary-title" data-testid="report-summary">
       <h2 id="report-summary-title" className="text-lg font-semibold">
-        Summary and comparisons
+        {t("reports:summary.heading")}
       </h2>
-      <p className="mt-1 text-sm text-gray-600">
-        Voided sales are left out. A new client made their first purchase in the period; a returning client had bought
-        before it.
-      </p>
+      <p className="mt-1 text-sm text-gray-600">{t("reports:summary.note")}</p>
       <ScrollBox>
         <table className="min-w-full text-sm tabular-nums">
-          <caption className="sr-only">Sales in this period, the previous period and the same period last year</caption>
+          <caption className="sr-only">{t("reports:summary.caption")}</caption>
           <thead className="border-b border-gray-200 text-xs text-gray-600">
             <tr>
               <th scope="col" className={clsx(cellClass(0), "font-medium")}>
-                Figure
+                {t("reports:summary.figure")}
               </th>
               <th scope="col" className={clsx(cellClass(1), "font-medium")}>
-                {heading("This period", periods.current)}
+                {heading(t("reports:summary.thisPeriod"), periods.current)}
               </th>
               <th scope="col" className={clsx(cellClass(2), "font-medium")}>
-                {heading("Previous period", periods.previous)}
+                {heading(t("reports:summary.previousPeriod"), periods.previous)}
               </th>
               <th scope="col" className={clsx(cellClass(3), "font-medium")}>
-                Change
+                {t("reports:summary.change")}
               </th>
               <th scope="col" className={clsx(cellClass(4), "font-medium")}>
-                {heading("Same period last year", periods.lastYear)}
+                {heading(t("reports:summary.samePeriodLastYear"), periods.lastYear)}
               </th>
               <th scope="col" className={clsx(cellClass(5), "font-medium")}>
-                Change
+                {t("reports:summary.change")}
               </th>
             </tr>
           </thead>

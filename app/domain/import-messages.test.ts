@@ -1,0 +1,76 @@
+import i18next from "i18next";
+import { describe, expect, it } from "vitest";
+import arImport from "~/locales/ar/import.json";
+import arReports from "~/locales/ar/reports.json";
+import enImport from "~/locales/en/import.json";
+import enReports from "~/locales/en/reports.json";
+import { TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
+import { IMPORT_BUSY_MESSAGE, importSummary, SKIP_REASONS } from "./import-report";
+import { importMessageText, rowErrorParts, skipReasonText } from "./import-messages";
+import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE } from "./spreadsheet-file";
+
+const catalogs = i18next.createInstance();
+await catalogs.init({
+  resources: { en: { import: enImport, reports: enReports }, ar: { import: arImport, reports: arReports } },
+  interpolation: { escapeValue: false },
+});
+const en = catalogs.getFixedT("en");
+const ar = catalogs.getFixedT("ar");
+
+describe("the import's English messages read back into the page's language", () => {
+  const summaries = [
+    importSummary({ imported: 1, skipped: 0, errors: 0 }),
+    importSummary({ imported: 1234, skipped: 1, errors: 2 }),
+    importSummary({ imported: 0, skipped: 3, errors: 1, sales: { count: 1, items: 1 } }),
+    importSummary({ imported: 2, skipped: 0, errors: 0, sales: { count: 12, items: 30 } }),
+  ];
+  const fixed = [
+    IMPORT_BUSY_MESSAGE,
+    FILE_TOO_LARGE_MESSAGE,
+    INVALID_FILE_TYPE_MESSAGE,
+    TOO_BIG_TO_READ,
+    TOO_SLOW_TO_READ,
+    "Import failed. Please check your file format and try again.",
+    "Missing required columns: Full Name, Team. Use the headers of the template.",
+    `${TOO_SLOW_TO_READ} ${importSummary({ imported: 500, skipped: 0, errors: 0 })} Import the same file again to finish.`,
+  ];
+
+  it("gives the same English, word for word", () => {
+    for (const message of [...summaries, ...fixed]) expect(importMessageText(message, en)).toBe(message);
+  });
+
+  it("says them in Arabic, counted with Arabic plurals", () => {
+    expect(importMessageText(summaries[1]!, ar)).toBe(
+      "تم استيراد 1,234 عميلًا جديدًا. تم تخطي صف واحد (موجودة مسبقًا في النظام أو مكررة في الملف). صفّان فيهما أخطاء ولم يُستوردا.",
+    );
+    expect(importMessageText(summaries[3]!, ar)).toBe("تم استيراد عميلين جديدين و12 عملية بيع (30 قطعة).");
+    expect(importMessageText(IMPORT_BUSY_MESSAGE, ar)).toBe(
+      "يجري استيراد آخر حاليًا. يُرجى الانتظار حتى ينتهي ثم المحاولة مرة أخرى.",
+    );
+    expect(importMessageText(FILE_TOO_LARGE_MESSAGE, ar)).toBe(
+      "الملف كبير جدًا: الحد الأقصى 10 ميغابايت. قسّم الملف واستورد أجزاءه.",
+    );
+    expect(importMessageText(fixed.at(-1)!, ar)).toMatch(/^استغرقت قراءة الملف .* تم استيراد 500 عميل جديد\. استورد/);
+    expect(importMessageText("Something new", ar)).toBe("Something new");
+  });
+
+  it("reads skipped reasons and row errors", () => {
+    expect(skipReasonText(SKIP_REASONS.repeatsRow(4), ar)).toEqual({
+      key: "import:reasons.repeatsRow",
+      values: { row: "4" },
+    });
+    expect(skipReasonText(SKIP_REASONS.invoiceRecorded("Invoice A 12 at Dubai Mall"), ar)).toEqual({
+      key: "import:reasons.invoiceAtShowroomRecorded",
+      values: { invoice: "A 12", showroom: "دبي مول" },
+    });
+    expect(skipReasonText("This mobile number already belongs to Aisha Rahman.", en)).toEqual({
+      key: "import:reasons.mobileTaken",
+      values: { name: "Aisha Rahman" },
+    });
+    expect(skipReasonText("Who knows", en)).toBeNull();
+    expect(rowErrorParts("Row 7: Mobile Number: not a UAE mobile")).toEqual({
+      row: "7",
+      detail: "Mobile Number: not a UAE mobile",
+    });
+  });
+});
