@@ -87,12 +87,14 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
               {MOBILE_BADGE_COUNT}
             </span>
           </span>
-          <span
+          {/* A name is the user's own text: isolated, so it reads right in either direction. */}
+          <bdi
+            role="img"
             className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
             aria-label={user.name}
           >
             {initials(user.name)}
-          </span>
+          </bdi>
         </div>
       </header>
 
@@ -161,12 +163,12 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
         <div className="nav-label border-t border-gray-200 p-3">
           {user.role === "admin" ? (
             <NavLink to="/profile" className="block rounded-md p-2 hover:bg-gray-100" data-testid="sidebar-user">
-              <span className="block truncate text-sm font-medium">{user.name}</span>
+              <bdi className="block truncate text-sm font-medium">{user.name}</bdi>
               <span className="block text-xs capitalize text-gray-600">{t(SIDEBAR_ROLE_KEYS[user.role])}</span>
             </NavLink>
           ) : (
             <div className="p-2" data-testid="sidebar-user">
-              <span className="block truncate text-sm font-medium">{user.name}</span>
+              <bdi className="block truncate text-sm font-medium">{user.name}</bdi>
               <span className="block text-xs capitalize text-gray-600">{t(SIDEBAR_ROLE_KEYS[user.role])}</span>
               <span className="block text-xs text-gray-500">{t("common:nav.teamMember")}</span>
             </div>
@@ -182,7 +184,9 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
 
       <div className="lg:ps-64 lg:peer-checked/collapse:ps-16">
         <header className="hidden items-center justify-between border-b border-gray-200 bg-white px-6 py-3 lg:flex">
-          <span className="text-sm text-gray-600">{t("common:topBar.signedInAs", { name: user.name })}</span>
+          <span className="text-sm text-gray-600">
+            {t("common:topBar.signedInAs")} <bdi>{user.name}</bdi>
+          </span>
           <div className="flex items-center gap-3">
             <span className="text-sm text-gray-600">{fullDayLabel(today, language)}</span>
             <LanguageSwitch />

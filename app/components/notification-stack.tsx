@@ -1,5 +1,7 @@
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "~/domain/languages";
+import { usePageLanguage } from "~/i18n/i18n-provider";
 import { useAppUi } from "./app-ui";
 
 const tone = {
@@ -13,6 +15,7 @@ const tone = {
 export function NotificationStack() {
   const { notifications, dismissNotification, clearNotifications } = useAppUi();
   const { t } = useTranslation();
+  const language = usePageLanguage();
   if (notifications.length === 0) return null;
   return (
     <section aria-label={t("common:notifications.label")} className="fixed end-4 top-4 z-40 flex w-80 flex-col gap-2">
@@ -30,7 +33,10 @@ export function NotificationStack() {
         >
           <p className="text-sm font-semibold">{n.title}</p>
           {n.description ? <p className="text-sm text-gray-700">{n.description}</p> : null}
-          <p className="mt-1 text-xs text-gray-500">{new Date(n.timestamp).toLocaleTimeString()}</p>
+          <p className="mt-1 text-xs text-gray-500">
+            {/* Made after an action, never while hydrating, so Intl is safe here. */}
+            {new Date(n.timestamp).toLocaleTimeString(intlLocale(language), { timeStyle: "short" })}
+          </p>
           <button
             type="button"
             aria-label={t("common:notifications.dismiss")}

@@ -4,13 +4,14 @@ import type { Page } from "@playwright/test";
  * Latin words a person can see on the page, for the check that an Arabic page has no English left
  * (docs/decisions/021-arabic-and-english.md). Text people typed or that is a number or code is marked up
  * as such and skipped: names and other user text in `<bdi>`, mobiles, e-mails, IDs and amounts in
- * `dir="ltr"`, codes in `<code>`/`<kbd>`. The brand and `allow` are words the page may show as they are.
+ * `dir="ltr"`, codes in `<code>`/`<kbd>`, and text marked as English on purpose (`lang="en"`: the language
+ * switch names English in English). The brand and `allow` are words the page may show as they are.
  * `within` narrows the check to one part of the page (a dialog over a screen another change converts).
  */
 export async function visibleLatinWords(page: Page, allow: readonly string[] = [], within = "body"): Promise<string[]> {
   const words = await page.evaluate((rootSelector) => {
     const root = document.querySelector(rootSelector) ?? document.body;
-    const skipped = "bdi, [dir='ltr'], code, kbd, script, style, noscript, template, svg";
+    const skipped = "bdi, [dir='ltr'], [lang='en'], code, kbd, script, style, noscript, template, svg";
     const found: string[] = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
