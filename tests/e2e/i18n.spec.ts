@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { shortDayLabel } from "~/domain/alerts";
 import { businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
+import { visibleLatinWords } from "./support/latin-words";
 
 // Arabic and English (docs/decisions/021-arabic-and-english.md): the top bar's switch is a plain form, so the
 // same steps run with JavaScript on and off.
@@ -34,6 +35,7 @@ async function checkSignInPage(page: Page, js: boolean, email: string) {
   const first = await page.getByLabel("الرقم 1", { exact: true }).boundingBox();
   const last = await page.getByLabel("الرقم 6", { exact: true }).boundingBox();
   expect(first!.x).toBeLessThan(last!.x);
+  expect(await visibleLatinWords(page)).toEqual([]);
 }
 
 for (const js of [true, false]) {
@@ -70,6 +72,8 @@ for (const js of [true, false]) {
       expect(arabicSidebar.x + arabicSidebar.width).toBeGreaterThan(viewport.width - 2);
       expect(arabicSidebar.x).toBeGreaterThan(viewport.width / 2);
       expect((await db.user.findUniqueOrThrow({ where: { id: staff.user.id } })).language).toBe("ar");
+      // No English left on the admin's dashboard, whatever the other tests' clients are called.
+      expect(await visibleLatinWords(page)).toEqual([]);
 
       // Saved on the user: another browser, English and without the cookie, opens in Arabic.
       const elsewhere = await browser.newContext({ javaScriptEnabled: js, locale: "en-GB" });
@@ -121,6 +125,7 @@ for (const js of [true, false]) {
       await expect(alert.getByRole("link", { name: fullNameAr, exact: true })).toBeVisible();
       await expect(alert.getByRole("button", { name: `WhatsApp ${fullNameAr}` })).toBeVisible();
       await expect(page.getByTestId("my-day").getByRole("link", { name: fullNameAr, exact: true })).toBeVisible();
+      expect(await visibleLatinWords(page)).toEqual([]);
     });
 
     test("road sales' Today section on the client book gives its days in the page's language", async ({
