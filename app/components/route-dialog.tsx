@@ -21,7 +21,8 @@ export function RouteDialog({
   children,
 }: {
   title: string;
-  description?: string;
+  /** A name or other typed text comes in a <bdi> (docs/decisions/021-arabic-and-english.md). */
+  description?: ReactNode;
   closeTo: string;
   size?: keyof typeof WIDTH;
   stacked?: boolean;

@@ -1,8 +1,12 @@
 import type { Language } from "~/domain/languages";
+import arClientForm from "~/locales/ar/clientForm.json";
+import arClients from "~/locales/ar/clients.json";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
 import arLogin from "~/locales/ar/login.json";
 import arValidation from "~/locales/ar/validation.json";
+import enClientForm from "~/locales/en/clientForm.json";
+import enClients from "~/locales/en/clients.json";
 import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
 import enLogin from "~/locales/en/login.json";
@@ -13,8 +17,22 @@ import enValidation from "~/locales/en/validation.json";
  * language reads no file. A new namespace is one JSON file per language under app/locales and a line here.
  */
 export const RESOURCES = {
-  en: { common: enCommon, dashboard: enDashboard, login: enLogin, validation: enValidation },
-  ar: { common: arCommon, dashboard: arDashboard, login: arLogin, validation: arValidation },
+  en: {
+    clientForm: enClientForm,
+    clients: enClients,
+    common: enCommon,
+    dashboard: enDashboard,
+    login: enLogin,
+    validation: enValidation,
+  },
+  ar: {
+    clientForm: arClientForm,
+    clients: arClients,
+    common: arCommon,
+    dashboard: arDashboard,
+    login: arLogin,
+    validation: arValidation,
+  },
 } satisfies Record<Language, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof RESOURCES)["en"];
