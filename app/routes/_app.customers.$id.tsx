@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
@@ -28,7 +28,7 @@ import {
   TIER_KEYS,
 } from "~/components/clients/label-keys";
 import { businessToday } from "~/domain/calendar";
-import { formatDay } from "~/domain/client-display";
+import { displayName, formatDay } from "~/domain/client-display";
 import { clientListBase } from "~/domain/client-list-path";
 import { parseClientIds } from "~/domain/client-ids";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
@@ -271,7 +271,7 @@ export default function ClientDetailsModal() {
             </Link>
             <WhatsAppButton
               clientId={c.id}
-              clientName={c.fullName}
+              clientName={displayName(c, language)}
               blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
             />
           </>
@@ -649,7 +649,7 @@ export default function ClientDetailsModal() {
               {t("clients:details.exportData")}
             </a>
             <a href={`/customers/${c.id}/data-export?format=json`} download className="btn-ghost">
-              {t("clients:details.exportJson")}
+              <Trans i18nKey="clients:details.exportJson" components={{ bdi: <bdi /> }} />
             </a>
           </div>
           {erased ? null : (

@@ -236,7 +236,7 @@ export default function ClientsPage() {
           {mayExport
             ? EXPORT_FORMATS.map((format) => (
                 <a key={format} href={clientExportHref(query, format)} download className="btn-secondary">
-                  {t("clients:list.export", { format })}
+                  {t("clients:list.export")} <bdi>{`.${format}`}</bdi>
                 </a>
               ))
             : null}

@@ -65,6 +65,6 @@ describe("an alert's line for staff", () => {
       today,
       1,
     );
-    expect(line(family, "ar", aisha.fullNameAr)).toBe("مريم، ابنة عائشة، يبلغ 8 عامًا غدًا: أرسل التهاني.");
+    expect(line(family, "ar", aisha.fullNameAr)).toBe("عيد الميلاد الـ8 لـمريم، ابنة عائشة، غدًا: أرسل التهاني.");
   });
 });
