@@ -4,7 +4,9 @@ import { memo, useMemo, type CSSProperties, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
+import type { Language } from "~/domain/languages";
 import type { Tier } from "~/domain/tiers";
+import { usePageLanguage } from "~/i18n/i18n-provider";
 import { labelTable, TIER_KEYS } from "./label-keys";
 
 /** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
@@ -95,8 +97,11 @@ const NAME = "\u0000";
  * The rows' words in the page's language, looked up once per table rather than once per cell: a
  * page can hold 500 rows (issue #19). Labels naming the client keep a slot for the name.
  */
-function rowLabels(t: TFunction) {
+function rowLabels(t: TFunction, language: Language) {
   return {
+    // Typed text (names, addresses, free fields) is isolated on an Arabic page only: on an English one
+    // each cell is its own bidi paragraph already, and a 500-row page stays as lean as it was.
+    isolate: language === "ar",
     tiers: labelTable(TIER_KEYS, t),
     select: t("clients:table.select", { name: NAME }),
     owner: t("clients:table.owner", { name: NAME }),
@@ -128,8 +133,9 @@ const ClientRow = memo(function ClientRow({
   linkSearch: string;
   basePath: string;
 }) {
-  // Names, addresses and other typed text in <bdi>, numbers and codes left to right: a row reads
-  // right in an Arabic page whichever script the client's details were typed in.
+  // On an Arabic page names, addresses and other typed text go in <bdi>: a row reads right whichever
+  // script the client's details were typed in.
+  const typed = (text: string) => (labels.isolate ? <bdi>{text}</bdi> : text);
   return (
     <tr>
       <td>
@@ -142,25 +148,30 @@ const ClientRow = memo(function ClientRow({
         />
       </td>
       <td className="font-medium">
-        <bdi>{r.name}</bdi> <span className={`badge ${TIER_BADGE[r.tier]}`}>{labels.tiers[r.tier]}</span>
+        {labels.isolate ? (
+          <>
+            <bdi>{r.name}</bdi>{" "}
+          </>
+        ) : (
+          `${r.name} `
+        )}
+        <span className={`badge ${TIER_BADGE[r.tier]}`}>{labels.tiers[r.tier]}</span>
         {r.ownerName ? (
           <span className="badge ms-1 bg-brand-100 text-brand-700" title={labels.owner.replace(NAME, r.ownerName)}>
-            <bdi>{r.ownerInitials}</bdi>
+            {typed(r.ownerInitials)}
           </span>
         ) : null}
       </td>
       <td>
         {r.mobile ? (
-          <a href={`tel:+${r.mobile}`} dir="ltr">
+          <a href={`tel:+${r.mobile}`} dir={labels.isolate ? "ltr" : undefined}>
             {`+${r.mobile}`}
           </a>
         ) : (
           "—"
         )}
       </td>
-      <td>
-        <bdi>{r.address}</bdi>
-      </td>
+      <td>{typed(r.address)}</td>
       <td>{r.dateOfBirth}</td>
       <td className="text-end">{r.totalSale}</td>
       <td>
@@ -171,17 +182,11 @@ const ClientRow = memo(function ClientRow({
         {r.daysSince ?? "—"}
         {r.daysSince === null ? null : <span className="card-label">{labels.daysAgo}</span>}
       </td>
-      <td>
-        <bdi>{r.email}</bdi>
-      </td>
+      <td>{typed(r.email)}</td>
       <td>{r.team}</td>
-      <td>
-        <bdi>{r.idNumber}</bdi>
-      </td>
+      <td>{typed(r.idNumber)}</td>
       <td className={r.idExpired ? "text-red-700" : undefined}>{r.idExpiry}</td>
-      <td>
-        <bdi>{r.pepStatus}</bdi>
-      </td>
+      <td>{typed(r.pepStatus)}</td>
       <td>
         {r.whatsappBlocked ? (
           <button
@@ -267,7 +272,8 @@ export const ClientTable = memo(function ClientTable({
 }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const labels = useMemo(() => rowLabels(t), [t]);
+  const language = usePageLanguage();
+  const labels = useMemo(() => rowLabels(t, language), [t, language]);
   if (rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">{t("clients:table.empty")}</p>;
   }
