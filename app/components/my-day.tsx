@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { displayName } from "~/domain/client-display";
 import { Link } from "@remix-run/react";
 import type { Alert } from "~/domain/alerts";
-import { FAMILY_RELATION_LABELS } from "~/domain/family";
+import { RELATION_KEYS } from "./clients/label-keys";
 import { usePageLanguage } from "~/i18n/i18n-provider";
 import type { MyDay } from "~/services/my-day.server";
 import { WhatsAppButton } from "./clients/whatsapp-button";
@@ -13,10 +13,9 @@ import { alertKey } from "./dashboard/alert-panel";
 /** "Birthday", "Anniversary", or a family member's: "Daughter Mariam turns 8". */
 function occasionLabel(alert: Alert, t: TFunction): string {
   const member = alert.familyMember;
-  // The relation's word stays English until the client screens' catalogs bring it (docs/decisions/021-arabic-and-english.md).
   if (member)
     return t("dashboard:myDay.turns", {
-      relation: FAMILY_RELATION_LABELS[member.relation],
+      relation: t(RELATION_KEYS[member.relation]),
       name: member.name,
       age: member.age,
     });

@@ -21,6 +21,7 @@ export function RouteDialog({
   children,
 }: {
   title: string;
+  /** A name or other typed text comes in a <bdi> (docs/decisions/021-arabic-and-english.md). */
   description?: ReactNode;
   closeTo: string;
   size?: keyof typeof WIDTH;

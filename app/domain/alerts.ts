@@ -37,6 +37,8 @@ export type Alert = {
   whatsappUrl: string;
   /** A family member's birthday (the message and the WhatsApp are still to the client); null for the client's own. */
   familyMember: AlertFamilyMember | null;
+  /** An anniversary alert's type as the client's record has it, so a page can word the occasion; else null. */
+  anniversaryType: string | null;
 };
 
 /** The client an alert is about; the Arabic name and language choose the WhatsApp message's words. */
@@ -112,6 +114,7 @@ function alertFor(
     whatsappMessage,
     whatsappUrl: whatsappLink(client.mobileNumber, whatsappMessage),
     familyMember: null,
+    anniversaryType: null,
   };
 }
 
@@ -129,7 +132,8 @@ const dayValues = (date: IsoDate, daysLeft: number) => (w: MessageWords) => ({
 });
 
 /**
- * The alerts below write two texts: `message` for staff (English, on the dashboard) and
+ * The alerts below write two texts: `message` for staff (English, as the JSON gives it; the dashboard
+ * words it in the page's language from the alert's facts, app/components/dashboard/alert-line.tsx) and
  * `whatsappMessage` for the client, in the client's language from the message book (the admin's
  * wording or the default, app/domain/message-templates.ts).
  */
@@ -214,7 +218,7 @@ export function anniversaryAlert(
     messageTemplate(daysLeft) === "imminent"
       ? `Happy ${occasion}, ${name}! It is ${whenPhrase(daysLeft)}: send your wishes.`
       : `${name}'s ${occasion.toLowerCase()} is in ${daysPhrase(daysLeft)} (${shortDayLabel(date)}): plan a greeting.`;
-  return alertFor(client, "anniversary", date, daysLeft, message, whatsappMessage);
+  return { ...alertFor(client, "anniversary", date, daysLeft, message, whatsappMessage), anniversaryType };
 }
 
 /** An ID expiring today is still valid today: it is "expiring" (daysLeft 0); from tomorrow it is "expired". */

@@ -1,13 +1,17 @@
 import type { IsoDate } from "./calendar";
+import { MONTHS_AR } from "./display-labels";
 import type { Language } from "./languages";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "12 Mar 2024": the same text on the server and in every browser locale (no hydration drift). */
-export function formatDay(iso: IsoDate | null): string {
+/**
+ * "12 Mar 2024" ("12 مارس 2024" in Arabic, which does not shorten month names): the same text on the
+ * server and in every browser locale (no hydration drift).
+ */
+export function formatDay(iso: IsoDate | null, language: Language = "en"): string {
   if (!iso) return "—";
   const [y, m, d] = iso.split("-");
-  return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`;
+  return `${Number(d)} ${(language === "ar" ? MONTHS_AR : MONTHS)[Number(m) - 1]} ${y}`;
 }
 
 /** "Mar 2024" for a month written "2024-03". */

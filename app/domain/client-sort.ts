@@ -39,24 +39,19 @@ export const CLIENT_SORT_COLUMNS: Record<ClientSortKey, { column: SortColumn; re
   ownerName: { column: "ownerId", reversed: false },
 };
 
-/** How each order reads on screen, and the direction a column header starts with. */
-export const CLIENT_SORT_LABELS: Record<ClientSortKey, { asc: string; desc: string; first: SortDirection }> = {
-  fullName: { asc: "Name, A to Z", desc: "Name, Z to A", first: "asc" },
-  totalSalesValue: { asc: "Total sale, lowest first", desc: "Total sale, highest first", first: "desc" },
-  lastPurchaseDate: { asc: "Last purchase, oldest first", desc: "Last purchase, latest first", first: "desc" },
-  daysSincePurchase: {
-    asc: "Days since purchase, fewest first",
-    desc: "Days since purchase, most first",
-    first: "desc",
-  },
-  nextBirthday: { asc: "Next birthday, soonest first", desc: "Next birthday, furthest first", first: "asc" },
-  createdAt: { asc: "Added, oldest first", desc: "Added, newest first", first: "desc" },
-  ownerName: { asc: "Owner, A to Z", desc: "Owner, Z to A", first: "asc" },
+/**
+ * The direction a column header starts with (and the sort picker offers first). How each order reads
+ * on screen is in the catalogs (`clients:sort.*`).
+ */
+export const CLIENT_SORT_FIRST: Record<ClientSortKey, SortDirection> = {
+  fullName: "asc",
+  totalSalesValue: "desc",
+  lastPurchaseDate: "desc",
+  daysSincePurchase: "desc",
+  nextBirthday: "asc",
+  createdAt: "desc",
+  ownerName: "asc",
 };
-
-export function clientSortLabel(sort: ClientSort): string {
-  return CLIENT_SORT_LABELS[sort.key][sort.direction];
-}
 
 export type ClientSortResult = { ok: true; sort: ClientSort } | { ok: false; message: string };
 
@@ -92,7 +87,7 @@ export function isDefaultClientSort(sort: ClientSort): boolean {
 
 /** Every order the sort picker offers: each key in its header's first direction, then the other. */
 export const CLIENT_SORT_CHOICES: readonly ClientSort[] = CLIENT_SORT_KEYS.flatMap((key) => {
-  const first = CLIENT_SORT_LABELS[key].first;
+  const first = CLIENT_SORT_FIRST[key];
   return [
     { key, direction: first },
     { key, direction: first === "asc" ? ("desc" as const) : ("asc" as const) },
@@ -101,7 +96,7 @@ export const CLIENT_SORT_CHOICES: readonly ClientSort[] = CLIENT_SORT_KEYS.flatM
 
 /** A column header's link: the other direction when the list is sorted by it, else its first direction. */
 export function headerSort(current: ClientSort, key: ClientSortKey): ClientSort {
-  if (current.key !== key) return { key, direction: CLIENT_SORT_LABELS[key].first };
+  if (current.key !== key) return { key, direction: CLIENT_SORT_FIRST[key] };
   return { key, direction: current.direction === "asc" ? "desc" : "asc" };
 }
 

@@ -26,7 +26,7 @@ const MONTHS = [
 
 /** The UAE's Arabic names (ar-AE), Gregorian months as the shop's calendar uses them. */
 const WEEKDAYS_AR = ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"];
-const MONTHS_AR = [
+export const MONTHS_AR = [
   "يناير",
   "فبراير",
   "مارس",

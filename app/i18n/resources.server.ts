@@ -1,6 +1,8 @@
 import type { Language } from "~/domain/languages";
 import arAccount from "~/locales/ar/account.json";
 import arClientActions from "~/locales/ar/clientActions.json";
+import arClientForm from "~/locales/ar/clientForm.json";
+import arClients from "~/locales/ar/clients.json";
 import arCommon from "~/locales/ar/common.json";
 import arDashboard from "~/locales/ar/dashboard.json";
 import arFollowUps from "~/locales/ar/followUps.json";
@@ -14,6 +16,8 @@ import arUsers from "~/locales/ar/users.json";
 import arValidation from "~/locales/ar/validation.json";
 import enAccount from "~/locales/en/account.json";
 import enClientActions from "~/locales/en/clientActions.json";
+import enClientForm from "~/locales/en/clientForm.json";
+import enClients from "~/locales/en/clients.json";
 import enCommon from "~/locales/en/common.json";
 import enDashboard from "~/locales/en/dashboard.json";
 import enFollowUps from "~/locales/en/followUps.json";
@@ -34,6 +38,8 @@ export const RESOURCES = {
   en: {
     account: enAccount,
     clientActions: enClientActions,
+    clientForm: enClientForm,
+    clients: enClients,
     common: enCommon,
     dashboard: enDashboard,
     followUps: enFollowUps,
@@ -49,6 +55,8 @@ export const RESOURCES = {
   ar: {
     account: arAccount,
     clientActions: arClientActions,
+    clientForm: arClientForm,
+    clients: arClients,
     common: arCommon,
     dashboard: arDashboard,
     followUps: arFollowUps,

@@ -1,38 +1,45 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import {
-  addressLabel,
-  CLIENT_LANGUAGE_LABELS,
-  COUNTRY_LABELS,
-  TEAM_LABELS,
-  type ClientLanguage,
-  type Country,
-  type Team,
-} from "~/domain/client-enums";
+  ANNIVERSARY_TYPE_KEYS,
+  BUDGET_BAND_KEYS,
+  CLIENT_LANGUAGE_KEYS,
+  CONSENT_CHANNEL_KEYS,
+  CONSENT_SOURCE_KEYS,
+  CONSENT_STATUS_KEYS,
+  CONTACT_OK_KEYS,
+  COUNTRY_KEYS,
+  EMIRATE_KEYS,
+  FIELD_LABEL_KEYS,
+  INTERACTION_KEYS,
+  ITEM_CATEGORY_KEYS,
+  labelText,
+  METAL_KEYS,
+  RELATION_KEYS,
+  SHOWROOM_KEYS,
+  STONE_KEYS,
+  TEAM_KEYS,
+  TIER_KEYS,
+} from "~/components/clients/label-keys";
 import { businessToday } from "~/domain/calendar";
-import { formatDay } from "~/domain/client-display";
+import { displayName, formatDay } from "~/domain/client-display";
 import { clientListBase } from "~/domain/client-list-path";
 import { parseClientIds } from "~/domain/client-ids";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
 import { formatAed, parseAedToFils } from "~/domain/money";
+import type { Language } from "~/domain/languages";
 import { canReassignClient } from "~/domain/client-owner";
-import {
-  CONSENT_CHANNELS,
-  CONSENT_CHANNEL_LABELS,
-  CONSENT_SOURCES,
-  CONSENT_SOURCE_LABELS,
-  CONSENT_STATUSES,
-  CONSENT_STATUS_LABELS,
-  withdrawnReason,
-} from "~/domain/consent";
+import { CONSENT_CHANNELS, CONSENT_SOURCES, CONSENT_STATUSES, withdrawnReason } from "~/domain/consent";
 import { formatContactTime } from "~/domain/contact-recency";
-import { INTERACTION_LABELS, INTERACTION_TYPES, isInteractionType } from "~/domain/interactions";
+import { INTERACTION_TYPES } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
-import { TIER_LABELS, type Tier } from "~/domain/tiers";
-import { canVoidSale, itemSummary, labelOf, SHOWROOM_LABELS, VOID_REASON_MAX } from "~/domain/sales";
+import { canVoidSale, VOID_REASON_MAX, type SaleItemFacts } from "~/domain/sales";
 import { getClient, listClientFollowUps } from "~/services/client-queries.server";
 import { listClientSales, saleJson } from "~/services/sales.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
@@ -40,11 +47,20 @@ import { listOwnerChoices } from "~/services/client-owners.server";
 import { listClientInteractions } from "~/services/interactions.server";
 import { revealEmiratesId } from "~/services/emirates-id-reveal.server";
 import { requestAddress } from "~/http/request-address";
-import { CLIENT_FIELD_NAMES, clientField, fieldCellText, jsonName, MASKED_FIELDS } from "~/domain/client-fields";
+import {
+  CLIENT_FIELD_NAMES,
+  clientField,
+  fieldCellText,
+  jsonName,
+  MASKED_FIELDS,
+  type ClientFieldName,
+} from "~/domain/client-fields";
+import { listFromColumn } from "~/domain/preferences";
 import { isErasedMobile } from "~/domain/client-erasure";
-import { REVEAL_INTENT } from "~/domain/client-privacy";
-import { whenPhrase } from "~/domain/alerts";
-import { FAMILY_NAME_MAX, FAMILY_RELATION_LABELS, FAMILY_RELATIONS, nextBirthday } from "~/domain/family";
+import { REVEAL_INTENT, REVEAL_LIMIT } from "~/domain/client-privacy";
+import { FAMILY_NAME_MAX, FAMILY_RELATIONS, nextBirthday } from "~/domain/family";
+import { translatorFor } from "~/i18n/i18n.server";
+import { usePageLanguage } from "~/i18n/i18n-provider";
 
 /** The preference fields of the registry, shown in their own box (docs/decisions/019). */
 const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).section === "preferences");
@@ -52,6 +68,7 @@ const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).
 /** Customer Details (docs/product-rules.md §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
+  const { language, t } = await translatorFor(request, "clients");
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
@@ -64,8 +81,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const contacts = (interactions ?? []).map((i) => ({
     ...i,
-    typeLabel: isInteractionType(i.type) ? INTERACTION_LABELS[i.type] : i.type,
-    when: formatContactTime(new Date(i.at)),
+    typeLabel: labelText(INTERACTION_KEYS, i.type, t),
+    when: formatContactTime(new Date(i.at), undefined, language),
   }));
   const now = new Date();
   const today = businessToday(now);
@@ -96,16 +113,78 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const form = await request.formData();
-  if (form.get("intent") !== REVEAL_INTENT) return data({ revealed: null, error: "Unknown action" }, { status: 400 });
+  const { t } = await translatorFor(request, "clients");
+  if (form.get("intent") !== REVEAL_INTENT)
+    return data({ revealed: null, error: t("clients:details.revealUnknown") }, { status: 400 });
   const [id] = parseClientIds(params.id);
   const result = id ? await revealEmiratesId(id, user, requestAddress(request)) : null;
   if (!result || (!result.ok && result.status === 404)) throw new Response("Client not found", { status: 404 });
-  if (!result.ok) return data({ revealed: null, error: result.error }, { status: result.status });
+  if (!result.ok) {
+    // The only other refusal is the reveal limit (the service's English text is the JSON's).
+    const minutes = Math.max(1, Math.ceil(((result.retryAt?.getTime() ?? Date.now()) - Date.now()) / 60_000));
+    const error = t("clients:details.revealLimited", { count: minutes, limit: REVEAL_LIMIT });
+    return data({ revealed: null, error }, { status: result.status });
+  }
   const { emiratesId, emiratesIdPictures, emiratesIdPicture } = result;
   return { revealed: { emiratesId, pictures: emiratesIdPictures ?? emiratesIdPicture }, error: null };
 }
 
-const aed = (decimal: string) => formatAed(parseAedToFils(decimal) ?? 0n);
+const aed = (decimal: string, language: Language) => formatAed(parseAedToFils(decimal) ?? 0n, language);
+
+/** Typed text (names, notes, areas, free fields) inside the page's language. */
+const typed = (text: string | null | undefined): ReactNode => (text ? <bdi>{text}</bdi> : "—");
+
+/** A preference as the details show it: the chosen metals, stones and budget by their words; sizes and styles as typed. */
+function preferenceText(name: ClientFieldName, value: unknown, t: TFunction): ReactNode {
+  const kind = clientField(name).kind;
+  const items = (keys: Record<string, string>) =>
+    (Array.isArray(value) ? value.map(String) : listFromColumn(typeof value === "string" ? value : ""))
+      .map((item) => labelText(keys, item, t))
+      .join(t("clients:list.areaSeparator"));
+  if (kind === "metals") return items(METAL_KEYS) || "—";
+  if (kind === "stones") return items(STONE_KEYS) || "—";
+  if (kind === "budgetBand") return typeof value === "string" ? labelText(BUDGET_BAND_KEYS, value, t) : "—";
+  return typed(fieldCellText(kind, value));
+}
+
+/** One sold piece: "Bangle · 21K Yellow gold · 32.4 g · Diamond 1.02 ct · code … · AED 9,800.00". */
+function ItemLine({ item: i, language, t }: { item: SaleItemFacts; language: Language; t: TFunction }) {
+  const metal = i.metal === "none" ? null : labelText(METAL_KEYS, i.metal, t);
+  const karat = i.karat === "none" ? null : t("clients:item.karat", { karat: i.karat });
+  const stone =
+    i.stone === "none"
+      ? null
+      : [labelText(STONE_KEYS, i.stone, t), i.stoneCarats ? t("clients:item.carats", { carats: i.stoneCarats }) : null]
+          .filter(Boolean)
+          .join(" ");
+  const parts: ReactNode[] = [
+    labelText(ITEM_CATEGORY_KEYS, i.category, t),
+    [karat, metal].filter(Boolean).join(" ") || null,
+    i.weightGrams ? t("clients:item.grams", { grams: i.weightGrams }) : null,
+    stone,
+    i.itemCode ? (
+      <>
+        {t("clients:item.code")} <bdi>{i.itemCode}</bdi>
+      </>
+    ) : null,
+    i.certificateNo ? (
+      <>
+        {t("clients:item.certificate")} <bdi>{i.certificateNo}</bdi>
+      </>
+    ) : null,
+    aed(i.price, language),
+  ].filter((part) => part !== null);
+  return (
+    <li>
+      {parts.map((part, n) => (
+        <span key={n}>
+          {n > 0 ? " · " : null}
+          {part}
+        </span>
+      ))}
+    </li>
+  );
+}
 
 export default function ClientDetailsModal() {
   const {
@@ -121,6 +200,8 @@ export default function ClientDetailsModal() {
     family,
     erasedOn,
   } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const language = usePageLanguage();
   const revealAnswer = useActionData<typeof action>();
   const navigation = useNavigation();
   const revealing = navigation.state === "submitting" && navigation.formData?.get("intent") === REVEAL_INTENT;
@@ -130,73 +211,84 @@ export default function ClientDetailsModal() {
   const back = encodeURIComponent(pathname + search);
   // An erased client is a tombstone for its sales: shown, never added to (docs/privacy.md).
   const erased = erasedOn !== null;
-  const details: [string, string][] = [
-    ["Owner", c.ownerName ?? "Unassigned"],
-    ["Mobile Number", isErasedMobile(c.mobileNumber) ? "—" : `+${c.mobileNumber}`],
-    ["Country", COUNTRY_LABELS[c.country as Country] ?? c.country],
-    ["Address", addressLabel(c)],
-    ["Tier", TIER_LABELS[c.tier as Tier] ?? c.tier],
-    ["Total Sale", aed(c.totalSalesValue)],
-    ["Last Purchase", formatDay(c.lastPurchaseDate)],
-    ["Team", c.team ? (TEAM_LABELS[c.team as Team] ?? c.team) : "—"],
-    ["Status", c.isActive ? "Active" : "Inactive"],
-    ["Date of Birth", formatDay(c.dateOfBirth)],
-    ["Email", c.email ?? "—"],
-    ["Preferred Language", CLIENT_LANGUAGE_LABELS[c.preferredLanguage as ClientLanguage] ?? c.preferredLanguage],
-    ["ID Number", (revealed ? revealed.emiratesId : c.emiratesId) ?? "—"],
-    ["ID Expiry Date", formatDay(c.emiratesIdExpiry)],
-    ["PEP Status", c.pepStatus ?? "—"],
-    [
-      "Anniversary",
-      c.anniversaryType ? `${c.anniversaryType}, ${formatDay(c.anniversaryDate)}` : formatDay(c.anniversaryDate),
-    ],
-    ["Preferred Time", c.preferredTime ?? "—"],
-    ["Preferred Collection", c.preferredCollection ?? "—"],
-    ["OK to Contact", c.contactOk ?? "—"],
-    ["Category", c.category ?? "—"],
-    ["ID Pictures", (revealed ? revealed.pictures : (c.emiratesIdPictures ?? c.emiratesIdPicture)) ?? "—"],
-    ["Client Since", formatDay(c.createdAt.slice(0, 10))],
+  const day = (iso: string | null) => formatDay(iso, language);
+  const address =
+    c.country === "uae"
+      ? [labelText(EMIRATE_KEYS, c.emirate, t), c.area].filter(Boolean).join(t("clients:list.areaSeparator"))
+      : labelText(COUNTRY_KEYS, c.country, t);
+  const anniversary = c.anniversaryType
+    ? `${labelText(ANNIVERSARY_TYPE_KEYS, c.anniversaryType, t)}${t("clients:list.areaSeparator")}${day(c.anniversaryDate)}`
+    : day(c.anniversaryDate);
+  const pictures = (revealed ? revealed.pictures : (c.emiratesIdPictures ?? c.emiratesIdPicture)) ?? null;
+  const idNumber = (revealed ? revealed.emiratesId : c.emiratesId) ?? null;
+  const details: [string, ReactNode][] = [
+    [t("clients:details.owner"), c.ownerName ? typed(c.ownerName) : t("clients:list.unassigned")],
+    [t("clients:details.mobile"), isErasedMobile(c.mobileNumber) ? "—" : <span dir="ltr">{`+${c.mobileNumber}`}</span>],
+    [t("clients:details.country"), labelText(COUNTRY_KEYS, c.country, t)],
+    [t("clients:details.address"), <bdi key="address">{address}</bdi>],
+    [t("clients:details.tier"), labelText(TIER_KEYS, c.tier, t)],
+    [t("clients:details.totalSale"), aed(c.totalSalesValue, language)],
+    [t("clients:details.lastPurchase"), day(c.lastPurchaseDate)],
+    [t("clients:details.team"), c.team ? labelText(TEAM_KEYS, c.team, t) : "—"],
+    [t("clients:details.status"), c.isActive ? t("clients:details.active") : t("clients:details.inactive")],
+    [t("clients:details.dateOfBirth"), day(c.dateOfBirth)],
+    [t("clients:details.email"), typed(c.email)],
+    [t("clients:details.preferredLanguage"), labelText(CLIENT_LANGUAGE_KEYS, c.preferredLanguage, t)],
+    [t("clients:details.idNumber"), idNumber ? <span dir="ltr">{idNumber}</span> : "—"],
+    [t("clients:details.idExpiry"), day(c.emiratesIdExpiry)],
+    [t("clients:details.pepStatus"), typed(c.pepStatus)],
+    [t("clients:details.anniversary"), anniversary],
+    [t("clients:details.preferredTime"), typed(c.preferredTime)],
+    [t("clients:details.preferredCollection"), typed(c.preferredCollection)],
+    [t("clients:details.contactOk"), c.contactOk ? labelText(CONTACT_OK_KEYS, c.contactOk, t) : "—"],
+    [t("clients:details.category"), typed(c.category)],
+    [t("clients:details.idPictures"), pictures ? <span dir="ltr">{pictures}</span> : "—"],
+    [t("clients:details.clientSince"), day(c.createdAt.slice(0, 10))],
   ];
   return (
-    <RouteDialog title="Customer Details" description={c.fullName} closeTo={`${base}${search}`} size="lg">
+    <RouteDialog
+      title={t("clients:details.title")}
+      description={<bdi>{c.fullName}</bdi>}
+      closeTo={`${base}${search}`}
+      size="lg"
+    >
       {erasedOn ? (
         <p role="note" className="mb-4 rounded-md border border-gray-300 bg-gray-50 p-3 text-sm text-gray-800">
-          This client&apos;s personal data was erased on {formatDay(erasedOn)}. Their sales stay as anonymous amounts;
-          nothing more can be recorded about them.
+          {t("clients:details.erased", { day: day(erasedOn) })}
         </p>
       ) : null}
       <div className="mb-4 flex flex-wrap gap-2">
         {erased ? null : (
           <>
             <Link to={`${base}/${c.id}/edit${search}`} preventScrollReset className="btn-primary">
-              Edit Customer
+              {t("clients:details.edit")}
             </Link>
             <Link to={`/customers/${c.id}/sale?back=${back}`} className="btn-secondary">
-              Record a sale
+              {t("clients:details.recordSale")}
             </Link>
             <Link to={`/customers/${c.id}/follow-up?back=${back}`} className="btn-secondary">
-              New follow-up
+              {t("clients:details.newFollowUp")}
             </Link>
             <WhatsAppButton
               clientId={c.id}
-              clientName={c.fullName}
+              clientName={displayName(c, language)}
               blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
             />
           </>
         )}
         {isAdmin ? (
           <Link to={`/profile/logs?client=${c.id}`} className="btn-ghost">
-            Audit log
+            {t("clients:details.auditLog")}
           </Link>
         ) : null}
       </div>
       {canReveal && !revealed ? (
         <Form method="post" preventScrollReset className="mb-4 flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-gray-700">The Emirates ID and its pictures are masked.</span>
+          <span className="text-gray-700">{t("clients:details.masked")}</span>
           <button type="submit" name="intent" value={REVEAL_INTENT} className="btn-secondary" disabled={revealing}>
-            {revealing ? "Revealing..." : "Reveal Emirates ID"}
+            {revealing ? t("clients:details.revealing") : t("clients:details.reveal")}
           </button>
-          <span className="text-gray-600">Each reveal is recorded in the audit log.</span>
+          <span className="text-gray-600">{t("clients:details.revealRecorded")}</span>
           {revealAnswer?.error ? (
             <span role="alert" className="w-full text-red-700">
               {revealAnswer.error}
@@ -207,7 +299,7 @@ export default function ClientDetailsModal() {
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {c.fullNameAr ? (
           <div>
-            <dt className="text-gray-600">Name in Arabic</dt>
+            <dt className="text-gray-600">{t("clients:details.nameAr")}</dt>
             <dd dir="rtl" lang="ar" className="font-medium break-words" data-testid="name-ar">
               {c.fullNameAr}
             </dd>
@@ -221,40 +313,45 @@ export default function ClientDetailsModal() {
         ))}
         {c.meetingComments ? (
           <div className="sm:col-span-2 lg:col-span-3">
-            <dt className="text-gray-600">Meeting Comments</dt>
-            <dd className="whitespace-pre-line">{c.meetingComments}</dd>
+            <dt className="text-gray-600">{t("clients:details.meetingComments")}</dt>
+            <dd className="whitespace-pre-line">
+              <bdi>{c.meetingComments}</bdi>
+            </dd>
           </div>
         ) : null}
       </dl>
 
-      <h3 className="mt-6 mb-2 font-semibold">Preferences</h3>
+      <h3 className="mt-6 mb-2 font-semibold">{t("clients:details.preferences")}</h3>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="preferences">
-        {PREFERENCE_FIELDS.map((name) => {
-          const spec = clientField(name);
-          return (
-            <div key={name}>
-              <dt className="text-gray-600">{spec.label}</dt>
-              <dd className="font-medium break-words">{fieldCellText(spec.kind, c[jsonName(name)]) || "—"}</dd>
-            </div>
-          );
-        })}
+        {PREFERENCE_FIELDS.map((name) => (
+          <div key={name}>
+            <dt className="text-gray-600">{t(FIELD_LABEL_KEYS[name])}</dt>
+            <dd className="font-medium break-words">{preferenceText(name, c[jsonName(name)], t)}</dd>
+          </div>
+        ))}
       </dl>
 
-      <h3 className="mt-6 mb-2 font-semibold">Family</h3>
+      <h3 className="mt-6 mb-2 font-semibold">{t("clients:details.family")}</h3>
       {family.length === 0 ? (
-        <p className="text-sm text-gray-600">No family members recorded</p>
+        <p className="text-sm text-gray-600">{t("clients:details.noFamily")}</p>
       ) : (
         <ul className="divide-y divide-gray-100 text-sm" data-testid="family">
           {family.map((m) => (
             <li key={m.id} className="flex flex-wrap items-center gap-x-3 py-1.5" data-testid="family-member">
-              <span className="font-medium">{m.name}</span>
-              <span className="text-gray-600">{FAMILY_RELATION_LABELS[m.relation]}</span>
+              <bdi className="font-medium">{m.name}</bdi>
+              <span className="text-gray-600">{labelText(RELATION_KEYS, m.relation, t)}</span>
               <span className="flex-1">
-                {m.birthDate ? `Born ${formatDay(m.birthDate)}` : "Birthday not known"}
+                {m.birthDate
+                  ? t("clients:details.born", { day: day(m.birthDate) })
+                  : t("clients:details.birthdayUnknown")}
                 {m.next && m.next.age > 0 ? (
                   <span className="text-gray-600">
-                    {" "}
-                    · turns {m.next.age} {whenPhrase(m.next.daysLeft)}
+                    {" · "}
+                    {m.next.daysLeft === 0
+                      ? t("clients:details.turnsToday", { age: m.next.age })
+                      : m.next.daysLeft === 1
+                        ? t("clients:details.turnsTomorrow", { age: m.next.age })
+                        : t("clients:details.turnsIn", { age: m.next.age, count: m.next.daysLeft })}
                   </span>
                 ) : null}
               </span>
@@ -266,9 +363,9 @@ export default function ClientDetailsModal() {
                   name="intent"
                   value="remove"
                   className="btn-ghost px-2 py-1 text-xs"
-                  aria-label={`Remove ${m.name}`}
+                  aria-label={t("clients:details.removeLabel", { name: m.name })}
                 >
-                  Remove
+                  {t("clients:details.remove")}
                 </button>
               </Form>
             </li>
@@ -285,19 +382,19 @@ export default function ClientDetailsModal() {
           <input type="hidden" name="redirectTo" value={pathname + search} />
           <div>
             <label htmlFor="family-relation" className="label">
-              Relation
+              {t("clients:details.relation")}
             </label>
             <select id="family-relation" name="relation" defaultValue="spouse" className="input mt-1">
               {FAMILY_RELATIONS.map((r) => (
                 <option key={r} value={r}>
-                  {FAMILY_RELATION_LABELS[r]}
+                  {t(RELATION_KEYS[r])}
                 </option>
               ))}
             </select>
           </div>
           <div>
             <label htmlFor="family-name" className="label">
-              Name
+              {t("clients:details.memberName")}
             </label>
             <input
               id="family-name"
@@ -310,12 +407,12 @@ export default function ClientDetailsModal() {
           </div>
           <div>
             <label htmlFor="family-birthDate" className="label">
-              Date of birth
+              {t("clients:details.memberBirthDate")}
             </label>
             <input id="family-birthDate" name="birthDate" type="date" max={today} className="input mt-1" />
           </div>
           <button type="submit" name="intent" value="add" className="btn-secondary">
-            Add family member
+            {t("clients:details.addMember")}
           </button>
         </Form>
       )}
@@ -331,10 +428,10 @@ export default function ClientDetailsModal() {
           <input type="hidden" name="redirectTo" value={pathname + search} />
           <div>
             <label htmlFor="client-owner" className="label">
-              Owner
+              {t("clients:details.owner")}
             </label>
             <select id="client-owner" name="ownerId" defaultValue={c.ownerId ?? "none"} className="input mt-1">
-              <option value="none">Unassigned</option>
+              <option value="none">{t("clients:list.unassigned")}</option>
               {owners.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -343,14 +440,14 @@ export default function ClientDetailsModal() {
             </select>
           </div>
           <button type="submit" className="btn-secondary">
-            Reassign
+            {t("clients:details.reassign")}
           </button>
         </Form>
       ) : null}
 
-      <h3 className="mt-6 mb-2 font-semibold">Purchase History</h3>
+      <h3 className="mt-6 mb-2 font-semibold">{t("clients:details.purchases")}</h3>
       {sales.length === 0 ? (
-        <p className="text-sm text-gray-600">No purchases recorded</p>
+        <p className="text-sm text-gray-600">{t("clients:details.noPurchases")}</p>
       ) : (
         // Six columns scroll sideways on a phone rather than squeezing the items' descriptions.
         <div className="overflow-x-auto">
@@ -360,45 +457,51 @@ export default function ClientDetailsModal() {
           >
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
               <tr>
-                <th scope="col">Date</th>
+                <th scope="col">{t("clients:details.date")}</th>
                 <th scope="col" className="text-end">
-                  Amount
+                  {t("clients:details.amount")}
                 </th>
-                <th scope="col">Description</th>
-                <th scope="col">Invoice</th>
-                <th scope="col">Sold by</th>
+                <th scope="col">{t("clients:details.description")}</th>
+                <th scope="col">{t("clients:details.invoice")}</th>
+                <th scope="col">{t("clients:details.soldBy")}</th>
                 <th scope="col">
-                  <span className="sr-only">Void</span>
+                  <span className="sr-only">{t("clients:details.void")}</span>
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {sales.map((s) => (
                 <tr key={s.id} data-testid="sale-row" className={s.voidedAt ? "text-gray-500" : undefined}>
-                  <td>{formatDay(s.saleDate)}</td>
-                  <td className={`text-end tabular-nums ${s.voidedAt ? "line-through" : ""}`}>{aed(s.amount)}</td>
+                  <td>{day(s.saleDate)}</td>
+                  <td className={`text-end tabular-nums ${s.voidedAt ? "line-through" : ""}`}>
+                    {aed(s.amount, language)}
+                  </td>
                   <td>
-                    {s.description || (s.items.length === 0 ? "Purchase" : null)}
+                    {s.description ? (
+                      <bdi>{s.description}</bdi>
+                    ) : s.items.length === 0 ? (
+                      t("clients:details.purchase")
+                    ) : null}
                     {s.items.length > 0 ? (
                       <ul data-testid="sale-items">
                         {s.items.map((i, n) => (
-                          <li key={n}>{itemSummary(i)}</li>
+                          <ItemLine key={n} item={i} language={language} t={t} />
                         ))}
                       </ul>
                     ) : null}
                     {s.voidedAt ? (
                       <p className="text-red-700" data-testid="sale-void">
-                        Void: {s.voidReason}
+                        {t("clients:details.voided")} <bdi>{s.voidReason}</bdi>
                       </p>
                     ) : null}
                   </td>
                   <td>
-                    {s.invoiceNo ?? "—"}
+                    {s.invoiceNo ? <bdi>{s.invoiceNo}</bdi> : "—"}
                     {s.showroom ? (
-                      <span className="block text-gray-600">{labelOf(SHOWROOM_LABELS, s.showroom)}</span>
+                      <span className="block text-gray-600">{labelText(SHOWROOM_KEYS, s.showroom, t)}</span>
                     ) : null}
                   </td>
-                  <td>{s.soldByName ?? "—"}</td>
+                  <td>{typed(s.soldByName)}</td>
                   <td>{s.canVoid ? <VoidSaleForm saleId={s.id} clientId={c.id} isAdmin={isAdmin} /> : null}</td>
                 </tr>
               ))}
@@ -407,11 +510,14 @@ export default function ClientDetailsModal() {
         </div>
       )}
 
-      <h3 className="mt-6 mb-2 font-semibold">Consent</h3>
+      <h3 className="mt-6 mb-2 font-semibold">{t("clients:details.consent")}</h3>
       <ul className="mb-2 flex flex-wrap gap-2 text-sm" data-testid="consent">
         {CONSENT_CHANNELS.map((channel) => (
           <li key={channel} className="badge bg-gray-100 text-gray-800">
-            {CONSENT_CHANNEL_LABELS[channel]}: {CONSENT_STATUS_LABELS[c.consent[channel]]}
+            {t("clients:details.consentBadge", {
+              channel: t(CONSENT_CHANNEL_KEYS[channel]),
+              status: t(CONSENT_STATUS_KEYS[c.consent[channel]]),
+            })}
           </li>
         ))}
       </ul>
@@ -423,16 +529,31 @@ export default function ClientDetailsModal() {
           preventScrollReset
         >
           <input type="hidden" name="redirectTo" value={pathname + search} />
-          <ConsentSelect name="channel" label="Channel" options={CONSENT_CHANNELS} labels={CONSENT_CHANNEL_LABELS} />
-          <ConsentSelect name="status" label="Status" options={CONSENT_STATUSES} labels={CONSENT_STATUS_LABELS} />
-          <ConsentSelect name="source" label="How" options={CONSENT_SOURCES} labels={CONSENT_SOURCE_LABELS} />
+          <ConsentSelect
+            name="channel"
+            label={t("clients:details.consentChannel")}
+            options={CONSENT_CHANNELS}
+            keys={CONSENT_CHANNEL_KEYS}
+          />
+          <ConsentSelect
+            name="status"
+            label={t("clients:details.consentStatus")}
+            options={CONSENT_STATUSES}
+            keys={CONSENT_STATUS_KEYS}
+          />
+          <ConsentSelect
+            name="source"
+            label={t("clients:details.consentSource")}
+            options={CONSENT_SOURCES}
+            keys={CONSENT_SOURCE_KEYS}
+          />
           <button type="submit" className="btn-secondary">
-            Record consent
+            {t("clients:details.recordConsent")}
           </button>
         </Form>
       )}
 
-      <h3 className="mt-6 mb-2 font-semibold">Contacts</h3>
+      <h3 className="mt-6 mb-2 font-semibold">{t("clients:details.contacts")}</h3>
       {erased ? null : (
         <Form
           method="post"
@@ -443,35 +564,35 @@ export default function ClientDetailsModal() {
           <input type="hidden" name="redirectTo" value={pathname + search} />
           <div>
             <label htmlFor="contact-type" className="label">
-              Contact
+              {t("clients:details.contactType")}
             </label>
             <select id="contact-type" name="type" defaultValue="call" className="input mt-1">
-              {INTERACTION_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {INTERACTION_LABELS[t]}
+              {INTERACTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(INTERACTION_KEYS[type])}
                 </option>
               ))}
             </select>
           </div>
           <div>
             <label htmlFor="contact-note" className="label">
-              Note
+              {t("clients:details.contactNote")}
             </label>
-            <input id="contact-note" name="note" maxLength={2000} className="input mt-1" />
+            <input id="contact-note" name="note" maxLength={2000} dir="auto" className="input mt-1" />
           </div>
           <div>
             <label htmlFor="contact-outcome" className="label">
-              Outcome
+              {t("clients:details.contactOutcome")}
             </label>
-            <input id="contact-outcome" name="outcome" maxLength={500} className="input mt-1" />
+            <input id="contact-outcome" name="outcome" maxLength={500} dir="auto" className="input mt-1" />
           </div>
           <button type="submit" className="btn-secondary">
-            Record contact
+            {t("clients:details.recordContact")}
           </button>
         </Form>
       )}
       {contacts.length === 0 ? (
-        <p className="text-sm text-gray-600">No contacts recorded</p>
+        <p className="text-sm text-gray-600">{t("clients:details.noContacts")}</p>
       ) : (
         <ul className="divide-y divide-gray-100 text-sm" data-testid="contact-history">
           {contacts.map((i) => (
@@ -479,27 +600,38 @@ export default function ClientDetailsModal() {
               <span className="w-40 shrink-0 tabular-nums">{i.when}</span>
               <span className="w-20 shrink-0 font-medium">{i.typeLabel}</span>
               <span className="flex-1">
-                {i.note ?? ""}
-                {i.outcome ? <span className="text-gray-600"> — {i.outcome}</span> : null}
+                {i.note ? <bdi>{i.note}</bdi> : ""}
+                {i.outcome ? (
+                  <span className="text-gray-600">
+                    {" — "}
+                    <bdi>{i.outcome}</bdi>
+                  </span>
+                ) : null}
               </span>
-              <span className="text-gray-600">{i.userName ?? "—"}</span>
+              <span className="text-gray-600">{typed(i.userName)}</span>
             </li>
           ))}
         </ul>
       )}
 
-      <h3 className="mt-6 mb-2 font-semibold">Follow-ups</h3>
+      <h3 className="mt-6 mb-2 font-semibold">{t("clients:details.followUps")}</h3>
       {followUps.length === 0 ? (
-        <p className="text-sm text-gray-600">No follow-ups scheduled</p>
+        <p className="text-sm text-gray-600">{t("clients:details.noFollowUps")}</p>
       ) : (
         <ul className="divide-y divide-gray-100 text-sm" data-testid="follow-ups">
           {followUps.map((f) => (
             <li key={f.id} className="flex gap-3 py-1.5">
-              <span className="w-28 shrink-0">{formatDay(f.dueDate)}</span>
-              <span className="flex-1">{f.note || "Follow up"}</span>
-              <span className="text-gray-600">{f.ownerName ?? "Unassigned"}</span>
+              <span className="w-28 shrink-0">{day(f.dueDate)}</span>
+              <span className="flex-1">{f.note ? <bdi>{f.note}</bdi> : t("clients:details.followUp")}</span>
+              <span className="text-gray-600">
+                {f.ownerName ? <bdi>{f.ownerName}</bdi> : t("clients:list.unassigned")}
+              </span>
               <span className={f.done ? "badge bg-green-100 text-green-800" : "badge bg-amber-100 text-amber-900"}>
-                {f.status === "cancelled" ? "Cancelled" : f.done ? "Done" : "Open"}
+                {f.status === "cancelled"
+                  ? t("clients:details.cancelled")
+                  : f.done
+                    ? t("clients:details.done")
+                    : t("clients:details.open")}
               </span>
             </li>
           ))}
@@ -509,28 +641,22 @@ export default function ClientDetailsModal() {
       {isAdmin ? (
         <section aria-labelledby="client-data-rights" className="mt-6 border-t border-gray-200 pt-4">
           <h3 id="client-data-rights" className="mb-2 font-semibold">
-            The client&apos;s data
+            {t("clients:details.dataRights")}
           </h3>
-          <p className="mb-2 text-sm text-gray-700">
-            For a request to see their data: one file with everything held about the client. Each export is recorded in
-            the audit log.
-          </p>
+          <p className="mb-2 text-sm text-gray-700">{t("clients:details.dataRightsSee")}</p>
           <div className="flex flex-wrap gap-2">
             <a href={`/customers/${c.id}/data-export`} download className="btn-secondary">
-              Export this client&apos;s data
+              {t("clients:details.exportData")}
             </a>
             <a href={`/customers/${c.id}/data-export?format=json`} download className="btn-ghost">
-              The same as JSON
+              <Trans i18nKey="clients:details.exportJson" components={{ bdi: <bdi /> }} />
             </a>
           </div>
           {erased ? null : (
             <>
-              <p className="mt-4 mb-2 text-sm text-gray-700">
-                For a request to be forgotten: wipes the client&apos;s personal data for good; the sales stay as
-                anonymous amounts. It cannot be undone.
-              </p>
+              <p className="mt-4 mb-2 text-sm text-gray-700">{t("clients:details.dataRightsForget")}</p>
               <Link to={`/customers/${c.id}/erase?back=${back}`} className="btn-danger">
-                Erase this client
+                {t("clients:details.erase")}
               </Link>
             </>
           )}
@@ -542,24 +668,32 @@ export default function ClientDetailsModal() {
 
 /** Void with a reason, folded in a <details> so it works without JavaScript; admins may also re-enter it. */
 function VoidSaleForm({ saleId, clientId, isAdmin }: { saleId: number; clientId: number; isAdmin: boolean }) {
+  const { t } = useTranslation();
   const { pathname, search } = useLocation();
   return (
     <details>
-      <summary className="cursor-pointer text-red-700">Void…</summary>
+      <summary className="cursor-pointer text-red-700">{t("clients:details.voidMenu")}</summary>
       <Form method="post" action={`/customers/${clientId}/void-sale`} className="mt-1 space-y-1" preventScrollReset>
         <input type="hidden" name="saleId" value={saleId} />
         <input type="hidden" name="redirectTo" value={pathname + search} />
         <label htmlFor={`void-reason-${saleId}`} className="label">
-          Reason
+          {t("clients:details.voidReason")}
         </label>
-        <input id={`void-reason-${saleId}`} name="reason" required maxLength={VOID_REASON_MAX} className="input" />
+        <input
+          id={`void-reason-${saleId}`}
+          name="reason"
+          required
+          maxLength={VOID_REASON_MAX}
+          dir="auto"
+          className="input"
+        />
         <div className="flex flex-wrap gap-1">
           <button type="submit" name="intent" value="void" className="btn-danger">
-            Void sale
+            {t("clients:details.voidSale")}
           </button>
           {isAdmin ? (
             <button type="submit" name="intent" value="reenter" className="btn-secondary">
-              Void and re-enter
+              {t("clients:details.voidReenter")}
             </button>
           ) : null}
         </div>
@@ -572,13 +706,14 @@ function ConsentSelect<T extends string>({
   name,
   label,
   options,
-  labels,
+  keys,
 }: {
   name: string;
   label: string;
   options: readonly T[];
-  labels: Record<T, string>;
+  keys: Record<T, string>;
 }) {
+  const { t } = useTranslation();
   return (
     <div>
       <label htmlFor={`consent-${name}`} className="label">
@@ -587,7 +722,7 @@ function ConsentSelect<T extends string>({
       <select id={`consent-${name}`} name={name} className="input mt-1">
         {options.map((o) => (
           <option key={o} value={o}>
-            {labels[o]}
+            {t(keys[o])}
           </option>
         ))}
       </select>
@@ -596,5 +731,6 @@ function ConsentSelect<T extends string>({
 }
 
 export function ErrorBoundary() {
-  return <RouteModalError title="Customer Details" fallback="Failed to fetch sales records" />;
+  const { t } = useTranslation();
+  return <RouteModalError title={t("clients:details.title")} fallback={t("clients:details.failed")} />;
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply } from "~/components/clients/client-form";
 import { clientFormFailure } from "~/http/client-form-reply.server";
@@ -19,6 +20,7 @@ import { clientJson, forViewer } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
 import { formValues } from "~/http/form-text";
 import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/i18n/i18n.server";
 
 async function clientOr404(rawId: string | undefined) {
   const [id] = parseClientIds(rawId);
@@ -30,12 +32,13 @@ async function clientOr404(rawId: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
+  const { language } = await translatorFor(request, "clientForm");
   const client = await clientOr404(params.id);
   const shown = forViewer(client, user);
   return {
     id: client.id,
     name: client.fullName,
-    totalSales: formatAed(client.totalSalesFils),
+    totalSales: formatAed(client.totalSalesFils, language),
     values: clientFormValues(clientJson(shown)),
     // What this user sees masked stays as it is (updateClient refuses a change to it).
     readOnlyFields: MASKED_FIELDS.filter((name) => shown[name] !== client[name]).map(jsonName),
@@ -55,22 +58,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: editClientSchema, disableAutoCoercion: true });
     return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
   }
-  const sale = result.sale !== null ? ` A sale of ${formatAed(result.sale)} was recorded.` : "";
+  const { language, t } = await translatorFor(request, "clientForm");
+  const name = result.client.fullName;
   const url = new URL(request.url);
   return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {
     type: "success",
-    title: "Customer Updated",
-    description: `${result.client.fullName} was saved.${sale}`,
+    title: t("clientForm:edit.toastTitle"),
+    description:
+      result.sale === null
+        ? t("clientForm:edit.toastDescription", { name })
+        : t("clientForm:edit.toastDescriptionSale", { name, amount: formatAed(result.sale, language) }),
   });
 }
 
 export default function EditClientModal() {
   const { id, name, totalSales, values, readOnlyFields } = useLoaderData<typeof loader>();
   const reply = useActionData<ClientFormReply>();
+  const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const base = clientListBase(pathname);
   return (
-    <RouteDialog title="Edit Customer" description={name} closeTo={`${base}${search}`} size="lg">
+    <RouteDialog
+      title={t("clientForm:edit.title")}
+      description={<bdi>{name}</bdi>}
+      closeTo={`${base}${search}`}
+      size="lg"
+    >
       <ClientForm
         mode="edit"
         action={`${base}/${id}/edit${search}`}
@@ -85,5 +98,6 @@ export default function EditClientModal() {
 }
 
 export function ErrorBoundary() {
-  return <RouteModalError title="Edit Customer" fallback="Failed to update customer. Please try again." />;
+  const { t } = useTranslation();
+  return <RouteModalError title={t("clientForm:edit.title")} fallback={t("clientForm:edit.failed")} />;
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply } from "~/components/clients/client-form";
 import { clientFormFailure } from "~/http/client-form-reply.server";
@@ -14,6 +15,7 @@ import { clientListBase } from "~/domain/client-list-path";
 import { ACCESS } from "~/domain/roles";
 import { createClient } from "~/services/client-writes.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/i18n/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.clients });
@@ -27,22 +29,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: newClientSchema, disableAutoCoercion: true });
   const result = await createClient(formValues(formData), { actor: user, ip: requestAddress(request) });
   if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
+  const { t } = await translatorFor(request, "clientForm");
   const url = new URL(request.url);
   return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {
     type: "success",
-    title: "Client Added",
-    description: `${result.client.fullName} is now in the client book.`,
+    title: t("clientForm:new.toastTitle"),
+    description: t("clientForm:new.toastDescription", { name: result.client.fullName }),
   });
 }
 
 export default function NewClientModal() {
   const reply = useActionData<ClientFormReply>();
+  const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const base = clientListBase(pathname);
   return (
     <RouteDialog
-      title="Add New Client"
-      description="Name, mobile, country, emirate (in the UAE) and team are required."
+      title={t("clientForm:new.title")}
+      description={t("clientForm:new.description")}
       closeTo={`${base}${search}`}
     >
       <ClientForm
@@ -57,7 +61,6 @@ export default function NewClientModal() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteModalError title="Add New Client" fallback="Failed to create customer. Please check all required fields." />
-  );
+  const { t } = useTranslation();
+  return <RouteModalError title={t("clientForm:new.title")} fallback={t("clientForm:new.failed")} />;
 }

@@ -12,17 +12,19 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { requireUser, type DeniedData } from "~/auth/guards.server";
 import { AccessDeniedPanel } from "~/components/access-denied";
 import { ClientFiltersCard } from "~/components/clients/client-filters-card";
 import { ClientPagination } from "~/components/clients/client-pagination";
-import { ClientTable, SELECTION_FORM_ID, type ClientRowView } from "~/components/clients/client-table";
+import { ClientTable, SELECT_ALL_ID, SELECTION_FORM_ID, type ClientRowView } from "~/components/clients/client-table";
 import { DeleteVerificationDialog } from "~/components/clients/delete-verification-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { businessToday, isoFromDate } from "~/domain/calendar";
 import { clientListBase, isClientDialogPath } from "~/domain/client-list-path";
 import { isDocumentRequest } from "~/http/request-address";
-import { addressLabel, TEAM_LABELS, type Team } from "~/domain/client-enums";
+import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/components/clients/label-keys";
+import type { Country, Emirate, Team } from "~/domain/client-enums";
 import { clientListSearch, daysSincePurchase, parseClientListQuery } from "~/domain/client-filters";
 import { displayName, formatDay } from "~/domain/client-display";
 import { formatCount } from "~/domain/display-labels";
@@ -32,23 +34,26 @@ import { ACCESS, checkAccess } from "~/domain/roles";
 import type { Tier } from "~/domain/tiers";
 import { listClients } from "~/services/client-queries.server";
 import { ownerInitials } from "~/domain/client-owner";
-import { withdrawnReason } from "~/domain/consent";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listDueFollowUps } from "~/services/follow-ups.server";
 import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { shortDayLabel } from "~/domain/alerts";
 import { MyDaySection } from "~/components/my-day";
 import { getMyDay } from "~/services/my-day.server";
-import { getLanguage } from "~/i18n/i18n.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { metaText } from "~/i18n/meta-text";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 import { clientExportHref, EXPORT_FORMATS } from "~/domain/client-export";
 import { isErasedMobile } from "~/domain/client-erasure";
 
-export const meta: MetaFunction = () => [{ title: `Customer Purchase History | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "clients:title")} | ${PRODUCT_NAME}` },
+];
 
 /** Customer Purchase History (docs/product-rules.md §2), also served at /customer-history. The state is the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
+  const { language, t } = await translatorFor(request, "clients");
   const url = new URL(request.url);
   const query = parseClientListQuery(url.searchParams);
   const today = businessToday();
@@ -75,31 +80,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listClients(query, user, today),
     listOwnerChoices(),
     roadSales ? listDueFollowUps(today, undefined, user.id) : null,
-    // Its "Today" section is translated (the dashboard's My day); the list around it is not yet.
-    roadSales ? getMyDay(user.id, today, await getLanguage(request)) : null,
+    roadSales ? getMyDay(user.id, today, language) : null,
   ]);
+  // Labels looked up once per page, not once per row (a page can hold 500 rows).
+  const emirates = labelTable(EMIRATE_KEYS, t);
+  const countries = labelTable(COUNTRY_KEYS, t);
+  const teams = labelTable(TEAM_KEYS, t);
+  const whatsappWithdrawn = t("clients:whatsapp.withdrawn");
+  /** "Address" column (docs/product-rules.md §2): the country, or the emirate and area in the UAE. */
+  const address = (c: { country: string; emirate: string; area: string | null }) => {
+    if (c.country !== "uae") return countries[c.country as Country] ?? c.country;
+    const emirate = emirates[c.emirate as Emirate] ?? c.emirate;
+    return c.area ? `${emirate}${t("clients:list.areaSeparator")}${c.area}` : emirate;
+  };
   const rows: ClientRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
     return {
       id: c.id,
-      name: displayName(c, "en"),
+      name: displayName(c, language),
       mobile: isErasedMobile(c.mobileNumber) ? null : c.mobileNumber,
-      address: addressLabel(c),
-      dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null),
-      totalSale: formatAed(c.totalSalesFils),
-      lastPurchase: formatDay(lastPurchase),
+      address: address(c),
+      dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null, language),
+      totalSale: formatAed(c.totalSalesFils, language),
+      lastPurchase: formatDay(lastPurchase, language),
       daysSince: daysSincePurchase(lastPurchase, today),
       email: c.email ?? "—",
-      team: c.team ? (TEAM_LABELS[c.team as Team] ?? c.team) : "—",
+      team: c.team ? (teams[c.team as Team] ?? c.team) : "—",
       idNumber: c.emiratesId ?? "—",
-      idExpiry: formatDay(expiry),
+      idExpiry: formatDay(expiry, language),
       idExpired: expiry !== null && expiry < today,
       pepStatus: c.pepStatus ?? "—",
       tier: c.tier as Tier,
       ownerName: c.owner?.name ?? null,
       ownerInitials: ownerInitials(c.owner?.name ?? null),
-      whatsappBlocked: c.consentWhatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null,
+      whatsappBlocked: c.consentWhatsapp === "withdrawn" ? whatsappWithdrawn : null,
     };
   });
   return {
@@ -114,7 +129,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     myDay,
     followUps: followUps && {
       total: followUps.total,
-      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate) })),
+      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, language) })),
     },
   };
 }
@@ -140,6 +155,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export default function ClientsPage() {
   const { light, query, rows, totalCount, totalPages, isAdmin, mayExport, owners, followUps, myDay } =
     useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const location = useLocation();
   const outlet = useOutlet();
   const revalidator = useRevalidator();
@@ -173,7 +189,7 @@ export default function ClientsPage() {
   );
   const uncheckAll = useCallback(() => {
     for (const box of boxes()) box.checked = false;
-    const all = selectionRef.current?.ownerDocument.querySelector<HTMLInputElement>('input[aria-label="Select all"]');
+    const all = selectionRef.current?.ownerDocument.querySelector<HTMLInputElement>(`#${SELECT_ALL_ID}`);
     if (all) all.checked = false;
   }, [boxes]);
 
@@ -193,17 +209,17 @@ export default function ClientsPage() {
     <div className="space-y-4" onChange={(e) => (e.target as HTMLInputElement).name === "clientIds" && recount()}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Customer Purchase History</h1>
+          <h1 className="text-2xl font-semibold">{t("clients:title")}</h1>
           {light ? null : (
             <p className="text-sm text-gray-600" data-testid="customer-count">
-              {formatCount(totalCount)} {totalCount === 1 ? "client" : "clients"}
+              {t("clients:list.count", { count: totalCount, n: formatCount(totalCount) })}
             </p>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
           {isAdmin ? (
             <Link to={`/customers/deleted${listSearch}`} preventScrollReset className="btn-ghost">
-              Deleted clients
+              {t("clients:list.deletedClients")}
             </Link>
           ) : null}
           <Link
@@ -211,21 +227,21 @@ export default function ClientsPage() {
             className="btn-secondary"
             aria-current={query.owner?.kind === "me" ? "page" : undefined}
           >
-            My clients
+            {t("clients:list.myClients")}
           </Link>
           <Link to="/import-data" className="btn-secondary">
-            Import Data
+            {t("clients:list.importData")}
           </Link>
           {/* Plain download links: the file streams from /api/clients/export, with or without JavaScript. */}
           {mayExport
             ? EXPORT_FORMATS.map((format) => (
                 <a key={format} href={clientExportHref(query, format)} download className="btn-secondary">
-                  {`Export .${format}`}
+                  {t("clients:list.export")} <bdi>{`.${format}`}</bdi>
                 </a>
               ))
             : null}
           <Link to={`${path}/new${listSearch}`} preventScrollReset className="btn-primary">
-            New Client
+            {t("clients:list.newClient")}
           </Link>
         </div>
       </div>
@@ -239,7 +255,7 @@ export default function ClientsPage() {
       {light ? (
         <p className="card text-center text-gray-700">
           <Link to={`${path}${listSearch}`} className="btn-secondary">
-            Show the list
+            {t("clients:list.showList")}
           </Link>
         </p>
       ) : (
@@ -262,15 +278,17 @@ export default function ClientsPage() {
             }}
           >
             <p className="text-sm text-gray-700" aria-live="polite">
-              {hydrated && selectedCount > 0 ? `${selectedCount} selected` : "Tick clients to act on them"}
+              {hydrated && selectedCount > 0
+                ? t("clients:list.selected", { count: selectedCount })
+                : t("clients:list.tickToAct")}
             </p>
             <div className="flex flex-wrap items-center gap-2">
               <label htmlFor="bulk-owner" className="sr-only">
-                New owner
+                {t("clients:list.newOwner")}
               </label>
               <select id="bulk-owner" name="ownerId" className="input w-auto" defaultValue="">
-                <option value="">Owner…</option>
-                <option value="none">Unassigned</option>
+                <option value="">{t("clients:list.ownerChoice")}</option>
+                <option value="none">{t("clients:list.unassigned")}</option>
                 {owners.map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.name}
@@ -285,7 +303,7 @@ export default function ClientsPage() {
                 className="btn-secondary"
                 disabled={hydrated && selectedCount === 0}
               >
-                Assign owner
+                {t("clients:list.assignOwner")}
               </button>
               <button
                 type="submit"
@@ -294,7 +312,7 @@ export default function ClientsPage() {
                 className="btn-danger"
                 disabled={hydrated && selectedCount === 0}
               >
-                Delete Selected
+                {t("clients:list.deleteSelected")}
               </button>
             </div>
           </Form>
@@ -323,17 +341,18 @@ export default function ClientsPage() {
 /** docs/product-rules.md §8 'Failed to fetch customers'; a role refusal from a nested route (Deleted clients) keeps its own text. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 403 && (error.data as DeniedData | undefined)?.denial) {
     return <AccessDeniedPanel denial={(error.data as DeniedData).denial} />;
   }
   return (
     <div className="card mx-auto mt-10 max-w-md text-center">
-      <h1 className="text-xl font-semibold">Customer Purchase History</h1>
+      <h1 className="text-xl font-semibold">{t("clients:title")}</h1>
       <p role="alert" className="mt-2 text-red-800">
-        Failed to fetch customers
+        {t("clients:list.failed")}
       </p>
       <Link to="/customers" className="btn-secondary mt-4">
-        Try again
+        {t("clients:list.tryAgain")}
       </Link>
     </div>
   );

@@ -123,7 +123,7 @@ for (const js of [true, false]) {
       await expectDocument(page, "ar");
       const alert = birthdays.getByTestId("alert").filter({ hasText: fullNameAr });
       await expect(alert.getByRole("link", { name: fullNameAr, exact: true })).toBeVisible();
-      await expect(alert.getByRole("button", { name: `WhatsApp ${fullNameAr}` })).toBeVisible();
+      await expect(alert.getByRole("button", { name: `واتساب ${fullNameAr}` })).toBeVisible();
       await expect(page.getByTestId("my-day").getByRole("link", { name: fullNameAr, exact: true })).toBeVisible();
       expect(await visibleLatinWords(page)).toEqual([]);
     });

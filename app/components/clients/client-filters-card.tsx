@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS, TEAMS, TEAM_LABELS } from "~/domain/client-enums";
+import { useTranslation } from "react-i18next";
+import { COUNTRIES, EMIRATES, TEAMS } from "~/domain/client-enums";
 import { ownerFilterParam } from "~/domain/client-owner";
 import {
   activeFilterCount,
@@ -10,8 +11,9 @@ import {
   type ClientListQuery,
 } from "~/domain/client-filters";
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
-import { CLIENT_SORT_CHOICES, clientSortLabel, clientSortParam } from "~/domain/client-sort";
-import { TIERS, TIER_LABELS } from "~/domain/tiers";
+import { CLIENT_SORT_CHOICES, clientSortParam } from "~/domain/client-sort";
+import { TIERS } from "~/domain/tiers";
+import { COUNTRY_KEYS, EMIRATE_KEYS, SORT_KEYS, TEAM_KEYS, TIER_KEYS } from "./label-keys";
 
 /** docs/product-rules.md §9: the search box waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -31,6 +33,7 @@ export function ClientFiltersCard({
   action: string;
   owners: { id: string; name: string }[];
 }) {
+  const { t } = useTranslation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -56,14 +59,14 @@ export function ClientFiltersCard({
       <div className="grid content-start gap-3">
         <div>
           <label htmlFor="customer-search" className="label">
-            Search
+            {t("clients:filters.search")}
           </label>
           <input
             id="customer-search"
             name="search"
             type="search"
             defaultValue={query.search}
-            placeholder="Name, mobile, email or ID number"
+            placeholder={t("clients:filters.searchPlaceholder")}
             className="input mt-1"
             onChange={() => {
               clearTimeout(timer.current);
@@ -74,7 +77,7 @@ export function ClientFiltersCard({
         {/* The order, in view on a phone too: its cards have no column headers, and no header offers Added or Owner. */}
         <div>
           <label htmlFor="client-sort" className="label">
-            Sort by
+            {t("clients:filters.sortBy")}
           </label>
           <div className="mt-1 flex gap-2">
             <select
@@ -86,49 +89,61 @@ export function ClientFiltersCard({
             >
               {CLIENT_SORT_CHOICES.map((choice) => (
                 <option key={clientSortParam(choice)} value={clientSortParam(choice)}>
-                  {clientSortLabel(choice)}
+                  {t(SORT_KEYS[choice.key][choice.direction])}
                 </option>
               ))}
             </select>
             {/* With JavaScript a change applies at once; without it Apply sits in the phone's closed fold. */}
             <noscript>
               <button type="submit" className="btn-secondary">
-                Sort
+                {t("clients:filters.sort")}
               </button>
             </noscript>
           </div>
         </div>
       </div>
       <details className="filter-fold">
-        <summary className="btn-secondary w-full cursor-pointer">Filters ({activeFilterCount(query)} active)</summary>
+        <summary className="btn-secondary w-full cursor-pointer">
+          {t("clients:filters.active", { count: activeFilterCount(query) })}
+        </summary>
         <div className="grid gap-3 max-sm:pt-3 sm:grid-cols-3 lg:grid-cols-6">
-          <FilterSelect name="tier" label="Tier" value={query.tier} options={TIERS.map((t) => [t, TIER_LABELS[t]])} />
+          <FilterSelect
+            name="tier"
+            label={t("clients:filters.tier")}
+            value={query.tier}
+            options={TIERS.map((tier) => [tier, t(TIER_KEYS[tier])])}
+          />
           <FilterSelect
             name="emirate"
-            label="Emirate"
+            label={t("clients:filters.emirate")}
             value={query.emirate}
-            options={EMIRATES.map((e) => [e, EMIRATE_LABELS[e]])}
+            options={EMIRATES.map((e) => [e, t(EMIRATE_KEYS[e])])}
           />
           <FilterSelect
             name="country"
-            label="Country"
+            label={t("clients:filters.country")}
             value={query.country}
-            options={COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]])}
+            options={COUNTRIES.map((c) => [c, t(COUNTRY_KEYS[c])])}
           />
-          <FilterSelect name="team" label="Team" value={query.team} options={TEAMS.map((t) => [t, TEAM_LABELS[t]])} />
+          <FilterSelect
+            name="team"
+            label={t("clients:filters.team")}
+            value={query.team}
+            options={TEAMS.map((team) => [team, t(TEAM_KEYS[team])])}
+          />
           <FilterSelect
             name="notPurchasedFor"
-            label="Not purchased for"
+            label={t("clients:filters.notPurchasedFor")}
             value={query.notPurchasedFor}
-            options={NOT_PURCHASED_MONTHS.map((m) => [String(m), `${m} months`])}
+            options={NOT_PURCHASED_MONTHS.map((m) => [String(m), t("clients:filters.months", { count: m })])}
           />
           <FilterSelect
             name="owner"
-            label="Owner"
+            label={t("clients:filters.owner")}
             value={query.owner ? ownerFilterParam(query.owner) : null}
             options={[
-              ["me", "My clients"],
-              ["none", "Unassigned"],
+              ["me", t("clients:list.myClients")],
+              ["none", t("clients:list.unassigned")],
               ...owners.map((o): [string, string] => [o.id, o.name]),
             ]}
           />
@@ -142,14 +157,14 @@ export function ClientFiltersCard({
                 defaultChecked={query.inactive}
                 key={String(query.inactive)}
               />
-              Inactive only (no purchase for {INACTIVE_AFTER_DAYS} days or more, or never)
+              {t("clients:filters.inactiveOnly", { days: INACTIVE_AFTER_DAYS })}
             </label>
             <button type="submit" className="btn-primary">
-              Apply
+              {t("clients:filters.apply")}
             </button>
             {hasActiveFilters(query) ? (
               <Link to={action} className="btn-ghost">
-                Clear filters
+                {t("clients:filters.clear")}
               </Link>
             ) : null}
           </div>
@@ -170,6 +185,7 @@ function FilterSelect({
   value: string | number | null;
   options: [string, string][];
 }) {
+  const { t } = useTranslation();
   const id = `filter-${name}`;
   return (
     <div>
@@ -183,7 +199,7 @@ function FilterSelect({
         key={String(value)}
         className="input mt-1"
       >
-        <option value="">All</option>
+        <option value="">{t("clients:filters.all")}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}

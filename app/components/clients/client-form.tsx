@@ -10,7 +10,9 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useEffect, type ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useAppUi } from "~/components/app-ui";
 import {
   clientField,
@@ -18,32 +20,41 @@ import {
   isChoiceListKind,
   jsonName,
   type ChoiceListKind,
+  type ClientFieldName,
   type ClientFieldSpec,
   type ClientFormValues,
   type FormFieldName,
   type FormMode,
 } from "~/domain/client-fields";
 import { editClientSchema, newClientSchema } from "~/domain/client-input";
+import { ANNIVERSARY_TYPES, CLIENT_LANGUAGES, CONTACT_OK, COUNTRIES, EMIRATES, TEAMS } from "~/domain/client-enums";
+import { BUDGET_BANDS, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
+import { zodMessages } from "~/i18n/zod-messages";
+import { clientMessageText } from "./client-messages";
 import {
-  ANNIVERSARY_TYPES,
-  CLIENT_LANGUAGE_LABELS,
-  CLIENT_LANGUAGES,
-  CONTACT_OK,
-  COUNTRIES,
-  COUNTRY_LABELS,
-  EMIRATES,
-  EMIRATE_LABELS,
-  TEAMS,
-  TEAM_LABELS,
-} from "~/domain/client-enums";
-import { BUDGET_BAND_LABELS, BUDGET_BANDS, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
-import { METAL_LABELS, STONE_LABELS } from "~/domain/sales";
+  ANNIVERSARY_TYPE_KEYS,
+  BUDGET_BAND_KEYS,
+  CLIENT_LANGUAGE_KEYS,
+  CONTACT_OK_KEYS,
+  COUNTRY_KEYS,
+  EMIRATE_KEYS,
+  FIELD_LABEL_KEYS,
+  METAL_KEYS,
+  PLACEHOLDER_KEYS,
+  STONE_KEYS,
+  TEAM_KEYS,
+} from "./label-keys";
 
 /** The boxes of a choice list: each value and the label beside its checkbox. */
-const CHOICES: Record<ChoiceListKind, readonly (readonly [string, string])[]> = {
-  metals: PREFERRED_METALS.map((m) => [m, METAL_LABELS[m]] as const),
-  stones: PREFERRED_STONES.map((s) => [s, STONE_LABELS[s]] as const),
-};
+const choices = (kind: ChoiceListKind, t: TFunction): (readonly [string, string])[] =>
+  kind === "metals"
+    ? PREFERRED_METALS.map((m) => [m, t(METAL_KEYS[m])] as const)
+    : PREFERRED_STONES.map((s) => [s, t(STONE_KEYS[s])] as const);
+
+/** Error messages in the page's language: the client rules write English (they also answer /api). */
+function errorText(errors: string[] | undefined, t: TFunction): string | undefined {
+  return errors?.map((message) => clientMessageText(message, t)).join(" ");
+}
 
 /** What the New Client and Edit Customer actions answer when the server refuses the form. */
 export type ClientFormReply = { result: SubmissionResult<string[]>; summary: string };
@@ -72,6 +83,7 @@ export function ClientForm({
   /** Fields shown masked to this user: sent back as shown, which keeps them (docs/privacy.md). */
   readOnlyFields?: readonly string[];
 }) {
+  const { t } = useTranslation();
   const schema = mode === "new" ? newClientSchema : editClientSchema;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
@@ -82,16 +94,19 @@ export function ClientForm({
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true, error: zodMessages(t) }),
   });
+  const summary = reply?.summary ? clientMessageText(reply.summary, t) : undefined;
 
   useEffect(() => {
-    if (reply?.summary)
+    if (summary)
       toast({
         type: "error",
-        title: mode === "new" ? "Validation Error" : "Update Failed",
-        description: reply.summary,
+        title: mode === "new" ? t("clientForm:new.errorTitle") : t("clientForm:edit.errorTitle"),
+        description: summary,
       });
+    // Once per answer from the server, not again when the language's `t` changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reply, mode, toast]);
 
   // Outside the UAE there is no emirate: the select gives way to "none".
@@ -103,6 +118,7 @@ export function ClientForm({
   /** One field's label, input and error slot, by its kind. */
   const renderField = (name: FormFieldName) => {
     const spec = clientField(name);
+    const label = t(FIELD_LABEL_KEYS[name]);
     const required = spec[mode === "new" ? "create" : "edit"] === "required";
     // The registry decides each field's value type; a choice list holds the ticked values.
     if (isChoiceListKind(spec.kind))
@@ -110,14 +126,14 @@ export function ClientForm({
         <ChoiceList
           key={name}
           field={fields[jsonName(name)] as FieldMetadata<string[]>}
-          label={spec.label}
-          choices={CHOICES[spec.kind]}
+          label={label}
+          choices={choices(spec.kind, t)}
         />
       );
     const field = fields[jsonName(name)] as FieldMetadata<string>;
     if (spec.kind === "emirate")
       return (
-        <Field key={name} field={field} label={inUae ? `${spec.label} *` : spec.label}>
+        <Field key={name} field={field} label={inUae ? `${label} *` : label}>
           {inUae ? (
             <select
               {...getSelectProps(field)}
@@ -127,7 +143,7 @@ export function ClientForm({
             >
               {EMIRATES.map((e) => (
                 <option key={e} value={e}>
-                  {EMIRATE_LABELS[e]}
+                  {t(EMIRATE_KEYS[e])}
                 </option>
               ))}
             </select>
@@ -135,7 +151,7 @@ export function ClientForm({
             <>
               <input type="hidden" name={field.name} value="none" />
               <select id={field.id} disabled className="input mt-1" value="none">
-                <option value="none">Not applicable outside the UAE</option>
+                <option value="none">{t("clientForm:notApplicable")}</option>
               </select>
             </>
           )}
@@ -143,7 +159,7 @@ export function ClientForm({
       );
     if (readOnlyFields.includes(jsonName(name)))
       return (
-        <Field key={name} field={field} label={spec.label}>
+        <Field key={name} field={field} label={label}>
           <input
             {...getInputProps(field, { type: "text" })}
             readOnly
@@ -151,13 +167,13 @@ export function ClientForm({
             className="input mt-1 bg-gray-50"
           />
           <span id={`${field.id}-locked`} className="text-xs text-gray-600">
-            Masked; only an admin can change it.
+            {t("clientForm:masked")}
           </span>
         </Field>
       );
     return (
-      <Field key={name} field={field} label={required ? `${spec.label} *` : spec.label} wide={spec.kind === "longText"}>
-        <FieldInput field={field} spec={spec} required={required} />
+      <Field key={name} field={field} label={required ? `${label} *` : label} wide={spec.kind === "longText"}>
+        <FieldInput name={name} field={field} spec={spec} required={required} />
       </Field>
     );
   };
@@ -172,18 +188,22 @@ export function ClientForm({
             id="preferences"
             className="mt-2 grid gap-x-4 rounded-md border border-gray-200 p-3 sm:col-span-2 sm:grid-cols-2"
           >
-            <legend className="px-1 text-sm font-medium">Preferences</legend>
+            <legend className="px-1 text-sm font-medium">{t("clientForm:preferences")}</legend>
             {preferenceFields.map(renderField)}
           </fieldset>
         ) : null}
 
         {mode === "edit" ? (
           <fieldset className="mt-2 grid gap-x-4 rounded-md border border-brand-100 bg-brand-50 p-3 sm:col-span-2 sm:grid-cols-3">
-            <legend className="px-1 text-sm font-medium">Record a new sale</legend>
+            <legend className="px-1 text-sm font-medium">{t("clientForm:recordSale")}</legend>
             <p className="text-sm text-gray-700 sm:col-span-3">
-              Total sales: <strong data-testid="total-sales">{totalSales}</strong> (read-only; a new sale adds to it)
+              <Trans
+                i18nKey="clientForm:totalSales"
+                values={{ total: totalSales }}
+                components={{ strong: <strong data-testid="total-sales" /> }}
+              />
             </p>
-            <Field field={fields.newSaleAmount} label="New sale amount (AED)">
+            <Field field={fields.newSaleAmount} label={t("clientForm:newSaleAmount")}>
               <input
                 {...getInputProps(fields.newSaleAmount, { type: "text" })}
                 inputMode="decimal"
@@ -191,13 +211,14 @@ export function ClientForm({
                 className="input mt-1"
               />
             </Field>
-            <Field field={fields.newSaleDate} label="Sale date (default today)">
+            <Field field={fields.newSaleDate} label={t("clientForm:newSaleDate")}>
               <input {...getInputProps(fields.newSaleDate, { type: "date" })} className="input mt-1" />
             </Field>
-            <Field field={fields.newSaleDescription} label="Description">
+            <Field field={fields.newSaleDescription} label={t("clientForm:newSaleDescription")}>
               <input
                 {...getInputProps(fields.newSaleDescription, { type: "text" })}
-                placeholder="Purchase"
+                placeholder={t("clientForm:purchase")}
+                dir="auto"
                 className="input mt-1"
               />
             </Field>
@@ -207,20 +228,20 @@ export function ClientForm({
 
       <div className="sticky bottom-0 -mx-5 -mb-4 flex items-start justify-between gap-3 border-t border-gray-200 bg-white px-5 py-3">
         <p role="alert" id={form.errorId} className="text-sm text-red-700">
-          {reply?.summary ?? form.errors?.join(" ")}
+          {summary ?? errorText(form.errors, t)}
         </p>
         <div className="flex shrink-0 gap-2">
           <Link to={closeTo} preventScrollReset className="btn-secondary">
-            Cancel
+            {t("clientForm:cancel")}
           </Link>
           <button type="submit" className="btn-primary" disabled={submitting}>
             {mode === "new"
               ? submitting
-                ? "Creating..."
-                : "Create Client"
+                ? t("clientForm:new.submitting")
+                : t("clientForm:new.submit")
               : submitting
-                ? "Updating..."
-                : "Update Customer"}
+                ? t("clientForm:edit.submitting")
+                : t("clientForm:edit.submit")}
           </button>
         </div>
       </div>
@@ -239,15 +260,19 @@ function Options({ options }: { options: readonly (readonly [string, string])[] 
 
 /** The input for one field, by its kind (the emirate, which depends on the country, is drawn by the form). */
 function FieldInput({
+  name,
   field,
   spec,
   required,
 }: {
+  name: ClientFieldName;
   field: FieldMetadata<string>;
   spec: ClientFieldSpec;
   required: boolean;
 }) {
-  const placeholder = spec.placeholder;
+  const { t } = useTranslation();
+  const placeholderKey = PLACEHOLDER_KEYS[name];
+  const placeholder = placeholderKey ? t(placeholderKey) : spec.placeholder;
   switch (spec.kind) {
     case "name":
       return <input {...getInputProps(field, { type: "text" })} autoComplete="off" dir="auto" className="input mt-1" />;
@@ -283,34 +308,34 @@ function FieldInput({
     case "country":
       return (
         <select {...getSelectProps(field)} className="input mt-1">
-          <Options options={COUNTRIES.map((c) => [c, COUNTRY_LABELS[c]] as const)} />
+          <Options options={COUNTRIES.map((c) => [c, t(COUNTRY_KEYS[c])] as const)} />
         </select>
       );
     case "team":
       return (
         <select {...getSelectProps(field)} className="input mt-1">
-          <option value="">{required ? "Select a team" : "No team"}</option>
-          <Options options={TEAMS.map((t) => [t, TEAM_LABELS[t]] as const)} />
+          <option value="">{required ? t("clientForm:selectTeam") : t("clientForm:noTeam")}</option>
+          <Options options={TEAMS.map((team) => [team, t(TEAM_KEYS[team])] as const)} />
         </select>
       );
     case "language":
       return (
         <select {...getSelectProps(field)} className="input mt-1">
-          <Options options={CLIENT_LANGUAGES.map((l) => [l, CLIENT_LANGUAGE_LABELS[l]] as const)} />
+          <Options options={CLIENT_LANGUAGES.map((l) => [l, t(CLIENT_LANGUAGE_KEYS[l])] as const)} />
         </select>
       );
     case "anniversaryType":
       return (
         <select {...getSelectProps(field)} className="input mt-1">
-          <option value="">None</option>
-          <Options options={ANNIVERSARY_TYPES.map((a) => [a, a] as const)} />
+          <option value="">{t("clientForm:none")}</option>
+          <Options options={ANNIVERSARY_TYPES.map((a) => [a, t(ANNIVERSARY_TYPE_KEYS[a])] as const)} />
         </select>
       );
     case "contactOk":
       return (
         <select {...getSelectProps(field)} className="input mt-1">
-          <option value="">Not asked</option>
-          <Options options={CONTACT_OK.map((c) => [c, c] as const)} />
+          <option value="">{t("clientForm:notAsked")}</option>
+          <Options options={CONTACT_OK.map((c) => [c, t(CONTACT_OK_KEYS[c])] as const)} />
         </select>
       );
     case "active":
@@ -318,8 +343,8 @@ function FieldInput({
         <select {...getSelectProps(field)} className="input mt-1">
           <Options
             options={[
-              ["true", "Active"],
-              ["false", "Inactive"],
+              ["true", t("clientForm:active")],
+              ["false", t("clientForm:inactive")],
             ]}
           />
         </select>
@@ -327,8 +352,8 @@ function FieldInput({
     case "budgetBand":
       return (
         <select {...getSelectProps(field)} className="input mt-1">
-          <option value="">Not known</option>
-          <Options options={BUDGET_BANDS.map((b) => [b, BUDGET_BAND_LABELS[b]] as const)} />
+          <option value="">{t("clientForm:notKnown")}</option>
+          <Options options={BUDGET_BANDS.map((b) => [b, t(BUDGET_BAND_KEYS[b])] as const)} />
         </select>
       );
     case "tags":
@@ -342,7 +367,7 @@ function FieldInput({
             className="input mt-1"
           />
           <span id={`${field.id}-hint`} className="text-xs text-gray-600">
-            Separate styles with commas.
+            {t("clientForm:stylesHint")}
           </span>
         </>
       );
@@ -383,6 +408,7 @@ function ChoiceList({
   label: string;
   choices: readonly (readonly [string, string])[];
 }) {
+  const { t } = useTranslation();
   const labels = new Map(choices);
   return (
     <fieldset className="sm:col-span-2" aria-describedby={field.errorId}>
@@ -399,7 +425,7 @@ function ChoiceList({
         )}
       </div>
       <p id={field.errorId} className="field-error">
-        {field.errors?.join(" ")}
+        {errorText(field.errors, t)}
       </p>
     </fieldset>
   );
@@ -416,6 +442,7 @@ function Field({
   wide?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <label htmlFor={field.id} className="label mt-2">
@@ -423,7 +450,7 @@ function Field({
       </label>
       {children}
       <p id={field.errorId} className="field-error">
-        {field.errors?.join(" ")}
+        {errorText(field.errors, t)}
       </p>
     </div>
   );

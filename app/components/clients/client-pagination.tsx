@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import clsx from "clsx";
+import { useTranslation } from "react-i18next";
 import { clientListSearch, pagerPages, PAGE_SIZES, type ClientListQuery } from "~/domain/client-filters";
 import { formatCount } from "~/domain/display-labels";
 
@@ -15,6 +16,7 @@ export function ClientPagination({
   totalCount: number;
   path: string;
 }) {
+  const { t } = useTranslation();
   const submit = useSubmit();
   const page = Math.min(query.page, totalPages);
   const to = (p: number) => `${path}${clientListSearch(query, { page: p })}`;
@@ -27,16 +29,20 @@ export function ClientPagination({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-gray-700" data-testid="page-summary">
-        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(totalCount)}
+        {t("clients:pagination.showing", {
+          first: formatCount(first),
+          last: formatCount(last),
+          total: formatCount(totalCount),
+        })}
       </p>
-      <nav aria-label="Pages" className="flex items-center gap-1">
-        <PageLink to={to(page - 1)} disabled={page <= 1} label="Previous" />
+      <nav aria-label={t("clients:pagination.pages")} className="flex items-center gap-1">
+        <PageLink to={to(page - 1)} disabled={page <= 1} label={t("clients:pagination.previous")} />
         {pagerPages(page, totalPages).map((p) => (
           <Link
             key={p}
             to={to(p)}
             aria-current={p === page ? "page" : undefined}
-            aria-label={`Page ${p}`}
+            aria-label={t("clients:pagination.page", { n: p })}
             className={clsx(
               "btn px-3",
               p === page ? "bg-brand-700 text-white" : "border border-gray-300 bg-white hover:bg-gray-50",
@@ -45,7 +51,7 @@ export function ClientPagination({
             {p}
           </Link>
         ))}
-        <PageLink to={to(page + 1)} disabled={page >= totalPages} label="Next" />
+        <PageLink to={to(page + 1)} disabled={page >= totalPages} label={t("clients:pagination.next")} />
       </nav>
       <Form
         method="get"
@@ -57,7 +63,7 @@ export function ClientPagination({
           <input key={k} type="hidden" name={k} value={v} />
         ))}
         <label htmlFor="page-size" className="text-gray-700">
-          Rows per page
+          {t("clients:pagination.rowsPerPage")}
         </label>
         <select id="page-size" name="limit" defaultValue={query.limit} key={query.limit} className="input w-auto py-1">
           {PAGE_SIZES.map((s) => (
@@ -68,7 +74,7 @@ export function ClientPagination({
         </select>
         <noscript>
           <button type="submit" className="btn-secondary py-1">
-            Show
+            {t("clients:pagination.show")}
           </button>
         </noscript>
       </Form>

@@ -1,8 +1,13 @@
 import { useNavigate } from "@remix-run/react";
-import { memo, type CSSProperties, type MouseEvent } from "react";
+import type { TFunction } from "i18next";
+import { memo, useMemo, type CSSProperties, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
-import { TIER_LABELS, type Tier } from "~/domain/tiers";
+import type { Language } from "~/domain/languages";
+import type { Tier } from "~/domain/tiers";
+import { usePageLanguage } from "~/i18n/i18n-provider";
+import { labelTable, TIER_KEYS } from "./label-keys";
 
 /** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
 export type ClientRowView = {
@@ -24,11 +29,13 @@ export type ClientRowView = {
   tier: Tier;
   ownerName: string | null;
   ownerInitials: string;
-  /** Why WhatsApp is off for this client (consent withdrawn), or null. */
+  /** Why WhatsApp is off for this client (consent withdrawn), in the page's language, or null. */
   whatsappBlocked: string | null;
 };
 
 export const SELECTION_FORM_ID = "customer-selection";
+/** The select-all box, which the page unticks when a new page of rows arrives. */
+export const SELECT_ALL_ID = "customer-select-all";
 /** One form for every row's tracked WhatsApp button (each button sets its own formAction). */
 export const WHATSAPP_FORM_ID = "customer-whatsapp";
 
@@ -45,19 +52,19 @@ const TIER_BADGE: Record<Tier, string> = {
  * sortable ones, their sort key (Date of Birth sorts by the next birthday).
  */
 const COLUMNS: { header: string; rem: number; sort?: ClientSortKey }[] = [
-  { header: "Name", rem: 15, sort: "fullName" },
-  { header: "Mobile Number", rem: 9 },
-  { header: "Address", rem: 14 },
-  { header: "Date of Birth", rem: 8, sort: "nextBirthday" },
-  { header: "Total Sale", rem: 11, sort: "totalSalesValue" },
-  { header: "Last Purchase", rem: 8, sort: "lastPurchaseDate" },
-  { header: "Purchase Since (days)", rem: 8, sort: "daysSincePurchase" },
-  { header: "Email", rem: 18 },
-  { header: "Team", rem: 13 },
-  { header: "ID Number", rem: 11 },
-  { header: "Expiry Date", rem: 8 },
-  { header: "PEP Status", rem: 7 },
-  { header: "Actions", rem: 12 },
+  { header: "clients:table.name", rem: 15, sort: "fullName" },
+  { header: "clients:table.mobile", rem: 9 },
+  { header: "clients:table.address", rem: 14 },
+  { header: "clients:table.dateOfBirth", rem: 8, sort: "nextBirthday" },
+  { header: "clients:table.totalSale", rem: 11, sort: "totalSalesValue" },
+  { header: "clients:table.lastPurchase", rem: 8, sort: "lastPurchaseDate" },
+  { header: "clients:table.daysSince", rem: 8, sort: "daysSincePurchase" },
+  { header: "clients:table.email", rem: 18 },
+  { header: "clients:table.team", rem: 13 },
+  { header: "clients:table.idNumber", rem: 11 },
+  { header: "clients:table.idExpiry", rem: 8 },
+  { header: "clients:table.pepStatus", rem: 7 },
+  { header: "clients:table.actions", rem: 12 },
 ];
 const CHECKBOX_REM = 2.5;
 
@@ -83,77 +90,130 @@ function openInApp(event: MouseEvent<HTMLTableElement>, navigate: ReturnType<typ
   navigate(url.pathname + url.search, { preventScrollReset: true });
 }
 
+/** Stands for the client's name in a label made once per table, filled in per row. */
+const NAME = "\u0000";
+
+/**
+ * The rows' words in the page's language, looked up once per table rather than once per cell: a
+ * page can hold 500 rows (issue #19). Labels naming the client keep a slot for the name.
+ */
+function rowLabels(t: TFunction, language: Language) {
+  return {
+    // Typed text (names, addresses, free fields) is isolated on an Arabic page only: on an English one
+    // each cell is its own bidi paragraph already, and a 500-row page stays as lean as it was.
+    isolate: language === "ar",
+    tiers: labelTable(TIER_KEYS, t),
+    select: t("clients:table.select", { name: NAME }),
+    owner: t("clients:table.owner", { name: NAME }),
+    lastPurchase: t("clients:table.lastPurchaseCard"),
+    daysAgo: t("clients:table.daysAgo"),
+    whatsapp: t("clients:whatsapp.button"),
+    whatsappLabel: t("clients:whatsapp.label", { name: NAME }),
+    whatsappBlocked: t("clients:whatsapp.blockedLabel", { name: NAME, reason: "\u0001" }),
+    edit: t("clients:table.edit"),
+    editLabel: t("clients:table.editLabel", { name: NAME }),
+    view: t("clients:table.view"),
+    viewLabel: t("clients:table.viewLabel", { name: NAME }),
+  };
+}
+type RowLabels = ReturnType<typeof rowLabels>;
+
 /**
  * One row as its own component: React can then pause between rows while it hydrates a 500-row
  * page instead of rendering every row in one uninterrupted task.
  */
 const ClientRow = memo(function ClientRow({
   row: r,
+  labels,
   linkSearch,
   basePath,
 }: {
   row: ClientRowView;
+  labels: RowLabels;
   linkSearch: string;
   basePath: string;
 }) {
+  // On an Arabic page names, addresses and other typed text go in <bdi>: a row reads right whichever
+  // script the client's details were typed in.
+  const typed = (text: string) => (labels.isolate ? <bdi>{text}</bdi> : text);
   return (
     <tr>
       <td>
-        <input type="checkbox" name="clientIds" value={r.id} form={SELECTION_FORM_ID} aria-label={`Select ${r.name}`} />
+        <input
+          type="checkbox"
+          name="clientIds"
+          value={r.id}
+          form={SELECTION_FORM_ID}
+          aria-label={labels.select.replace(NAME, r.name)}
+        />
       </td>
       <td className="font-medium">
-        {`${r.name} `}
-        <span className={`badge ${TIER_BADGE[r.tier]}`}>{TIER_LABELS[r.tier]}</span>
+        {labels.isolate ? (
+          <>
+            <bdi>{r.name}</bdi>{" "}
+          </>
+        ) : (
+          `${r.name} `
+        )}
+        <span className={`badge ${TIER_BADGE[r.tier]}`}>{labels.tiers[r.tier]}</span>
         {r.ownerName ? (
-          <span className="badge ms-1 bg-brand-100 text-brand-700" title={`Owner: ${r.ownerName}`}>
-            {r.ownerInitials}
+          <span className="badge ms-1 bg-brand-100 text-brand-700" title={labels.owner.replace(NAME, r.ownerName)}>
+            {typed(r.ownerInitials)}
           </span>
         ) : null}
       </td>
-      <td>{r.mobile ? <a href={`tel:+${r.mobile}`}>{`+${r.mobile}`}</a> : "—"}</td>
-      <td>{r.address}</td>
+      <td>
+        {r.mobile ? (
+          <a href={`tel:+${r.mobile}`} dir={labels.isolate ? "ltr" : undefined}>
+            {`+${r.mobile}`}
+          </a>
+        ) : (
+          "—"
+        )}
+      </td>
+      <td>{typed(r.address)}</td>
       <td>{r.dateOfBirth}</td>
       <td className="text-end">{r.totalSale}</td>
       <td>
-        <span className="card-label">Last purchase </span>
+        <span className="card-label">{labels.lastPurchase}</span>
         {r.lastPurchase}
       </td>
       <td className="text-end">
         {r.daysSince ?? "—"}
-        {r.daysSince === null ? null : <span className="card-label"> days ago</span>}
+        {r.daysSince === null ? null : <span className="card-label">{labels.daysAgo}</span>}
       </td>
-      <td>{r.email}</td>
+      <td>{typed(r.email)}</td>
       <td>{r.team}</td>
-      <td>{r.idNumber}</td>
+      <td>{typed(r.idNumber)}</td>
       <td className={r.idExpired ? "text-red-700" : undefined}>{r.idExpiry}</td>
-      <td>{r.pepStatus}</td>
+      <td>{typed(r.pepStatus)}</td>
       <td>
         {r.whatsappBlocked ? (
           <button
             type="button"
             disabled
             title={r.whatsappBlocked}
-            aria-label={`WhatsApp ${r.name}: ${r.whatsappBlocked}`}
+            aria-label={labels.whatsappBlocked.replace(NAME, r.name).replace("\u0001", r.whatsappBlocked)}
             className="me-2 text-gray-400"
           >
-            WhatsApp
+            {labels.whatsapp}
           </button>
         ) : (
           <button
             type="submit"
             form={WHATSAPP_FORM_ID}
             formAction={`/customers/${r.id}/whatsapp`}
-            aria-label={`WhatsApp ${r.name}`}
+            aria-label={labels.whatsappLabel.replace(NAME, r.name)}
             className="me-2 text-green-700 hover:underline"
           >
-            WhatsApp
+            {labels.whatsapp}
           </button>
         )}
-        <a href={`${basePath}/${r.id}/edit${linkSearch}`} aria-label={`Edit ${r.name}`}>
-          Edit
+        <a href={`${basePath}/${r.id}/edit${linkSearch}`} aria-label={labels.editLabel.replace(NAME, r.name)}>
+          {labels.edit}
         </a>
-        <a href={`${basePath}/${r.id}${linkSearch}`} aria-label={`View ${r.name}`}>
-          View
+        <a href={`${basePath}/${r.id}${linkSearch}`} aria-label={labels.viewLabel.replace(NAME, r.name)}>
+          {labels.view}
         </a>
       </td>
     </tr>
@@ -211,8 +271,11 @@ export const ClientTable = memo(function ClientTable({
   onSelectAll: (checked: boolean) => void;
 }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const language = usePageLanguage();
+  const labels = useMemo(() => rowLabels(t, language), [t, language]);
   if (rows.length === 0) {
-    return <p className="card py-10 text-center text-gray-600">No customers found</p>;
+    return <p className="card py-10 text-center text-gray-600">{t("clients:table.empty")}</p>;
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
@@ -231,7 +294,8 @@ export const ClientTable = memo(function ClientTable({
               {/* Select-all needs JavaScript: hidden until the page has hydrated (root sets data-hydrated). */}
               <input
                 type="checkbox"
-                aria-label="Select all"
+                id={SELECT_ALL_ID}
+                aria-label={t("clients:table.selectAll")}
                 onChange={(e) => onSelectAll(e.currentTarget.checked)}
                 className="[html:not([data-hydrated])_&]:invisible"
               />
@@ -243,14 +307,14 @@ export const ClientTable = memo(function ClientTable({
                 className="font-semibold"
                 aria-sort={sort ? ariaSort(query.sort, sort) : undefined}
               >
-                {sort ? <SortLink header={header} sortKey={sort} query={query} basePath={basePath} /> : header}
+                {sort ? <SortLink header={t(header)} sortKey={sort} query={query} basePath={basePath} /> : t(header)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
           {rows.map((r) => (
-            <ClientRow key={r.id} row={r} linkSearch={linkSearch} basePath={basePath} />
+            <ClientRow key={r.id} row={r} labels={labels} linkSearch={linkSearch} basePath={basePath} />
           ))}
         </tbody>
       </table>

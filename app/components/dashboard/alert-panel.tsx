@@ -8,6 +8,7 @@ import { formatCount } from "~/domain/display-labels";
 import { usePageLanguage } from "~/i18n/i18n-provider";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
+import { AlertLine } from "./alert-line";
 
 /** An alert with its day as the panel shows it ("Sat 3 Jan"), made by the loader. */
 export type LabelledAlert = Alert & ContactFacts & { dayLabel: string };
@@ -97,7 +98,9 @@ export function AlertPanel({
                     <span className="font-medium">{dueLabel(alert, t)}</span> · {alert.dayLabel} ·{" "}
                     <span dir="ltr">+{alert.mobileNumber}</span>
                   </p>
-                  <p className="mt-1 text-sm text-gray-700">{alert.message}</p>
+                  <p className="mt-1 text-sm text-gray-700">
+                    <AlertLine alert={alert} name={name} day={alert.dayLabel} />
+                  </p>
                   {alert.lastContactLabel ? (
                     <p className="text-xs text-gray-600" data-testid="last-contact">
                       {t("dashboard:alerts.lastContact", { label: alert.lastContactLabel })}
