@@ -8,6 +8,7 @@ import { formatCount } from "~/domain/display-labels";
 import { usePageLanguage } from "~/i18n/i18n-provider";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
+import { LastContactText } from "../last-contact-text";
 import { AlertLine } from "./alert-line";
 
 /** An alert with its day as the panel shows it ("Sat 3 Jan"), made by the loader. */
@@ -103,7 +104,8 @@ export function AlertPanel({
                   </p>
                   {alert.lastContactLabel ? (
                     <p className="text-xs text-gray-600" data-testid="last-contact">
-                      {t("dashboard:alerts.lastContact", { label: alert.lastContactLabel })}
+                      {t("leads:card.lastContact")}
+                      <LastContactText label={alert.lastContactLabel} />
                     </p>
                   ) : null}
                   <div className="mt-2 flex flex-wrap items-start gap-2">

@@ -9,7 +9,6 @@ import type { AiLead, Priority } from "~/domain/lead-schema";
 import {
   contactTimeText,
   insightsText,
-  lastContactText,
   productText,
   reasonsText,
   segmentText,
@@ -18,6 +17,7 @@ import {
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { usePageLanguage } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
+import { LastContactText } from "../last-contact-text";
 import { LOCATION_KEYS, TEAM_KEYS } from "./lead-keys";
 
 const BAND_STYLE: Record<ScoreBand, string> = {
@@ -85,7 +85,6 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
   const headingId = `lead-${lead.clientId}`;
   const name = displayName({ fullName: lead.name, fullNameAr: lead.nameAr }, language);
   const location = LOCATION_KEYS[lead.country === "uae" ? lead.emirate : lead.country];
-  const lastContact = lead.lastContactLabel ? lastContactText(lead.lastContactLabel, t) : null;
   return (
     <article className="card flex flex-col gap-3" aria-labelledby={headingId} data-testid="lead-card">
       <header className="flex items-start justify-between gap-3">
@@ -161,19 +160,7 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
       {lead.lastContactLabel ? (
         <p className="text-sm text-gray-700" data-testid="last-contact">
           <span className="font-medium">{t("leads:card.lastContact")}</span>
-          {lastContact ? (
-            <>
-              {lastContact.text}
-              {lastContact.by ? (
-                <>
-                  {" · "}
-                  <bdi>{lastContact.by}</bdi>
-                </>
-              ) : null}
-            </>
-          ) : (
-            <bdi>{lead.lastContactLabel}</bdi>
-          )}
+          <LastContactText label={lead.lastContactLabel} />
         </p>
       ) : null}
 
