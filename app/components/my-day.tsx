@@ -41,7 +41,7 @@ function Row({
     <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="my-day-item">
       <div className="min-w-0">
         <Link to={`/customers/${clientId}`} className="font-medium hover:underline">
-          {clientName}
+          <bdi>{clientName}</bdi>
         </Link>
         <p className={urgent ? "text-xs font-medium text-red-700" : "text-xs text-gray-600"}>{detail}</p>
       </div>

@@ -132,7 +132,9 @@ export default function Dashboard() {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{t("dashboard:welcome", { name: greetingName })}</h1>
+        <h1 className="text-2xl font-semibold">
+          {t("dashboard:welcome")} <bdi>{greetingName}</bdi>
+        </h1>
         <span className="badge bg-brand-100 text-brand-700" data-testid="role-badge">
           {roleLabel}
         </span>

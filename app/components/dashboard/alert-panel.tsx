@@ -89,7 +89,7 @@ export function AlertPanel({
                 <li key={alertKey(alert)} className="py-3" data-testid="alert">
                   <div className="flex items-start justify-between gap-2">
                     <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
-                      {name}
+                      <bdi>{name}</bdi>
                     </Link>
                     <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
                       {t(PRIORITY_LABEL[alert.priority])}

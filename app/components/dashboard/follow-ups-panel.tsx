@@ -27,12 +27,16 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="follow-up">
       <div className="min-w-0">
         <Link to={`/customers/${followUp.clientId}`} className="font-medium hover:underline">
-          {followUp.clientName}
+          <bdi>{followUp.clientName}</bdi>
         </Link>
-        {followUp.note ? <p className="text-sm text-gray-700">{followUp.note}</p> : null}
+        {followUp.note ? (
+          <p className="text-sm text-gray-700">
+            <bdi>{followUp.note}</bdi>
+          </p>
+        ) : null}
         <p className={clsx("text-xs", followUp.daysLeft < 0 ? "font-medium text-red-700" : "text-gray-600")}>
           {dueLabel(followUp.daysLeft, t)} · {followUp.dayLabel} ·{" "}
-          {followUp.ownerName ?? t("dashboard:followUps.unassigned")}
+          {followUp.ownerName ? <bdi>{followUp.ownerName}</bdi> : t("dashboard:followUps.unassigned")}
         </p>
       </div>
       <div className="flex flex-wrap items-start gap-2">

@@ -20,11 +20,16 @@ export async function visibleLatinWords(page: Page, allow: readonly string[] = [
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       found.push(...((node.textContent ?? "").match(/[A-Za-z]{2,}/g) ?? []));
     }
-    // What a screen reader hears counts too.
+    // What a screen reader hears counts too. A label cannot isolate the name it carries ("واتساب Omar"), so
+    // words the page shows isolated elsewhere (names, typed text) are theirs, not English left over.
+    const isolated = new Set<string>();
+    for (const element of root.querySelectorAll(skipped))
+      for (const word of element.textContent?.match(/[A-Za-z]{2,}/g) ?? []) isolated.add(word);
     for (const element of root.querySelectorAll<HTMLElement>("[aria-label], [placeholder], [title]")) {
       if (element.closest(skipped) || !element.checkVisibility()) continue;
       for (const attribute of ["aria-label", "placeholder", "title"]) {
-        found.push(...((element.getAttribute(attribute) ?? "").match(/[A-Za-z]{2,}/g) ?? []));
+        const words = (element.getAttribute(attribute) ?? "").match(/[A-Za-z]{2,}/g) ?? [];
+        found.push(...words.filter((word) => !isolated.has(word)));
       }
     }
     return found;
