@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConsentChangeSchema, consentFromContactOk, consentsOf, isChannelWithdrawn, withdrawnReason } from "./consent";
+import { consentFromContactOk, consentsOf, isChannelWithdrawn, withdrawnReason } from "./consent";
+import { ConsentChangeSchema } from "./consent-change";
 
 describe("consent rules", () => {
   it("OK to Contact = Yes grants every channel, No withdraws every channel, anything else says nothing", () => {

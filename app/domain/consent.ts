@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Channels a client can agree to be contacted on, each with its own consent. */
 export const CONSENT_CHANNELS = ["whatsapp", "call", "email", "sms"] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
@@ -77,11 +75,3 @@ export function isChannelWithdrawn(consents: Pick<ClientConsents, ConsentChannel
 export function withdrawnReason(channel: ConsentChannel): string {
   return `The client has withdrawn consent to ${CONSENT_CHANNEL_LABELS[channel]} contact`;
 }
-
-/** PUT /api/clients/:id/consent and the details form: one channel's new status and how we heard. */
-export const ConsentChangeSchema = z.object({
-  channel: z.enum(CONSENT_CHANNELS, { error: "Choose whatsapp, call, email or sms" }),
-  status: z.enum(CONSENT_STATUSES, { error: "Choose granted, withdrawn or unknown" }),
-  source: z.enum(CONSENT_SOURCES, { error: "Choose in_store, phone, whatsapp, import or form" }),
-});
-export type ConsentChange = z.output<typeof ConsentChangeSchema>;

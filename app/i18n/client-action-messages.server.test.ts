@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INVALID_CODE_MESSAGE, lockedMessage } from "~/auth/code-check.server";
 import { ALREADY_ERASED, ERASED_CLIENT_REFUSAL, NAME_MISMATCH } from "~/domain/client-erasure";
-import { ConsentChangeSchema } from "~/domain/consent";
+import { ConsentChangeSchema } from "~/domain/consent-change";
 import { familyMemberSchema, FAMILY_MESSAGES } from "~/domain/family";
 import { interactionInputSchema } from "~/domain/interactions";
 import { scheduleFollowUpSchema } from "~/domain/lead-schedule";

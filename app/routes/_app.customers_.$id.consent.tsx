@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
-import { ConsentChangeSchema } from "~/domain/consent";
+import { ConsentChangeSchema } from "~/domain/consent-change";
 import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
 import { recordConsent } from "~/services/consent.server";

@@ -11,7 +11,6 @@ import {
   MESSAGE_OCCASION_KEYS,
   MESSAGE_OCCASIONS,
   MESSAGE_TEMPLATE_FIELDS,
-  messageTemplatesFormSchema,
   OCCASION_GROUPS,
   templateFieldName,
   type MessageOccasion,
@@ -31,6 +30,7 @@ import {
   saveMessageTemplates,
   type MessageTemplateView,
 } from "~/services/message-templates.server";
+import { messageTemplatesFormSchema } from "~/domain/message-templates-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "profile:messages.title")} | ${PRODUCT_NAME}` },

@@ -2,7 +2,7 @@ import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
-import { ConsentChangeSchema } from "~/domain/consent";
+import { ConsentChangeSchema } from "~/domain/consent-change";
 import { ACCESS } from "~/domain/roles";
 import { getClientConsents, listConsentHistory, recordConsent } from "~/services/consent.server";
 import { parseClientIds } from "~/domain/client-ids";

@@ -6,10 +6,10 @@ import {
   consentFromContactOk,
   consentsOf,
   type ClientConsents,
-  type ConsentChange,
   type ConsentSource,
   type ConsentStatus,
 } from "~/domain/consent";
+import type { ConsentChange } from "~/domain/consent-change";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { inClientBook, writableClient } from "./client-book.server";
