@@ -1,5 +1,3 @@
-import type { ConsentChannel, ConsentStatus } from "~/domain/consent";
-import type { FamilyRelation } from "~/domain/family";
 import type { ItemCategory, ItemFormField, Karat, Metal, Showroom, Stone } from "~/domain/sales";
 
 /**
@@ -68,27 +66,4 @@ export const ITEM_FIELD_KEYS: Record<ItemFormField, string> = {
   itemCode: "clientActions:sale.fields.itemCode",
   certificateNo: "clientActions:sale.fields.certificateNo",
   price: "clientActions:sale.fields.price",
-};
-
-export const CONSENT_CHANNEL_KEYS: Record<ConsentChannel, string> = {
-  whatsapp: "clientActions:consent.channels.whatsapp",
-  call: "clientActions:consent.channels.call",
-  email: "clientActions:consent.channels.email",
-  sms: "clientActions:consent.channels.sms",
-};
-
-export const CONSENT_STATUS_KEYS: Record<ConsentStatus, string> = {
-  granted: "clientActions:consent.statuses.granted",
-  withdrawn: "clientActions:consent.statuses.withdrawn",
-  unknown: "clientActions:consent.statuses.unknown",
-};
-
-export const FAMILY_RELATION_KEYS: Record<FamilyRelation, string> = {
-  spouse: "clientActions:family.relations.spouse",
-  daughter: "clientActions:family.relations.daughter",
-  son: "clientActions:family.relations.son",
-  child: "clientActions:family.relations.child",
-  mother: "clientActions:family.relations.mother",
-  father: "clientActions:family.relations.father",
-  other: "clientActions:family.relations.other",
 };

@@ -6,7 +6,7 @@ import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
 import { firstIssueText } from "~/i18n/client-action-messages.server";
-import { FAMILY_RELATION_KEYS } from "~/i18n/client-actions";
+import { RELATION_KEYS } from "~/components/clients/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { addFamilyMember, removeFamilyMember } from "~/services/client-family.server";
 
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       title: t("clientActions:family.added"),
       description: t("clientActions:family.addedDescription", {
         name: added.member.name,
-        relation: t(FAMILY_RELATION_KEYS[added.member.relation]),
+        relation: t(RELATION_KEYS[added.member.relation]),
       }),
     });
   }

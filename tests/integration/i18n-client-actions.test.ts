@@ -171,7 +171,7 @@ describe("the details' small forms", () => {
     const params = { id: String(c.id) };
     const consent = { channel: "whatsapp", status: "withdrawn", source: "in_store" };
     const arabic = await post(consentForm, `/customers/${c.id}/consent`, front.cookie, consent, ARABIC, params);
-    expect(await toastOf(arabic)).toMatchObject({ title: "تم تسجيل الموافقة", description: "واتساب: مسحوبة" });
+    expect(await toastOf(arabic)).toMatchObject({ title: "تم تسجيل الموافقة", description: "واتساب: سُحبت الموافقة" });
     const english = await post(consentForm, `/customers/${c.id}/consent`, front.cookie, consent, ENGLISH, params);
     expect(await toastOf(english)).toMatchObject({ title: "Consent recorded", description: "WhatsApp: Withdrawn" });
     const badConsent = await post(
