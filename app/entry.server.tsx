@@ -1,12 +1,13 @@
-// Remix's default Node entry with one change: the response's CSP nonce (from server.mjs through the
-// load context) goes on every inline script React and Remix write (see README "Security").
-import { PassThrough } from "node:stream";
+// Remix's default Node entry with two changes: the response's CSP nonce (from server.mjs through the
+// load context) goes on every inline script React and Remix write (see README "Security"), and the
+// document passes through stripNulBytes (a React 18 renderer bug, explained there).
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { stripNulBytes } from "~/http/strip-nul-bytes.server";
 
 // server.mjs starts the daily jobs in each worker through the build's entry module.
 export { startScheduledJobs } from "~/services/scheduled-jobs.server";
@@ -33,7 +34,7 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = stripNulBytes();
       responseHeaders.set("Content-Type", "text/html");
       resolve(
         new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
