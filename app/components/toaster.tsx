@@ -41,7 +41,10 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
   }
 
   return (
-    <ToastPrimitive.Provider swipeDirection={translateDirection === "rtl" ? "left" : "right"}>
+    <ToastPrimitive.Provider
+      swipeDirection={translateDirection === "rtl" ? "left" : "right"}
+      label={translate("common:toast.announcement")}
+    >
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
