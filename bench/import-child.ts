@@ -194,5 +194,5 @@ results.purchases100k_rss_mb = run.rssGrowthMb;
 results.purchases100k_imported = run.result.result.importedItems;
 await removeImported(since);
 console.log(JSON.stringify(results));
-stopCheckpointer();
+await stopCheckpointer();
 await db.$disconnect();

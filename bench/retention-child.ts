@@ -21,6 +21,6 @@ await db.jobLease.updateMany({
 });
 const report = await runDailyRetention({ holder: "bench", force: true });
 if (!report) throw new Error("the retention job did not run");
-stopCheckpointer();
+await stopCheckpointer();
 await db.$disconnect();
 console.log(JSON.stringify({ clients, due: marked, ...report }));

@@ -4,6 +4,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
 
 /** The SQLite file DATABASE_URL names (the same default and resolution as app/db-url.ts), else null. */
 export function sqliteFile(env = process.env) {
@@ -27,29 +28,21 @@ export function enableWal(env = process.env) {
 export const CHECKPOINT_INTERVAL_MS = 1_000;
 
 /**
- * Checkpoints in the background, in the primary, so no request pays for one
+ * Checkpoints in the background, from the primary, so no request pays for one
  * (docs/decisions/012-worker-processes.md): a connection that commits past SQLite's automatic
  * threshold otherwise checkpoints inside its COMMIT, flushing the WAL and the file to disk while it
  * holds the write lock. PASSIVE never waits for readers or writers; the app's connections keep a
- * much higher automatic threshold (app/db.server.ts) only as a backstop. Answers a stop function.
+ * much higher automatic threshold (app/db.server.ts) only as a backstop. The loop runs in a thread
+ * (server/sqlite-checkpointer.mjs), off the primary's event loop. Answers a stop function.
  */
 export function startCheckpointer(env = process.env, intervalMs = CHECKPOINT_INTERVAL_MS) {
   const file = sqliteFile(env);
-  if (!file) return () => {};
-  const sqlite = new Database(file, { timeout: 10_000 });
-  sqlite.pragma("synchronous = NORMAL");
-  const checkpoint = sqlite.prepare("PRAGMA wal_checkpoint(PASSIVE)");
-  const timer = setInterval(() => {
-    try {
-      checkpoint.run();
-    } catch (error) {
-      // The next tick tries again; the connections' own threshold still bounds the WAL.
-      console.error("WAL checkpoint failed:", error instanceof Error ? error.message : error);
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    sqlite.close();
+  if (!file) return async () => {};
+  const thread = new Worker(new URL("./sqlite-checkpointer.mjs", import.meta.url), {
+    workerData: { file, intervalMs },
+  });
+  thread.unref();
+  return async () => {
+    await thread.terminate();
   };
 }

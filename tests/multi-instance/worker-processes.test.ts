@@ -3,7 +3,7 @@
 // nothing and fails none, and SIGTERM lets an in-flight import finish before the server exits.
 // Runs against the built server (npm run build) and the database in DATABASE_URL.
 import Database from "better-sqlite3";
-import { copyFileSync, mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,19 +89,23 @@ describe("the server with two worker processes", () => {
       expect(created.status).toBe(201);
       // The database file alone (no WAL beside the copy) holds only what has been checkpointed.
       const dir = mkdtempSync(join(tmpdir(), "checkpoint-"));
+      const copy = join(dir, "copy.db");
       const inFileAlone = () => {
-        const copy = join(dir, `copy-${Date.now()}.db`);
         copyFileSync(sqliteFile()!, copy);
         const sqlite = new Database(copy);
         try {
-          return sqlite.prepare('SELECT 1 FROM "Customer" WHERE "mobileNumber" LIKE ?').get(`%${mobileNumber.slice(1)}`)
-            ? true
-            : undefined;
+          return Boolean(
+            sqlite.prepare('SELECT 1 FROM "Customer" WHERE "mobileNumber" LIKE ?').get(`%${mobileNumber.slice(1)}`),
+          );
         } finally {
           sqlite.close();
         }
       };
-      await until("the write to reach the database file", inFileAlone, 5_000);
+      try {
+        await until("the write to reach the database file", inFileAlone, 5_000);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
     30_000,
   );
