@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { ACCESS } from "~/domain/roles";
-import { fixedT, getLanguage } from "~/i18n/i18n.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { importTemplate } from "~/services/import-files.server";
 import { spreadsheetResponse } from "~/services/import-spreadsheet.server";
 
 /** GET /api/import/template → <Product>_Import_Template.xlsx, its instructions in the requesting user's language. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, { access: ACCESS.importData });
-  return spreadsheetResponse(importTemplate("client", fixedT(await getLanguage(request), "import")));
+  return spreadsheetResponse(importTemplate("client", (await translatorFor(request, "import")).t));
 }

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { ACCESS } from "~/domain/roles";
-import { fixedT, getLanguage } from "~/i18n/i18n.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { importTemplate } from "~/services/import-files.server";
 import { spreadsheetResponse } from "~/services/import-spreadsheet.server";
 
 /** GET /api/import/zoho-template → Zoho_Customer_Import_Template.xlsx, its instructions in the requesting user's language. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, { access: ACCESS.importData });
-  return spreadsheetResponse(importTemplate("zoho", fixedT(await getLanguage(request), "import")));
+  return spreadsheetResponse(importTemplate("zoho", (await translatorFor(request, "import")).t));
 }

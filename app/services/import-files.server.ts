@@ -37,7 +37,6 @@ import {
   STONES,
 } from "~/domain/sales";
 import { uploadLimitText } from "~/domain/import-messages";
-import { fixedT } from "~/i18n/i18n.server";
 import { writeWorkbook } from "./import-spreadsheet.server";
 import { lastSkippedClients } from "./import.server";
 
@@ -97,10 +96,8 @@ const purchaseInstructions = (t: TFunction): string[][] => [
   ...clientLists(t),
 ];
 
-/** English unless the route passes the requesting user's language. */
-const ENGLISH = fixedT("en", "import");
-
-export function importTemplate(kind: ImportKind, t: TFunction = ENGLISH): SpreadsheetDownload {
+/** The client (or Zoho) template, its instructions in `t`'s language: the downloader's. */
+export function importTemplate(kind: ImportKind, t: TFunction): SpreadsheetDownload {
   if (kind === "zoho") {
     return {
       fileName: ZOHO_TEMPLATE_FILE_NAME,
@@ -129,7 +126,7 @@ export function importTemplate(kind: ImportKind, t: TFunction = ENGLISH): Spread
 }
 
 /** GET /api/import/purchase-history-template: a purchase history's columns with one example invoice. */
-export function purchaseHistoryTemplate(t: TFunction = ENGLISH): SpreadsheetDownload {
+export function purchaseHistoryTemplate(t: TFunction): SpreadsheetDownload {
   return {
     fileName: PURCHASE_TEMPLATE_FILE_NAME,
     bytes: writeWorkbook([
@@ -155,7 +152,7 @@ const EXPORT_EXTRA_FIELDS = EXPORTED_FIELDS.filter((f) => f !== "fullName" && f 
  * downloader's language). Every cell is neutralised: a skipped row's values came from an uploaded
  * file and may hold a formula.
  */
-export function skippedClientsWorkbook(skipped: readonly SkippedRow[], t: TFunction = ENGLISH): Buffer {
+export function skippedClientsWorkbook(skipped: readonly SkippedRow[], t: TFunction): Buffer {
   const sale = skipped.some((s) => s.values?.itemCategory !== undefined) ? SALE_IMPORT_COLUMNS : [];
   const rows = [
     [
@@ -177,10 +174,7 @@ export function skippedClientsWorkbook(skipped: readonly SkippedRow[], t: TFunct
 }
 
 /** GET /api/import/export-skipped: the requesting user's last import's skipped rows, or null when there are none. */
-export async function skippedClientsExport(
-  userId: string,
-  t: TFunction = ENGLISH,
-): Promise<SpreadsheetDownload | null> {
+export async function skippedClientsExport(userId: string, t: TFunction): Promise<SpreadsheetDownload | null> {
   const skipped = await lastSkippedClients(userId);
   if (!skipped || skipped.length === 0) return null;
   return { fileName: SKIPPED_EXPORT_FILE_NAME, bytes: skippedClientsWorkbook(skipped, t) };
