@@ -1,21 +1,12 @@
-import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import arImport from "~/locales/ar/import.json";
-import arReports from "~/locales/ar/reports.json";
-import enImport from "~/locales/en/import.json";
-import enReports from "~/locales/en/reports.json";
+import { fixedT } from "~/i18n/i18n.server";
 import { TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
 import { IMPORT_BUSY_MESSAGE, importSummary, SKIP_REASONS } from "./import-report";
 import { importMessageText, rowErrorParts, skipReasonText } from "./import-messages";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE } from "./spreadsheet-file";
 
-const catalogs = i18next.createInstance();
-await catalogs.init({
-  resources: { en: { import: enImport, reports: enReports }, ar: { import: arImport, reports: arReports } },
-  interpolation: { escapeValue: false },
-});
-const en = catalogs.getFixedT("en");
-const ar = catalogs.getFixedT("ar");
+const en = fixedT("en", "import");
+const ar = fixedT("ar", "import");
 
 describe("the import's English messages read back into the page's language", () => {
   const summaries = [

@@ -1,13 +1,9 @@
-import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import ar from "~/locales/ar/leads.json";
-import en from "~/locales/en/leads.json";
+import { fixedT } from "~/i18n/i18n.server";
 import { buildLead, type LeadFacts } from "./lead-score";
 import { contactTimeText, insightsText, lastContactText, productText, reasonsText, segmentText } from "./lead-words";
 
-const catalogs = i18next.createInstance();
-await catalogs.init({ resources: { en: { leads: en }, ar: { leads: ar } }, interpolation: { escapeValue: false } });
-const [tEn, tAr] = [catalogs.getFixedT("en"), catalogs.getFixedT("ar")];
+const [tEn, tAr] = [fixedT("en", "leads"), fixedT("ar", "leads")];
 const say = (texts: { key: string; values: Record<string, string | number> }[] | null, t: typeof tEn, joiner: string) =>
   texts?.map(({ key, values }) => t(key, values)).join(joiner);
 

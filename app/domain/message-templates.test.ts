@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testTranslator } from "../../tests/support/translator";
+import { fixedT } from "~/i18n/i18n.server";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, familyBirthdayAlert } from "./alerts";
 import {
   arabicInDays,
@@ -13,7 +13,7 @@ import {
   renderMessage,
 } from "./message-templates";
 
-const t = testTranslator();
+const t = fixedT("en");
 
 const aisha = { id: 1, fullName: "Aisha Al Mansoori", mobileNumber: "971501234567" };
 const arabic = { ...aisha, fullNameAr: "عائشة المنصوري", preferredLanguage: "ar" };
@@ -44,7 +44,7 @@ describe("message template validation", () => {
   });
 
   it("says what is wrong in Arabic on an Arabic page, the placeholders as written", () => {
-    expect(messageBodyProblem("birthday_upcoming", "عيد ميلاد سعيد {date}", testTranslator("ar"))).toBe(
+    expect(messageBodyProblem("birthday_upcoming", "عيد ميلاد سعيد {date}", fixedT("ar"))).toBe(
       "أضف {firstName}",
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testTranslator } from "../../tests/support/translator";
+import { fixedT } from "~/i18n/i18n.server";
 import { DEFAULT_RETENTION, retentionCutoffs, retentionFormSchema } from "./retention";
 
 const NOW = new Date("2026-11-25T06:30:00.000Z");
@@ -34,7 +34,7 @@ describe("which data is due, on a fixed clock", () => {
 });
 
 describe("the Data Retention form", () => {
-  const parse = (form: Record<string, string>) => retentionFormSchema(testTranslator()).safeParse(form);
+  const parse = (form: Record<string, string>) => retentionFormSchema(fixedT("en")).safeParse(form);
 
   it("reads the periods; contact notes count only when ticked", () => {
     expect(parse({ erasedAfterDays: "90", auditMonths: "24", contactNoteMonths: "12" }).data).toEqual(
@@ -62,7 +62,7 @@ describe("the Data Retention form", () => {
       { path: "contactNoteMonths", message: "Contact notes: at least 1 month" },
     );
     // In Arabic, with the plural the bound takes.
-    const arabic = retentionFormSchema(testTranslator("ar")).safeParse({ erasedAfterDays: "1", auditMonths: "24" });
+    const arabic = retentionFormSchema(fixedT("ar")).safeParse({ erasedAfterDays: "1", auditMonths: "24" });
     expect(arabic.error?.issues[0]?.message).toBe("العملاء المحذوفون: 7 أيام على الأقل");
   });
 });

@@ -1,7 +1,5 @@
-import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import ar from "~/locales/ar/reports.json";
-import en from "~/locales/en/reports.json";
+import { fixedT } from "~/i18n/i18n.server";
 import { NO_SALES, reportTable, type ClientMix, type SalesReport } from "./sales-report";
 import {
   barChartSection,
@@ -13,10 +11,8 @@ import {
   type ReportWords,
 } from "./sales-report-view";
 
-const catalogs = i18next.createInstance();
-await catalogs.init({ resources: { en: { reports: en }, ar: { reports: ar } }, interpolation: { escapeValue: false } });
-const EN: ReportWords = { language: "en", t: catalogs.getFixedT("en", "reports") };
-const AR: ReportWords = { language: "ar", t: catalogs.getFixedT("ar", "reports") };
+const EN: ReportWords = { language: "en", t: fixedT("en", "reports") };
+const AR: ReportWords = { language: "ar", t: fixedT("ar", "reports") };
 
 const report = (groupBy: SalesReport["groupBy"], rows: SalesReport["rows"]): SalesReport => ({
   period: { from: "2026-01-01", to: "2026-02-28" },
