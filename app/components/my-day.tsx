@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { displayName } from "~/domain/client-display";
 import { Link } from "@remix-run/react";
 import type { Alert } from "~/domain/alerts";
-import { RELATION_KEYS } from "./clients/label-keys";
+import { RELATION_KEYS } from "~/i18n/label-keys";
 import { usePageLanguage } from "~/i18n/i18n-provider";
 import type { MyDay } from "~/services/my-day.server";
 import { WhatsAppButton } from "./clients/whatsapp-button";

@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import { formatCount } from "./display-labels";
 import { IMPORT_BUSY_MESSAGE, SKIP_REASONS } from "./import-report";
-import { SHOWROOM_LABELS, SHOWROOMS, type Showroom } from "./sales";
+import { SHOWROOM_KEYS } from "~/i18n/label-keys";
+import { SHOWROOM_LABELS, SHOWROOMS } from "./sales";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "./spreadsheet-file";
 
 /*
@@ -88,17 +89,6 @@ export function importMessageText(message: string, t: TFunction): string {
   if (missing) return t("import:failures.missingColumns", { columns: missing[1] });
   return message;
 }
-
-/** Catalog keys written out, so the catalog check sees each one used. */
-const SHOWROOM_KEYS: Record<Showroom, string> = {
-  dubai_gold_souk: "reports:showrooms.dubai_gold_souk",
-  dubai_mall: "reports:showrooms.dubai_mall",
-  abu_dhabi: "reports:showrooms.abu_dhabi",
-  sharjah: "reports:showrooms.sharjah",
-  al_ain: "reports:showrooms.al_ain",
-  online: "reports:showrooms.online",
-  road_sales: "reports:showrooms.road_sales",
-};
 
 export type CatalogText = { key: string; values: Record<string, string> };
 

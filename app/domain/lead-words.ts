@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { keyOf, TIER_KEYS } from "~/i18n/label-keys";
 import { type ANNIVERSARY_TYPES } from "./client-enums";
 import { INACTIVE_AFTER_DAYS } from "./client-windows";
 import { formatCount } from "./display-labels";
@@ -35,14 +36,6 @@ const OCCASION_KEYS: Record<string, string> = {
   "Engagement Anniversary": "leads:occasions.engagement",
   Other: "leads:occasions.other",
 } satisfies Record<"Anniversary" | (typeof ANNIVERSARY_TYPES)[number], string>;
-
-const TIER_KEYS: Record<string, string> = {
-  Diamond: "leads:tiers.diamond",
-  Platinum: "leads:tiers.platinum",
-  Gold: "leads:tiers.gold",
-  Silver: "leads:tiers.silver",
-  Bronze: "leads:tiers.bronze",
-};
 
 const CONTACT_TIME_KEYS: Record<string, string> = {
   "Weekday late morning, 11 am – 1 pm": "leads:contactTimes.vip",
@@ -89,6 +82,10 @@ function whenText(when: string, t: TFunction): string | null {
 
 const WHEN = "(today|tomorrow|in \\d+ days)";
 const OCCASION = `(Anniversary|${Object.keys(OCCASION_KEYS).join("|")})`;
+// Built once: each card reads every reason and insight on every render.
+const BIRTHDAY_REASON = new RegExp(`^Birthday ${WHEN}$`);
+const OCCASION_REASON = new RegExp(`^${OCCASION} ${WHEN}$`);
+const ID_EXPIRES_REASON = new RegExp(`^Emirates ID expires ${WHEN}$`);
 
 /** One of the engine's reasons ("Birthday in 5 days"), or null. */
 function reasonText(reason: string, t: TFunction): LeadText | null {
@@ -98,9 +95,9 @@ function reasonText(reason: string, t: TFunction): LeadText | null {
     "Build the relationship": "leads:reasons.build",
   }[reason];
   if (fixedReason) return fixed(fixedReason);
-  let match = new RegExp(`^Birthday ${WHEN}$`).exec(reason);
+  let match = BIRTHDAY_REASON.exec(reason);
   if (match) return { key: "leads:reasons.birthday", values: { when: whenText(match[1]!, t)! } };
-  match = new RegExp(`^${OCCASION} ${WHEN}$`).exec(reason);
+  match = OCCASION_REASON.exec(reason);
   if (match)
     return {
       key: "leads:reasons.occasion",
@@ -108,7 +105,7 @@ function reasonText(reason: string, t: TFunction): LeadText | null {
     };
   match = /^Emirates ID expired (\d+) days? ago$/.exec(reason);
   if (match) return { key: "leads:reasons.idExpired", values: { count: Number(match[1]) } };
-  match = new RegExp(`^Emirates ID expires ${WHEN}$`).exec(reason);
+  match = ID_EXPIRES_REASON.exec(reason);
   if (match) return { key: "leads:reasons.idExpires", values: { when: whenText(match[1]!, t)! } };
   match = /^No purchase for (\d+) days?$/.exec(reason);
   if (match) return { key: "leads:reasons.noPurchase", values: { count: Number(match[1]) } };
@@ -122,43 +119,48 @@ export function reasonsText(reasons: string, t: TFunction): LeadText[] | null {
 }
 
 const AMOUNT = "(AED [\\d,]+\\.\\d{2})";
+const SPENT_INSIGHT = new RegExp(`^(\\w+) client with ${AMOUNT} over (\\d+) purchases? \\(average ${AMOUNT}\\)\\.$`);
+const RECORDED_INSIGHT = new RegExp(`^(\\w+) client with ${AMOUNT} in recorded sales\\.$`);
+const BIRTHDAY_INSIGHT = new RegExp(`^Birthday ${WHEN}\\.$`);
+const OCCASION_INSIGHT = new RegExp(`^${OCCASION} ${WHEN}\\.$`);
+const ID_EXPIRES_INSIGHT = new RegExp(`^Emirates ID expires ${WHEN}\\.$`);
 const aed = (text: string, language: Language) => formatAed(parseAedToFils(text) ?? 0n, language);
 
 function insightText(sentence: string, t: TFunction, language: Language): LeadText | null {
   if (sentence === "No purchase on record yet.") return fixed("leads:insights.noPurchase");
   if (sentence === "Emirates ID has expired.") return fixed("leads:insights.idExpired");
-  let match = new RegExp(`^(\\w+) client with ${AMOUNT} over (\\d+) purchases? \\(average ${AMOUNT}\\)\\.$`).exec(
-    sentence,
-  );
-  if (match && TIER_KEYS[match[1]!])
+  let match = SPENT_INSIGHT.exec(sentence);
+  let tier = match && keyOf(TIER_KEYS, match[1]!.toLowerCase());
+  if (match && tier)
     return {
       key: "leads:insights.spent",
       values: {
-        tier: t(TIER_KEYS[match[1]!]!),
+        tier: t(tier),
         total: aed(match[2]!, language),
         count: Number(match[3]),
         average: aed(match[4]!, language),
       },
     };
-  match = new RegExp(`^(\\w+) client with ${AMOUNT} in recorded sales\\.$`).exec(sentence);
-  if (match && TIER_KEYS[match[1]!])
+  match = RECORDED_INSIGHT.exec(sentence);
+  tier = match && keyOf(TIER_KEYS, match[1]!.toLowerCase());
+  if (match && tier)
     return {
       key: "leads:insights.recorded",
-      values: { tier: t(TIER_KEYS[match[1]!]!), total: aed(match[2]!, language) },
+      values: { tier: t(tier), total: aed(match[2]!, language) },
     };
   match = /^Last purchase (\d+) days? ago, past the (\d+)-day inactivity line\.$/.exec(sentence);
   if (match) return { key: "leads:insights.lapsed", values: { count: Number(match[1]), line: INACTIVE_AFTER_DAYS } };
   match = /^Active: last purchase (\d+) days? ago\.$/.exec(sentence);
   if (match) return { key: "leads:insights.active", values: { count: Number(match[1]) } };
-  match = new RegExp(`^Birthday ${WHEN}\\.$`).exec(sentence);
+  match = BIRTHDAY_INSIGHT.exec(sentence);
   if (match) return { key: "leads:insights.birthday", values: { when: whenText(match[1]!, t)! } };
-  match = new RegExp(`^${OCCASION} ${WHEN}\\.$`).exec(sentence);
+  match = OCCASION_INSIGHT.exec(sentence);
   if (match)
     return {
       key: "leads:insights.occasion",
       values: { occasion: t(OCCASION_KEYS[match[1]!]!), when: whenText(match[2]!, t)! },
     };
-  match = new RegExp(`^Emirates ID expires ${WHEN}\\.$`).exec(sentence);
+  match = ID_EXPIRES_INSIGHT.exec(sentence);
   if (match) return { key: "leads:insights.idExpires", values: { when: whenText(match[1]!, t)! } };
   match = /^Prefers the (.+) collection\.$/.exec(sentence);
   if (match) return { key: "leads:insights.collection", values: { collection: match[1]! } };

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { ITEM_CATEGORY_KEYS, SHOWROOM_KEYS, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
 import type { IsoDate } from "./calendar";
 import { formatCount, monthLabel } from "./display-labels";
 import type { Language } from "./languages";
@@ -63,43 +64,11 @@ const TITLE_KEYS: Record<ReportGrouping, string> = {
   category: "reports:titles.category",
 };
 const LIST_KEYS: Partial<Record<ReportGrouping, Record<string, string>>> = {
-  showroom: {
-    [NOT_RECORDED_KEY]: "reports:rows.noShowroom",
-    dubai_gold_souk: "reports:showrooms.dubai_gold_souk",
-    dubai_mall: "reports:showrooms.dubai_mall",
-    abu_dhabi: "reports:showrooms.abu_dhabi",
-    sharjah: "reports:showrooms.sharjah",
-    al_ain: "reports:showrooms.al_ain",
-    online: "reports:showrooms.online",
-    road_sales: "reports:showrooms.road_sales",
-  },
+  showroom: { [NOT_RECORDED_KEY]: "reports:rows.noShowroom", ...SHOWROOM_KEYS },
   associate: { [NOT_RECORDED_KEY]: "reports:rows.noAssociate" },
-  team: {
-    [NOT_RECORDED_KEY]: "reports:rows.noTeam",
-    team_a: "reports:teams.team_a",
-    team_b: "reports:teams.team_b",
-    team_c: "reports:teams.team_c",
-  },
-  tier: {
-    diamond: "reports:tiers.diamond",
-    platinum: "reports:tiers.platinum",
-    gold: "reports:tiers.gold",
-    silver: "reports:tiers.silver",
-    bronze: "reports:tiers.bronze",
-  },
-  category: {
-    [UNITEMISED_KEY]: "reports:rows.unitemised",
-    ring: "reports:categories.ring",
-    bangle: "reports:categories.bangle",
-    bracelet: "reports:categories.bracelet",
-    necklace: "reports:categories.necklace",
-    pendant: "reports:categories.pendant",
-    earrings: "reports:categories.earrings",
-    set: "reports:categories.set",
-    watch: "reports:categories.watch",
-    coin_bar: "reports:categories.coin_bar",
-    other: "reports:categories.other",
-  },
+  team: { [NOT_RECORDED_KEY]: "reports:rows.noTeam", ...TEAM_KEYS },
+  tier: TIER_KEYS,
+  category: { [UNITEMISED_KEY]: "reports:rows.unitemised", ...ITEM_CATEGORY_KEYS },
 };
 
 /**

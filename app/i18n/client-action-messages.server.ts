@@ -4,7 +4,7 @@ import { ALREADY_ERASED, ERASED_CLIENT_REFUSAL, NAME_MISMATCH } from "~/domain/c
 import { FAMILY_MESSAGES } from "~/domain/family";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { SHOWROOM_LABELS, SHOWROOMS, VOID_REFUSED } from "~/domain/sales";
-import { SHOWROOM_KEYS } from "./client-actions";
+import { SHOWROOM_KEYS } from "./label-keys";
 
 /**
  * The English messages the client book's schemas and services write (shared with the JSON API, which

@@ -10,8 +10,10 @@ import type { ItemCategory, Metal, Showroom, Stone } from "~/domain/sales";
 import type { Tier } from "~/domain/tiers";
 
 /*
- * The catalog keys of the stored values the client screens show (docs/decisions/021-arabic-and-english.md):
- * a value is shown through its key here, never as the stored key or the English label of app/domain.
+ * The catalog keys of the stored values the screens show (docs/decisions/021-arabic-and-english.md): the
+ * client book, its dialogs, the sales report, the import's messages and the AI Assistant name a tier, team,
+ * showroom, category or place through its key here, never as the stored key or the English label of
+ * app/domain, so each reads the same everywhere.
  */
 
 export const TIER_KEYS: Record<Tier, string> = {
@@ -166,10 +168,15 @@ export const SORT_KEYS: Record<ClientSortKey, Record<SortDirection, string>> = {
   ownerName: { asc: "clients:sort.ownerName.asc", desc: "clients:sort.ownerName.desc" },
 };
 
+/** The key of a stored value, or undefined for a value outside the list (old or imported data). */
+export function keyOf<T extends string>(keys: Record<T, string>, value: string): string | undefined {
+  return (keys as Record<string, string>)[value];
+}
+
 /** A stored value through its key; a value outside the list (old or imported data) is shown as it is. */
 export function labelText<T extends string>(keys: Record<T, string>, value: string | null, t: TFunction): string {
   if (value === null) return "—";
-  const key = (keys as Record<string, string>)[value];
+  const key = keyOf(keys, value);
   return key ? t(key) : value;
 }
 

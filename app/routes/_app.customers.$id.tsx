@@ -26,7 +26,7 @@ import {
   STONE_KEYS,
   TEAM_KEYS,
   TIER_KEYS,
-} from "~/components/clients/label-keys";
+} from "~/i18n/label-keys";
 import { businessToday } from "~/domain/calendar";
 import { displayName, formatDay } from "~/domain/client-display";
 import { clientListBase } from "~/domain/client-list-path";

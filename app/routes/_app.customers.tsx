@@ -23,7 +23,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { businessToday, isoFromDate } from "~/domain/calendar";
 import { clientListBase, isClientDialogPath } from "~/domain/client-list-path";
 import { isDocumentRequest } from "~/http/request-address";
-import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/components/clients/label-keys";
+import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
 import type { Country, Emirate, Team } from "~/domain/client-enums";
 import { clientListSearch, daysSincePurchase, parseClientListQuery } from "~/domain/client-filters";
 import { displayName, formatDay } from "~/domain/client-display";

@@ -6,7 +6,7 @@ import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
 import { firstIssueText } from "~/i18n/client-action-messages.server";
-import { RELATION_KEYS } from "~/components/clients/label-keys";
+import { RELATION_KEYS } from "~/i18n/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { addFamilyMember, removeFamilyMember } from "~/services/client-family.server";
 

@@ -34,14 +34,8 @@ import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { clientActionMessage } from "~/i18n/client-action-messages.server";
-import {
-  ITEM_CATEGORY_KEYS,
-  ITEM_FIELD_KEYS,
-  KARAT_KEYS,
-  METAL_KEYS,
-  SHOWROOM_KEYS,
-  STONE_KEYS,
-} from "~/i18n/client-actions";
+import { ITEM_FIELD_KEYS, KARAT_KEYS } from "~/i18n/client-actions";
+import { ITEM_CATEGORY_KEYS, METAL_KEYS, SHOWROOM_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { usePageLanguage } from "~/i18n/i18n-provider";

@@ -15,7 +15,8 @@ import { businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { requestAddress } from "~/http/request-address";
-import { ACCESS, type Role } from "~/domain/roles";
+import { ACCESS } from "~/domain/roles";
+import { ROLE_KEYS } from "~/components/users/role-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
@@ -28,14 +29,6 @@ import { MyDaySection } from "~/components/my-day";
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "dashboard:title")} | ${PRODUCT_NAME}` },
 ];
-
-/** Catalog keys written out, so the catalog check sees each one used. */
-const ROLE_KEYS: Record<Role, string> = {
-  admin: "common:roles.admin",
-  sales_front: "common:roles.sales_front",
-  sales_back: "common:roles.sales_back",
-  road_sales: "common:roles.road_sales",
-};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ user }, { language, t }] = await Promise.all([

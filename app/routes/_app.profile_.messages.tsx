@@ -22,6 +22,7 @@ import { ACCESS } from "~/domain/roles";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
+import { CLIENT_LANGUAGE_KEYS } from "~/i18n/label-keys";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import {
@@ -83,12 +84,6 @@ const PLACEHOLDER_HINT_KEYS: Record<Placeholder, string> = {
   shopName: "profile:messages.hints.shopName",
 };
 
-/** The language a text is written in (the client's, not the page's). */
-const LANGUAGE_KEYS: Record<ClientLanguage, string> = {
-  en: "profile:messages.languages.en",
-  ar: "profile:messages.languages.ar",
-};
-
 const PAGE = "/profile/messages";
 const RESET_FORM = "reset-message";
 
@@ -114,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(PAGE, {
       type: "success",
       title: t("profile:messages.wasReset"),
-      description: `${t(OCCASION_KEYS[occasion])} (${t(LANGUAGE_KEYS[language])})`,
+      description: `${t(OCCASION_KEYS[occasion])} (${t(CLIENT_LANGUAGE_KEYS[language])})`,
     });
   }
   const bodies: Record<string, unknown> = value;
@@ -231,7 +226,7 @@ function OccasionTexts({
             <div key={language}>
               <div className="flex items-center justify-between gap-2">
                 <label htmlFor={meta.id} className="label">
-                  {t(LANGUAGE_KEYS[language])}
+                  {t(CLIENT_LANGUAGE_KEYS[language])}
                   {isDefault.get(name) === false ? (
                     <span className="badge ms-2 bg-amber-100 text-amber-900">{t("profile:messages.custom")}</span>
                   ) : null}
@@ -243,7 +238,7 @@ function OccasionTexts({
                     name="target"
                     value={name}
                     className="text-xs text-brand-700 underline"
-                    aria-label={`${t("profile:messages.reset")}: ${label} (${t(LANGUAGE_KEYS[language])})`}
+                    aria-label={`${t("profile:messages.reset")}: ${label} (${t(CLIENT_LANGUAGE_KEYS[language])})`}
                   >
                     {t("profile:messages.reset")}
                   </button>

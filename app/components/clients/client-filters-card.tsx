@@ -13,7 +13,7 @@ import {
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { CLIENT_SORT_CHOICES, clientSortParam } from "~/domain/client-sort";
 import { TIERS } from "~/domain/tiers";
-import { COUNTRY_KEYS, EMIRATE_KEYS, SORT_KEYS, TEAM_KEYS, TIER_KEYS } from "./label-keys";
+import { COUNTRY_KEYS, EMIRATE_KEYS, SORT_KEYS, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
 
 /** docs/product-rules.md §9: the search box waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;

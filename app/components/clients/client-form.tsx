@@ -43,7 +43,7 @@ import {
   PLACEHOLDER_KEYS,
   STONE_KEYS,
   TEAM_KEYS,
-} from "./label-keys";
+} from "~/i18n/label-keys";
 
 /** The boxes of a choice list: each value and the label beside its checkbox. */
 const choices = (kind: ChoiceListKind, t: TFunction): (readonly [string, string])[] =>

@@ -10,7 +10,7 @@ import {
   STYLE_TAG_MAX,
   STYLE_TAGS_MAX,
 } from "~/domain/preferences";
-import { BUDGET_BAND_KEYS, FIELD_LABEL_KEYS, METAL_KEYS, STONE_KEYS } from "./label-keys";
+import { BUDGET_BAND_KEYS, FIELD_LABEL_KEYS, METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 
 /*
  * The client rules write their messages in English: the same schema answers /api/clients, whose JSON

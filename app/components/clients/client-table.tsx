@@ -7,7 +7,7 @@ import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
 import type { Language } from "~/domain/languages";
 import type { Tier } from "~/domain/tiers";
 import { usePageLanguage } from "~/i18n/i18n-provider";
-import { labelTable, TIER_KEYS } from "./label-keys";
+import { labelTable, TIER_KEYS } from "~/i18n/label-keys";
 
 /** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
 export type ClientRowView = {

@@ -3,17 +3,9 @@ import { percentOf, type TierBreakdown } from "~/domain/dashboard-figures";
 import { formatCount } from "~/domain/display-labels";
 import type { Tier } from "~/domain/tiers";
 import { useTranslation } from "react-i18next";
+import { TIER_KEYS } from "~/i18n/label-keys";
 
 type Row = { key: keyof TierBreakdown; tiers: Tier[]; barClass: string };
-
-/** Catalog keys written out, so the catalog check sees each one used. */
-const TIER_KEYS: Record<Tier, string> = {
-  diamond: "dashboard:tiers.diamond",
-  platinum: "dashboard:tiers.platinum",
-  gold: "dashboard:tiers.gold",
-  silver: "dashboard:tiers.silver",
-  bronze: "dashboard:tiers.bronze",
-};
 
 const ROWS: Row[] = [
   { key: "diamond", tiers: ["diamond"], barClass: "bg-sky-600" },

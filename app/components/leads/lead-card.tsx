@@ -18,7 +18,8 @@ import { formatAed, parseAedToFils } from "~/domain/money";
 import { usePageLanguage } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
-import { LOCATION_KEYS, TEAM_KEYS } from "./lead-keys";
+import { keyOf, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
+import { LOCATION_KEYS } from "./lead-keys";
 
 const BAND_STYLE: Record<ScoreBand, string> = {
   top: "border-green-300 bg-green-50 text-green-800",
@@ -38,13 +39,6 @@ const PRIORITY_KEYS: Record<Priority, string> = {
   Critical: "leads:priorities.Critical",
   High: "leads:priorities.High",
   Medium: "leads:priorities.Medium",
-};
-const TIER_KEYS: Record<string, string> = {
-  diamond: "leads:tiers.diamond",
-  platinum: "leads:tiers.platinum",
-  gold: "leads:tiers.gold",
-  silver: "leads:tiers.silver",
-  bronze: "leads:tiers.bronze",
 };
 
 /** An engine's text in the page's language; what it does not know (the AI model's words) as written. */
@@ -84,6 +78,7 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
   const band = scoreBand(lead.leadScore);
   const headingId = `lead-${lead.clientId}`;
   const name = displayName({ fullName: lead.name, fullNameAr: lead.nameAr }, language);
+  const tierKey = keyOf(TIER_KEYS, lead.tier);
   const location = LOCATION_KEYS[lead.country === "uae" ? lead.emirate : lead.country];
   return (
     <article className="card flex flex-col gap-3" aria-labelledby={headingId} data-testid="lead-card">
@@ -93,7 +88,7 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
             <bdi>{name}</bdi>
           </h3>
           <p className="text-sm text-gray-600">
-            {TIER_KEYS[lead.tier] ? t(TIER_KEYS[lead.tier]!) : <bdi>{lead.tier}</bdi>} ·{" "}
+            {tierKey ? t(tierKey) : <bdi>{lead.tier}</bdi>} ·{" "}
             <Said text={segmentText(lead.segmentType)} fallback={lead.segmentType} /> ·{" "}
             {location ? t(location) : <bdi>{lead.country === "uae" ? lead.emirate : lead.country}</bdi>}
           </p>

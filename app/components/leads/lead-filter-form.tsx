@@ -14,7 +14,8 @@ import {
 } from "~/domain/lead-filters";
 import type { LeadFormValues } from "~/domain/lead-storage";
 import { zodMessages } from "~/i18n/zod-messages";
-import { LOCATION_KEYS, TEAM_KEYS } from "./lead-keys";
+import { TEAM_KEYS } from "~/i18n/label-keys";
+import { LOCATION_KEYS } from "./lead-keys";
 
 export const LEAD_FILTER_FORM_ID = "lead-filters";
 
