@@ -8,48 +8,16 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { getLanguage } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
-import { AUDIT_ACTIONS, type AuditAction } from "~/services/audit.server";
-import { auditFiltersFrom, auditUserOptions, listAuditLog, type AuditAbout } from "~/services/audit-log.server";
+import { keyOf } from "~/i18n/label-keys";
+import {
+  AUDIT_ACTION_KEYS,
+  auditFiltersFrom,
+  auditUserOptions,
+  listAuditLog,
+  type AuditAbout,
+} from "~/services/audit-log.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "logs:title")} | ${PRODUCT_NAME}` }];
-
-/** How each recorded action reads in System Logs; the stored codes stay as they are. */
-const ACTION_KEYS: Record<AuditAction, string> = {
-  [AUDIT_ACTIONS.signIn]: "logs:actions.signIn",
-  [AUDIT_ACTIONS.signOut]: "logs:actions.signOut",
-  [AUDIT_ACTIONS.codeFailed]: "logs:actions.codeFailed",
-  [AUDIT_ACTIONS.locked]: "logs:actions.locked",
-  [AUDIT_ACTIONS.adminGateUnlocked]: "logs:actions.adminGateUnlocked",
-  [AUDIT_ACTIONS.actionVerified]: "logs:actions.actionVerified",
-  [AUDIT_ACTIONS.deviceLinked]: "logs:actions.deviceLinked",
-  [AUDIT_ACTIONS.oneTimeCodeIssued]: "logs:actions.oneTimeCodeIssued",
-  [AUDIT_ACTIONS.userCreated]: "logs:actions.userCreated",
-  [AUDIT_ACTIONS.userUpdated]: "logs:actions.userUpdated",
-  [AUDIT_ACTIONS.userDeleted]: "logs:actions.userDeleted",
-  [AUDIT_ACTIONS.clientCreated]: "logs:actions.clientCreated",
-  [AUDIT_ACTIONS.clientUpdated]: "logs:actions.clientUpdated",
-  [AUDIT_ACTIONS.saleRecorded]: "logs:actions.saleRecorded",
-  [AUDIT_ACTIONS.saleVoided]: "logs:actions.saleVoided",
-  [AUDIT_ACTIONS.clientsDeleted]: "logs:actions.clientsDeleted",
-  [AUDIT_ACTIONS.clientsRestored]: "logs:actions.clientsRestored",
-  [AUDIT_ACTIONS.clientOwnerChanged]: "logs:actions.clientOwnerChanged",
-  [AUDIT_ACTIONS.interactionRecorded]: "logs:actions.interactionRecorded",
-  [AUDIT_ACTIONS.consentChanged]: "logs:actions.consentChanged",
-  [AUDIT_ACTIONS.followUpUpdated]: "logs:actions.followUpUpdated",
-  [AUDIT_ACTIONS.emiratesIdRevealed]: "logs:actions.emiratesIdRevealed",
-  [AUDIT_ACTIONS.clientsExported]: "logs:actions.clientsExported",
-  [AUDIT_ACTIONS.clientDataExported]: "logs:actions.clientDataExported",
-  [AUDIT_ACTIONS.clientErased]: "logs:actions.clientErased",
-  [AUDIT_ACTIONS.retentionRun]: "logs:actions.retentionRun",
-  [AUDIT_ACTIONS.retentionChanged]: "logs:actions.retentionChanged",
-  [AUDIT_ACTIONS.messageTemplatesChanged]: "logs:actions.messageTemplatesChanged",
-  [AUDIT_ACTIONS.importRun]: "logs:actions.importRun",
-  [AUDIT_ACTIONS.followUpCreated]: "logs:actions.followUpCreated",
-  [AUDIT_ACTIONS.followUpDone]: "logs:actions.followUpDone",
-  [AUDIT_ACTIONS.accessRefused]: "logs:actions.accessRefused",
-  [AUDIT_ACTIONS.deviceRemoved]: "logs:actions.deviceRemoved",
-  [AUDIT_ACTIONS.authenticatorReset]: "logs:actions.authenticatorReset",
-};
 
 /** System Logs (Admin Actions): the audit log, read-only, newest first, filtered in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -61,13 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     users,
     // The names' keys travel with the data: the action codes are defined on the server.
-    actions: Object.entries(ACTION_KEYS).map(([value, key]) => ({ value, key })),
+    actions: Object.entries(AUDIT_ACTION_KEYS).map(([value, key]) => ({ value, key })),
     page: log.page,
     totalPages: log.totalPages,
     totalCount: log.totalCount,
     entries: log.entries.map(({ createdAt, ...e }) => ({
       ...e,
-      actionKey: (ACTION_KEYS[e.action as AuditAction] as string | undefined) ?? null,
+      actionKey: keyOf(AUDIT_ACTION_KEYS, e.action) ?? null,
       when: shopDateTime(createdAt, timeZone, language),
     })),
   };

@@ -4,42 +4,45 @@ import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.server";
 import { auditTargetType, CLIENT_TARGET, clientAuditWhere } from "./client-audit.server";
 
-/** How each recorded action reads in English (the client data export); System Logs names them from its catalog. */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  [AUDIT_ACTIONS.signIn]: "Signed in",
-  [AUDIT_ACTIONS.signOut]: "Signed out",
-  [AUDIT_ACTIONS.codeFailed]: "Failed code",
-  [AUDIT_ACTIONS.locked]: "Locked out",
-  [AUDIT_ACTIONS.adminGateUnlocked]: "Opened user management",
-  [AUDIT_ACTIONS.actionVerified]: "Verified for deletion",
-  [AUDIT_ACTIONS.deviceLinked]: "Linked authenticator",
-  [AUDIT_ACTIONS.oneTimeCodeIssued]: "Issued one-time code",
-  [AUDIT_ACTIONS.userCreated]: "Created user",
-  [AUDIT_ACTIONS.userUpdated]: "Updated user",
-  [AUDIT_ACTIONS.userDeleted]: "Deleted user",
-  [AUDIT_ACTIONS.clientCreated]: "Added client",
-  [AUDIT_ACTIONS.clientUpdated]: "Edited client",
-  [AUDIT_ACTIONS.saleRecorded]: "Recorded sale",
-  [AUDIT_ACTIONS.saleVoided]: "Voided sale",
-  [AUDIT_ACTIONS.clientsDeleted]: "Deleted clients",
-  [AUDIT_ACTIONS.clientsRestored]: "Restored clients",
-  [AUDIT_ACTIONS.clientOwnerChanged]: "Client owner changed",
-  [AUDIT_ACTIONS.interactionRecorded]: "Client contacted",
-  [AUDIT_ACTIONS.consentChanged]: "Client consent changed",
-  [AUDIT_ACTIONS.followUpUpdated]: "Follow-up changed",
-  [AUDIT_ACTIONS.emiratesIdRevealed]: "Revealed Emirates ID",
-  [AUDIT_ACTIONS.clientsExported]: "Exported the client book",
-  [AUDIT_ACTIONS.clientDataExported]: "Exported client data",
-  [AUDIT_ACTIONS.clientErased]: "Erased client",
-  [AUDIT_ACTIONS.retentionRun]: "Applied retention periods",
-  [AUDIT_ACTIONS.retentionChanged]: "Changed retention periods",
-  [AUDIT_ACTIONS.messageTemplatesChanged]: "Changed message templates",
-  [AUDIT_ACTIONS.importRun]: "Imported clients",
-  [AUDIT_ACTIONS.followUpCreated]: "Scheduled follow-up",
-  [AUDIT_ACTIONS.followUpDone]: "Completed follow-up",
-  [AUDIT_ACTIONS.accessRefused]: "Refused access",
-  [AUDIT_ACTIONS.deviceRemoved]: "Removed authenticator",
-  [AUDIT_ACTIONS.authenticatorReset]: "Reset authenticator (command line)",
+/**
+ * How each recorded action reads (System Logs in the page's language, the client data export in English):
+ * catalog keys, written out for the catalog check; the stored codes stay as they are.
+ */
+export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
+  [AUDIT_ACTIONS.signIn]: "logs:actions.signIn",
+  [AUDIT_ACTIONS.signOut]: "logs:actions.signOut",
+  [AUDIT_ACTIONS.codeFailed]: "logs:actions.codeFailed",
+  [AUDIT_ACTIONS.locked]: "logs:actions.locked",
+  [AUDIT_ACTIONS.adminGateUnlocked]: "logs:actions.adminGateUnlocked",
+  [AUDIT_ACTIONS.actionVerified]: "logs:actions.actionVerified",
+  [AUDIT_ACTIONS.deviceLinked]: "logs:actions.deviceLinked",
+  [AUDIT_ACTIONS.oneTimeCodeIssued]: "logs:actions.oneTimeCodeIssued",
+  [AUDIT_ACTIONS.userCreated]: "logs:actions.userCreated",
+  [AUDIT_ACTIONS.userUpdated]: "logs:actions.userUpdated",
+  [AUDIT_ACTIONS.userDeleted]: "logs:actions.userDeleted",
+  [AUDIT_ACTIONS.clientCreated]: "logs:actions.clientCreated",
+  [AUDIT_ACTIONS.clientUpdated]: "logs:actions.clientUpdated",
+  [AUDIT_ACTIONS.saleRecorded]: "logs:actions.saleRecorded",
+  [AUDIT_ACTIONS.saleVoided]: "logs:actions.saleVoided",
+  [AUDIT_ACTIONS.clientsDeleted]: "logs:actions.clientsDeleted",
+  [AUDIT_ACTIONS.clientsRestored]: "logs:actions.clientsRestored",
+  [AUDIT_ACTIONS.clientOwnerChanged]: "logs:actions.clientOwnerChanged",
+  [AUDIT_ACTIONS.interactionRecorded]: "logs:actions.interactionRecorded",
+  [AUDIT_ACTIONS.consentChanged]: "logs:actions.consentChanged",
+  [AUDIT_ACTIONS.followUpUpdated]: "logs:actions.followUpUpdated",
+  [AUDIT_ACTIONS.emiratesIdRevealed]: "logs:actions.emiratesIdRevealed",
+  [AUDIT_ACTIONS.clientsExported]: "logs:actions.clientsExported",
+  [AUDIT_ACTIONS.clientDataExported]: "logs:actions.clientDataExported",
+  [AUDIT_ACTIONS.clientErased]: "logs:actions.clientErased",
+  [AUDIT_ACTIONS.retentionRun]: "logs:actions.retentionRun",
+  [AUDIT_ACTIONS.retentionChanged]: "logs:actions.retentionChanged",
+  [AUDIT_ACTIONS.messageTemplatesChanged]: "logs:actions.messageTemplatesChanged",
+  [AUDIT_ACTIONS.importRun]: "logs:actions.importRun",
+  [AUDIT_ACTIONS.followUpCreated]: "logs:actions.followUpCreated",
+  [AUDIT_ACTIONS.followUpDone]: "logs:actions.followUpDone",
+  [AUDIT_ACTIONS.accessRefused]: "logs:actions.accessRefused",
+  [AUDIT_ACTIONS.deviceRemoved]: "logs:actions.deviceRemoved",
+  [AUDIT_ACTIONS.authenticatorReset]: "logs:actions.authenticatorReset",
 };
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -53,7 +56,7 @@ export type AuditLogFilters = {
 };
 
 function isAuditAction(value: unknown): value is AuditAction {
-  return typeof value === "string" && Object.hasOwn(AUDIT_ACTION_LABELS, value);
+  return typeof value === "string" && Object.hasOwn(AUDIT_ACTION_KEYS, value);
 }
 
 export function auditFiltersFrom(params: URLSearchParams): AuditLogFilters {

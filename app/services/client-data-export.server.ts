@@ -13,8 +13,10 @@ import { neutralizeRows } from "~/domain/csv-safety";
 import { INTERACTION_LABELS } from "~/domain/interactions";
 import { itemSummary, labelOf, SHOWROOM_LABELS } from "~/domain/sales";
 import { TIER_LABELS } from "~/domain/tiers";
+import { fixedT } from "~/i18n/i18n.server";
+import { keyOf } from "~/i18n/label-keys";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
-import { AUDIT_ACTION_LABELS, auditApiEntry, type AuditApiEntry } from "./audit-log.server";
+import { AUDIT_ACTION_KEYS, auditApiEntry, type AuditApiEntry } from "./audit-log.server";
 import { clientAuditWhere, clientTarget } from "./client-audit.server";
 import { ALL_COLUMNS, clientJson, forViewer, type ClientJson, type Viewer } from "./client-record.server";
 import { listConsentHistory, type ConsentHistoryEntry } from "./consent.server";
@@ -98,6 +100,13 @@ export function dataExportFileName(clientId: number, format: ExportFormat, now: 
   return `client-${clientId}-data-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
+/** The workbook is a file, in English: an action named as System Logs names it in English, an unknown code as stored. */
+const englishLogs = fixedT("en", "logs");
+const actionInEnglish = (action: string): string => {
+  const key = keyOf(AUDIT_ACTION_KEYS, action);
+  return key ? englishLogs(key) : action;
+};
+
 const text = (value: unknown): string => {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
@@ -174,13 +183,7 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
   ];
   const audit = [
     ["When", "Who", "Action", "Target", "Details"],
-    ...data.audit.map((e) => [
-      e.at,
-      e.actorName,
-      labelOf(AUDIT_ACTION_LABELS, e.action),
-      e.target ?? "",
-      text(e.details),
-    ]),
+    ...data.audit.map((e) => [e.at, e.actorName, actionInEnglish(e.action), e.target ?? "", text(e.details)]),
   ];
   return writeWorkbook(
     [
