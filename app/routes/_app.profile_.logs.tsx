@@ -176,7 +176,7 @@ export default function SystemLogs() {
           </table>
         </div>
       ) : (
-        <p className="card text-center text-gray-600">No log entries match these filters.</p>
+        <p className="card text-center text-gray-600">{t("logs:empty")}</p>
       )}
       <nav aria-label={t("logs:pages.label")} className="flex items-center justify-between">
         {page > 1 ? (
