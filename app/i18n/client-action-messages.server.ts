@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { INVALID_CODE_MESSAGE } from "~/auth/code-check.server";
+import { INVALID_CODE_MESSAGE, lockedMinutes } from "~/auth/code-check.server";
 import { ALREADY_ERASED, ERASED_CLIENT_REFUSAL, NAME_MISMATCH } from "~/domain/client-erasure";
 import { FAMILY_MESSAGES } from "~/domain/family";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
@@ -87,14 +87,12 @@ const PATTERNS: [RegExp, (t: TFunction, match: RegExpMatchArray) => string][] = 
     (t, [, invoiceNo, showroom = ""]) =>
       t("clientActions:sale.errors.invoiceTaken", { invoiceNo, showroom: showroomText(t, showroom) }),
   ],
-  [
-    /^Too many failed attempts\. Sign-in is locked for (\d+) more minutes?\.$/,
-    (t, [, minutes]) => t("clientActions:verification.locked", { count: Number(minutes) }),
-  ],
 ];
 
 /** A schema's or service's English message in the page's language; an unknown one as it is. */
 export function clientActionMessage(t: TFunction, message: string): string {
+  const minutes = lockedMinutes(message);
+  if (minutes !== null) return t("clientActions:verification.locked", { count: minutes });
   const key = EXACT_KEYS[message];
   if (key) return t(key);
   for (const [pattern, text] of PATTERNS) {

@@ -8,9 +8,8 @@ import { useAppUi } from "~/components/app-ui";
 import { LanguageSwitch } from "~/components/language-switch";
 import { OtpBoxes } from "~/components/otp-boxes";
 import { useHydrated } from "~/components/use-hydrated";
-import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { PRODUCT_NAME } from "~/domain/product";
-import { INVALID_CODE_MESSAGE } from "~/auth/code-check.server";
+import { accountMessage } from "~/i18n/account-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
@@ -29,12 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const EmailStep = z.object({ intent: z.literal("email"), email: z.email("login:errors.invalidEmail") });
-
-/** The sign-in service's messages (shared with the JSON API, which answers in English) as the page shows them. */
-const SIGN_IN_MESSAGE_KEYS: Record<string, string> = {
-  [CODE_INCOMPLETE]: "login:errors.incomplete",
-  [INVALID_CODE_MESSAGE]: "login:errors.invalidCode",
-};
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -61,8 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
       ? t("login:errors.invalidOtpTitle")
       : t("login:errors.invalidCodeTitle");
   if (!result.ok) {
-    const key = SIGN_IN_MESSAGE_KEYS[result.error];
-    return data({ step: "code" as const, error: key ? t(key) : result.error, title }, { status: result.status });
+    // The service answers in English (the JSON API's); the account pages' reading covers a lockout too.
+    return data({ step: "code" as const, error: accountMessage(t, result.error), title }, { status: result.status });
   }
   const { user, via } = result.signedIn;
   const headers = new Headers();
