@@ -13,7 +13,7 @@ import { listOwnerChoices } from "~/services/client-owners.server";
 import { findLeadClient } from "~/services/leads.server";
 import { createFollowUp } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { clientActionMessage } from "~/i18n/client-action-messages.server";
+import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
@@ -61,10 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { dueDate: formText(form, "dueDate"), note: formText(form, "note") },
     { error: zodMessages(t) },
   );
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message;
-    return data({ error: message ? clientActionMessage(t, message) : t("clientActions:checkForm") }, { status: 400 });
-  }
+  if (!parsed.success) return data({ error: firstIssueText(t, parsed.error) }, { status: 400 });
   const owners = await listOwnerChoices();
   const ownerId = formText(form, "ownerId");
   if (ownerId && !owners.some((o) => o.id === ownerId))
