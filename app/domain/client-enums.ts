@@ -77,9 +77,15 @@ export const LEAD_LOCATIONS = [
   "saudi_arabia",
 ] as const;
 
+/** The words an address is written in: the page's names of countries and emirates, and what joins the area. */
+export type AddressWords = { countries: Record<Country, string>; emirates: Record<Emirate, string>; separator: string };
+
 /** "Address" column (docs/product-rules.md §2): the country name, or emirate plus area in the UAE. */
-export function addressLabel(c: { country: string; emirate: string; area: string | null }): string {
-  if (c.country !== "uae") return COUNTRY_LABELS[c.country as Country] ?? c.country;
-  const emirate = EMIRATE_LABELS[c.emirate as Emirate] ?? c.emirate;
-  return c.area ? `${emirate}, ${c.area}` : emirate;
+export function addressLabel(
+  c: { country: string; emirate: string; area: string | null },
+  words: AddressWords,
+): string {
+  if (c.country !== "uae") return words.countries[c.country as Country] ?? c.country;
+  const emirate = words.emirates[c.emirate as Emirate] ?? c.emirate;
+  return c.area ? `${emirate}${words.separator}${c.area}` : emirate;
 }

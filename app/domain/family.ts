@@ -18,15 +18,6 @@ import {
 
 export const FAMILY_RELATIONS = ["spouse", "daughter", "son", "child", "mother", "father", "other"] as const;
 export type FamilyRelation = (typeof FAMILY_RELATIONS)[number];
-export const FAMILY_RELATION_LABELS: Record<FamilyRelation, string> = {
-  spouse: "Spouse",
-  daughter: "Daughter",
-  son: "Son",
-  child: "Child",
-  mother: "Mother",
-  father: "Father",
-  other: "Other relative",
-};
 
 /** The word a reminder uses: "Aisha's daughter Mariam", "Aisha's relative Noor". */
 export const FAMILY_RELATION_WORDS: Record<FamilyRelation, string> = {

@@ -19,6 +19,7 @@ import {
   FIELD_LABEL_KEYS,
   INTERACTION_KEYS,
   ITEM_CATEGORY_KEYS,
+  labelTable,
   labelText,
   METAL_KEYS,
   RELATION_KEYS,
@@ -28,6 +29,7 @@ import {
   TIER_KEYS,
 } from "~/i18n/label-keys";
 import { businessToday } from "~/domain/calendar";
+import { addressLabel } from "~/domain/client-enums";
 import { displayName, formatDay } from "~/domain/client-display";
 import { clientListBase } from "~/domain/client-list-path";
 import { parseClientIds } from "~/domain/client-ids";
@@ -212,10 +214,11 @@ export default function ClientDetailsModal() {
   // An erased client is a tombstone for its sales: shown, never added to (docs/privacy.md).
   const erased = erasedOn !== null;
   const day = (iso: string | null) => formatDay(iso, language);
-  const address =
-    c.country === "uae"
-      ? [labelText(EMIRATE_KEYS, c.emirate, t), c.area].filter(Boolean).join(t("clients:list.areaSeparator"))
-      : labelText(COUNTRY_KEYS, c.country, t);
+  const address = addressLabel(c, {
+    countries: labelTable(COUNTRY_KEYS, t),
+    emirates: labelTable(EMIRATE_KEYS, t),
+    separator: t("clients:list.areaSeparator"),
+  });
   const anniversary = c.anniversaryType
     ? `${labelText(ANNIVERSARY_TYPE_KEYS, c.anniversaryType, t)}${t("clients:list.areaSeparator")}${day(c.anniversaryDate)}`
     : day(c.anniversaryDate);

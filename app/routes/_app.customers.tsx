@@ -24,7 +24,7 @@ import { businessToday, isoFromDate } from "~/domain/calendar";
 import { clientListBase, isClientDialogPath } from "~/domain/client-list-path";
 import { isDocumentRequest } from "~/http/request-address";
 import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
-import type { Country, Emirate, Team } from "~/domain/client-enums";
+import { addressLabel, type AddressWords, type Team } from "~/domain/client-enums";
 import { clientListSearch, daysSincePurchase, parseClientListQuery } from "~/domain/client-filters";
 import { displayName, formatDay } from "~/domain/client-display";
 import { formatCount } from "~/domain/display-labels";
@@ -83,16 +83,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     roadSales ? getMyDay(user.id, today, language) : null,
   ]);
   // Labels looked up once per page, not once per row (a page can hold 500 rows).
-  const emirates = labelTable(EMIRATE_KEYS, t);
-  const countries = labelTable(COUNTRY_KEYS, t);
+  const addressWords: AddressWords = {
+    countries: labelTable(COUNTRY_KEYS, t),
+    emirates: labelTable(EMIRATE_KEYS, t),
+    separator: t("clients:list.areaSeparator"),
+  };
   const teams = labelTable(TEAM_KEYS, t);
   const whatsappWithdrawn = t("clients:whatsapp.withdrawn");
-  /** "Address" column (docs/product-rules.md §2): the country, or the emirate and area in the UAE. */
-  const address = (c: { country: string; emirate: string; area: string | null }) => {
-    if (c.country !== "uae") return countries[c.country as Country] ?? c.country;
-    const emirate = emirates[c.emirate as Emirate] ?? c.emirate;
-    return c.area ? `${emirate}${t("clients:list.areaSeparator")}${c.area}` : emirate;
-  };
   const rows: ClientRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
@@ -100,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: c.id,
       name: displayName(c, language),
       mobile: isErasedMobile(c.mobileNumber) ? null : c.mobileNumber,
-      address: address(c),
+      address: addressLabel(c, addressWords),
       dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null, language),
       totalSale: formatAed(c.totalSalesFils, language),
       lastPurchase: formatDay(lastPurchase, language),
