@@ -11,6 +11,13 @@ describe("customer display", () => {
     expect(formatDay(null)).toBe("—");
   });
 
+  it("writes a day and a month short, the Arabic month names as ar-AE's", () => {
+    expect(formatDay("2026-03-05")).toBe("5 Mar 2026");
+    expect(formatDay("2026-03-05", "ar")).toBe("5 مارس 2026");
+    expect(formatMonth("2026-12")).toBe("Dec 2026");
+    expect(formatMonth("2026-12", "ar")).toBe("ديسمبر 2026");
+  });
+
   it("greets the client by first name", () => {
     expect(clientMessage(DEFAULT_MESSAGE_BOOK, "greeting", { fullName: "  Aisha Al Mansoori" })).toBe(
       `Hello Aisha, greetings from ${PRODUCT_NAME}!`,

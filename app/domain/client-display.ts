@@ -14,10 +14,10 @@ export function formatDay(iso: IsoDate | null, language: Language = "en"): strin
   return `${Number(d)} ${(language === "ar" ? MONTHS_AR : MONTHS)[Number(m) - 1]} ${y}`;
 }
 
-/** "Mar 2024" for a month written "2024-03". */
-export function formatMonth(month: string): string {
+/** "Mar 2024" ("مارس 2024" in Arabic) for a month written "2024-03". */
+export function formatMonth(month: string, language: Language = "en"): string {
   const [y, m] = month.split("-");
-  return `${MONTHS[Number(m) - 1]} ${y}`;
+  return `${(language === "ar" ? MONTHS_AR : MONTHS)[Number(m) - 1]} ${y}`;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Language } from "./languages";
 import { dateFromIso, type IsoDate } from "./calendar";
-import { formatDay, formatMonth } from "./client-display";
 
 /*
  * Labels that screens render on the server and again while hydrating, made without Intl: a phone's
@@ -50,20 +49,6 @@ export function fullDayLabel(iso: IsoDate, language: Language = "en"): string {
   const [day, month, year] = [date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear()];
   if (language === "ar") return `${WEEKDAYS_AR[date.getUTCDay()]}، ${day} ${MONTHS_AR[month]} ${year}`;
   return `${WEEKDAYS[date.getUTCDay()]}, ${day} ${MONTHS[month]} ${year}`;
-}
-
-/** "12 Mar 2024" in English (formatDay); "12 مارس 2024" in Arabic. */
-export function dayLabel(iso: IsoDate, language: Language = "en"): string {
-  if (language === "en") return formatDay(iso);
-  const [year, month, day] = iso.split("-");
-  return `${Number(day)} ${MONTHS_AR[Number(month) - 1]} ${year}`;
-}
-
-/** "Mar 2024" in English (formatMonth); "مارس 2024" in Arabic, for a month written "2024-03". */
-export function monthLabel(month: string, language: Language = "en"): string {
-  if (language === "en") return formatMonth(month);
-  const [year, number] = month.split("-");
-  return `${MONTHS_AR[Number(number) - 1]} ${year}`;
 }
 
 /** "12,345": a count with thousands separators. */

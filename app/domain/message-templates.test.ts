@@ -44,9 +44,7 @@ describe("message template validation", () => {
   });
 
   it("says what is wrong in Arabic on an Arabic page, the placeholders as written", () => {
-    expect(messageBodyProblem("birthday_upcoming", "عيد ميلاد سعيد {date}", fixedT("ar"))).toBe(
-      "أضف {firstName}",
-    );
+    expect(messageBodyProblem("birthday_upcoming", "عيد ميلاد سعيد {date}", fixedT("ar"))).toBe("أضف {firstName}");
   });
 
   it("lists and fills placeholders", () => {

@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import { ITEM_CATEGORY_KEYS, SHOWROOM_KEYS, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
 import type { IsoDate } from "./calendar";
-import { formatCount, monthLabel } from "./display-labels";
+import { formatMonth } from "./client-display";
+import { formatCount } from "./display-labels";
 import type { Language } from "./languages";
 import { formatAed, formatAmount } from "./money";
 import {
@@ -78,7 +79,7 @@ const LIST_KEYS: Partial<Record<ReportGrouping, Record<string, string>>> = {
  */
 function rowLabel(groupBy: ReportGrouping, row: { key: string; label: string }, words: ReportWords): string {
   if (words.language === "en") return row.label;
-  if (groupBy === "month") return monthLabel(row.key, words.language);
+  if (groupBy === "month") return formatMonth(row.key, words.language);
   const key = LIST_KEYS[groupBy]?.[row.key];
   return key ? words.t(key) : row.label;
 }

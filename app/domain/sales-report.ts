@@ -1,7 +1,6 @@
 import { addDays, daysBetween, isIsoDate, subtractMonths, type IsoDate } from "./calendar";
 import { TEAM_LABELS, TEAMS } from "./client-enums";
-import { formatMonth } from "./client-display";
-import { dayLabel } from "./display-labels";
+import { formatDay, formatMonth } from "./client-display";
 import type { Language } from "./languages";
 import { filsToDecimalString, type Fils } from "./money";
 import { ITEM_CATEGORIES, ITEM_CATEGORY_LABELS, labelOf, SHOWROOM_LABELS, SHOWROOMS } from "./sales";
@@ -90,7 +89,7 @@ export function spanOf(periods: readonly ReportPeriod[]): ReportPeriod {
 
 /** "1 Dec 2025 – 25 Nov 2026" ("1 ديسمبر 2025 – 25 نوفمبر 2026" on an Arabic page). */
 export function periodLabel(period: ReportPeriod, language: Language = "en"): string {
-  return `${dayLabel(period.from, language)} – ${dayLabel(period.to, language)}`;
+  return `${formatDay(period.from, language)} – ${formatDay(period.to, language)}`;
 }
 
 export type ReportIssue = { path: string; message: string };

@@ -10,8 +10,7 @@ import { requestAddress } from "~/http/request-address";
 import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
-import { displayName } from "~/domain/client-display";
-import { dayLabel } from "~/domain/display-labels";
+import { displayName, formatDay } from "~/domain/client-display";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { usePageLanguage } from "~/i18n/i18n-provider";
@@ -81,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     description: t("leads:schedule.scheduledDescription", {
       name: displayName(client, language),
       // English keeps the day as typed (YYYY-MM-DD), as it always said it.
-      day: language === "en" ? submission.value.dueDate : dayLabel(submission.value.dueDate, language),
+      day: language === "en" ? submission.value.dueDate : formatDay(submission.value.dueDate, language),
     }),
   });
 }

@@ -5,10 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
-import { dateFromIso } from "~/domain/calendar";
 import { formatDay } from "~/domain/client-display";
 import { PRODUCT_NAME } from "~/domain/product";
-import { shopDay } from "~/domain/shop-dates";
 import { RETENTION_LIMITS, retentionFormSchema, SUGGESTED_CONTACT_NOTE_MONTHS } from "~/domain/retention";
 import { ACCESS } from "~/domain/roles";
 import { requestAddress } from "~/http/request-address";
@@ -35,12 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     settings: plan.settings,
     due: { clients: plan.clientIds.length, auditEntries: plan.auditEntries, contactNotes: plan.contactNotes },
-    // The English label as the page always wrote it; the Arabic one from Intl (Arabic month names).
-    lastRun: lastRunDay
-      ? language === "ar"
-        ? shopDay(dateFromIso(lastRunDay), "UTC", language)
-        : formatDay(lastRunDay)
-      : null,
+    lastRun: lastRunDay ? formatDay(lastRunDay, language) : null,
     runsLink: `/profile/logs?action=${AUDIT_ACTIONS.retentionRun}`,
   };
 }

@@ -8,6 +8,7 @@ import type { ImportReportView, LastImport } from "~/domain/import-report";
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import { importMessageText, uploadLimitText } from "~/domain/import-messages";
+import { dateTimeFormat } from "~/domain/date-format";
 import { intlLocale, type Language } from "~/domain/languages";
 import { MAX_UPLOAD_BYTES, SPREADSHEET_ACCEPT, spreadsheetTypeOfName } from "~/domain/spreadsheet-file";
 import { usePageLanguage } from "~/i18n/i18n-provider";
@@ -53,7 +54,7 @@ const LTR = { ltr: <span dir="ltr" /> };
 
 /** The shop's 24-hour clock in both languages (browsers' Arabic data differ on the AM/PM words). */
 function formatImportTime(iso: string, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
+  return dateTimeFormat(intlLocale(language), {
     dateStyle: "medium",
     timeStyle: "short",
     hourCycle: "h23",
