@@ -37,7 +37,7 @@ import { WhatsAppButton } from "~/components/clients/whatsapp-button";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import type { Language } from "~/domain/languages";
 import { canReassignClient } from "~/domain/client-owner";
-import { CONSENT_CHANNELS, CONSENT_SOURCES, CONSENT_STATUSES, withdrawnReason } from "~/domain/consent";
+import { CONSENT_CHANNELS, CONSENT_SOURCES, CONSENT_STATUSES } from "~/domain/consent";
 import { formatContactTime } from "~/domain/contact-recency";
 import { INTERACTION_TYPES } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
@@ -275,7 +275,7 @@ export default function ClientDetailsModal() {
             <WhatsAppButton
               clientId={c.id}
               clientName={displayName(c, language)}
-              blockedReason={c.consent.whatsapp === "withdrawn" ? withdrawnReason("whatsapp") : null}
+              blockedReason={c.consent.whatsapp === "withdrawn" ? t("clients:whatsapp.withdrawn") : null}
             />
           </>
         )}

@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       {
         clientId: client.id,
         clientName: displayName(client, language),
-        reason: t("clientActions:whatsapp.withdrawnReason"),
+        reason: t("clients:whatsapp.withdrawn"),
       },
       { status: 403 },
     );

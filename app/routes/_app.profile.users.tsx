@@ -27,7 +27,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { STAFF_ROLES } from "~/domain/roles";
 import { hasActiveFilters, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { accountMessage } from "~/i18n/account-messages.server";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getLanguage, translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { verifyAdminGate } from "~/services/code-verification.server";
 import { listUsers, updateUser } from "~/services/users.server";
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!unlocked) return data({ locked: true as const, next: url.pathname + url.search }, { status: 403 });
   const filters = userFiltersFrom(url.searchParams);
   const timeZone = appTimezone();
-  const { language } = await translatorFor(request, "users");
+  const language = await getLanguage(request);
   const users = (await listUsers(filters)).map(({ createdAt, ...u }) => ({
     ...u,
     created: shopDay(createdAt, timeZone, language),
