@@ -1,11 +1,13 @@
-// Remix's default Node entry with two changes: the response's CSP nonce (from server.mjs through the
-// load context) goes on every inline script React and Remix write (see README "Security"), and the
-// document passes through stripNulBytes (a React 18 renderer bug, explained there).
+// Remix's default Node entry with three changes: the response's CSP nonce (from server.mjs through the
+// load context) goes on every inline script React and Remix write (see README "Security"), a whole-page
+// client book's rows come through the load context (decision 023), and the document passes through
+// stripNulBytes (a React 18 renderer bug, explained there).
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { DocumentRowsContext, type ClientRowView } from "~/components/clients/client-table";
 import { NonceProvider } from "~/components/nonce";
 import { stripNulBytes } from "~/http/strip-nul-bytes.server";
 
@@ -15,6 +17,8 @@ export { startScheduledJobs } from "~/services/scheduled-jobs.server";
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce?: string;
+    /** A whole-page client book's rows, rendered here and left out of the loader's data (decision 023). */
+    documentRows?: ClientRowView[];
   }
 }
 
@@ -43,7 +47,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <DocumentRowsContext.Provider value={loadContext.documentRows ?? null}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </DocumentRowsContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -51,7 +51,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 /** Customer Purchase History (docs/product-rules.md §2), also served at /customer-history. The state is the URL. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const { language, t } = await translatorFor(request, "clients");
   const url = new URL(request.url);
@@ -114,10 +114,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       whatsappBlocked: c.consentWhatsapp === "withdrawn" ? whatsappWithdrawn : null,
     };
   });
+  // A whole page carries its rows once, as HTML: entry.server renders them from the load context and
+  // the data the browser hydrates from leaves them out (decision 023). A later page comes as data.
+  const rowsInDocument = isDocumentRequest(request) && rows.length > 0;
+  if (rowsInDocument) context.documentRows = rows;
   return {
     light: false as const,
     query,
-    rows,
+    rows: rowsInDocument ? null : rows,
     totalCount: page.totalCount,
     totalPages: page.totalPages,
     isAdmin: user.role === "admin",
@@ -161,6 +165,7 @@ export default function ClientsPage() {
     if (light && !outlet && revalidator.state === "idle") revalidator.revalidate();
   }, [light, outlet, revalidator]);
   const hydrated = useHydrated();
+  const pageRef = useRef<HTMLDivElement>(null);
   const selectionRef = useRef<HTMLFormElement>(null);
   const [selectedCount, setSelectedCount] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<number[] | null>(null);
@@ -200,10 +205,23 @@ export default function ClientsPage() {
     setCountedRows(rows);
     setSelectedCount(0);
   }
-  useEffect(uncheckAll, [rows, uncheckAll]);
+  // A native listener: rows sent as HTML are not React's, and React's change event skips them.
+  useEffect(() => {
+    const page = pageRef.current;
+    const onChange = (event: Event) => (event.target as HTMLInputElement).name === "clientIds" && recount();
+    page?.addEventListener("change", onChange);
+    return () => page?.removeEventListener("change", onChange);
+  }, [recount]);
+  // Boxes ticked before the page hydrated (JavaScript arriving late) stay ticked and are counted.
+  const shownRows = useRef(rows);
+  useEffect(() => {
+    if (shownRows.current === rows) return recount();
+    shownRows.current = rows;
+    uncheckAll();
+  }, [rows, uncheckAll, recount]);
 
   return (
-    <div className="space-y-4" onChange={(e) => (e.target as HTMLInputElement).name === "clientIds" && recount()}>
+    <div className="space-y-4" ref={pageRef}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("clients:title")}</h1>

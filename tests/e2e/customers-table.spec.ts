@@ -58,6 +58,45 @@ test("opening a client from far down the list keeps the list and its scroll posi
   await expect(tab).toHaveURL(/\/customers\/\d+\?search=/);
 });
 
+test("a whole page carries its rows once, as HTML, and they work once the page hydrates", async ({ page, context }) => {
+  const { user } = await signInAs(context, "sales_front");
+  const names = [`${run} Once A`, `${run} Once B`];
+  for (const fullName of names) {
+    const result = await createClient({ fullName, team: "team_a", mobileNumber: nextMobile() }, { actor: user });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  }
+  const response = await page.goto(`/customers?search=${encodeURIComponent(`${run} Once`)}`);
+  const html = (await response?.text()) ?? "";
+  const scripts = (html.match(/<script[\s\S]*?<\/script>/g) ?? []).join("\n");
+  // The rows are in the table's HTML, and not again in the data the browser hydrates from.
+  for (const name of names) {
+    expect(html).toContain(name);
+    expect(scripts).not.toContain(name);
+  }
+  await waitForHydration(page);
+  const table = page.getByTestId("customer-table");
+  await expect(table.locator("tbody tr")).toHaveCount(2);
+
+  // After hydration the rows sent as HTML are counted when ticked and open in the app.
+  await table.getByLabel(`Select ${names[0]}`).check();
+  await table.getByLabel(`Select ${names[1]}`).check();
+  await expect(page.getByText("2 selected")).toBeVisible();
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await table.getByRole("link", { name: `View ${names[1]}` }).click();
+  await expect(page.getByRole("dialog", { name: "Customer Details" })).toContainText(names[1]);
+  await page.keyboard.press("Escape");
+  expect(documents).toEqual([]);
+
+  // A later list comes as data and is rendered in the browser.
+  await page.getByLabel("Search", { exact: true }).fill(names[0]);
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("tbody tr")).toContainText(names[0]);
+  await expect(page.getByText("2 selected")).toHaveCount(0);
+});
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });

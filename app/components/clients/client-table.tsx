@@ -1,6 +1,15 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { memo, useMemo, type CSSProperties, type MouseEvent } from "react";
+import {
+  createContext,
+  memo,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
@@ -32,6 +41,15 @@ export type ClientRowView = {
   /** Why WhatsApp is off for this client (consent withdrawn), in the page's language, or null. */
   whatsappBlocked: string | null;
 };
+
+/**
+ * The rows of a whole-page load, which entry.server provides from the load context: the loader
+ * leaves them out of the data the browser hydrates from, so a 500-row page carries them once, as
+ * HTML (decision 023). Null on the browser and for every other render.
+ */
+export const DocumentRowsContext = createContext<ClientRowView[] | null>(null);
+/** The table body that holds rows sent as HTML, which the browser keeps as they are. */
+const DOCUMENT_ROWS_ID = "client-rows";
 
 export const SELECTION_FORM_ID = "customer-selection";
 /** The select-all box, which the page unticks when a new page of rows arrives. */
@@ -262,7 +280,8 @@ export const ClientTable = memo(function ClientTable({
   basePath = "/customers",
   onSelectAll,
 }: {
-  rows: ClientRowView[];
+  /** The page's rows, or null when they came as HTML in the document (never an empty page). */
+  rows: ClientRowView[] | null;
   /** The list's filters and order: a sortable header links to the same list sorted by its column. */
   query: ClientListQuery;
   linkSearch: string;
@@ -274,7 +293,21 @@ export const ClientTable = memo(function ClientTable({
   const { t } = useTranslation();
   const language = usePageLanguage();
   const labels = useMemo(() => rowLabels(t, language), [t, language]);
-  if (rows.length === 0) {
+  const documentRows = useContext(DocumentRowsContext);
+  // Hydrating rows sent as HTML: React keeps an element's inner HTML as it finds it, so the rows
+  // cost no data, no components and no hydration work. Captured once; a later page comes as data.
+  const [documentHtml] = useState(() =>
+    rows === null && typeof document !== "undefined"
+      ? (document.getElementById(DOCUMENT_ROWS_ID)?.innerHTML ?? null)
+      : null,
+  );
+  const revalidator = useRevalidator();
+  const lostRows = rows === null && documentRows === null && documentHtml === null;
+  useEffect(() => {
+    // Mounted again without the document's rows (never on a normal visit): fetch them as data.
+    if (lostRows && revalidator.state === "idle") revalidator.revalidate();
+  }, [lostRows, revalidator]);
+  if (rows !== null && rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">{t("clients:table.empty")}</p>;
   }
   return (
@@ -312,11 +345,24 @@ export const ClientTable = memo(function ClientTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.map((r) => (
-            <ClientRow key={r.id} row={r} labels={labels} linkSearch={linkSearch} basePath={basePath} />
-          ))}
-        </tbody>
+        {rows === null && documentRows === null ? (
+          <tbody
+            key="document"
+            id={DOCUMENT_ROWS_ID}
+            className="divide-y divide-gray-100"
+            dangerouslySetInnerHTML={{ __html: documentHtml ?? "" }}
+          />
+        ) : (
+          <tbody
+            key={rows === null ? "document" : "data"}
+            id={rows === null ? DOCUMENT_ROWS_ID : undefined}
+            className="divide-y divide-gray-100"
+          >
+            {(rows ?? documentRows ?? []).map((r) => (
+              <ClientRow key={r.id} row={r} labels={labels} linkSearch={linkSearch} basePath={basePath} />
+            ))}
+          </tbody>
+        )}
       </table>
     </div>
   );
