@@ -113,6 +113,26 @@ async function countWhere(where: Prisma.Sql): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** pg_trgm takes a pattern's trigrams from its runs of three characters: a shorter search has none. */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * The count of a list. On PostgreSQL a search of one or two characters has no trigram to narrow
+ * it and matches much of the book ("a" nearly all of it), so the planner counts it with a scan of
+ * the whole table, reading every wide row. Asked for the matches in id order, it reads the book's
+ * `(id, searchText)` index instead (a quarter of the table) and tests the text there: two to three
+ * times faster on 100,000 clients (decision 024). A longer search keeps the plain count, which the
+ * trigram index answers. SQLite counts as it always has.
+ */
+async function countList(where: Prisma.Sql, search: string): Promise<number> {
+  const fragment = searchFragment(search);
+  const short = fragment !== null && [...fragment].length < TRIGRAM_LENGTH;
+  if (databaseProvider === "sqlite" || !short) return countWhere(where);
+  const [row] = await db.$queryRaw<{ n: number | bigint }[]>`
+    SELECT COUNT(*) AS "n" FROM (SELECT "id" FROM "Customer" WHERE ${where} ORDER BY "id") AS "matches"`;
+  return Number(row?.n ?? 0);
+}
+
 /** Clients by id with the given columns, in the order of `ids`. */
 async function clientsByIds(ids: number[], select: Prisma.ClientSelect & { id: true }): Promise<unknown[]> {
   const rows = (await db.client.findMany({ where: { id: { in: ids } }, select })) as { id: number }[];
@@ -261,7 +281,7 @@ async function pageOf(
   const known = lastPage || (ids.length === 0 && skip === 0);
   const [rows, totalCount] = await Promise.all([
     clientsByIds(ids, select),
-    known ? skip + ids.length : countWhere(where.plain),
+    known ? skip + ids.length : countList(where.plain, query.search),
   ]);
   return { rows, page: query.page, limit: query.limit, totalCount, totalPages: totalPages(totalCount, query.limit) };
 }
