@@ -60,7 +60,7 @@ test("opening a client from far down the list keeps the list and its scroll posi
 
 test("a whole page carries its rows once, as HTML, and they work once the page hydrates", async ({ page, context }) => {
   const { user } = await signInAs(context, "sales_front");
-  const names = [`${run} Once A`, `${run} Once B`];
+  const names = [`${run} Once A`, `${run} Once B`] as const;
   for (const fullName of names) {
     const result = await createClient({ fullName, team: "team_a", mobileNumber: nextMobile() }, { actor: user });
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
