@@ -133,11 +133,46 @@ async function countList(where: Prisma.Sql, search: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Clients by id with the given columns, in the order of `ids`. */
-async function clientsByIds(ids: number[], select: Prisma.ClientSelect & { id: true }): Promise<unknown[]> {
-  const rows = (await db.client.findMany({ where: { id: { in: ids } }, select })) as { id: number }[];
+/** Clients by id with every field, in the order of `ids`. */
+async function recordsByIds(ids: number[]): Promise<ClientRecord[]> {
+  const rows = await db.client.findMany({ where: { id: { in: ids } }, select: ALL_COLUMNS });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The table's columns as SQL: each column TABLE_COLUMNS selects (the owner's name is read apart). */
+const TABLE_SQL_COLUMNS = Prisma.raw(
+  Object.entries(TABLE_COLUMNS)
+    .filter(([, selected]) => selected === true)
+    .map(([column]) => `"${column}"`)
+    .join(", "),
+);
+
+/**
+ * The table's rows by id, in the order of `ids`, read by one SQL query: the ORM took three to four
+ * times as long to build the same 500 rows (as it did for the export). The page's few owners are
+ * named by a second query.
+ */
+async function tableRowsByIds(ids: number[]): Promise<ClientTableRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<Omit<ClientTableRow, "owner">[]>`
+    SELECT ${TABLE_SQL_COLUMNS} FROM "Customer" WHERE "id" IN (${Prisma.join(ids)})`;
+  const ownerIds = [...new Set(rows.flatMap((r) => r.ownerId ?? []))];
+  const owners = new Map(
+    ownerIds.length === 0
+      ? []
+      : (await db.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, name: true } })).map((u) => [
+          u.id,
+          u.name,
+        ]),
+  );
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const name = row.ownerId === null ? undefined : owners.get(row.ownerId);
+    return [{ ...row, id, owner: name === undefined ? null : { name } }];
+  });
 }
 
 export type ClientPage<Row> = {
@@ -265,12 +300,12 @@ async function sortedIds(stretches: SortStretch[], take: number, skip: number): 
   return ids;
 }
 
-async function pageOf(
+async function pageOf<Row>(
   query: ClientListQuery,
-  select: Prisma.ClientSelect & { id: true },
+  rowsByIds: (ids: number[]) => Promise<Row[]>,
   today: IsoDate,
   viewerId: string,
-) {
+): Promise<ClientPage<Row>> {
   const where = listWhere(query, today, viewerId);
   const skip = (query.page - 1) * query.limit;
   const ids = await sortedIds(await sortStretches(where, query.sort, today), query.limit, skip);
@@ -280,7 +315,7 @@ async function pageOf(
   const lastPage = ids.length > 0 && ids.length < query.limit;
   const known = lastPage || (ids.length === 0 && skip === 0);
   const [rows, totalCount] = await Promise.all([
-    clientsByIds(ids, select),
+    rowsByIds(ids),
     known ? skip + ids.length : countList(where.plain, query.search),
   ]);
   return { rows, page: query.page, limit: query.limit, totalCount, totalPages: totalPages(totalCount, query.limit) };
@@ -292,7 +327,7 @@ export async function listClients(
   viewer: Viewer,
   today: IsoDate = businessToday(),
 ): Promise<ClientPage<Visible<ClientTableRow>>> {
-  const page = (await pageOf(query, TABLE_COLUMNS, today, viewer.id)) as ClientPage<ClientTableRow>;
+  const page = await pageOf(query, tableRowsByIds, today, viewer.id);
   return { ...page, rows: page.rows.map((row) => forViewer(row, viewer)) };
 }
 
@@ -302,7 +337,7 @@ export async function listClientRecords(
   viewer: Viewer,
   today: IsoDate = businessToday(),
 ): Promise<ClientPage<Visible<ClientRecord>>> {
-  const page = (await pageOf(query, ALL_COLUMNS, today, viewer.id)) as ClientPage<ClientRecord>;
+  const page = await pageOf(query, recordsByIds, today, viewer.id);
   return { ...page, rows: page.rows.map((row) => forViewer(row, viewer)) };
 }
 
