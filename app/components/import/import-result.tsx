@@ -57,7 +57,7 @@ export function ImportResultPanel({
       <p className="text-gray-600">
         <bdi>{fileName}</bdi>
       </p>
-      <p className="mt-1">{importMessageText(report.message, t)}</p>
+      <p className="mt-1">{importMessageText(report.message, t, locale)}</p>
       {report.success ? (
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
           <div>

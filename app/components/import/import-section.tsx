@@ -96,8 +96,8 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const error = inlineError ?? (serverError === null ? null : importMessageText(serverError, t));
-  const limit = uploadLimitText(t);
+  const error = inlineError ?? (serverError === null ? null : importMessageText(serverError, t, locale));
+  const limit = uploadLimitText(t, locale);
 
   const clearFile = () => {
     setFile(null);
@@ -154,7 +154,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
       return;
     }
     const { result } = answer;
-    const message = result.message ? importMessageText(result.message, t) : t(text.inlineError);
+    const message = result.message ? importMessageText(result.message, t, locale) : t(text.inlineError);
     if (result.success) {
       notify({ type: "success", title: t(text.successTitle), description: message, duration: text.successDuration });
       clearFile();

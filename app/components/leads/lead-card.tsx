@@ -115,7 +115,7 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
         />
       </p>
       <p className="text-sm text-gray-700">
-        <SaidAll texts={insightsText(lead.aiInsights, t, language)} fallback={lead.aiInsights} separator=" " />
+        <SaidAll texts={insightsText(lead.aiInsights, t, locale)} fallback={lead.aiInsights} separator=" " />
       </p>
 
       {lead.recommendedProducts.length > 0 ? (
