@@ -4,10 +4,11 @@ import { memo, useMemo, type CSSProperties, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
-import type { Language } from "~/domain/languages";
+import type { Locale } from "~/domain/languages";
 import type { Tier } from "~/domain/tiers";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { labelTable, TIER_KEYS } from "~/i18n/label-keys";
+import { formatCount } from "~/domain/display-labels";
 
 /** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
 export type ClientRowView = {
@@ -97,11 +98,12 @@ const NAME = "\u0000";
  * The rows' words in the page's language, looked up once per table rather than once per cell: a
  * page can hold 500 rows (issue #19). Labels naming the client keep a slot for the name.
  */
-function rowLabels(t: TFunction, language: Language) {
+function rowLabels(t: TFunction, locale: Locale) {
   return {
+    locale,
     // Typed text (names, addresses, free fields) is isolated on an Arabic page only: on an English one
     // each cell is its own bidi paragraph already, and a 500-row page stays as lean as it was.
-    isolate: language === "ar",
+    isolate: locale.language === "ar",
     tiers: labelTable(TIER_KEYS, t),
     select: t("clients:table.select", { name: NAME }),
     owner: t("clients:table.owner", { name: NAME }),
@@ -179,7 +181,7 @@ const ClientRow = memo(function ClientRow({
         {r.lastPurchase}
       </td>
       <td className="text-end">
-        {r.daysSince ?? "—"}
+        {r.daysSince === null ? "—" : formatCount(r.daysSince, labels.locale)}
         {r.daysSince === null ? null : <span className="card-label">{labels.daysAgo}</span>}
       </td>
       <td>{typed(r.email)}</td>
@@ -272,8 +274,8 @@ export const ClientTable = memo(function ClientTable({
 }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const language = usePageLanguage();
-  const labels = useMemo(() => rowLabels(t, language), [t, language]);
+  const locale = usePageLocale();
+  const labels = useMemo(() => rowLabels(t, locale), [t, locale]);
   if (rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">{t("clients:table.empty")}</p>;
   }
