@@ -21,6 +21,12 @@ for (const js of [true, false]) {
       page,
       context,
     }) => {
+      // The labels React renders again while hydrating must match the server's, digits included.
+      const hydrationErrors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /hydrat|did not match|React error #(418|423|425)/i.test(message.text()))
+          hydrationErrors.push(message.text());
+      });
       const tag = `${Date.now()}`.slice(-7);
       const staff = await createStaff("admin", js ? "Hessa Al Mazrouei" : "Noura Al Shamsi");
       const client = await db.client.create({
@@ -78,6 +84,7 @@ for (const js of [true, false]) {
       await page.getByRole("button", { name: "تسجيل الدخول" }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByText(fullDayLabel(businessToday(), ARABIC)).first()).toBeVisible();
+      expect(hydrationErrors).toEqual([]);
     });
   });
 }
