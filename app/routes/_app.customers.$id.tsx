@@ -63,6 +63,7 @@ import { REVEAL_INTENT, REVEAL_LIMIT } from "~/domain/client-privacy";
 import { FAMILY_NAME_MAX, FAMILY_RELATIONS, nextBirthday } from "~/domain/family";
 import { translatorFor } from "~/i18n/i18n.server";
 import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
+import { writeNumber } from "~/domain/numerals";
 
 /** The preference fields of the registry, shown in their own box (docs/decisions/019). */
 const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).section === "preferences");
@@ -156,13 +157,16 @@ function ItemLine({ item: i, locale, t }: { item: SaleItemFacts; locale: Locale;
   const stone =
     i.stone === "none"
       ? null
-      : [labelText(STONE_KEYS, i.stone, t), i.stoneCarats ? t("clients:item.carats", { carats: i.stoneCarats }) : null]
+      : [
+          labelText(STONE_KEYS, i.stone, t),
+          i.stoneCarats ? t("clients:item.carats", { carats: writeNumber(i.stoneCarats, locale.numerals) }) : null,
+        ]
           .filter(Boolean)
           .join(" ");
   const parts: ReactNode[] = [
     labelText(ITEM_CATEGORY_KEYS, i.category, t),
     [karat, metal].filter(Boolean).join(" ") || null,
-    i.weightGrams ? t("clients:item.grams", { grams: i.weightGrams }) : null,
+    i.weightGrams ? t("clients:item.grams", { grams: writeNumber(i.weightGrams, locale.numerals) }) : null,
     stone,
     i.itemCode ? (
       <>

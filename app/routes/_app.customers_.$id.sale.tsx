@@ -43,6 +43,7 @@ import { zodMessages } from "~/i18n/zod-messages";
 import { getClient } from "~/services/client-queries.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { findSale, recordSale } from "~/services/sales.server";
+import { writeNumber } from "~/domain/numerals";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clientActions:sale.title")} | ${PRODUCT_NAME}` },
@@ -302,7 +303,11 @@ export default function RecordSale() {
                 count={totals.count}
                 values={{ amount: formatAed(totals.totalFils, locale) }}
               />
-              {totals.weightMg > 0 ? t("clientActions:sale.runningWeight", { grams: mgToGrams(totals.weightMg) }) : ""}
+              {totals.weightMg > 0
+                ? t("clientActions:sale.runningWeight", {
+                    grams: writeNumber(mgToGrams(totals.weightMg), locale.numerals),
+                  })
+                : ""}
             </>
           ) : (
             t("clientActions:sale.sumHint")

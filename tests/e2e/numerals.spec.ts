@@ -59,6 +59,7 @@ for (const js of [true, false]) {
       await ready(page, js);
       await expect(page.getByText(fullDayLabel(businessToday(), ARABIC)).first()).toBeVisible();
       await expect(page.getByTestId("card-total-value")).toHaveText(/^[٠-٩٬]+$/);
+      await expect(page.getByTestId("vip-rate")).toHaveText(/^[٠-٩]+%$/);
 
       // The client book: the amount in Arabic-Indic digits, the mobile as the phone writes it.
       await page.goto(`/customers?search=${tag}`);
