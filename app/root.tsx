@@ -23,7 +23,7 @@ import { PwaPrompts } from "~/components/pwa/pwa-prompts";
 import { Toaster } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/http/toast.server";
-import { getLanguage } from "~/i18n/i18n.server";
+import { getLocale } from "~/i18n/i18n.server";
 import { I18nProvider } from "~/i18n/i18n-provider";
 import { DEFAULT_LANGUAGE, directionOf } from "~/domain/languages";
 import { catalogsFor } from "~/i18n/resources.server";
@@ -38,10 +38,10 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, clear }, language] = await Promise.all([readToast(request), getLanguage(request)]);
-  // Only this language's catalogs go to the browser (docs/decisions/021-arabic-and-english.md).
+  const [{ toast, clear }, { language, numerals }] = await Promise.all([readToast(request), getLocale(request)]);
+  // Only this language's catalogs go to the browser, with its digits (docs/decisions/021-arabic-and-english.md).
   return data(
-    { toast, language, catalogs: catalogsFor(language) },
+    { toast, language, numerals, catalogs: catalogsFor(language) },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -71,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PwaHeadScript nonce={nonce} />
       </head>
       <body className="min-h-screen font-sans antialiased">
-        <I18nProvider language={language} catalogs={root?.catalogs ?? {}}>
+        <I18nProvider language={language} numerals={root?.numerals} catalogs={root?.catalogs ?? {}}>
           {children}
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />

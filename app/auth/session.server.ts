@@ -19,6 +19,8 @@ export type CurrentSession = {
   actionVerifiedUntil: Date | null;
   /** The user's saved screen language ("en" | "ar"), null when they never chose one. */
   language: string | null;
+  /** The digits the user chose for Arabic screens ("latn" | "arab"), null when they never chose. */
+  numerals: string | null;
 };
 
 function sessionCookie(request: Request) {
@@ -76,7 +78,11 @@ async function readCurrentSession(request: Request): Promise<CurrentSession | nu
   if (!id) return null;
   const row = await db.session.findUnique({
     where: { id },
-    include: { user: { select: { id: true, name: true, email: true, role: true, isActive: true, language: true } } },
+    include: {
+      user: {
+        select: { id: true, name: true, email: true, role: true, isActive: true, language: true, numerals: true },
+      },
+    },
   });
   if (!row) return null;
   const now = Date.now();
@@ -87,13 +93,14 @@ async function readCurrentSession(request: Request): Promise<CurrentSession | nu
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } });
   }
-  const { isActive: _isActive, language, ...user } = row.user;
+  const { isActive: _isActive, language, numerals, ...user } = row.user;
   return {
     id: row.id,
     user: { ...user, role: user.role as Role },
     adminUnlockedUntil: row.adminUnlockedUntil,
     actionVerifiedUntil: row.actionVerifiedUntil,
     language,
+    numerals,
   };
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { SessionUser } from "~/auth/session.server";
 import { fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { ACCESS, checkAccess, type Role } from "~/domain/roles";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutForm } from "./sign-out-form";
@@ -51,7 +51,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
   const navigation = useNavigation();
   const here = location.pathname + location.search;
   const { t } = useTranslation();
-  const language = usePageLanguage();
+  const locale = usePageLocale();
   return (
     <div className="min-h-screen">
       <input type="checkbox" id="nav-open" className="peer/nav sr-only" aria-hidden tabIndex={-1} />
@@ -188,7 +188,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
             {t("common:topBar.signedInAs")} <bdi>{user.name}</bdi>
           </span>
           <div className="flex items-center gap-3">
-            <span className="text-sm text-gray-600">{fullDayLabel(today, language)}</span>
+            <span className="text-sm text-gray-600">{fullDayLabel(today, locale)}</span>
             <LanguageSwitch />
           </div>
         </header>

@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { intlLocale } from "~/domain/languages";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { useAppUi } from "./app-ui";
 
 const tone = {
@@ -15,7 +15,7 @@ const tone = {
 export function NotificationStack() {
   const { notifications, dismissNotification, clearNotifications } = useAppUi();
   const { t } = useTranslation();
-  const language = usePageLanguage();
+  const locale = usePageLocale();
   if (notifications.length === 0) return null;
   return (
     <section aria-label={t("common:notifications.label")} className="fixed end-4 top-4 z-40 flex w-80 flex-col gap-2">
@@ -35,7 +35,7 @@ export function NotificationStack() {
           {n.description ? <p className="text-sm text-gray-700">{n.description}</p> : null}
           <p className="mt-1 text-xs text-gray-500">
             {/* Made after an action, never while hydrating, so Intl is safe here. */}
-            {new Date(n.timestamp).toLocaleTimeString(intlLocale(language), { timeStyle: "short" })}
+            {new Date(n.timestamp).toLocaleTimeString(intlLocale(locale), { timeStyle: "short" })}
           </p>
           <button
             type="button"

@@ -1,5 +1,5 @@
 import { addDays, dateFromIso, daysBetween, type IsoDate } from "./calendar";
-import { intlLocale, type Language } from "./languages";
+import { intlLocale, type Language, type Locale } from "./languages";
 import { dateTimeFormat } from "./date-format";
 import { ageOnBirthday, FAMILY_RELATION_WORDS, isChild, type FamilyRelation } from "./family";
 import {
@@ -69,9 +69,9 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
 
-/** "Sat 3 Jan" for the panels ("السبت، 3 يناير" in Arabic). */
-export function shortDayLabel(iso: IsoDate, language: Language = "en"): string {
-  return dateTimeFormat(intlLocale(language), {
+/** "Sat 3 Jan" for the panels ("السبت، 3 يناير" in Arabic, "السبت، ٣ يناير" with Arabic-Indic digits). */
+export function shortDayLabel(iso: IsoDate, locale: Language | Locale = "en"): string {
+  return dateTimeFormat(intlLocale(locale), {
     weekday: "short",
     day: "numeric",
     month: "short",

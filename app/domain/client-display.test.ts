@@ -18,6 +18,14 @@ describe("customer display", () => {
     expect(formatMonth("2026-12", "ar")).toBe("ديسمبر 2026");
   });
 
+  it("writes a day and a month with Arabic-Indic digits only on an Arabic page that has them", () => {
+    const arab = { language: "ar", numerals: "arab" } as const;
+    expect(formatDay("2026-03-05", arab)).toBe("٥ مارس ٢٠٢٦");
+    expect(formatMonth("2026-12", arab)).toBe("ديسمبر ٢٠٢٦");
+    expect(formatDay(null, arab)).toBe("—");
+    expect(formatDay("2026-03-05", { language: "en", numerals: "arab" })).toBe("5 Mar 2026");
+  });
+
   it("greets the client by first name", () => {
     expect(clientMessage(DEFAULT_MESSAGE_BOOK, "greeting", { fullName: "  Aisha Al Mansoori" })).toBe(
       `Hello Aisha, greetings from ${PRODUCT_NAME}!`,

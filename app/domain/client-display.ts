@@ -1,23 +1,26 @@
 import type { IsoDate } from "./calendar";
 import { MONTHS_AR } from "./display-labels";
-import type { Language } from "./languages";
+import { localeOf, type Language, type Locale } from "./languages";
+import { writeDigits } from "./numerals";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
- * "12 Mar 2024" ("12 مارس 2024" in Arabic, which does not shorten month names): the same text on the
- * server and in every browser locale (no hydration drift).
+ * "12 Mar 2024" ("12 مارس 2024" in Arabic, which does not shorten month names; "١٢ مارس ٢٠٢٤" with Arabic-Indic
+ * digits): the same text on the server and in every browser locale (no hydration drift).
  */
-export function formatDay(iso: IsoDate | null, language: Language = "en"): string {
+export function formatDay(iso: IsoDate | null, locale: Language | Locale = "en"): string {
   if (!iso) return "—";
+  const { language, numerals } = localeOf(locale);
   const [y, m, d] = iso.split("-");
-  return `${Number(d)} ${(language === "ar" ? MONTHS_AR : MONTHS)[Number(m) - 1]} ${y}`;
+  return writeDigits(`${Number(d)} ${(language === "ar" ? MONTHS_AR : MONTHS)[Number(m) - 1]} ${y}`, numerals);
 }
 
 /** "Mar 2024" ("مارس 2024" in Arabic) for a month written "2024-03". */
-export function formatMonth(month: string, language: Language = "en"): string {
+export function formatMonth(month: string, locale: Language | Locale = "en"): string {
+  const { language, numerals } = localeOf(locale);
   const [y, m] = month.split("-");
-  return `${(language === "ar" ? MONTHS_AR : MONTHS)[Number(m) - 1]} ${y}`;
+  return writeDigits(`${(language === "ar" ? MONTHS_AR : MONTHS)[Number(m) - 1]} ${y}`, numerals);
 }
 
 /**

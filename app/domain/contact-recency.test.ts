@@ -48,4 +48,10 @@ describe("formatContactTime", () => {
   it("shows the shop's day and 24-hour time", () => {
     expect(formatContactTime(new Date("2026-03-09T22:05:00Z"), DUBAI)).toBe("10 Mar 2026, 02:05");
   });
+
+  it("writes the day and the time with Arabic-Indic digits when an Arabic page has them", () => {
+    const at = new Date("2026-03-09T22:05:00Z");
+    expect(formatContactTime(at, DUBAI, { language: "ar", numerals: "arab" })).toBe("١٠ مارس ٢٠٢٦، ٠٢:٠٥");
+    expect(formatContactTime(at, DUBAI, "ar")).toBe("10 مارس 2026، 02:05");
+  });
 });

@@ -2,7 +2,8 @@ import { appTimezone, businessToday, daysBetween } from "./calendar";
 import { formatDay } from "./client-display";
 import { dateTimeFormat } from "./date-format";
 import { INTERACTION_LABELS, isInteractionType } from "./interactions";
-import type { Language } from "./languages";
+import { localeOf, type Language, type Locale } from "./languages";
+import { writeDigits } from "./numerals";
 
 /** Leads leave out clients contacted within this many days unless asked to include them. */
 export const CONTACTED_RECENTLY_DAYS = 7;
@@ -44,12 +45,17 @@ export function lastContactLabel(contact: LastContact | null, now: Date, timeZon
  * "8 Mar 2026, 14:05" ("8 مارس 2026، 14:05" in Arabic) in the shop's time zone, built on the server so
  * every browser shows the same.
  */
-export function formatContactTime(at: Date, timeZone: string = appTimezone(), language: Language = "en"): string {
+export function formatContactTime(
+  at: Date,
+  timeZone: string = appTimezone(),
+  locale: Language | Locale = "en",
+): string {
+  const { language, numerals } = localeOf(locale);
   const parts = dateTimeFormat("en-GB", {
     timeZone,
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
   }).format(at);
-  return `${formatDay(businessToday(at, timeZone), language)}${language === "ar" ? "،" : ","} ${parts}`;
+  return `${formatDay(businessToday(at, timeZone), locale)}${language === "ar" ? "،" : ","} ${writeDigits(parts, numerals)}`;
 }

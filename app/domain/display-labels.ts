@@ -1,5 +1,6 @@
-import type { Language } from "./languages";
+import { localeOf, type Language, type Locale } from "./languages";
 import { dateFromIso, type IsoDate } from "./calendar";
+import { writeDigits, writeNumber } from "./numerals";
 
 /*
  * Labels that screens render on the server and again while hydrating, made without Intl: a phone's
@@ -41,17 +42,19 @@ export const MONTHS_AR = [
 ];
 
 /**
- * "Monday, 23 November 2026": a calendar day as en-GB writes it in full; in Arabic as ar-AE with Western
- * digits does ("الاثنين، 23 نوفمبر 2026").
+ * "Monday, 23 November 2026": a calendar day as en-GB writes it in full; in Arabic as ar-AE does
+ * ("الاثنين، 23 نوفمبر 2026"), with Arabic-Indic digits when the locale has them ("الاثنين، ٢٣ نوفمبر ٢٠٢٦").
  */
-export function fullDayLabel(iso: IsoDate, language: Language = "en"): string {
+export function fullDayLabel(iso: IsoDate, locale: Language | Locale = "en"): string {
+  const { language, numerals } = localeOf(locale);
   const date = dateFromIso(iso);
   const [day, month, year] = [date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear()];
-  if (language === "ar") return `${WEEKDAYS_AR[date.getUTCDay()]}، ${day} ${MONTHS_AR[month]} ${year}`;
+  if (language === "ar")
+    return writeDigits(`${WEEKDAYS_AR[date.getUTCDay()]}، ${day} ${MONTHS_AR[month]} ${year}`, numerals);
   return `${WEEKDAYS[date.getUTCDay()]}, ${day} ${MONTHS[month]} ${year}`;
 }
 
-/** "12,345": a count with thousands separators. */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+/** "12,345": a count with thousands separators ("١٢٬٣٤٥" with Arabic-Indic digits). */
+export function formatCount(n: number, locale: Language | Locale = "en"): string {
+  return writeNumber(String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","), localeOf(locale).numerals);
 }

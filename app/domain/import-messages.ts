@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { formatCount } from "./display-labels";
+import type { Language, Locale } from "./languages";
 import { IMPORT_BUSY_MESSAGE, SKIP_REASONS } from "./import-report";
 import { SHOWROOM_KEYS } from "~/i18n/label-keys";
 import { SHOWROOM_LABELS, SHOWROOMS } from "./sales";
@@ -46,15 +47,15 @@ const MISSING_COLUMNS = /^Missing required columns: (.+)\. Use the headers of th
 const number = (text: string) => Number(text.replace(/,/g, ""));
 
 /** "10 MB" in the page's words. */
-export function uploadLimitText(t: TFunction): string {
-  return t("import:megabytes", { n: formatCount(MAX_UPLOAD_BYTES / 1024 / 1024) });
+export function uploadLimitText(t: TFunction, locale: Language | Locale = "en"): string {
+  return t("import:megabytes", { n: formatCount(MAX_UPLOAD_BYTES / 1024 / 1024, locale) });
 }
 
-function summaryText(message: string, t: TFunction): string | null {
+function summaryText(message: string, t: TFunction, locale: Language | Locale): string | null {
   const match = SUMMARY.exec(message);
   if (!match) return null;
   const [, clients, sales, items, skipped, repeated, errors] = match;
-  const counted = (key: string, text: string) => t(key, { count: number(text), n: formatCount(number(text)) });
+  const counted = (key: string, text: string) => t(key, { count: number(text), n: formatCount(number(text), locale) });
   const imported = counted("import:summary.newClients", clients!);
   const parts = [
     sales === undefined
@@ -74,14 +75,14 @@ function summaryText(message: string, t: TFunction): string | null {
 }
 
 /** An import's message (its summary, a refusal or a failure) in the page's language. */
-export function importMessageText(message: string, t: TFunction): string {
+export function importMessageText(message: string, t: TFunction, locale: Language | Locale = "en"): string {
   const fixed = FIXED_KEYS[message];
   if (fixed) return t(fixed, { max: uploadLimitText(t) });
-  const summary = summaryText(message, t);
+  const summary = summaryText(message, t, locale);
   if (summary !== null) return summary;
   const partial = PARTIAL.exec(message);
   if (partial) {
-    const summaryOfWritten = summaryText(partial[2]!, t);
+    const summaryOfWritten = summaryText(partial[2]!, t, locale);
     if (summaryOfWritten !== null)
       return t("import:summary.partial", { reason: importMessageText(partial[1]!, t), summary: summaryOfWritten });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directionOf, intlLocale, isLanguage } from "./languages";
+import { directionOf, intlLocale, isLanguage, isNumerals, pageLocale } from "./languages";
 
 describe("languages", () => {
   it("knows English and Arabic only", () => {
@@ -19,5 +19,18 @@ describe("languages", () => {
     const options = { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
     expect(new Intl.DateTimeFormat(intlLocale("ar"), options).format(day)).toBe("3 يناير 2026");
     expect(new Intl.DateTimeFormat(intlLocale("en"), options).format(day)).toBe("3 January 2026");
+  });
+
+  it("gives Arabic-Indic digits to an Arabic page that chose them, never to an English one", () => {
+    expect(pageLocale("ar", "arab")).toEqual({ language: "ar", numerals: "arab" });
+    expect(pageLocale("en", "arab")).toEqual({ language: "en", numerals: "latn" });
+    expect(pageLocale("ar", null)).toEqual({ language: "ar", numerals: "latn" });
+    expect(pageLocale("ar", "hanidec")).toEqual({ language: "ar", numerals: "latn" });
+    expect(isNumerals("arab")).toBe(true);
+    expect(isNumerals("ARAB")).toBe(false);
+    const day = new Date("2026-01-03T00:00:00Z");
+    const options = { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
+    expect(new Intl.DateTimeFormat(intlLocale(pageLocale("ar", "arab")), options).format(day)).toBe("٣ يناير ٢٠٢٦");
+    expect(intlLocale(pageLocale("en", "arab"))).toBe("en-GB");
   });
 });

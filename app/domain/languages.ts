@@ -18,9 +18,38 @@ export function directionOf(language: Language): "ltr" | "rtl" {
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", ar: "العربية" };
 
 /**
- * The BCP 47 locale for Intl: British English (day before month, as the shop writes dates) and UAE
- * Arabic with Western digits (`-u-nu-latn`), the digits the shop's receipts and phones use.
+ * The digits numbers are written in: Western (`latn`, the default in both languages, the digits of the shop's
+ * receipts and phones) or Arabic-Indic (`arab`, ٠١٢…), a user's choice on Profile that only Arabic pages follow.
  */
-export function intlLocale(language: Language): string {
-  return language === "ar" ? "ar-AE-u-nu-latn" : "en-GB";
+export const NUMERALS = ["latn", "arab"] as const;
+export type Numerals = (typeof NUMERALS)[number];
+export const DEFAULT_NUMERALS: Numerals = "latn";
+
+export function isNumerals(value: unknown): value is Numerals {
+  return typeof value === "string" && (NUMERALS as readonly string[]).includes(value);
+}
+
+/**
+ * What a screen writes dates, counts and amounts in: its language and its digits. Formatters take a Locale
+ * or a bare Language (Western digits), so texts that must stay Western (the API, files) need no argument.
+ */
+export type Locale = { readonly language: Language; readonly numerals: Numerals };
+
+/** The page's locale: Arabic-Indic digits only on an Arabic page; an English page ignores the preference. */
+export function pageLocale(language: Language, preferred: unknown = null): Locale {
+  return { language, numerals: language === "ar" && isNumerals(preferred) ? preferred : DEFAULT_NUMERALS };
+}
+
+/** What a formatter reads: a bare Language is Western digits, and English is Western whatever it is given. */
+export function localeOf(locale: Language | Locale): Locale {
+  return typeof locale === "string" ? pageLocale(locale) : pageLocale(locale.language, locale.numerals);
+}
+
+/**
+ * The BCP 47 locale for Intl: British English (day before month, as the shop writes dates) and UAE
+ * Arabic with Western digits (`-u-nu-latn`), or Arabic-Indic ones (`-u-nu-arab`) when the user chose them.
+ */
+export function intlLocale(locale: Language | Locale): string {
+  const { language, numerals } = localeOf(locale);
+  return language === "ar" ? `ar-AE-u-nu-${numerals}` : "en-GB";
 }

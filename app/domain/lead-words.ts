@@ -3,7 +3,7 @@ import { keyOf, TIER_KEYS } from "~/i18n/label-keys";
 import { type ANNIVERSARY_TYPES } from "./client-enums";
 import { INACTIVE_AFTER_DAYS } from "./client-windows";
 import { formatCount } from "./display-labels";
-import type { Language } from "./languages";
+import type { Language, Locale } from "./languages";
 import { formatAed, parseAedToFils } from "./money";
 
 /*
@@ -124,9 +124,9 @@ const RECORDED_INSIGHT = new RegExp(`^(\\w+) client with ${AMOUNT} in recorded s
 const BIRTHDAY_INSIGHT = new RegExp(`^Birthday ${WHEN}\\.$`);
 const OCCASION_INSIGHT = new RegExp(`^${OCCASION} ${WHEN}\\.$`);
 const ID_EXPIRES_INSIGHT = new RegExp(`^Emirates ID expires ${WHEN}\\.$`);
-const aed = (text: string, language: Language) => formatAed(parseAedToFils(text) ?? 0n, language);
+const aed = (text: string, locale: Language | Locale) => formatAed(parseAedToFils(text) ?? 0n, locale);
 
-function insightText(sentence: string, t: TFunction, language: Language): LeadText | null {
+function insightText(sentence: string, t: TFunction, locale: Language | Locale): LeadText | null {
   if (sentence === "No purchase on record yet.") return fixed("leads:insights.noPurchase");
   if (sentence === "Emirates ID has expired.") return fixed("leads:insights.idExpired");
   let match = SPENT_INSIGHT.exec(sentence);
@@ -136,9 +136,9 @@ function insightText(sentence: string, t: TFunction, language: Language): LeadTe
       key: "leads:insights.spent",
       values: {
         tier: t(tier),
-        total: aed(match[2]!, language),
+        total: aed(match[2]!, locale),
         count: Number(match[3]),
-        average: aed(match[4]!, language),
+        average: aed(match[4]!, locale),
       },
     };
   match = RECORDED_INSIGHT.exec(sentence);
@@ -146,7 +146,7 @@ function insightText(sentence: string, t: TFunction, language: Language): LeadTe
   if (match && tier)
     return {
       key: "leads:insights.recorded",
-      values: { tier: t(tier), total: aed(match[2]!, language) },
+      values: { tier: t(tier), total: aed(match[2]!, locale) },
     };
   match = /^Last purchase (\d+) days? ago, past the (\d+)-day inactivity line\.$/.exec(sentence);
   if (match) return { key: "leads:insights.lapsed", values: { count: Number(match[1]), line: INACTIVE_AFTER_DAYS } };
@@ -168,13 +168,17 @@ function insightText(sentence: string, t: TFunction, language: Language): LeadTe
 }
 
 /** The engine's insight, sentence by sentence, or null when a sentence is not the engine's. */
-export function insightsText(insights: string, t: TFunction, language: Language): LeadText[] | null {
-  const texts = insights.split(/(?<=\.) (?=[A-Z])/).map((sentence) => insightText(sentence, t, language));
+export function insightsText(insights: string, t: TFunction, locale: Language | Locale): LeadText[] | null {
+  const texts = insights.split(/(?<=\.) (?=[A-Z])/).map((sentence) => insightText(sentence, t, locale));
   return texts.every((text) => text !== null) ? texts : null;
 }
 
 /** "WhatsApp 2 days ago · Reem" (app/domain/contact-recency.ts): the words, and who made the contact. */
-export function lastContactText(label: string, t: TFunction): { text: string; by: string | null } | null {
+export function lastContactText(
+  label: string,
+  t: TFunction,
+  locale: Language | Locale = "en",
+): { text: string; by: string | null } | null {
   const match = /^(\w+) (today|yesterday|(\d+) days ago)(?: · (.+))?$/.exec(label);
   const channel = match && CHANNEL_KEYS[match[1]!];
   if (!match || !channel) return null;
@@ -183,6 +187,6 @@ export function lastContactText(label: string, t: TFunction): { text: string; by
       ? t("leads:contact.today")
       : match[2] === "yesterday"
         ? t("leads:contact.yesterday")
-        : t("leads:card.daysAgo", { count: Number(match[3]), n: formatCount(Number(match[3])) });
+        : t("leads:card.daysAgo", { count: Number(match[3]), n: formatCount(Number(match[3]), locale) });
   return { text: t("leads:contact.label", { channel: t(channel), ago }), by: match[4] ?? null };
 }

@@ -38,4 +38,14 @@ describe("money in fils", () => {
     const intl = new Intl.NumberFormat("ar-AE-u-nu-latn", { minimumFractionDigits: 2 });
     expect(formatAed(123456789n, "ar").split(" ")[0]).toBe(intl.format(1234567.89));
   });
+
+  it("writes AED with Arabic-Indic digits when an Arabic page has them, and parses only what it must", () => {
+    const arab = { language: "ar", numerals: "arab" } as const;
+    expect(formatAed(123456789n, arab)).toBe("١٬٢٣٤٬٥٦٧٫٨٩ د.إ");
+    const intl = new Intl.NumberFormat("ar-AE-u-nu-arab", { minimumFractionDigits: 2 });
+    expect(formatAed(123456789n, arab).split(" ")[0]).toBe(intl.format(1234567.89));
+    // English ignores the choice; the API's decimal string never changes.
+    expect(formatAed(5n, { language: "en", numerals: "arab" })).toBe("AED 0.05");
+    expect(filsToDecimalString(123456789n)).toBe("1234567.89");
+  });
 });

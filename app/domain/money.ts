@@ -1,4 +1,5 @@
-import type { Language } from "./languages";
+import { localeOf, type Language, type Locale } from "./languages";
+import { writeNumber } from "./numerals";
 
 /**
  * AED amounts are integer fils (1 AED = 100 fils) held in bigint, so storage and sums never pass
@@ -46,11 +47,12 @@ export function formatAmount(fils: Fils): string {
 }
 
 /**
- * "AED 1,234.50" for screens; "1,234.50 د.إ" in Arabic, as ar-AE writes it with Western digits. Plain code, not
- * Intl: screens render amounts again while hydrating (see ~/domain/display-labels).
+ * "AED 1,234.50" for screens; "1,234.50 د.إ" in Arabic, as ar-AE writes it ("١٬٢٣٤٫٥٠ د.إ" with Arabic-Indic
+ * digits). Plain code, not Intl: screens render amounts again while hydrating (see ~/domain/display-labels).
  */
-export function formatAed(fils: Fils, language: Language = "en"): string {
-  return language === "ar" ? `${formatAmount(fils)} د.إ` : `AED ${formatAmount(fils)}`;
+export function formatAed(fils: Fils, locale: Language | Locale = "en"): string {
+  const { language, numerals } = localeOf(locale);
+  return language === "ar" ? `${writeNumber(formatAmount(fils), numerals)} د.إ` : `AED ${formatAmount(fils)}`;
 }
 
 export function sumFils(values: Iterable<Fils>): Fils {

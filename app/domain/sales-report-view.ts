@@ -3,8 +3,9 @@ import { ITEM_CATEGORY_KEYS, SHOWROOM_KEYS, TEAM_KEYS, TIER_KEYS } from "~/i18n/
 import type { IsoDate } from "./calendar";
 import { formatMonth } from "./client-display";
 import { formatCount } from "./display-labels";
-import type { Language } from "./languages";
-import { formatAed, formatAmount } from "./money";
+import { localeOf, type Language, type Locale } from "./languages";
+import { formatAed, formatAmount, type Fils } from "./money";
+import { writeNumber } from "./numerals";
 import {
   barChartGeometry,
   compactAmount,
@@ -43,7 +44,12 @@ import {
  * The page's words: its language and a `t` over the reports catalog (app/locales/{en,ar}/reports.json).
  * The workbook and GET /api/reports/sales keep the report's own English (decision 008).
  */
-export type ReportWords = { language: Language; t: TFunction };
+export type ReportWords = { language: Language; locale?: Locale; t: TFunction };
+
+/** The page's digits with its words (a bare language is Western digits). */
+const localeIn = (words: ReportWords): Locale => words.locale ?? localeOf(words.language);
+/** A number's text (an amount without AED, a share) in the page's digits. */
+const numberIn = (words: ReportWords, text: string) => writeNumber(text, localeIn(words).numerals);
 
 const dirOf = (words: ReportWords): InlineDirection => (words.language === "ar" ? "rtl" : "ltr");
 
@@ -79,7 +85,7 @@ const LIST_KEYS: Partial<Record<ReportGrouping, Record<string, string>>> = {
  */
 function rowLabel(groupBy: ReportGrouping, row: { key: string; label: string }, words: ReportWords): string {
   if (words.language === "en") return row.label;
-  if (groupBy === "month") return formatMonth(row.key, words.language);
+  if (groupBy === "month") return formatMonth(row.key, localeIn(words));
   const key = LIST_KEYS[groupBy]?.[row.key];
   return key ? words.t(key) : row.label;
 }
@@ -109,14 +115,16 @@ export type TableView = {
   totals: string[];
 };
 
-export function tableView(table: ReportTable, groupBy: ReportGrouping, { t }: ReportWords): TableView {
+export function tableView(table: ReportTable, groupBy: ReportGrouping, words: ReportWords): TableView {
+  const { t } = words;
+  const amount = (fils: Fils) => numberIn(words, formatAmount(fils));
   const cells = (row: ReportTable["totals"]) => [
     row.label,
-    formatCount(row.count),
-    formatAmount(row.totalFils),
-    formatAmount(row.averageFils),
-    row.share,
-    ...(row.lastYearFils === undefined ? [] : [formatAmount(row.lastYearFils)]),
+    formatCount(row.count, localeIn(words)),
+    amount(row.totalFils),
+    amount(row.averageFils),
+    numberIn(words, row.share),
+    ...(row.lastYearFils === undefined ? [] : [amount(row.lastYearFils)]),
   ];
   const lastYear = table.columns.length > 5;
   return {
@@ -154,9 +162,9 @@ export type LineChartSection = ChartSection & {
 const figureTitle = (words: ReportWords, label: string, total: SalesTotal) =>
   words.t("reports:chart.figureTitle", {
     label,
-    total: formatAed(total.totalFils, words.language),
+    total: formatAed(total.totalFils, localeIn(words)),
     count: total.count,
-    n: formatCount(total.count),
+    n: formatCount(total.count, localeIn(words)),
   });
 
 /** Chart labels stay on one line beside their value on a phone; the table has them whole. */
@@ -169,7 +177,8 @@ function downloadHref(report: SalesReport): string {
   return `${REPORT_WORKBOOK_PATH}?${reportQueryString(report)}`;
 }
 
-function largest(report: SalesReport, { language, t }: ReportWords): string {
+function largest(report: SalesReport, words: ReportWords): string {
+  const { t } = words;
   const top = report.rows.reduce<SalesReport["rows"][number] | null>(
     (best, row) => (row.totalFils > (best?.totalFils ?? 0n) ? row : best),
     null,
@@ -177,8 +186,8 @@ function largest(report: SalesReport, { language, t }: ReportWords): string {
   return top
     ? t("reports:chart.largest", {
         label: top.label,
-        total: formatAed(top.totalFils, language),
-        all: formatAed(report.totals.totalFils, language),
+        total: formatAed(top.totalFils, localeIn(words)),
+        all: formatAed(report.totals.totalFils, localeIn(words)),
       })
     : t("reports:chart.noSales");
 }
@@ -195,7 +204,7 @@ export function barChartSection(englishReport: SalesReport, words: ReportWords):
     description: t("reports:chart.barDescription", {
       grouping: table.columns[0]!.toLowerCase(),
       title: table.title,
-      period: periodLabel(report.period, words.language),
+      period: periodLabel(report.period, localeIn(words)),
       largest: largest(report, words),
     }),
     note: report.groupBy === "category" ? t("reports:categoryNote") : null,
@@ -230,7 +239,7 @@ export function monthlySection(
     groupBy: "month",
     title: t(TITLE_KEYS.month),
     description: t("reports:chart.monthlyDescription", {
-      period: periodLabel(months.period, words.language),
+      period: periodLabel(months.period, localeIn(words)),
       largest: largest(months, words),
     }),
     note: null,
@@ -278,8 +287,9 @@ const NO_CHANGE = "—";
 export function comparisonRows(
   totals: Compared<SalesTotal>,
   clients: Compared<ClientMix>,
-  { language, t }: ReportWords,
+  words: ReportWords,
 ): ComparisonRow[] {
+  const { t } = words;
   const row = (key: string, label: string, of: (p: keyof Compared<unknown>) => bigint, text: (v: bigint) => string) => {
     const [current, previous, lastYear] = [of("current"), of("previous"), of("lastYear")];
     return {
@@ -287,13 +297,13 @@ export function comparisonRows(
       label,
       current: text(current),
       previous: text(previous),
-      previousChange: percentChange(current, previous) ?? NO_CHANGE,
+      previousChange: numberIn(words, percentChange(current, previous) ?? NO_CHANGE),
       lastYear: text(lastYear),
-      lastYearChange: percentChange(current, lastYear) ?? NO_CHANGE,
+      lastYearChange: numberIn(words, percentChange(current, lastYear) ?? NO_CHANGE),
     };
   };
-  const count = (n: bigint) => formatCount(Number(n));
-  const aed = (fils: bigint) => formatAed(fils, language);
+  const count = (n: bigint) => formatCount(Number(n), localeIn(words));
+  const aed = (fils: bigint) => formatAed(fils, localeIn(words));
   return [
     row("sales", t("reports:summary.sales"), (p) => BigInt(totals[p].count), count),
     row("total", t("reports:summary.total"), (p) => totals[p].totalFils, aed),

@@ -1,7 +1,7 @@
 import { addDays, daysBetween, isIsoDate, subtractMonths, type IsoDate } from "./calendar";
 import { TEAM_LABELS, TEAMS } from "./client-enums";
 import { formatDay, formatMonth } from "./client-display";
-import type { Language } from "./languages";
+import type { Language, Locale } from "./languages";
 import { filsToDecimalString, type Fils } from "./money";
 import { ITEM_CATEGORIES, ITEM_CATEGORY_LABELS, labelOf, SHOWROOM_LABELS, SHOWROOMS } from "./sales";
 import { TIER_LABELS, TIERS } from "./tiers";
@@ -88,8 +88,8 @@ export function spanOf(periods: readonly ReportPeriod[]): ReportPeriod {
 }
 
 /** "1 Dec 2025 – 25 Nov 2026" ("1 ديسمبر 2025 – 25 نوفمبر 2026" on an Arabic page). */
-export function periodLabel(period: ReportPeriod, language: Language = "en"): string {
-  return `${formatDay(period.from, language)} – ${formatDay(period.to, language)}`;
+export function periodLabel(period: ReportPeriod, locale: Language | Locale = "en"): string {
+  return `${formatDay(period.from, locale)} – ${formatDay(period.to, locale)}`;
 }
 
 export type ReportIssue = { path: string; message: string };

@@ -1,11 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const session = vi.hoisted(() => ({ language: null as string | null, signedIn: false }));
+const session = vi.hoisted(() => ({
+  language: null as string | null,
+  numerals: null as string | null,
+  signedIn: false,
+}));
 vi.mock("~/auth/session.server", () => ({
-  getCurrentSession: async () => (session.signedIn ? { language: session.language } : null),
+  getCurrentSession: async () => (session.signedIn ? { language: session.language, numerals: session.numerals } : null),
 }));
 
-const { getLanguage, languageCookie } = await import("./i18n.server");
+const { fixedT, getLanguage, getLocale, languageCookie } = await import("./i18n.server");
 
 async function requestWith({ cookie, acceptLanguage }: { cookie?: string; acceptLanguage?: string }) {
   const headers = new Headers();
@@ -18,6 +22,7 @@ describe("the language of a request (docs/decisions/021-arabic-and-english.md)",
   beforeEach(() => {
     session.signedIn = false;
     session.language = null;
+    session.numerals = null;
   });
 
   it("takes the signed-in user's saved language first, over the cookie and the browser", async () => {
@@ -44,5 +49,32 @@ describe("the language of a request (docs/decisions/021-arabic-and-english.md)",
     session.signedIn = true;
     session.language = "fr";
     expect(await getLanguage(await requestWith({ acceptLanguage: "ar" }))).toBe("ar");
+  });
+});
+
+describe("the digits of a request", () => {
+  beforeEach(() => {
+    session.signedIn = true;
+    session.language = null;
+    session.numerals = "arab";
+  });
+
+  it("gives Arabic-Indic digits to a signed-in user who chose them, on Arabic pages only", async () => {
+    expect(await getLocale(await requestWith({ cookie: "ar" }))).toEqual({ language: "ar", numerals: "arab" });
+    expect(await getLocale(await requestWith({ cookie: "en" }))).toEqual({ language: "en", numerals: "latn" });
+    session.numerals = null;
+    expect(await getLocale(await requestWith({ cookie: "ar" }))).toEqual({ language: "ar", numerals: "latn" });
+    session.signedIn = false;
+    expect(await getLocale(await requestWith({ cookie: "ar" }))).toEqual({ language: "ar", numerals: "latn" });
+  });
+
+  it("writes a catalog's counts in those digits, but a spreadsheet's row number and strings stay Western", () => {
+    const arab = { language: "ar", numerals: "arab" } as const;
+    expect(fixedT(arab, "dashboard")("dashboard:alerts.inDaysLeft", { count: 12 })).toBe("بعد ١٢ يومًا");
+    expect(fixedT("ar", "dashboard")("dashboard:alerts.inDaysLeft", { count: 12 })).toBe("بعد 12 يومًا");
+    expect(fixedT(arab, "import")("import:result.row", { row: 12 })).toBe("الصف 12: ");
+    expect(
+      fixedT({ language: "en", numerals: "arab" }, "dashboard")("dashboard:alerts.inDaysLeft", { count: 12 }),
+    ).toBe("In 12 days");
   });
 });

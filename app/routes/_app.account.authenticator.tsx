@@ -40,14 +40,14 @@ const HERE = "/account/authenticator";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const { language, t } = await translatorFor(request, "account");
+  const { locale, t } = await translatorFor(request, "account");
   const [devices, setup] = await Promise.all([listLinkedDevices(user.id), pendingDeviceSetup(user.id)]);
   const timeZone = appTimezone();
   return {
     devices: devices.map((d) => ({
       id: d.id,
       label: deviceLabel(t, d.label),
-      linked: shopDateTime(d.verifiedAt, timeZone, language),
+      linked: shopDateTime(d.verifiedAt, timeZone, locale),
     })),
     setup: setupInLanguage(t, setup),
     home: homePathFor(user.role),

@@ -23,7 +23,7 @@ export const meta: MetaFunction = ({ matches }) => [
 /** Security Settings, for every role: your linked authenticators and where you are signed in. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireUser(request);
-  const { language, t } = await translatorFor(request, "account");
+  const { locale, t } = await translatorFor(request, "account");
   const [devices, sessions] = await Promise.all([
     listLinkedDevices(session.user.id),
     activeSessionsOf(session.user.id),
@@ -34,13 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     devices: devices.map((d) => ({
       id: d.id,
       label: deviceLabel(t, d.label),
-      linked: shopDateTime(d.verifiedAt, timeZone, language),
+      linked: shopDateTime(d.verifiedAt, timeZone, locale),
     })),
     sessions: sessions.map((s) => ({
       id: s.id,
       current: s.id === session.id,
-      started: shopDateTime(s.createdAt, timeZone, language),
-      lastSeen: shopDateTime(s.lastSeenAt, timeZone, language),
+      started: shopDateTime(s.createdAt, timeZone, locale),
+      lastSeen: shopDateTime(s.lastSeenAt, timeZone, locale),
       ip: s.ip,
       userAgent: s.userAgent,
     })),

@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** A lead card's Schedule: a follow-up on the client, listed on their details and the dashboard. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.aiAssistant });
-  const { language, t } = await translatorFor(request, "leads");
+  const { language, locale, t } = await translatorFor(request, "leads");
   const client = await requireClient(params, request);
   const submission = parseWithZod(await request.formData(), {
     schema: scheduleFollowUpSchema(businessToday()),
@@ -80,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     description: t("leads:schedule.scheduledDescription", {
       name: displayName(client, language),
       // English keeps the day as typed (YYYY-MM-DD), as it always said it.
-      day: language === "en" ? submission.value.dueDate : formatDay(submission.value.dueDate, language),
+      day: language === "en" ? submission.value.dueDate : formatDay(submission.value.dueDate, locale),
     }),
   });
 }

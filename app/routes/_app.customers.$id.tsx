@@ -35,7 +35,7 @@ import { clientListBase } from "~/domain/client-list-path";
 import { parseClientIds } from "~/domain/client-ids";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
 import { formatAed, parseAedToFils } from "~/domain/money";
-import type { Language } from "~/domain/languages";
+import type { Locale } from "~/domain/languages";
 import { canReassignClient } from "~/domain/client-owner";
 import { CONSENT_CHANNELS, CONSENT_SOURCES, CONSENT_STATUSES } from "~/domain/consent";
 import { formatContactTime } from "~/domain/contact-recency";
@@ -62,7 +62,8 @@ import { isErasedMobile } from "~/domain/client-erasure";
 import { REVEAL_INTENT, REVEAL_LIMIT } from "~/domain/client-privacy";
 import { FAMILY_NAME_MAX, FAMILY_RELATIONS, nextBirthday } from "~/domain/family";
 import { translatorFor } from "~/i18n/i18n.server";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
+import { writeNumber } from "~/domain/numerals";
 
 /** The preference fields of the registry, shown in their own box (docs/decisions/019). */
 const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).section === "preferences");
@@ -70,7 +71,7 @@ const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).
 /** Customer Details (docs/product-rules.md §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
-  const { language, t } = await translatorFor(request, "clients");
+  const { locale, t } = await translatorFor(request, "clients");
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
@@ -84,7 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const contacts = (interactions ?? []).map((i) => ({
     ...i,
     typeLabel: labelText(INTERACTION_KEYS, i.type, t),
-    when: formatContactTime(new Date(i.at), undefined, language),
+    when: formatContactTime(new Date(i.at), undefined, locale),
   }));
   const now = new Date();
   const today = businessToday(now);
@@ -131,7 +132,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return { revealed: { emiratesId, pictures: emiratesIdPictures ?? emiratesIdPicture }, error: null };
 }
 
-const aed = (decimal: string, language: Language) => formatAed(parseAedToFils(decimal) ?? 0n, language);
+const aed = (decimal: string, locale: Locale) => formatAed(parseAedToFils(decimal) ?? 0n, locale);
 
 /** Typed text (names, notes, areas, free fields) inside the page's language. */
 const typed = (text: string | null | undefined): ReactNode => (text ? <bdi>{text}</bdi> : "—");
@@ -150,19 +151,22 @@ function preferenceText(name: ClientFieldName, value: unknown, t: TFunction): Re
 }
 
 /** One sold piece: "Bangle · 21K Yellow gold · 32.4 g · Diamond 1.02 ct · code … · AED 9,800.00". */
-function ItemLine({ item: i, language, t }: { item: SaleItemFacts; language: Language; t: TFunction }) {
+function ItemLine({ item: i, locale, t }: { item: SaleItemFacts; locale: Locale; t: TFunction }) {
   const metal = i.metal === "none" ? null : labelText(METAL_KEYS, i.metal, t);
   const karat = i.karat === "none" ? null : t("clients:item.karat", { karat: i.karat });
   const stone =
     i.stone === "none"
       ? null
-      : [labelText(STONE_KEYS, i.stone, t), i.stoneCarats ? t("clients:item.carats", { carats: i.stoneCarats }) : null]
+      : [
+          labelText(STONE_KEYS, i.stone, t),
+          i.stoneCarats ? t("clients:item.carats", { carats: writeNumber(i.stoneCarats, locale.numerals) }) : null,
+        ]
           .filter(Boolean)
           .join(" ");
   const parts: ReactNode[] = [
     labelText(ITEM_CATEGORY_KEYS, i.category, t),
     [karat, metal].filter(Boolean).join(" ") || null,
-    i.weightGrams ? t("clients:item.grams", { grams: i.weightGrams }) : null,
+    i.weightGrams ? t("clients:item.grams", { grams: writeNumber(i.weightGrams, locale.numerals) }) : null,
     stone,
     i.itemCode ? (
       <>
@@ -174,7 +178,7 @@ function ItemLine({ item: i, language, t }: { item: SaleItemFacts; language: Lan
         {t("clients:item.certificate")} <bdi>{i.certificateNo}</bdi>
       </>
     ) : null,
-    aed(i.price, language),
+    aed(i.price, locale),
   ].filter((part) => part !== null);
   return (
     <li>
@@ -204,6 +208,7 @@ export default function ClientDetailsModal() {
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const language = usePageLanguage();
+  const locale = usePageLocale();
   const revealAnswer = useActionData<typeof action>();
   const navigation = useNavigation();
   const revealing = navigation.state === "submitting" && navigation.formData?.get("intent") === REVEAL_INTENT;
@@ -213,7 +218,7 @@ export default function ClientDetailsModal() {
   const back = encodeURIComponent(pathname + search);
   // An erased client is a tombstone for its sales: shown, never added to (docs/privacy.md).
   const erased = erasedOn !== null;
-  const day = (iso: string | null) => formatDay(iso, language);
+  const day = (iso: string | null) => formatDay(iso, locale);
   const address = addressLabel(c, {
     countries: labelTable(COUNTRY_KEYS, t),
     emirates: labelTable(EMIRATE_KEYS, t),
@@ -230,7 +235,7 @@ export default function ClientDetailsModal() {
     [t("clients:details.country"), labelText(COUNTRY_KEYS, c.country, t)],
     [t("clients:details.address"), <bdi key="address">{address}</bdi>],
     [t("clients:details.tier"), labelText(TIER_KEYS, c.tier, t)],
-    [t("clients:details.totalSale"), aed(c.totalSalesValue, language)],
+    [t("clients:details.totalSale"), aed(c.totalSalesValue, locale)],
     [t("clients:details.lastPurchase"), day(c.lastPurchaseDate)],
     [t("clients:details.team"), c.team ? labelText(TEAM_KEYS, c.team, t) : "—"],
     [t("clients:details.status"), c.isActive ? t("clients:details.active") : t("clients:details.inactive")],
@@ -477,7 +482,7 @@ export default function ClientDetailsModal() {
                 <tr key={s.id} data-testid="sale-row" className={s.voidedAt ? "text-gray-500" : undefined}>
                   <td>{day(s.saleDate)}</td>
                   <td className={`text-end tabular-nums ${s.voidedAt ? "line-through" : ""}`}>
-                    {aed(s.amount, language)}
+                    {aed(s.amount, locale)}
                   </td>
                   <td>
                     {s.description ? (
@@ -488,7 +493,7 @@ export default function ClientDetailsModal() {
                     {s.items.length > 0 ? (
                       <ul data-testid="sale-items">
                         {s.items.map((i, n) => (
-                          <ItemLine key={n} item={i} language={language} t={t} />
+                          <ItemLine key={n} item={i} locale={locale} t={t} />
                         ))}
                       </ul>
                     ) : null}

@@ -32,13 +32,13 @@ async function clientOr404(rawId: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
-  const { language } = await translatorFor(request, "clientForm");
+  const { locale } = await translatorFor(request, "clientForm");
   const client = await clientOr404(params.id);
   const shown = forViewer(client, user);
   return {
     id: client.id,
     name: client.fullName,
-    totalSales: formatAed(client.totalSalesFils, language),
+    totalSales: formatAed(client.totalSalesFils, locale),
     values: clientFormValues(clientJson(shown)),
     // What this user sees masked stays as it is (updateClient refuses a change to it).
     readOnlyFields: MASKED_FIELDS.filter((name) => shown[name] !== client[name]).map(jsonName),
@@ -58,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: editClientSchema, disableAutoCoercion: true });
     return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
   }
-  const { language, t } = await translatorFor(request, "clientForm");
+  const { locale, t } = await translatorFor(request, "clientForm");
   const name = result.client.fullName;
   const url = new URL(request.url);
   return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {
@@ -67,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     description:
       result.sale === null
         ? t("clientForm:edit.toastDescription", { name })
-        : t("clientForm:edit.toastDescriptionSale", { name, amount: formatAed(result.sale, language) }),
+        : t("clientForm:edit.toastDescriptionSale", { name, amount: formatAed(result.sale, locale) }),
   });
 }
 

@@ -11,7 +11,7 @@ import { ACCESS } from "~/domain/roles";
 import { listDeletedClients, restoreClients } from "~/services/client-deletion.server";
 import { formatCount } from "~/domain/display-labels";
 import { redirectWithToast } from "~/http/toast.server";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
 import { translatorFor } from "~/i18n/i18n.server";
 
 /** Admins only: the same guard as the profile's admin tools. */
@@ -56,13 +56,14 @@ export default function DeletedClientsModal() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const language = usePageLanguage();
+  const locale = usePageLocale();
   const listSearch = new URLSearchParams(search);
   listSearch.delete("q");
   const closeTo = `/customers${listSearch.size ? `?${listSearch}` : ""}`;
   return (
     <RouteDialog
       title={t("clientActions:deleted.title")}
-      description={t("clientActions:deleted.description", { count: totalCount, n: formatCount(totalCount) })}
+      description={t("clientActions:deleted.description", { count: totalCount, n: formatCount(totalCount, locale) })}
       closeTo={closeTo}
       size="lg"
     >

@@ -45,6 +45,7 @@ import { metaText } from "~/i18n/meta-text";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 import { clientExportHref, EXPORT_FORMATS } from "~/domain/client-export";
 import { isErasedMobile } from "~/domain/client-erasure";
+import { usePageLocale } from "~/i18n/i18n-provider";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clients:title")} | ${PRODUCT_NAME}` },
@@ -53,7 +54,7 @@ export const meta: MetaFunction = ({ matches }) => [
 /** Customer Purchase History (docs/product-rules.md §2), also served at /customer-history. The state is the URL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
-  const { language, t } = await translatorFor(request, "clients");
+  const { language, locale, t } = await translatorFor(request, "clients");
   const url = new URL(request.url);
   const query = parseClientListQuery(url.searchParams);
   const today = businessToday();
@@ -80,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listClients(query, user, today),
     listOwnerChoices(),
     roadSales ? listDueFollowUps(today, undefined, user.id) : null,
-    roadSales ? getMyDay(user.id, today, language) : null,
+    roadSales ? getMyDay(user.id, today, locale) : null,
   ]);
   // Labels looked up once per page, not once per row (a page can hold 500 rows).
   const addressWords: AddressWords = {
@@ -98,14 +99,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name: displayName(c, language),
       mobile: isErasedMobile(c.mobileNumber) ? null : c.mobileNumber,
       address: addressLabel(c, addressWords),
-      dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null, language),
-      totalSale: formatAed(c.totalSalesFils, language),
-      lastPurchase: formatDay(lastPurchase, language),
+      dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null, locale),
+      totalSale: formatAed(c.totalSalesFils, locale),
+      lastPurchase: formatDay(lastPurchase, locale),
       daysSince: daysSincePurchase(lastPurchase, today),
       email: c.email ?? "—",
       team: c.team ? (teams[c.team as Team] ?? c.team) : "—",
       idNumber: c.emiratesId ?? "—",
-      idExpiry: formatDay(expiry, language),
+      idExpiry: formatDay(expiry, locale),
       idExpired: expiry !== null && expiry < today,
       pepStatus: c.pepStatus ?? "—",
       tier: c.tier as Tier,
@@ -130,7 +131,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     myDay,
     followUps: followUps && {
       total: followUps.total,
-      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, language) })),
+      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, locale) })),
     },
   };
 }
@@ -157,6 +158,7 @@ export default function ClientsPage() {
   const { light, query, rows, totalCount, totalPages, isAdmin, mayExport, owners, followUps, myDay } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const location = useLocation();
   const outlet = useOutlet();
   const revalidator = useRevalidator();
@@ -227,7 +229,7 @@ export default function ClientsPage() {
           <h1 className="text-2xl font-semibold">{t("clients:title")}</h1>
           {light ? null : (
             <p className="text-sm text-gray-600" data-testid="customer-count">
-              {t("clients:list.count", { count: totalCount, n: formatCount(totalCount) })}
+              {t("clients:list.count", { count: totalCount, n: formatCount(totalCount, locale) })}
             </p>
           )}
         </div>

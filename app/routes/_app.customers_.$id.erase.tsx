@@ -45,13 +45,13 @@ function backPath(request: Request, client: { id: number; deletedAt: Date | null
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, ADMIN_ONLY);
   const client = await clientOr404(params.id);
-  const { language } = await translatorFor(request);
+  const { locale } = await translatorFor(request);
   return {
     client: {
       id: client.id,
       fullName: client.fullName,
       deleted: client.deletedAt !== null,
-      erasedAt: client.erasedAt ? shopDateTime(client.erasedAt, appTimezone(), language) : null,
+      erasedAt: client.erasedAt ? shopDateTime(client.erasedAt, appTimezone(), locale) : null,
     },
     back: backPath(request, client),
   };

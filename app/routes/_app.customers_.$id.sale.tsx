@@ -38,11 +38,12 @@ import { ITEM_FIELD_KEYS, KARAT_KEYS } from "~/i18n/client-actions";
 import { ITEM_CATEGORY_KEYS, METAL_KEYS, SHOWROOM_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { zodMessages } from "~/i18n/zod-messages";
 import { getClient } from "~/services/client-queries.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { findSale, recordSale } from "~/services/sales.server";
+import { writeNumber } from "~/domain/numerals";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clientActions:sale.title")} | ${PRODUCT_NAME}` },
@@ -120,7 +121,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await requireClient(params);
-  const { language, t } = await translatorFor(request, "clientActions");
+  const { language, locale, t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const values = saleFormValues((name) => formText(form, name));
   if (formText(form, "intent") === "add-item") {
@@ -146,7 +147,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     type: "success",
     title: t("clientActions:sale.recorded"),
     description: t("clientActions:sale.recordedDescription", {
-      amount: formatAed(parsed.data.amountFils, language),
+      amount: formatAed(parsed.data.amountFils, locale),
       name: displayName(client, language),
     }),
   });
@@ -159,7 +160,7 @@ export default function RecordSale() {
   const errors = actionData?.errors ?? [];
   const hydrated = useHydrated();
   const { t } = useTranslation();
-  const language = usePageLanguage();
+  const locale = usePageLocale();
   const busy = useNavigation().state === "submitting";
   const [rows, setRows] = useState<ItemFormRow[] | null>(null);
   // The running total reads what is typed; the server adds the same prices exactly when it saves.
@@ -300,9 +301,13 @@ export default function RecordSale() {
               <Trans
                 i18nKey="clientActions:sale.runningTotal"
                 count={totals.count}
-                values={{ amount: formatAed(totals.totalFils, language) }}
+                values={{ amount: formatAed(totals.totalFils, locale) }}
               />
-              {totals.weightMg > 0 ? t("clientActions:sale.runningWeight", { grams: mgToGrams(totals.weightMg) }) : ""}
+              {totals.weightMg > 0
+                ? t("clientActions:sale.runningWeight", {
+                    grams: writeNumber(mgToGrams(totals.weightMg), locale.numerals),
+                  })
+                : ""}
             </>
           ) : (
             t("clientActions:sale.sumHint")

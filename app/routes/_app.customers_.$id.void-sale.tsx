@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const [clientId] = parseClientIds(params.id);
   if (!clientId) throw new Response("Client not found", { status: 404 });
-  const { language, t } = await translatorFor(request, "clientActions");
+  const { locale, t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${clientId}`);
   const [saleId] = parseClientIds(formText(form, "saleId"));
@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     type: "success",
     title: t("clientActions:voidSale.voided"),
     description: t("clientActions:voidSale.totalNow", {
-      amount: formatAed(parseAedToFils(result.client.totalSalesValue) ?? 0n, language),
+      amount: formatAed(parseAedToFils(result.client.totalSalesValue) ?? 0n, locale),
     }),
   });
 }

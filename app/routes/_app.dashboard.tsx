@@ -25,13 +25,14 @@ import { redirectWithToast } from "~/http/toast.server";
 import { getMyDay } from "~/services/my-day.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import { MyDaySection } from "~/components/my-day";
+import { usePageLocale } from "~/i18n/i18n-provider";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "dashboard:title")} | ${PRODUCT_NAME}` },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ user }, { language, t }] = await Promise.all([
+  const [{ user }, { locale, t }] = await Promise.all([
     requireUser(request, { access: ACCESS.dashboard }),
     translatorFor(request, "dashboard"),
   ]);
@@ -48,15 +49,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return null;
     }),
     listDueFollowUps(today, undefined, everyone ? undefined : user.id),
-    getMyDay(user.id, today, language, messageBook),
+    getMyDay(user.id, today, locale, messageBook),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
   const labelled = <T extends { date: string }>(list: { items: T[]; total: number }) => ({
     total: list.total,
-    items: list.items.map((alert) => ({ ...alert, dayLabel: shortDayLabel(alert.date, language) })),
+    items: list.items.map((alert) => ({ ...alert, dayLabel: shortDayLabel(alert.date, locale) })),
   });
   return {
-    language,
     greetingName: firstName(user.name),
     roleLabel: t(ROLE_KEYS[user.role]),
     today,
@@ -72,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     myDay,
     followUps: {
       total: followUps.total,
-      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, language) })),
+      items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, locale) })),
     },
   };
 }
@@ -106,8 +106,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Dashboard() {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const {
-    language,
     greetingName,
     roleLabel,
     today,
@@ -121,7 +121,7 @@ export default function Dashboard() {
     myDay,
   } = useLoaderData<typeof loader>();
   const inNext30Days = (n: number) =>
-    t("dashboard:alerts.inDays", { count: n, n: formatCount(n), days: ALERT_WINDOW_DAYS });
+    t("dashboard:alerts.inDays", { count: n, n: formatCount(n, locale), days: ALERT_WINDOW_DAYS });
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <header className="flex flex-wrap items-center gap-3">
@@ -131,7 +131,7 @@ export default function Dashboard() {
         <span className="badge bg-brand-100 text-brand-700" data-testid="role-badge">
           {roleLabel}
         </span>
-        <p className="w-full text-sm text-gray-600">{t("dashboard:intro", { date: fullDayLabel(today, language) })}</p>
+        <p className="w-full text-sm text-gray-600">{t("dashboard:intro", { date: fullDayLabel(today, locale) })}</p>
       </header>
 
       <MyDaySection day={myDay} />
@@ -162,7 +162,7 @@ export default function Dashboard() {
           title={t("dashboard:alerts.emiratesId")}
           testId="emirates-id-alerts"
           list={alerts?.emiratesId ?? null}
-          totalLabel={(n) => t("dashboard:alerts.toFollowUp", { count: n, n: formatCount(n) })}
+          totalLabel={(n) => t("dashboard:alerts.toFollowUp", { count: n, n: formatCount(n, locale) })}
           emptyText={t("dashboard:alerts.noEmiratesIds", {
             days: ALERT_WINDOW_DAYS,
             lookback: EXPIRED_ID_LOOKBACK_DAYS,

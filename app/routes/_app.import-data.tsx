@@ -47,7 +47,7 @@ function kindOf(request: Request): ImportKind {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.importData });
-  const { t } = await translatorFor(request, "import");
+  const { locale, t } = await translatorFor(request, "import");
   const kind = kindOf(request);
   const { status, result, runId } = await importFromRequest(request, kind, user, requestAddress(request));
   if (runId) {
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(`/import-data?run=${encodeURIComponent(runId)}`, {
       type: result.success ? "success" : "error",
       title: result.success ? successTitle : failedTitle,
-      description: importMessageText(result.message, t),
+      description: importMessageText(result.message, t, locale),
     });
   }
   return data({ kind, error: result.message }, { status });

@@ -1,21 +1,87 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { getCollectionProps, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ROLE_KEYS } from "~/components/users/role-keys";
+import { DEFAULT_NUMERALS, isNumerals, NUMERALS, type Numerals } from "~/domain/languages";
+import { numeralsFormSchema } from "~/domain/numerals-form";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { hasLinkedDevice } from "~/services/authenticators.server";
+import { saveUserNumerals } from "~/services/users.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "profile:title")} | ${PRODUCT_NAME}` },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, numerals } = await requireUser(request, { access: ACCESS.profile });
+  return {
+    user,
+    authenticatorLinked: await hasLinkedDevice(user.id),
+    numerals: isNumerals(numerals) ? numerals : DEFAULT_NUMERALS,
+  };
+}
+
+/**
+ * The digits of Arabic pages (docs/decisions/021-arabic-and-english.md): a plain form post, saved on the user
+ * so it follows them to every device. English pages and identifiers keep Western digits whatever is chosen.
+ */
+export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.profile });
-  return { user, authenticatorLinked: await hasLinkedDevice(user.id) };
+  const submission = parseWithZod(await request.formData(), { schema: numeralsFormSchema });
+  // The message is a catalog key the page shows in its language.
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveUserNumerals(user.id, submission.value.numerals);
+  const { t } = await translatorFor(request, "profile");
+  return redirectWithToast("/profile", { type: "success", title: t("profile:numerals.saved") });
+}
+
+const NUMERALS_KEYS: Record<Numerals, string> = {
+  latn: "profile:numerals.latn",
+  arab: "profile:numerals.arab",
+};
+
+/** Western or Arabic-Indic digits: radios and a button, the same with and without JavaScript. */
+function NumeralsForm({ current }: { current: Numerals }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>()?.result;
+  const [form, fields] = useForm({ id: "numerals-form", lastResult, defaultValue: { numerals: current } });
+  return (
+    <section className="card" aria-labelledby="profile-numerals">
+      <h2 id="profile-numerals" className="mb-2 font-semibold">
+        {t("profile:numerals.heading")}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <fieldset aria-describedby="profile-numerals-hint">
+          <legend className="sr-only">{t("profile:numerals.heading")}</legend>
+          <div className="space-y-1">
+            {getCollectionProps(fields.numerals, { type: "radio", options: [...NUMERALS] }).map((props) => (
+              <label key={props.key} className="flex items-center gap-2 text-sm">
+                <input {...props} key={props.key} />
+                {t(NUMERALS_KEYS[props.value as Numerals])}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <p id="profile-numerals-hint" className="text-xs text-gray-600">
+          {t("profile:numerals.hint")}
+        </p>
+        <p id={fields.numerals.errorId} className="field-error">
+          {fields.numerals.errors?.map((message) => t(message)).join(" ")}
+        </p>
+        <button type="submit" className="btn-primary">
+          {t("profile:numerals.save")}
+        </button>
+      </Form>
+    </section>
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -36,7 +102,7 @@ const ADMIN_ACTIONS = [
 ] as const;
 
 export default function ProfilePage() {
-  const { user, authenticatorLinked } = useLoaderData<typeof loader>();
+  const { user, authenticatorLinked, numerals } = useLoaderData<typeof loader>();
   const isAdmin = user.role === "admin";
   const { t } = useTranslation();
   return (
@@ -72,6 +138,8 @@ export default function ProfilePage() {
               </Row>
             </dl>
           </section>
+
+          <NumeralsForm current={numerals} />
 
           <section className="card" aria-labelledby="profile-security">
             <h2 id="profile-security" className="mb-2 font-semibold">

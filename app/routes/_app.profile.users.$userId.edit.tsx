@@ -27,7 +27,7 @@ import { redirectWithToast } from "~/http/toast.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session, unlocked } = await requireUserManagement(request);
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
-  const { language, t } = await translatorFor(request, "users");
+  const { locale, t } = await translatorFor(request, "users");
   const user = await getUser(params.userId!);
   if (!user) throw data(t("users:errors.notFound"), { status: 404 });
   const { id, name, email, role, department, phone, isActive, authType } = user;
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     devices: devices.map((d) => ({
       id: d.id,
       label: deviceLabel(t, d.label),
-      linked: shopDateTime(d.verifiedAt, appTimezone(), language),
+      linked: shopDateTime(d.verifiedAt, appTimezone(), locale),
     })),
     handover: await handoverChoices(id),
     query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),

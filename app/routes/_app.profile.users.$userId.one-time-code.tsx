@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUnlockedUserManagement(request);
-  const { language, t } = await translatorFor(request, "users");
+  const { locale, t } = await translatorFor(request, "users");
   const result = await generateOneTimeCode(session.user, params.userId!, requestAddress(request));
   const headers = { "Cache-Control": "no-store" };
   if (!result.ok)
@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: result.status, headers },
     );
   return data(
-    { error: null, otp: result.value.otp, expires: shopDateTime(result.value.expiresAt, appTimezone(), language) },
+    { error: null, otp: result.value.otp, expires: shopDateTime(result.value.expiresAt, appTimezone(), locale) },
     { headers },
   );
 }

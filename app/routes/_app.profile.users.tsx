@@ -27,7 +27,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { STAFF_ROLES } from "~/domain/roles";
 import { hasActiveFilters, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { accountMessage } from "~/i18n/account-messages.server";
-import { getLanguage, translatorFor } from "~/i18n/i18n.server";
+import { getLocale, translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { verifyAdminGate } from "~/services/code-verification.server";
 import { listUsers, updateUser } from "~/services/users.server";
@@ -46,10 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!unlocked) return data({ locked: true as const, next: url.pathname + url.search }, { status: 403 });
   const filters = userFiltersFrom(url.searchParams);
   const timeZone = appTimezone();
-  const language = await getLanguage(request);
+  const locale = await getLocale(request);
   const users = (await listUsers(filters)).map(({ createdAt, ...u }) => ({
     ...u,
-    created: shopDay(createdAt, timeZone, language),
+    created: shopDay(createdAt, timeZone, locale),
   }));
   return { locked: false as const, me: session.user, filters, users };
 }

@@ -6,7 +6,7 @@ import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
-import { getLanguage } from "~/i18n/i18n.server";
+import { getLocale } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { keyOf } from "~/i18n/label-keys";
 import {
@@ -23,7 +23,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.profile });
   const filters = auditFiltersFrom(new URL(request.url).searchParams);
-  const [log, users, language] = await Promise.all([listAuditLog(filters), auditUserOptions(), getLanguage(request)]);
+  const [log, users, locale] = await Promise.all([listAuditLog(filters), auditUserOptions(), getLocale(request)]);
   const timeZone = appTimezone();
   return {
     filters,
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     entries: log.entries.map(({ createdAt, ...e }) => ({
       ...e,
       actionKey: keyOf(AUDIT_ACTION_KEYS, e.action) ?? null,
-      when: shopDateTime(createdAt, timeZone, language),
+      when: shopDateTime(createdAt, timeZone, locale),
     })),
   };
 }

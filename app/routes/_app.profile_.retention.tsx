@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) => [
 /** Data Retention (Admin Actions): the periods the daily job applies (docs/privacy.md), and what is due now. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.profile });
-  const [plan, lastRunDay, { language }] = await Promise.all([
+  const [plan, lastRunDay, { locale }] = await Promise.all([
     planRetention(),
     lastDailyRun("retention"),
     translatorFor(request, "profile"),
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     settings: plan.settings,
     due: { clients: plan.clientIds.length, auditEntries: plan.auditEntries, contactNotes: plan.contactNotes },
-    lastRun: lastRunDay ? formatDay(lastRunDay, language) : null,
+    lastRun: lastRunDay ? formatDay(lastRunDay, locale) : null,
     runsLink: `/profile/logs?action=${AUDIT_ACTIONS.retentionRun}`,
   };
 }

@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     requireUser(request, { access: ACCESS.reports }),
     translatorFor(request, "reports"),
   ]);
-  const { language } = words;
+  const { locale } = words;
   const today = businessToday();
   const params = new URL(request.url).searchParams;
   const parsed = parseReportPeriod(params, today);
@@ -67,11 +67,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     values: period,
     issues: [],
     presets: presetsFor(period),
-    periodText: periodLabel(period, language),
+    periodText: periodLabel(period, locale),
     periods: {
-      current: periodLabel(overview.periods.current, language),
-      previous: periodLabel(overview.periods.previous, language),
-      lastYear: periodLabel(overview.periods.lastYear, language),
+      current: periodLabel(overview.periods.current, locale),
+      previous: periodLabel(overview.periods.previous, locale),
+      lastYear: periodLabel(overview.periods.lastYear, locale),
     },
     comparisons: comparisonRows(overview.totals, overview.clients, words),
     monthly: monthlySection(overview.months, overview.lastYearMonths, words),

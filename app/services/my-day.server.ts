@@ -1,5 +1,5 @@
 import { db } from "~/db.server";
-import type { Language } from "~/domain/languages";
+import type { Language, Locale } from "~/domain/languages";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, shortDayLabel, type Alert } from "~/domain/alerts";
 import {
   addDays,
@@ -37,7 +37,7 @@ export type MyDay = {
 export async function getMyDay(
   userId: string,
   today: IsoDate = businessToday(),
-  language: Language = "en",
+  locale: Language | Locale = "en",
   messageBook?: Promise<MessageBook>,
 ): Promise<MyDay> {
   const keys = monthDaysWithin(today, MY_DAY_OCCASION_DAYS);
@@ -85,10 +85,10 @@ export async function getMyDay(
   const facts = await contactFactsOf([...birthdays, ...family.rows, ...anniversaries, ...ids]);
   const withFacts = withContactFacts({ occasions, expiringIds }, (a) => a.clientId, facts);
   const labelled = (items: (Alert & ContactFacts)[]) =>
-    items.map((a) => ({ ...a, dayLabel: shortDayLabel(a.date, language) }));
+    items.map((a) => ({ ...a, dayLabel: shortDayLabel(a.date, locale) }));
   return {
     // Due today or overdue only: later ones are in the follow-ups panel.
-    followUps: due.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, language) })),
+    followUps: due.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, locale) })),
     occasions: labelled(withFacts.occasions),
     expiringIds: labelled(withFacts.expiringIds),
   };

@@ -3,7 +3,7 @@ import { SESSION_IDLE_MS, endAllSessions } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { isUniqueViolation } from "~/db-errors.server";
 import { ROLES, type AuthType, type Role } from "~/domain/roles";
-import type { Language } from "~/domain/languages";
+import type { Language, Numerals } from "~/domain/languages";
 import { USER_FORM_MESSAGES, type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";
 import { USER_PROTECTION_MESSAGES, refuseUserChange } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
@@ -376,4 +376,9 @@ export async function signOutEverywhere(actor: NonNullable<AuditActor>, ip: stri
 /** The top bar's language switch saves the choice, so it follows the user to every device. */
 export async function saveUserLanguage(userId: string, language: Language): Promise<void> {
   await db.user.update({ where: { id: userId }, data: { language } });
+}
+
+/** Profile's choice of digits for Arabic pages, kept on the user like the language. */
+export async function saveUserNumerals(userId: string, numerals: Numerals): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { numerals } });
 }

@@ -3,6 +3,7 @@ import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { clientListSearch, pagerPages, PAGE_SIZES, type ClientListQuery } from "~/domain/client-filters";
 import { formatCount } from "~/domain/display-labels";
+import { usePageLocale } from "~/i18n/i18n-provider";
 
 /** Pages as plain links (up to 5 numbers) and a page-size picker that goes back to page 1. */
 export function ClientPagination({
@@ -17,6 +18,7 @@ export function ClientPagination({
   path: string;
 }) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const submit = useSubmit();
   const page = Math.min(query.page, totalPages);
   const to = (p: number) => `${path}${clientListSearch(query, { page: p })}`;
@@ -30,9 +32,9 @@ export function ClientPagination({
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-gray-700" data-testid="page-summary">
         {t("clients:pagination.showing", {
-          first: formatCount(first),
-          last: formatCount(last),
-          total: formatCount(totalCount),
+          first: formatCount(first, locale),
+          last: formatCount(last, locale),
+          total: formatCount(totalCount, locale),
         })}
       </p>
       <nav aria-label={t("clients:pagination.pages")} className="flex items-center gap-1">

@@ -13,10 +13,11 @@ import {
 import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
-import type { Language } from "~/domain/languages";
+import type { Locale } from "~/domain/languages";
 import type { Tier } from "~/domain/tiers";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { labelTable, TIER_KEYS } from "~/i18n/label-keys";
+import { formatCount } from "~/domain/display-labels";
 
 /** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
 export type ClientRowView = {
@@ -115,11 +116,12 @@ const NAME = "\u0000";
  * The rows' words in the page's language, looked up once per table rather than once per cell: a
  * page can hold 500 rows (issue #19). Labels naming the client keep a slot for the name.
  */
-function rowLabels(t: TFunction, language: Language) {
+function rowLabels(t: TFunction, locale: Locale) {
   return {
+    locale,
     // Typed text (names, addresses, free fields) is isolated on an Arabic page only: on an English one
     // each cell is its own bidi paragraph already, and a 500-row page stays as lean as it was.
-    isolate: language === "ar",
+    isolate: locale.language === "ar",
     tiers: labelTable(TIER_KEYS, t),
     select: t("clients:table.select", { name: NAME }),
     owner: t("clients:table.owner", { name: NAME }),
@@ -197,7 +199,7 @@ const ClientRow = memo(function ClientRow({
         {r.lastPurchase}
       </td>
       <td className="text-end">
-        {r.daysSince ?? "—"}
+        {r.daysSince === null ? "—" : formatCount(r.daysSince, labels.locale)}
         {r.daysSince === null ? null : <span className="card-label">{labels.daysAgo}</span>}
       </td>
       <td>{typed(r.email)}</td>
@@ -291,8 +293,8 @@ export const ClientTable = memo(function ClientTable({
 }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const language = usePageLanguage();
-  const labels = useMemo(() => rowLabels(t, language), [t, language]);
+  const locale = usePageLocale();
+  const labels = useMemo(() => rowLabels(t, locale), [t, locale]);
   const documentRows = useContext(DocumentRowsContext);
   // Hydrating rows sent as HTML: React keeps an element's inner HTML as it finds it, so the rows
   // cost no data, no components and no hydration work. Captured once; a later page comes as data.

@@ -5,7 +5,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Alert, AlertPriority } from "~/domain/alerts";
 import { formatCount } from "~/domain/display-labels";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
@@ -62,6 +62,7 @@ export function AlertPanel({
 }) {
   const { t } = useTranslation();
   const language = usePageLanguage();
+  const locale = usePageLocale();
   return (
     <section className="card flex flex-col" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2">
@@ -130,7 +131,7 @@ export function AlertPanel({
           </ul>
           {list.total > list.items.length ? (
             <p className="mt-2 text-sm text-gray-600" data-testid={`${testId}-more`}>
-              {t("dashboard:alerts.more", { n: formatCount(list.total - list.items.length) })}
+              {t("dashboard:alerts.more", { n: formatCount(list.total - list.items.length, locale) })}
             </p>
           ) : null}
         </>

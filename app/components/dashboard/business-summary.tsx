@@ -1,6 +1,8 @@
 import type { BusinessSummary } from "~/domain/dashboard-figures";
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { useTranslation } from "react-i18next";
+import { usePageLocale } from "~/i18n/i18n-provider";
+import { formatCount } from "~/domain/display-labels";
 
 function Rate({
   label,
@@ -13,12 +15,13 @@ function Rate({
   explanation: string;
   testId: string;
 }) {
+  const locale = usePageLocale();
   return (
     <div>
       <div className="flex items-baseline justify-between text-sm">
         <span className="font-medium">{label}</span>
         <span className="text-2xl font-semibold" data-testid={testId}>
-          {value}%
+          {formatCount(value, locale)}%
         </span>
       </div>
       <div className="mt-1 h-2 w-full overflow-hidden rounded-full bg-gray-100" aria-hidden>

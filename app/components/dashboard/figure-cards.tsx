@@ -4,6 +4,7 @@ import type { DashboardMetrics, TierBreakdown } from "~/domain/dashboard-figures
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { formatCount } from "~/domain/display-labels";
 import { useTranslation } from "react-i18next";
+import { usePageLocale } from "~/i18n/i18n-provider";
 
 function FigureCard({
   title,
@@ -16,13 +17,14 @@ function FigureCard({
   testId: string;
   children: ReactNode;
 }) {
+  const locale = usePageLocale();
   return (
     <section className="card flex flex-col gap-2" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <h2 id={`${testId}-title`} className="text-sm font-medium text-gray-600">
         {title}
       </h2>
       <p className="text-3xl font-semibold" data-testid={`${testId}-value`}>
-        {formatCount(value)}
+        {formatCount(value, locale)}
       </p>
       <div className="mt-auto text-sm text-gray-600">{children}</div>
     </section>
@@ -35,6 +37,7 @@ function FigureCard({
  */
 export function FigureCards({ metrics, tierBreakdown }: { metrics: DashboardMetrics; tierBreakdown: TierBreakdown }) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <FigureCard title={t("dashboard:cards.total")} value={metrics.totalClients} testId="card-total">
@@ -46,10 +49,10 @@ export function FigureCards({ metrics, tierBreakdown }: { metrics: DashboardMetr
         <p>{t("dashboard:cards.vipTiers")}</p>
         <p className="mt-1 flex flex-wrap gap-x-3">
           <Link to="/customers?tier=platinum" className="font-medium text-brand-700 hover:underline">
-            {t("dashboard:cards.platinum", { n: formatCount(tierBreakdown.platinum) })}
+            {t("dashboard:cards.platinum", { n: formatCount(tierBreakdown.platinum, locale) })}
           </Link>
           <Link to="/customers?tier=diamond" className="font-medium text-brand-700 hover:underline">
-            {t("dashboard:cards.diamond", { n: formatCount(tierBreakdown.diamond) })}
+            {t("dashboard:cards.diamond", { n: formatCount(tierBreakdown.diamond, locale) })}
           </Link>
         </p>
       </FigureCard>

@@ -5,6 +5,7 @@ import clsx from "clsx";
 import { formatCount } from "~/domain/display-labels";
 import type { DueFollowUp } from "~/services/follow-ups.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
+import { usePageLocale } from "~/i18n/i18n-provider";
 
 /** A follow-up with its due day as the panel shows it ("Sat 3 Jan"), made by the loader. */
 export type LabelledFollowUp = DueFollowUp & { dayLabel: string };
@@ -88,6 +89,7 @@ export function FollowUpsPanel({
   toggle?: { href: string; label: string };
 }) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   return (
     <section className="card" aria-labelledby="follow-ups-title" data-testid="follow-ups">
       <div className="flex items-baseline justify-between gap-2">
@@ -101,7 +103,7 @@ export function FollowUpsPanel({
         ) : null}
         {followUps.total > 0 ? (
           <span className="badge bg-brand-100 text-brand-700">
-            {t("dashboard:followUps.open", { n: formatCount(followUps.total) })}
+            {t("dashboard:followUps.open", { n: formatCount(followUps.total, locale) })}
           </span>
         ) : null}
       </div>
@@ -116,7 +118,7 @@ export function FollowUpsPanel({
           </ul>
           {followUps.total > followUps.items.length ? (
             <p className="mt-2 text-sm text-gray-600">
-              {t("dashboard:alerts.more", { n: formatCount(followUps.total - followUps.items.length) })}
+              {t("dashboard:alerts.more", { n: formatCount(followUps.total - followUps.items.length, locale) })}
             </p>
           ) : null}
         </>

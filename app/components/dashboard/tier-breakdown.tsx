@@ -4,6 +4,7 @@ import { formatCount } from "~/domain/display-labels";
 import type { Tier } from "~/domain/tiers";
 import { useTranslation } from "react-i18next";
 import { TIER_KEYS } from "~/i18n/label-keys";
+import { usePageLocale } from "~/i18n/i18n-provider";
 
 type Row = { key: keyof TierBreakdown; tiers: Tier[]; barClass: string };
 
@@ -20,6 +21,7 @@ const ROWS: Row[] = [
  */
 export function TierBreakdownPanel({ breakdown, totalClients }: { breakdown: TierBreakdown; totalClients: number }) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   const largest = Math.max(...ROWS.map((r) => breakdown[r.key]), 1);
   return (
     <section className="card" aria-labelledby="tier-breakdown-title" data-testid="tier-breakdown">
@@ -45,7 +47,7 @@ export function TierBreakdownPanel({ breakdown, totalClients }: { breakdown: Tie
                 </span>
                 <span>
                   <span className="font-semibold" data-testid={`tier-${row.key}-count`}>
-                    {formatCount(value)}
+                    {formatCount(value, locale)}
                   </span>{" "}
                   <span className="text-gray-500">({share}%)</span>
                 </span>

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { formatCount } from "~/domain/display-labels";
 import { importMessageText, rowErrorParts, skipReasonText } from "~/domain/import-messages";
 import type { ImportReportView } from "~/domain/import-report";
+import { usePageLocale } from "~/i18n/i18n-provider";
 
 /**
  * Why a row was skipped, in the page's language; a client's name is typed text and an invoice number a
@@ -42,6 +43,7 @@ export function ImportResultPanel({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const locale = usePageLocale();
   return (
     <section
       aria-label={t("import:result.label")}
@@ -55,34 +57,38 @@ export function ImportResultPanel({
       <p className="text-gray-600">
         <bdi>{fileName}</bdi>
       </p>
-      <p className="mt-1">{importMessageText(report.message, t)}</p>
+      <p className="mt-1">{importMessageText(report.message, t, locale)}</p>
       {report.success ? (
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
           <div>
             <dt className="inline text-gray-600">{t("import:result.imported")}</dt>
             <dd className="inline font-semibold" data-testid="imported-count">
-              {formatCount(report.imported)}
+              {formatCount(report.imported, locale)}
             </dd>
           </div>
           {report.importedSales > 0 ? (
             <div>
               <dt className="inline text-gray-600">{t("import:result.sales")}</dt>
               <dd className="inline font-semibold" data-testid="sales-count">
-                {formatCount(report.importedSales)} (
-                {t("import:result.items", { count: report.importedItems, n: formatCount(report.importedItems) })})
+                {formatCount(report.importedSales, locale)} (
+                {t("import:result.items", {
+                  count: report.importedItems,
+                  n: formatCount(report.importedItems, locale),
+                })}
+                )
               </dd>
             </div>
           ) : null}
           <div>
             <dt className="inline text-gray-600">{t("import:result.skipped")}</dt>
             <dd className="inline font-semibold" data-testid="skipped-count">
-              {formatCount(report.skipped.total)}
+              {formatCount(report.skipped.total, locale)}
             </dd>
           </div>
           <div>
             <dt className="inline text-gray-600">{t("import:result.errors")}</dt>
             <dd className="inline font-semibold" data-testid="error-count">
-              {formatCount(report.errors.total)}
+              {formatCount(report.errors.total, locale)}
             </dd>
           </div>
         </dl>
@@ -108,7 +114,9 @@ export function ImportResultPanel({
             ))}
           </ul>
           {report.skipped.more > 0 ? (
-            <p className="mt-1 text-gray-600">{t("import:result.andMore", { n: formatCount(report.skipped.more) })}</p>
+            <p className="mt-1 text-gray-600">
+              {t("import:result.andMore", { n: formatCount(report.skipped.more, locale) })}
+            </p>
           ) : null}
         </div>
       ) : null}
@@ -124,7 +132,9 @@ export function ImportResultPanel({
             ))}
           </ul>
           {report.errors.more > 0 ? (
-            <p className="mt-1 text-gray-600">{t("import:result.andMore", { n: formatCount(report.errors.more) })}</p>
+            <p className="mt-1 text-gray-600">
+              {t("import:result.andMore", { n: formatCount(report.errors.more, locale) })}
+            </p>
           ) : null}
         </div>
       ) : null}

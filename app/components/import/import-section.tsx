@@ -9,9 +9,9 @@ import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import { importMessageText, uploadLimitText } from "~/domain/import-messages";
 import { dateTimeFormat } from "~/domain/date-format";
-import { intlLocale, type Language } from "~/domain/languages";
+import { intlLocale, type Locale } from "~/domain/languages";
 import { MAX_UPLOAD_BYTES, SPREADSHEET_ACCEPT, spreadsheetTypeOfName } from "~/domain/spreadsheet-file";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { ImportResultPanel } from "./import-result";
 import { useImportUpload } from "./use-import-upload";
 
@@ -53,8 +53,8 @@ const TEXTS = {
 const LTR = { ltr: <span dir="ltr" /> };
 
 /** The shop's 24-hour clock in both languages (browsers' Arabic data differ on the AM/PM words). */
-function formatImportTime(iso: string, timeZone: string, language: Language): string {
-  return dateTimeFormat(intlLocale(language), {
+function formatImportTime(iso: string, timeZone: string, locale: Locale): string {
+  return dateTimeFormat(intlLocale(locale), {
     dateStyle: "medium",
     timeStyle: "short",
     hourCycle: "h23",
@@ -85,7 +85,7 @@ type Props = {
  */
 export function ImportSection({ kind, lastImport, timeZone, report, serverError, dragAndDrop = false }: Props) {
   const { t } = useTranslation();
-  const language = usePageLanguage();
+  const locale = usePageLocale();
   const text = TEXTS[kind];
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -96,8 +96,8 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const error = inlineError ?? (serverError === null ? null : importMessageText(serverError, t));
-  const limit = uploadLimitText(t);
+  const error = inlineError ?? (serverError === null ? null : importMessageText(serverError, t, locale));
+  const limit = uploadLimitText(t, locale);
 
   const clearFile = () => {
     setFile(null);
@@ -154,7 +154,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
       return;
     }
     const { result } = answer;
-    const message = result.message ? importMessageText(result.message, t) : t(text.inlineError);
+    const message = result.message ? importMessageText(result.message, t, locale) : t(text.inlineError);
     if (result.success) {
       notify({ type: "success", title: t(text.successTitle), description: message, duration: text.successDuration });
       clearFile();
@@ -203,7 +203,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
         <span className="text-gray-600">{t("import:lastImport")}</span>
         {lastImport.timestamp ? (
           <>
-            <time dateTime={lastImport.timestamp}>{formatImportTime(lastImport.timestamp, timeZone, language)}</time>
+            <time dateTime={lastImport.timestamp}>{formatImportTime(lastImport.timestamp, timeZone, locale)}</time>
             {lastImport.userName ? (
               <>
                 {t("import:by")}

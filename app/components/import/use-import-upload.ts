@@ -4,6 +4,7 @@ import { useAppUi } from "~/components/app-ui";
 import type { ImportKind } from "~/domain/import-columns";
 import { formatCount } from "~/domain/display-labels";
 import type { ImportResult } from "~/domain/import-report";
+import { usePageLocale } from "~/i18n/i18n-provider";
 
 const ENDPOINT: Record<ImportKind, string> = { client: "/api/import/clients", zoho: "/api/import/zoho-customers" };
 /** Catalog keys written out, so the catalog check sees each one used. */
@@ -50,6 +51,7 @@ function postForm(
 export function useImportUpload() {
   const { setLoading } = useAppUi();
   const { t } = useTranslation();
+  const locale = usePageLocale();
   return useCallback(
     async (kind: ImportKind, file: File): Promise<UploadAnswer> => {
       const progressId = newProgressId();
@@ -66,8 +68,8 @@ export function useImportUpload() {
                 ? {
                     isLoading: true,
                     message: t(PROGRESS_KEYS[kind], {
-                      done: formatCount(p.processedRows),
-                      total: formatCount(p.totalRows),
+                      done: formatCount(p.processedRows, locale),
+                      total: formatCount(p.totalRows, locale),
                     }),
                     progress: Math.min(99, Math.floor((p.processedRows * 100) / p.totalRows)),
                   }

@@ -15,7 +15,7 @@ import {
   type LeadText,
 } from "~/domain/lead-words";
 import { formatAed, parseAedToFils } from "~/domain/money";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
 import { keyOf, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
@@ -75,6 +75,7 @@ export function leadWhatsappMessage(lead: Pick<AiLead, "name" | "suggestedMessag
 export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: string }) {
   const { t } = useTranslation();
   const language = usePageLanguage();
+  const locale = usePageLocale();
   const band = scoreBand(lead.leadScore);
   const headingId = `lead-${lead.clientId}`;
   const name = displayName({ fullName: lead.name, fullNameAr: lead.nameAr }, language);
@@ -114,7 +115,7 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
         />
       </p>
       <p className="text-sm text-gray-700">
-        <SaidAll texts={insightsText(lead.aiInsights, t, language)} fallback={lead.aiInsights} separator=" " />
+        <SaidAll texts={insightsText(lead.aiInsights, t, locale)} fallback={lead.aiInsights} separator=" " />
       </p>
 
       {lead.recommendedProducts.length > 0 ? (
@@ -136,16 +137,16 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
           <Said text={contactTimeText(lead.bestContactTime)} fallback={lead.bestContactTime} />
         </dd>
         <dt className="text-gray-500">{t("leads:card.expectedRevenue")}</dt>
-        <dd>{formatAed(parseAedToFils(lead.expectedRevenue) ?? 0n, language)}</dd>
+        <dd>{formatAed(parseAedToFils(lead.expectedRevenue) ?? 0n, locale)}</dd>
         <dt className="text-gray-500">{t("leads:card.totalSales")}</dt>
-        <dd>{formatAed(parseAedToFils(lead.totalSalesValue) ?? 0n, language)}</dd>
+        <dd>{formatAed(parseAedToFils(lead.totalSalesValue) ?? 0n, locale)}</dd>
         <dt className="text-gray-500">{t("leads:card.lastPurchase")}</dt>
         <dd>
           {lead.daysSinceLastPurchase === null
             ? t("leads:card.noneYet")
             : t("leads:card.daysAgo", {
                 count: lead.daysSinceLastPurchase,
-                n: formatCount(lead.daysSinceLastPurchase),
+                n: formatCount(lead.daysSinceLastPurchase, locale),
               })}
         </dd>
         <dt className="text-gray-500">{t("leads:card.team")}</dt>
