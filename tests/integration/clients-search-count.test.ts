@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import * as clientsApi from "~/routes/api.clients";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import {
+  addClientThroughApi,
+  callRoute,
+  createUser,
+  makeRequest,
+  outcome,
+  sessionCookieFor,
+} from "../support/factories";
 
 // A search's total when the page is full. On PostgreSQL a search of one or two characters (too
 // short for trigrams) is counted along the book's (id, searchText) index, a longer one with the
@@ -12,16 +19,8 @@ let cookie = "";
 let seq = 0;
 const nextMobile = () => `97152${String(++seq).padStart(7, "0")}`;
 
-async function add(fullName: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await outcome(
-    await callRoute(
-      clientsApi.action,
-      makeRequest("/api/clients", { cookie, json: { fullName, mobileNumber: nextMobile(), team: "team_a", ...extra } }),
-    ),
-  );
-  expect(res.status).toBe(201);
-  return (res.body as { data: { id: number } }).data.id;
-}
+const add = (fullName: string, extra: Record<string, unknown> = {}) =>
+  addClientThroughApi(cookie, { fullName, mobileNumber: nextMobile(), team: "team_a", ...extra });
 
 type Page = {
   names: string[];

@@ -3,7 +3,14 @@ import * as verifyApi from "~/routes/api.auth.verify-otp-for-action";
 import * as clientsApi from "~/routes/api.clients";
 import * as bulkApi from "~/routes/api.clients.bulk";
 import * as deletedPage from "~/routes/_app.customers.deleted";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import {
+  addClientThroughApi,
+  callRoute,
+  createUser,
+  makeRequest,
+  outcome,
+  sessionCookieFor,
+} from "../support/factories";
 
 // LIKE's wildcards (% and _) and its escape character are ordinary characters in a search: a
 // search for "50%" finds the clients whose name, email or ID contains "50%", not every client.
@@ -13,16 +20,8 @@ let adminCookie = "";
 let seq = 0;
 const nextMobile = () => `97156${String(++seq).padStart(7, "0")}`;
 
-async function add(fullName: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await outcome(
-    await callRoute(
-      clientsApi.action,
-      makeRequest("/api/clients", { cookie, json: { fullName, mobileNumber: nextMobile(), team: "team_a", ...extra } }),
-    ),
-  );
-  expect(res.status).toBe(201);
-  return (res.body as { data: { id: number } }).data.id;
-}
+const add = (fullName: string, extra: Record<string, unknown> = {}) =>
+  addClientThroughApi(cookie, { fullName, mobileNumber: nextMobile(), team: "team_a", ...extra });
 
 async function search(query: string): Promise<string[]> {
   const res = await outcome(

@@ -107,3 +107,11 @@ export async function outcome(result: unknown): Promise<{ status: number; body: 
   }
   return { status: 200, body: result, headers: new Headers() };
 }
+
+/** Adds a client through POST /api/clients as the cookie's user, as any client of the API does, and returns its id. */
+export async function addClientThroughApi(cookie: string, fields: Record<string, unknown>): Promise<number> {
+  const clientsApi = await import("~/routes/api.clients");
+  const res = await outcome(await callRoute(clientsApi.action, makeRequest("/api/clients", { cookie, json: fields })));
+  if (res.status !== 201) throw new Error(`POST /api/clients answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return (res.body as { data: { id: number } }).data.id;
+}
