@@ -88,6 +88,7 @@ test("a whole page carries its rows once, as HTML, and they work once the page h
   await table.getByRole("link", { name: `View ${names[1]}` }).click();
   await expect(page.getByRole("dialog", { name: "Customer Details" })).toContainText(names[1]);
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(documents).toEqual([]);
 
   // A later list comes as data and is rendered in the browser.
