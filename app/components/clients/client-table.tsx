@@ -1,15 +1,6 @@
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import {
-  createContext,
-  memo,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type CSSProperties,
-  type MouseEvent,
-} from "react";
+import { createContext, memo, useContext, useMemo, useState, type CSSProperties, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
@@ -303,12 +294,6 @@ export const ClientTable = memo(function ClientTable({
       ? (document.getElementById(DOCUMENT_ROWS_ID)?.innerHTML ?? null)
       : null,
   );
-  const revalidator = useRevalidator();
-  const lostRows = rows === null && documentRows === null && documentHtml === null;
-  useEffect(() => {
-    // Mounted again without the document's rows (never on a normal visit): fetch them as data.
-    if (lostRows && revalidator.state === "idle") revalidator.revalidate();
-  }, [lostRows, revalidator]);
   if (rows !== null && rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">{t("clients:table.empty")}</p>;
   }
