@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import {
   Links,
@@ -24,9 +25,9 @@ import { Toaster } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/http/toast.server";
 import { getLocale } from "~/i18n/i18n.server";
+import { loadCatalogs } from "~/i18n/catalogs";
 import { I18nProvider } from "~/i18n/i18n-provider";
 import { DEFAULT_LANGUAGE, directionOf } from "~/domain/languages";
-import { catalogsFor } from "~/i18n/resources.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -39,17 +40,21 @@ export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, clear }, { language, numerals }] = await Promise.all([readToast(request), getLocale(request)]);
-  // Only this language's catalogs go to the browser, with its digits (docs/decisions/021-arabic-and-english.md).
-  return data(
-    { toast, language, numerals, catalogs: catalogsFor(language) },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
-  );
+  // The page's language and digits (docs/decisions/021-arabic-and-english.md); its catalogs are an asset (025).
+  return data({ toast, language, numerals }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+/** A navigation that brings another language (the switch, or signing in) renders once its catalogs are in. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const root = await serverLoader<typeof loader>();
+  await loadCatalogs(root.language);
+  return root;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Absent only when the root loader itself failed: the error page then shows in English.
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof clientLoader>("root");
   const language = root?.language ?? DEFAULT_LANGUAGE;
   // Tests and scripts wait for this marker before clicking (the page works without it too).
   useEffect(() => {
@@ -71,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PwaHeadScript nonce={nonce} />
       </head>
       <body className="min-h-screen font-sans antialiased">
-        <I18nProvider language={language} numerals={root?.numerals} catalogs={root?.catalogs ?? {}}>
+        <I18nProvider language={language} numerals={root?.numerals}>
           {children}
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
@@ -82,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast } = useLoaderData<typeof clientLoader>();
   return (
     <AppUiProvider>
       <Tooltip.Provider>

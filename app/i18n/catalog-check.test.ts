@@ -5,6 +5,10 @@ import { catalogKeys, catalogProblems, usedKeys, type Catalog, type Catalogs } f
 
 const APP = join(import.meta.dirname, "..");
 const LOCALES = join(APP, "locales");
+/** app/locales/<language>/<namespace>.json, beside each language's module <language>.ts. */
+const LANGUAGE_DIRECTORIES = readdirSync(LOCALES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 function appSources(dir = APP): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -16,7 +20,7 @@ function appSources(dir = APP): string[] {
 
 function repositoryCatalogs(): Catalogs {
   const catalogs: Catalogs = {};
-  for (const language of readdirSync(LOCALES)) {
+  for (const language of LANGUAGE_DIRECTORIES) {
     catalogs[language] = {};
     for (const file of readdirSync(join(LOCALES, language)))
       catalogs[language][file.replace(/\.json$/, "")] = JSON.parse(
@@ -56,10 +60,11 @@ describe("the app's catalogs (app/locales)", () => {
     expect(catalogProblems(repositoryCatalogs(), sources)).toEqual([]);
   });
 
-  it("are all bundled for the server", () => {
-    const resources = readFileSync(join(APP, "i18n", "resources.server.ts"), "utf8");
-    for (const language of readdirSync(LOCALES))
+  it("are all in their language's module, so the server and the browser have every namespace", () => {
+    for (const language of LANGUAGE_DIRECTORIES) {
+      const module = readFileSync(join(LOCALES, `${language}.ts`), "utf8");
       for (const file of readdirSync(join(LOCALES, language)))
-        expect(resources, `${language}/${file}`).toContain(`~/locales/${language}/${file}`);
+        expect(module, `${language}/${file}`).toContain(`./${language}/${file}`);
+    }
   });
 });

@@ -10,45 +10,51 @@ import {
   type Locale,
   type Numerals,
 } from "~/domain/languages";
+import { catalogsOf } from "./catalogs";
 import { numeralsInterpolation } from "./interpolation";
 
-export type Catalogs = Record<string, unknown>;
-
 /**
- * One i18next instance per language and catalogs, made from what the root loader sent (this language's
- * catalogs only), on the server for the render and in the browser for hydration: no catalog request, no
- * Suspense. Switching language revalidates the root loader, which brings the other catalogs. The digits
- * (the user's numerals, Arabic pages only) reach the catalogs' numbers and every formatter through it.
+ * One i18next instance per language and digits, made once from that language's loaded catalogs and kept
+ * (./catalogs.ts): on the server every request in a locale shares it, in the browser a language switch
+ * finds it again. `t` is all the pages ask of it, and `t` does not change an instance. Catalogs not yet
+ * loaded (never expected: see loadCatalogs) give an instance of keys, which is not kept.
  */
+const instances = new Map<string, typeof i18next>();
+
+function instanceFor(locale: Locale) {
+  const key = `${locale.language}-${locale.numerals}`;
+  const kept = instances.get(key);
+  if (kept) return kept;
+  const catalogs = catalogsOf(locale.language);
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale.language,
+    resources: { [locale.language]: (catalogs ?? {}) as Record<string, Record<string, unknown>> },
+    ns: Object.keys(catalogs ?? {}),
+    defaultNS: "common",
+    fallbackLng: false,
+    interpolation: numeralsInterpolation(locale.numerals),
+    react: { useSuspense: false },
+    initImmediate: false,
+  });
+  if (catalogs) instances.set(key, instance);
+  return instance;
+}
+
+/** The page's translations and digits (the user's numerals, Arabic pages only) for everything below it. */
 export function I18nProvider({
   language,
   numerals = DEFAULT_NUMERALS,
-  catalogs,
   children,
 }: {
   language: Language;
   numerals?: Numerals;
-  catalogs: Catalogs;
   children: ReactNode;
 }) {
   const locale = useMemo(() => pageLocale(language, numerals), [language, numerals]);
-  const instance = useMemo(() => {
-    const i18n = i18next.createInstance();
-    void i18n.init({
-      lng: language,
-      resources: { [language]: catalogs } as Record<string, Record<string, Record<string, unknown>>>,
-      ns: Object.keys(catalogs),
-      defaultNS: "common",
-      fallbackLng: false,
-      interpolation: numeralsInterpolation(locale.numerals),
-      react: { useSuspense: false },
-      initImmediate: false,
-    });
-    return i18n;
-  }, [language, locale.numerals, catalogs]);
   return (
     <LocaleContext.Provider value={locale}>
-      <I18nextProvider i18n={instance}>{children}</I18nextProvider>
+      <I18nextProvider i18n={instanceFor(locale)}>{children}</I18nextProvider>
     </LocaleContext.Provider>
   );
 }

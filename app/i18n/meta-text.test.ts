@@ -1,19 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadCatalogs } from "./catalogs";
 import { metaText } from "./meta-text";
 
-describe("page titles from the root's catalogs", () => {
-  const matches = [
-    { id: "root", data: { catalogs: { dashboard: { title: "لوحة التحكم" }, common: { errors: { title: "خطأ" } } } } },
+describe("page titles from the page language's catalogs", () => {
+  beforeAll(() => Promise.all([loadCatalogs("ar"), loadCatalogs("en")]));
+  const arabic = [
+    { id: "root", data: { language: "ar" } },
     { id: "routes/_app", data: null },
   ];
 
-  it("finds a key, nested or not", () => {
-    expect(metaText(matches, "dashboard:title")).toBe("لوحة التحكم");
-    expect(metaText(matches, "common:errors.title")).toBe("خطأ");
+  it("finds a key, nested or not, in the root's language", () => {
+    expect(metaText(arabic, "dashboard:title")).toBe("لوحة التحكم");
+    expect(metaText(arabic, "common:errors.title")).toBe("حدث خطأ ما");
   });
 
-  it("shows the key when the catalogs are missing (the root loader failed) or lack it", () => {
-    expect(metaText([{ id: "root", data: undefined }], "dashboard:title")).toBe("dashboard:title");
-    expect(metaText(matches, "common:errors.nope")).toBe("common:errors.nope");
+  it("falls back to English when the root loader failed, and shows a key the catalogs lack", () => {
+    expect(metaText([{ id: "root", data: undefined }], "dashboard:title")).toBe("Dashboard");
+    expect(metaText(arabic, "common:errors.nope")).toBe("common:errors.nope");
   });
 });

@@ -1,0 +1,35 @@
+// The Arabic catalogs, namespace for namespace as in ./en.ts.
+import type english from "./en";
+import account from "./ar/account.json";
+import clientActions from "./ar/clientActions.json";
+import clientForm from "./ar/clientForm.json";
+import clients from "./ar/clients.json";
+import common from "./ar/common.json";
+import dashboard from "./ar/dashboard.json";
+import followUps from "./ar/followUps.json";
+import importPage from "./ar/import.json";
+import leads from "./ar/leads.json";
+import login from "./ar/login.json";
+import logs from "./ar/logs.json";
+import profile from "./ar/profile.json";
+import reports from "./ar/reports.json";
+import users from "./ar/users.json";
+import validation from "./ar/validation.json";
+
+export default {
+  account,
+  clientActions,
+  clientForm,
+  clients,
+  common,
+  dashboard,
+  followUps,
+  import: importPage,
+  leads,
+  login,
+  logs,
+  profile,
+  reports,
+  users,
+  validation,
+} satisfies Record<keyof typeof english, unknown>;

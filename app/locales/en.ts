@@ -1,0 +1,35 @@
+// Every namespace of one language, as one module: the browser loads it as one cached asset
+// (app/i18n/catalogs.ts). A new namespace is one JSON file per language and a line in each of these.
+import account from "./en/account.json";
+import clientActions from "./en/clientActions.json";
+import clientForm from "./en/clientForm.json";
+import clients from "./en/clients.json";
+import common from "./en/common.json";
+import dashboard from "./en/dashboard.json";
+import followUps from "./en/followUps.json";
+import importPage from "./en/import.json";
+import leads from "./en/leads.json";
+import login from "./en/login.json";
+import logs from "./en/logs.json";
+import profile from "./en/profile.json";
+import reports from "./en/reports.json";
+import users from "./en/users.json";
+import validation from "./en/validation.json";
+
+export default {
+  account,
+  clientActions,
+  clientForm,
+  clients,
+  common,
+  dashboard,
+  followUps,
+  import: importPage,
+  leads,
+  login,
+  logs,
+  profile,
+  reports,
+  users,
+  validation,
+};
