@@ -5,7 +5,7 @@ import { displayName } from "~/domain/client-display";
 import { Link } from "@remix-run/react";
 import type { Alert } from "~/domain/alerts";
 import { RELATION_KEYS } from "~/i18n/label-keys";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import type { MyDay } from "~/services/my-day.server";
 import { WhatsAppButton } from "./clients/whatsapp-button";
 import { alertKey } from "./dashboard/alert-panel";
@@ -77,7 +77,7 @@ function Group({ title, empty, children }: { title: string; empty: boolean; chil
  */
 export function MyDaySection({ day }: { day: MyDay }) {
   const { t } = useTranslation();
-  const language = usePageLanguage();
+  const { language } = usePageLocale();
   return (
     <section className="card" aria-labelledby="my-day-title" data-testid="my-day">
       <h2 id="my-day-title" className="text-lg font-semibold">

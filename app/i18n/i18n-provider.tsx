@@ -1,10 +1,9 @@
 import i18next from "i18next";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
   DEFAULT_LANGUAGE,
   DEFAULT_NUMERALS,
-  isLanguage,
   pageLocale,
   type Language,
   type Locale,
@@ -62,15 +61,10 @@ export function I18nProvider({
 const LocaleContext = createContext<Locale>(pageLocale(DEFAULT_LANGUAGE));
 
 /**
- * The page's language and digits, for what a component formats itself (dates, counts, amounts):
+ * The page's language and digits, for what a component formats or writes itself (dates, counts, amounts,
+ * the name it shows): `usePageLocale().language` where only the language matters, or
  * `formatAed(fils, usePageLocale())`. Identifiers (mobiles, Emirates IDs, codes) are never formatted with it.
  */
 export function usePageLocale(): Locale {
   return useContext(LocaleContext);
-}
-
-/** The page's language, for what a component writes itself rather than from a catalog (dates, client names). */
-export function usePageLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }

@@ -13,7 +13,7 @@ import { ACCESS } from "~/domain/roles";
 import { displayName, formatDay } from "~/domain/client-display";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
-import { usePageLanguage } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { zodMessages } from "~/i18n/zod-messages";
 import { createFollowUp } from "~/services/follow-ups.server";
 import { findLeadClient } from "~/services/leads.server";
@@ -87,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ScheduleFollowUp() {
   const { t } = useTranslation();
-  const language = usePageLanguage();
+  const { language } = usePageLocale();
   const { client, today, suggestedDay, backTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -62,7 +62,7 @@ import { isErasedMobile } from "~/domain/client-erasure";
 import { REVEAL_INTENT, REVEAL_LIMIT } from "~/domain/client-privacy";
 import { FAMILY_NAME_MAX, FAMILY_RELATIONS, nextBirthday } from "~/domain/family";
 import { translatorFor } from "~/i18n/i18n.server";
-import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { writeNumber } from "~/domain/numerals";
 
 /** The preference fields of the registry, shown in their own box (docs/decisions/019). */
@@ -207,8 +207,8 @@ export default function ClientDetailsModal() {
     erasedOn,
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const language = usePageLanguage();
   const locale = usePageLocale();
+  const { language } = locale;
   const revealAnswer = useActionData<typeof action>();
   const navigation = useNavigation();
   const revealing = navigation.state === "submitting" && navigation.formData?.get("intent") === REVEAL_INTENT;

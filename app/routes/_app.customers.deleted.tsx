@@ -11,7 +11,7 @@ import { ACCESS } from "~/domain/roles";
 import { listDeletedClients, restoreClients } from "~/services/client-deletion.server";
 import { formatCount } from "~/domain/display-labels";
 import { redirectWithToast } from "~/http/toast.server";
-import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { translatorFor } from "~/i18n/i18n.server";
 
 /** Admins only: the same guard as the profile's admin tools. */
@@ -55,8 +55,8 @@ export default function DeletedClientsModal() {
   const { search } = useLocation();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const language = usePageLanguage();
   const locale = usePageLocale();
+  const { language } = locale;
   const listSearch = new URLSearchParams(search);
   listSearch.delete("q");
   const closeTo = `/customers${listSearch.size ? `?${listSearch}` : ""}`;

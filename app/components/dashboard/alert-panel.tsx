@@ -5,7 +5,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Alert, AlertPriority } from "~/domain/alerts";
 import { formatCount } from "~/domain/display-labels";
-import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
@@ -61,8 +61,8 @@ export function AlertPanel({
   emptyText: string;
 }) {
   const { t } = useTranslation();
-  const language = usePageLanguage();
   const locale = usePageLocale();
+  const { language } = locale;
   return (
     <section className="card flex flex-col" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2">

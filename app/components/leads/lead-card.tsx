@@ -15,7 +15,7 @@ import {
   type LeadText,
 } from "~/domain/lead-words";
 import { formatAed, parseAedToFils } from "~/domain/money";
-import { usePageLanguage, usePageLocale } from "~/i18n/i18n-provider";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
 import { keyOf, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
@@ -74,8 +74,8 @@ export function leadWhatsappMessage(lead: Pick<AiLead, "name" | "suggestedMessag
 
 export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: string }) {
   const { t } = useTranslation();
-  const language = usePageLanguage();
   const locale = usePageLocale();
+  const { language } = locale;
   const band = scoreBand(lead.leadScore);
   const headingId = `lead-${lead.clientId}`;
   const name = displayName({ fullName: lead.name, fullNameAr: lead.nameAr }, language);
