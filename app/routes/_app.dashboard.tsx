@@ -3,12 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
-import { AlertPanel } from "~/components/dashboard/alert-panel";
+import { AlertPanel, panelAlert } from "~/components/dashboard/alert-panel";
 import { BusinessSummaryPanel } from "~/components/dashboard/business-summary";
 import { FigureCards } from "~/components/dashboard/figure-cards";
 import { COMPLETE_FOLLOW_UP_INTENT, FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { TierBreakdownPanel } from "~/components/dashboard/tier-breakdown";
-import { firstName, shortDayLabel } from "~/domain/alerts";
+import { firstName, shortDayLabel, type Alert } from "~/domain/alerts";
 import { businessToday } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS } from "~/domain/client-windows";
 import { businessSummary } from "~/domain/dashboard-figures";
@@ -22,6 +22,7 @@ import { metaText } from "~/i18n/meta-text";
 import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { ContactFacts } from "~/services/client-contact.server";
 import { getMyDay } from "~/services/my-day.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import { MyDaySection } from "~/components/my-day";
@@ -52,9 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getMyDay(user.id, today, locale, messageBook),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
-  const labelled = <T extends { date: string }>(list: { items: T[]; total: number }) => ({
+  const labelled = (list: { items: (Alert & ContactFacts)[]; total: number }) => ({
     total: list.total,
-    items: list.items.map((alert) => ({ ...alert, dayLabel: shortDayLabel(alert.date, locale) })),
+    items: list.items.map((alert) => panelAlert(alert, shortDayLabel(alert.date, locale))),
   });
   return {
     greetingName: firstName(user.name),

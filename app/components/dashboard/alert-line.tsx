@@ -36,7 +36,7 @@ function occasion(type: string | null, t: TFunction): string {
  * name as the page shows it; `day` the alert's date as the panel labels it. Names go in <bdi>.
  */
 export function staffLine(
-  alert: Alert,
+  alert: Pick<Alert, "daysLeft" | "familyMember" | "type" | "anniversaryType">,
   name: string,
   day: string,
   t: TFunction,
@@ -82,7 +82,7 @@ export function staffLine(
 }
 
 /** An alert's line for staff, in the page's language, with the names isolated. */
-export function AlertLine({ alert, name, day }: { alert: Alert; name: string; day: string }) {
+export function AlertLine({ alert, name, day }: { alert: Parameters<typeof staffLine>[0]; name: string; day: string }) {
   const { t } = useTranslation();
   const { key, values } = staffLine(alert, name, day, t);
   return <Trans i18nKey={key} values={values} components={{ bdi: <bdi /> }} />;

@@ -11,8 +11,43 @@ import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
 import { AlertLine } from "./alert-line";
 
-/** An alert with its day as the panel shows it ("Sat 3 Jan"), made by the loader. */
-export type LabelledAlert = Alert & ContactFacts & { dayLabel: string };
+/**
+ * What a panel shows of an alert, with its day as the panel shows it ("Sat 3 Jan"), made by the loader. The
+ * English sentence and the wa.me link the JSON API gives stay out of the page's data: the panel words the
+ * line itself, and its WhatsApp button goes through the tracked route.
+ */
+export type PanelAlert = Pick<
+  Alert,
+  | "clientId"
+  | "clientName"
+  | "clientNameAr"
+  | "mobileNumber"
+  | "type"
+  | "daysLeft"
+  | "priority"
+  | "whatsappMessage"
+  | "familyMember"
+  | "anniversaryType"
+> &
+  Pick<ContactFacts, "whatsappBlocked" | "lastContactLabel"> & { dayLabel: string };
+
+export function panelAlert(alert: Alert & ContactFacts, dayLabel: string): PanelAlert {
+  return {
+    clientId: alert.clientId,
+    clientName: alert.clientName,
+    clientNameAr: alert.clientNameAr,
+    mobileNumber: alert.mobileNumber,
+    type: alert.type,
+    daysLeft: alert.daysLeft,
+    priority: alert.priority,
+    whatsappMessage: alert.whatsappMessage,
+    familyMember: alert.familyMember,
+    anniversaryType: alert.anniversaryType,
+    whatsappBlocked: alert.whatsappBlocked,
+    lastContactLabel: alert.lastContactLabel,
+    dayLabel,
+  };
+}
 
 const PRIORITY_STYLE: Record<AlertPriority, string> = {
   high: "bg-red-100 text-red-800",
@@ -27,7 +62,7 @@ const PRIORITY_LABEL: Record<AlertPriority, string> = {
 };
 
 /** "Today", "Tomorrow", "In 5 days", "Expired 2 days ago". */
-function dueLabel(alert: Alert, t: TFunction): string {
+function dueLabel(alert: Pick<Alert, "daysLeft">, t: TFunction): string {
   const d = alert.daysLeft;
   if (d < 0)
     return d === -1 ? t("dashboard:alerts.expiredYesterday") : t("dashboard:alerts.expiredDaysAgo", { count: -d });
@@ -37,7 +72,7 @@ function dueLabel(alert: Alert, t: TFunction): string {
 }
 
 /** One client can have several birthdays in a panel: their own and their family's. */
-export function alertKey(alert: Alert): string {
+export function alertKey(alert: Pick<Alert, "type" | "clientId" | "familyMember">): string {
   return `${alert.type}-${alert.clientId}-${alert.familyMember?.id ?? "client"}`;
 }
 
@@ -57,7 +92,7 @@ export function AlertPanel({
   /** The badge beside the title, e.g. "12 in 30 days". */
   totalLabel: (total: number) => string;
   /** null when the alerts could not be loaded. */
-  list: { items: LabelledAlert[]; total: number } | null;
+  list: { items: PanelAlert[]; total: number } | null;
   emptyText: string;
 }) {
   const { t } = useTranslation();
