@@ -1,38 +1,12 @@
 import { useNavigate } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { createContext, memo, useContext, useMemo, useState, type CSSProperties, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
-import type { Locale } from "~/domain/languages";
-import type { Tier } from "~/domain/tiers";
 import { usePageLocale } from "~/i18n/i18n-provider";
-import { labelTable, TIER_KEYS } from "~/i18n/label-keys";
-import { formatCount } from "~/domain/display-labels";
+import { clientRowsHtml, rowLabels, WHATSAPP_FORM_ID, type ClientRowView } from "./client-rows-html";
 
-/** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
-export type ClientRowView = {
-  id: number;
-  name: string;
-  /** Digits to dial, or null for an erased client (whose number was freed). */
-  mobile: string | null;
-  address: string;
-  dateOfBirth: string;
-  totalSale: string;
-  lastPurchase: string;
-  daysSince: number | null;
-  email: string;
-  team: string;
-  idNumber: string;
-  idExpiry: string;
-  idExpired: boolean;
-  pepStatus: string;
-  tier: Tier;
-  ownerName: string | null;
-  ownerInitials: string;
-  /** Why WhatsApp is off for this client (consent withdrawn), in the page's language, or null. */
-  whatsappBlocked: string | null;
-};
+export { SELECTION_FORM_ID, type ClientRowView } from "./client-rows-html";
 
 /**
  * The rows of a whole-page load, which entry.server provides from the load context: the loader
@@ -43,20 +17,8 @@ export const DocumentRowsContext = createContext<ClientRowView[] | null>(null);
 /** The table body that holds rows sent as HTML, which the browser keeps as they are. */
 const DOCUMENT_ROWS_ID = "client-rows";
 
-export const SELECTION_FORM_ID = "customer-selection";
 /** The select-all box, which the page unticks when a new page of rows arrives. */
 export const SELECT_ALL_ID = "customer-select-all";
-/** One form for every row's tracked WhatsApp button (each button sets its own formAction). */
-export const WHATSAPP_FORM_ID = "customer-whatsapp";
-
-const TIER_BADGE: Record<Tier, string> = {
-  diamond: "bg-sky-100 text-sky-900",
-  platinum: "bg-slate-200 text-slate-900",
-  gold: "bg-amber-100 text-amber-900",
-  silver: "bg-gray-100 text-gray-800",
-  bronze: "bg-orange-100 text-orange-900",
-};
-
 /**
  * The docs/product-rules.md §2 columns after the checkbox, with their widths in rem and, for the
  * sortable ones, their sort key (Date of Birth sorts by the next birthday).
@@ -100,137 +62,6 @@ function openInApp(event: MouseEvent<HTMLTableElement>, navigate: ReturnType<typ
   navigate(url.pathname + url.search, { preventScrollReset: true });
 }
 
-/** Stands for the client's name in a label made once per table, filled in per row. */
-const NAME = "\u0000";
-
-/**
- * The rows' words in the page's language, looked up once per table rather than once per cell: a
- * page can hold 500 rows (issue #19). Labels naming the client keep a slot for the name.
- */
-function rowLabels(t: TFunction, locale: Locale) {
-  return {
-    locale,
-    // Typed text (names, addresses, free fields) is isolated on an Arabic page only: on an English one
-    // each cell is its own bidi paragraph already, and a 500-row page stays as lean as it was.
-    isolate: locale.language === "ar",
-    tiers: labelTable(TIER_KEYS, t),
-    select: t("clients:table.select", { name: NAME }),
-    owner: t("clients:table.owner", { name: NAME }),
-    lastPurchase: t("clients:table.lastPurchaseCard"),
-    daysAgo: t("clients:table.daysAgo"),
-    whatsapp: t("clients:whatsapp.button"),
-    whatsappLabel: t("clients:whatsapp.label", { name: NAME }),
-    whatsappBlocked: t("clients:whatsapp.blockedLabel", { name: NAME, reason: "\u0001" }),
-    edit: t("clients:table.edit"),
-    editLabel: t("clients:table.editLabel", { name: NAME }),
-    view: t("clients:table.view"),
-    viewLabel: t("clients:table.viewLabel", { name: NAME }),
-  };
-}
-type RowLabels = ReturnType<typeof rowLabels>;
-
-/**
- * One row as its own component: React can then pause between rows while it hydrates a 500-row
- * page instead of rendering every row in one uninterrupted task.
- */
-const ClientRow = memo(function ClientRow({
-  row: r,
-  labels,
-  linkSearch,
-  basePath,
-}: {
-  row: ClientRowView;
-  labels: RowLabels;
-  linkSearch: string;
-  basePath: string;
-}) {
-  // On an Arabic page names, addresses and other typed text go in <bdi>: a row reads right whichever
-  // script the client's details were typed in.
-  const typed = (text: string) => (labels.isolate ? <bdi>{text}</bdi> : text);
-  return (
-    <tr>
-      <td>
-        <input
-          type="checkbox"
-          name="clientIds"
-          value={r.id}
-          form={SELECTION_FORM_ID}
-          aria-label={labels.select.replace(NAME, r.name)}
-        />
-      </td>
-      <td className="font-medium">
-        {labels.isolate ? (
-          <>
-            <bdi>{r.name}</bdi>{" "}
-          </>
-        ) : (
-          `${r.name} `
-        )}
-        <span className={`badge ${TIER_BADGE[r.tier]}`}>{labels.tiers[r.tier]}</span>
-        {r.ownerName ? (
-          <span className="badge ms-1 bg-brand-100 text-brand-700" title={labels.owner.replace(NAME, r.ownerName)}>
-            {typed(r.ownerInitials)}
-          </span>
-        ) : null}
-      </td>
-      <td>
-        {r.mobile ? (
-          <a href={`tel:+${r.mobile}`} dir={labels.isolate ? "ltr" : undefined}>
-            {`+${r.mobile}`}
-          </a>
-        ) : (
-          "—"
-        )}
-      </td>
-      <td>{typed(r.address)}</td>
-      <td>{r.dateOfBirth}</td>
-      <td className="text-end">{r.totalSale}</td>
-      <td>
-        <span className="card-label">{labels.lastPurchase}</span>
-        {r.lastPurchase}
-      </td>
-      <td className="text-end">
-        {r.daysSince === null ? "—" : formatCount(r.daysSince, labels.locale)}
-        {r.daysSince === null ? null : <span className="card-label">{labels.daysAgo}</span>}
-      </td>
-      <td>{typed(r.email)}</td>
-      <td>{r.team}</td>
-      <td>{typed(r.idNumber)}</td>
-      <td className={r.idExpired ? "text-red-700" : undefined}>{r.idExpiry}</td>
-      <td>{typed(r.pepStatus)}</td>
-      <td>
-        {r.whatsappBlocked ? (
-          <button
-            type="button"
-            disabled
-            title={r.whatsappBlocked}
-            aria-label={labels.whatsappBlocked.replace(NAME, r.name).replace("\u0001", r.whatsappBlocked)}
-            className="me-2 text-gray-400"
-          >
-            {labels.whatsapp}
-          </button>
-        ) : (
-          <button
-            type="submit"
-            form={WHATSAPP_FORM_ID}
-            formAction={`/customers/${r.id}/whatsapp`}
-            aria-label={labels.whatsappLabel.replace(NAME, r.name)}
-            className="me-2 text-green-700 hover:underline"
-          >
-            {labels.whatsapp}
-          </button>
-        )}
-        <a href={`${basePath}/${r.id}/edit${linkSearch}`} aria-label={labels.editLabel.replace(NAME, r.name)}>
-          {labels.edit}
-        </a>
-        <a href={`${basePath}/${r.id}${linkSearch}`} aria-label={labels.viewLabel.replace(NAME, r.name)}>
-          {labels.view}
-        </a>
-      </td>
-    </tr>
-  );
-});
-
 const SORT_MARK = { ascending: "▲", descending: "▼" } as const;
 /** Shown faintly on a sortable column the list is not sorted by. */
 const SORTABLE_MARK = "↕";
@@ -264,7 +95,8 @@ function SortLink({
 
 /**
  * The customer table (docs/product-rules.md §2 columns, in order). Row checkboxes belong to the selection form by
- * its id, so the table needs no form around it. Memoised and kept plain: a page can be 5,000 rows.
+ * its id, so the table needs no form around it. Memoised, and its rows are one string of HTML
+ * (./client-rows-html.ts): a page can be 5,000 rows.
  */
 export const ClientTable = memo(function ClientTable({
   rows,
@@ -288,11 +120,20 @@ export const ClientTable = memo(function ClientTable({
   const labels = useMemo(() => rowLabels(t, locale), [t, locale]);
   const documentRows = useContext(DocumentRowsContext);
   // Hydrating rows sent as HTML: React keeps an element's inner HTML as it finds it, so the rows
-  // cost no data, no components and no hydration work. Captured once; a later page comes as data.
+  // cost no data and no hydration work. Captured once; a later page comes as data.
   const [documentHtml] = useState(() =>
     rows === null && typeof document !== "undefined"
       ? (document.getElementById(DOCUMENT_ROWS_ID)?.innerHTML ?? null)
       : null,
+  );
+  // Rows as data are written here; rows of the document are the HTML found while hydrating, or on the
+  // server the rows entry.server provides.
+  const rowsHtml = useMemo(
+    () =>
+      rows === null && documentHtml !== null
+        ? documentHtml
+        : clientRowsHtml(rows ?? documentRows ?? [], labels, linkSearch, basePath),
+    [rows, documentHtml, documentRows, labels, linkSearch, basePath],
   );
   if (rows !== null && rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">{t("clients:table.empty")}</p>;
@@ -332,24 +173,12 @@ export const ClientTable = memo(function ClientTable({
             ))}
           </tr>
         </thead>
-        {rows === null && documentRows === null ? (
-          <tbody
-            key="document"
-            id={DOCUMENT_ROWS_ID}
-            className="divide-y divide-gray-100"
-            dangerouslySetInnerHTML={{ __html: documentHtml ?? "" }}
-          />
-        ) : (
-          <tbody
-            key={rows === null ? "document" : "data"}
-            id={rows === null ? DOCUMENT_ROWS_ID : undefined}
-            className="divide-y divide-gray-100"
-          >
-            {(rows ?? documentRows ?? []).map((r) => (
-              <ClientRow key={r.id} row={r} labels={labels} linkSearch={linkSearch} basePath={basePath} />
-            ))}
-          </tbody>
-        )}
+        <tbody
+          key={rows === null ? "document" : "data"}
+          id={rows === null ? DOCUMENT_ROWS_ID : undefined}
+          className="divide-y divide-gray-100"
+          dangerouslySetInnerHTML={{ __html: rowsHtml }}
+        />
       </table>
     </div>
   );
