@@ -25,7 +25,7 @@ import { Toaster } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/http/toast.server";
 import { getLocale } from "~/i18n/i18n.server";
-import { loadCatalogs } from "~/i18n/catalogs";
+import { catalogsDataBlock, loadCatalogs, PAGE_CATALOGS_ID } from "~/i18n/catalogs";
 import { I18nProvider } from "~/i18n/i18n-provider";
 import { DEFAULT_LANGUAGE, directionOf } from "~/domain/languages";
 import stylesheet from "~/tailwind.css?url";
@@ -40,7 +40,7 @@ export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, clear }, { language, numerals }] = await Promise.all([readToast(request), getLocale(request)]);
-  // The page's language and digits (docs/decisions/021-arabic-and-english.md); its catalogs are an asset (025).
+  // The page's language and digits (docs/decisions/021-arabic-and-english.md); its catalogs are in the document (025).
   return data({ toast, language, numerals }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
@@ -79,6 +79,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nProvider language={language} numerals={root?.numerals}>
           {children}
         </I18nProvider>
+        {/* This language's catalogs for the browser's i18next, serialised once per process (decision 025). */}
+        <script
+          type="application/json"
+          id={PAGE_CATALOGS_ID}
+          dangerouslySetInnerHTML={{ __html: catalogsDataBlock(language) }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
