@@ -20,8 +20,15 @@ export const ARABIC_LETTER_FOLDS: readonly (readonly [from: string, to: string])
  */
 export const ARABIC_DROPPED_MARKS = /\u0640|[\u064B-\u065F\u0670]/gu;
 
+/** Any letter or mark the search form changes: a text without one (a Latin name, an email) is kept as it is. */
+const ARABIC_CHANGED = new RegExp(
+  `[${ARABIC_LETTER_FOLDS.map(([from]) => from).join("")}]|${ARABIC_DROPPED_MARKS.source}`,
+  "u",
+);
+
 /** The search form of a text: Arabic letters folded and marks dropped; other scripts are left as they are. */
 export function normaliseArabic(text: string): string {
+  if (!ARABIC_CHANGED.test(text)) return text;
   let out = text.replace(ARABIC_DROPPED_MARKS, "");
   for (const [from, to] of ARABIC_LETTER_FOLDS) out = out.replaceAll(from, to);
   return out;

@@ -54,6 +54,14 @@ describe("calendar helpers", () => {
     expect(isIsoDate("2024-02-29")).toBe(true);
     expect(isIsoDate("2023-02-29")).toBe(false);
     expect(isIsoDate("29/02/2024")).toBe(false);
+    // The Gregorian leap rule at the centuries, and months and days out of range.
+    expect(isIsoDate("2000-02-29")).toBe(true);
+    expect(isIsoDate("1900-02-29")).toBe(false);
+    expect(isIsoDate("2024-04-31")).toBe(false);
+    expect(isIsoDate("2024-12-31")).toBe(true);
+    expect(isIsoDate("2024-13-01")).toBe(false);
+    expect(isIsoDate("2024-00-10")).toBe(false);
+    expect(isIsoDate("2024-01-00")).toBe(false);
   });
   it("goes back whole calendar months, the 31st falling on a shorter month's last day", () => {
     expect(subtractMonths("2026-05-31", 3)).toBe("2026-02-28");

@@ -20,10 +20,12 @@ export function businessToday(now: Date = new Date(), timeZone: string = appTime
   return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/** A real day written YYYY-MM-DD, by arithmetic: parsing a Date takes microseconds, and an import checks each date twice. */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(Number(value.slice(0, 4)), month);
 }
 
 /** The stored form of a calendar date: UTC midnight. */
@@ -69,6 +71,13 @@ export function monthDayOf(date: Date): number {
 
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month (1–12); year 0 is a leap year, as in ISO dates. */
+function daysInMonth(year: number, month: number): number {
+  return month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!;
 }
 
 /** The yearly occasion's date in a given year: 29 February falls on 28 February in other years. */

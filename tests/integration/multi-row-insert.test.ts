@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { databaseProvider, db, multiRowInsert } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+
+// multiRowInsert sends its rows as one JSON parameter: every cell must be stored as Prisma's own
+// create stores it, type and value, money above 2^53 fils (no double holds it) included.
+
+const BIG = 9_007_199_254_740_993n;
+const AT = new Date("2025-03-04T05:06:07.089Z");
+// Quotes, a backslash, a line break, Arabic and an emoji: what the JSON text must carry intact.
+const AWKWARD = 'عائشة "Aisha" \\ Al-Amin\n💍';
+
+type Table = "Customer" | "Sale" | "SaleItem" | "AuditLog";
+
+/** Each column's stored type (SQLite's typeof, PostgreSQL's column type) and value as text. */
+async function stored(table: Table, id: number | string, columns: string[]) {
+  const typeOf = (c: string) => (databaseProvider === "sqlite" ? `typeof("${c}")` : `pg_typeof("${c}")::text`);
+  const cells = columns.map((c) => `${typeOf(c)} AS "${c} type", CAST("${c}" AS TEXT) AS "${c}"`);
+  const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(
+    `SELECT ${cells.join(", ")} FROM "${table}" WHERE "id" = ${typeof id === "number" ? id : `'${id}'`}`,
+  );
+  return rows[0];
+}
+
+/** Inserts `rows` with multiRowInsert, answering the RETURNING of their id and `returning`. */
+function insertRows(table: Table, rows: Record<string, unknown>[], returning = "") {
+  return db.$queryRaw<Record<string, unknown>[]>`${multiRowInsert(table, rows)} RETURNING "id"${Prisma.raw(returning)}`;
+}
+
+const clientColumns = {
+  fullName: "Aisha Al-Amin",
+  fullNameAr: AWKWARD,
+  searchText: "aisha al-amin",
+  nameSortKey: "aisha al-amin",
+  emirate: "sharjah",
+  area: "Al Majaz",
+  totalSalesFils: BIG,
+  tier: "platinum",
+  lastPurchaseDate: AT,
+  dateOfBirth: new Date("1980-02-29T00:00:00.000Z"),
+  birthMonthDay: 229,
+  email: "aisha@example.com",
+  isActive: false,
+  source: "client_import",
+  consentWhatsapp: "granted",
+  createdAt: AT,
+  updatedAt: AT,
+};
+
+let mobile = 0;
+const nextMobile = () => `97150${String(++mobile).padStart(7, "0")}`;
+
+async function clientByPrisma() {
+  return db.client.create({ data: { ...clientColumns, mobileNumber: nextMobile() } });
+}
+
+describe("multiRowInsert stores what Prisma's create stores", () => {
+  it("clients: text, money, timestamps, integers and booleans, with defaults for columns null in every row", async () => {
+    const byPrisma = await clientByPrisma();
+    const [first, second] = await insertRows(
+      "Customer",
+      [
+        // Null in every row: left out, so the column default applies as it does for Prisma.
+        { ...clientColumns, mobileNumber: nextMobile(), country: null },
+        { ...clientColumns, mobileNumber: nextMobile(), country: null, fullNameAr: null, isActive: true },
+      ],
+      `, "totalSalesFils"`,
+    );
+    expect(BigInt(first!.totalSalesFils as bigint)).toBe(BIG);
+    const columns = [...Object.keys(clientColumns), "country"];
+    expect(await stored("Customer", Number(first!.id), columns)).toEqual(
+      await stored("Customer", byPrisma.id, columns),
+    );
+    const again = await db.client.findUniqueOrThrow({ where: { id: Number(second!.id) } });
+    expect(again).toMatchObject({ fullNameAr: null, isActive: true, totalSalesFils: BIG, country: "uae" });
+  });
+
+  it("sales and their items: the money exact, the client's column by its stored name", async () => {
+    const client = await clientByPrisma();
+    const sale = {
+      saleDate: AT,
+      amountFils: BIG,
+      description: AWKWARD,
+      invoiceNo: "INV-77",
+      showroom: "dubai_mall",
+      createdAt: AT,
+    };
+    const byPrisma = await db.sale.create({ data: { ...sale, clientId: client.id } });
+    const [written] = await insertRows("Sale", [{ customerId: client.id, ...sale }], `, "amountFils"`);
+    expect(BigInt(written!.amountFils as bigint)).toBe(BIG);
+    const saleColumns = ["customerId", ...Object.keys(sale)];
+    expect(await stored("Sale", Number(written!.id), saleColumns)).toEqual(
+      await stored("Sale", byPrisma.id, saleColumns),
+    );
+
+    const item = {
+      position: 2,
+      category: "ring",
+      metal: "gold",
+      karat: "21",
+      weightMg: 4_350,
+      priceFils: BIG,
+      saleDate: AT,
+      saleVoided: false,
+      firstOfCategory: false,
+    };
+    const itemByPrisma = await db.saleItem.create({ data: { ...item, saleId: byPrisma.id } });
+    const [itemWritten] = await insertRows("SaleItem", [{ saleId: byPrisma.id, ...item }]);
+    expect(await stored("SaleItem", Number(itemWritten!.id), Object.keys(item))).toEqual(
+      await stored("SaleItem", itemByPrisma.id, Object.keys(item)),
+    );
+  });
+
+  it("audit entries: text ids, JSON details and the timestamp", async () => {
+    const entry = {
+      actorName: AWKWARD,
+      action: "client.created",
+      targetType: "client",
+      targetId: "42",
+      details: JSON.stringify({ fields: ["fullName"], note: AWKWARD }),
+      createdAt: AT,
+    };
+    const byPrisma = await db.auditLog.create({ data: entry });
+    const id = randomUUID();
+    await db.$executeRaw(multiRowInsert("AuditLog", [{ id, actorId: null, ...entry }]));
+    const columns = ["actorId", ...Object.keys(entry)];
+    expect(await stored("AuditLog", id, columns)).toEqual(await stored("AuditLog", byPrisma.id, columns));
+  });
+});
