@@ -5,11 +5,11 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/domain/languages";
-import { PAGE_CATALOGS_ID, provideCatalogs } from "~/i18n/catalogs";
+import { PAGE_CATALOGS_ID, provideCatalogs, type Catalogs } from "~/i18n/catalogs";
 
 const { lang } = document.documentElement;
 const block = document.getElementById(PAGE_CATALOGS_ID)?.textContent;
-if (block) provideCatalogs(isLanguage(lang) ? lang : DEFAULT_LANGUAGE, block);
+if (block) provideCatalogs(isLanguage(lang) ? lang : DEFAULT_LANGUAGE, JSON.parse(block) as Catalogs, block);
 
 startTransition(() => {
   hydrateRoot(

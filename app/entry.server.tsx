@@ -1,8 +1,7 @@
 // Remix's default Node entry with four changes: the response's CSP nonce (from server.mjs through the
 // load context) goes on every inline script React and Remix write (see README "Security"), a whole-page
-// client book's rows come through the load context (decision 023), the catalogs are loaded before the
-// render (decision 025), and the document passes through stripNulBytes (a React 18 renderer bug,
-// explained there).
+// client book's rows come through the load context (decision 023), the catalogs are the bundled ones
+// (decision 025), and the document passes through stripNulBytes (a React 18 renderer bug, explained there).
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -10,8 +9,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { DocumentRowsContext, type ClientRowView } from "~/components/clients/client-table";
 import { NonceProvider } from "~/components/nonce";
-import { LANGUAGES } from "~/domain/languages";
-import { loadCatalogs } from "~/i18n/catalogs";
+// Provides every language's bundled catalogs to the render as it loads, once (decision 025).
+import "~/i18n/resources.server";
 import { stripNulBytes } from "~/http/strip-nul-bytes.server";
 
 // server.mjs starts the daily jobs in each worker through the build's entry module.
@@ -27,16 +26,13 @@ declare module "@remix-run/node" {
 
 const ABORT_DELAY = 5_000;
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Every language, whichever the page turns out to be (an error page falls back to English): a map lookup
-  // once the first request has loaded them.
-  await Promise.all(LANGUAGES.map(loadCatalogs));
   const nonce = loadContext.cspNonce;
   // Bots (and the SPA mode Remix can build) get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;

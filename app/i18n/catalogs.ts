@@ -1,4 +1,6 @@
-import type { Language } from "~/domain/languages";
+import i18next from "i18next";
+import type { Language, Locale } from "~/domain/languages";
+import { numeralsInterpolation } from "./interpolation";
 
 /** One language's catalogs, by namespace. */
 export type Catalogs = Record<string, unknown>;
@@ -20,17 +22,17 @@ const dataBlocks = new Map<Language, string>();
 /** The `<script type="application/json">` in every document that holds its language's catalogs. */
 export const PAGE_CATALOGS_ID = "page-catalogs";
 
-/** The document's own catalogs, read by entry.client from its data block before hydrating. */
-export function provideCatalogs(language: Language, dataBlock: string): void {
-  loaded.set(language, JSON.parse(dataBlock) as Catalogs);
-  // Hydration renders the block again: the text the document has, not a second serialisation.
-  dataBlocks.set(language, dataBlock);
+/**
+ * Catalogs already at hand: the server's, bundled (resources.server.ts), and in the browser the document's
+ * own, read by entry.client from its data block before hydrating. That block is kept too: hydration renders
+ * it again, from the text the document has rather than a second serialisation.
+ */
+export function provideCatalogs(language: Language, catalogs: Catalogs, dataBlock?: string): void {
+  loaded.set(language, catalogs);
+  if (dataBlock !== undefined) dataBlocks.set(language, dataBlock);
 }
 
-/**
- * Makes a language's catalogs available to `catalogsOf`: by entry.server for every document, and by the
- * root's clientLoader when a navigation brings a language the document did not carry.
- */
+/** Makes a language's catalogs available to `catalogsOf` when a navigation brings a language the document did not carry. */
 export async function loadCatalogs(language: Language): Promise<void> {
   if (!loaded.has(language)) loaded.set(language, (await modules[language]()).default);
 }
@@ -45,10 +47,38 @@ export function catalogsOf(language: Language): Catalogs | undefined {
  * catalog can close the script element.
  */
 export function catalogsDataBlock(language: Language): string {
-  let block = dataBlocks.get(language);
-  if (block === undefined) {
-    block = JSON.stringify(catalogsOf(language) ?? {}).replace(/</g, "\\u003c");
-    if (catalogsOf(language)) dataBlocks.set(language, block);
-  }
+  const kept = dataBlocks.get(language);
+  if (kept !== undefined) return kept;
+  const catalogs = catalogsOf(language);
+  const block = JSON.stringify(catalogs ?? {}).replace(/</g, "\\u003c");
+  if (catalogs) dataBlocks.set(language, block);
   return block;
+}
+
+const instances = new Map<string, typeof i18next>();
+
+/**
+ * One i18next instance per language and digits, made once from that language's catalogs and kept: the pages
+ * (I18nProvider) and the server's own texts (i18n.server.ts) share it, on the server for every request.
+ * `t` is all they ask of it, and `t` does not change an instance. Catalogs not yet provided or loaded (never
+ * expected) give an instance of keys, which is not kept.
+ */
+export function i18nInstance(locale: Locale): typeof i18next {
+  const key = `${locale.language}-${locale.numerals}`;
+  const kept = instances.get(key);
+  if (kept) return kept;
+  const catalogs = catalogsOf(locale.language);
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale.language,
+    resources: { [locale.language]: (catalogs ?? {}) as Record<string, Record<string, unknown>> },
+    ns: Object.keys(catalogs ?? {}),
+    defaultNS: "common",
+    fallbackLng: false,
+    interpolation: numeralsInterpolation(locale.numerals),
+    react: { useSuspense: false },
+    initImmediate: false,
+  });
+  if (catalogs) instances.set(key, instance);
+  return instance;
 }

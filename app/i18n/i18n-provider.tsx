@@ -1,4 +1,3 @@
-import i18next from "i18next";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -9,36 +8,7 @@ import {
   type Locale,
   type Numerals,
 } from "~/domain/languages";
-import { catalogsOf } from "./catalogs";
-import { numeralsInterpolation } from "./interpolation";
-
-/**
- * One i18next instance per language and digits, made once from that language's loaded catalogs and kept
- * (./catalogs.ts): on the server every request in a locale shares it, in the browser a language switch
- * finds it again. `t` is all the pages ask of it, and `t` does not change an instance. Catalogs not yet
- * loaded (never expected: see loadCatalogs) give an instance of keys, which is not kept.
- */
-const instances = new Map<string, typeof i18next>();
-
-function instanceFor(locale: Locale) {
-  const key = `${locale.language}-${locale.numerals}`;
-  const kept = instances.get(key);
-  if (kept) return kept;
-  const catalogs = catalogsOf(locale.language);
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale.language,
-    resources: { [locale.language]: (catalogs ?? {}) as Record<string, Record<string, unknown>> },
-    ns: Object.keys(catalogs ?? {}),
-    defaultNS: "common",
-    fallbackLng: false,
-    interpolation: numeralsInterpolation(locale.numerals),
-    react: { useSuspense: false },
-    initImmediate: false,
-  });
-  if (catalogs) instances.set(key, instance);
-  return instance;
-}
+import { i18nInstance } from "./catalogs";
 
 /** The page's translations and digits (the user's numerals, Arabic pages only) for everything below it. */
 export function I18nProvider({
@@ -53,7 +23,7 @@ export function I18nProvider({
   const locale = useMemo(() => pageLocale(language, numerals), [language, numerals]);
   return (
     <LocaleContext.Provider value={locale}>
-      <I18nextProvider i18n={instanceFor(locale)}>{children}</I18nextProvider>
+      <I18nextProvider i18n={i18nInstance(locale)}>{children}</I18nextProvider>
     </LocaleContext.Provider>
   );
 }

@@ -1,20 +1,20 @@
 import { createCookie } from "@remix-run/node";
-import i18next, { type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { getCurrentSession } from "~/auth/session.server";
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
-  NUMERALS,
   isLanguage,
   localeOf,
   pageLocale,
   type Language,
   type Locale,
-  type Numerals,
 } from "~/domain/languages";
-import { numeralsInterpolation } from "./interpolation";
-import { RESOURCES, type Namespace } from "./resources.server";
+import { i18nInstance } from "./catalogs";
+// Loaded for what it does as it loads: it provides the bundled catalogs to ./catalogs.ts.
+import "./resources.server";
+import type { Namespace } from "./resources.server";
 
 /** Set by the top bar's switch; read when the signed-in user has no saved language (or nobody is signed in). */
 export const languageCookie = createCookie("lng", {
@@ -54,29 +54,10 @@ export async function getLanguage(request: Request): Promise<Language> {
   return (await getLocale(request)).language;
 }
 
-/**
- * One i18next instance per numbering system for the process, each holding every catalog (imported, never read
- * per request): a fixed `t` per locale and namespace costs a map lookup. Loaders and actions use it for texts
- * they make themselves (toasts, page titles, API-free error messages).
- */
-function serverInstance(numerals: Numerals) {
-  const instance = i18next.createInstance();
-  void instance.init({
-    resources: RESOURCES,
-    supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
-    defaultNS: "common",
-    ns: Object.keys(RESOURCES.en),
-    interpolation: numeralsInterpolation(numerals),
-    initImmediate: false,
-  });
-  return instance;
-}
-const servers = Object.fromEntries(NUMERALS.map((n) => [n, serverInstance(n)])) as Record<Numerals, typeof i18next>;
-
+/** A fixed `t` for one namespace in a locale, from the instance the pages use too (./catalogs.ts). */
 export function fixedT(locale: Language | Locale, namespace: Namespace = "common"): TFunction {
-  const { language, numerals } = localeOf(locale);
-  return servers[numerals].getFixedT(language, namespace);
+  const resolved = localeOf(locale);
+  return i18nInstance(resolved).getFixedT(resolved.language, namespace);
 }
 
 /** The request's language, its locale (language and digits) and a `t` for one namespace, for loaders and actions. */

@@ -1,11 +1,13 @@
-import type { Language } from "~/domain/languages";
+import { LANGUAGES } from "~/domain/languages";
 import ar from "~/locales/ar";
 import en from "~/locales/en";
+import { provideCatalogs } from "./catalogs";
 
 /**
- * Every catalog, bundled into the server build for the texts loaders and actions make themselves
- * (i18n.server.ts): choosing a language reads no file. Pages get theirs through ./catalogs.ts.
+ * Every catalog is bundled into the server build, and provided to ./catalogs.ts once, when this module
+ * loads: the render (entry.server.tsx) and the server's own texts (i18n.server.ts) then read them with
+ * no file and no await per request. Pages get theirs through the document (decision 025).
  */
-export const RESOURCES = { en, ar } satisfies Record<Language, Record<string, unknown>>;
+for (const language of LANGUAGES) provideCatalogs(language, { en, ar }[language]);
 
 export type Namespace = keyof typeof en;
