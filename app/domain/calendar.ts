@@ -55,8 +55,7 @@ export function subtractMonths(iso: IsoDate, months: number): IsoDate {
   const index = year * 12 + (month - 1) - months;
   const y = Math.floor(index / 12);
   const m = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return `${y}-${String(m).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
+  return `${y}-${String(m).padStart(2, "0")}-${String(Math.min(day, daysInMonth(y, m))).padStart(2, "0")}`;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
