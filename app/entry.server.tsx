@@ -7,7 +7,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { DocumentRowsContext, type ClientRowView } from "~/components/clients/client-table";
+import type { ClientRowView } from "~/components/clients/client-rows-html";
+import { DocumentRowsContext } from "~/components/clients/client-table";
 import { NonceProvider } from "~/components/nonce";
 // Provides every language's bundled catalogs to the render as it loads, once (decision 025).
 import "~/i18n/resources.server";

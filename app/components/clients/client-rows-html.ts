@@ -45,27 +45,28 @@ const NAME = "\u0000";
 const REASON = "\u0001";
 
 /**
- * The rows' words in the page's language, looked up once per table rather than once per cell: a
- * page can hold 500 rows (issue #19). Labels naming the client keep a slot for the name.
+ * The rows' words in the page's language, looked up and escaped as HTML once per table rather than once
+ * per cell: a page can hold 500 rows (issue #19). Labels naming the client keep a slot for the name.
  */
 export function rowLabels(t: TFunction, locale: Locale) {
+  const tiers = labelTable(TIER_KEYS, t);
   return {
     locale,
     // Typed text (names, addresses, free fields) is isolated on an Arabic page only: on an English one
     // each cell is its own bidi paragraph already, and a 500-row page stays as lean as it was.
     isolate: locale.language === "ar",
-    tiers: labelTable(TIER_KEYS, t),
-    select: t("clients:table.select", { name: NAME }),
-    owner: t("clients:table.owner", { name: NAME }),
-    lastPurchase: t("clients:table.lastPurchaseCard"),
-    daysAgo: t("clients:table.daysAgo"),
-    whatsapp: t("clients:whatsapp.button"),
-    whatsappLabel: t("clients:whatsapp.label", { name: NAME }),
-    whatsappBlocked: t("clients:whatsapp.blockedLabel", { name: NAME, reason: REASON }),
-    edit: t("clients:table.edit"),
-    editLabel: t("clients:table.editLabel", { name: NAME }),
-    view: t("clients:table.view"),
-    viewLabel: t("clients:table.viewLabel", { name: NAME }),
+    tiers: Object.fromEntries(Object.entries(tiers).map(([tier, label]) => [tier, escapeHtml(label)])) as typeof tiers,
+    select: escapeHtml(t("clients:table.select", { name: NAME })),
+    owner: escapeHtml(t("clients:table.owner", { name: NAME })),
+    lastPurchase: escapeHtml(t("clients:table.lastPurchaseCard")),
+    daysAgo: escapeHtml(t("clients:table.daysAgo")),
+    whatsapp: escapeHtml(t("clients:whatsapp.button")),
+    whatsappLabel: escapeHtml(t("clients:whatsapp.label", { name: NAME })),
+    whatsappBlocked: escapeHtml(t("clients:whatsapp.blockedLabel", { name: NAME, reason: REASON })),
+    edit: escapeHtml(t("clients:table.edit")),
+    editLabel: escapeHtml(t("clients:table.editLabel", { name: NAME })),
+    view: escapeHtml(t("clients:table.view")),
+    viewLabel: escapeHtml(t("clients:table.viewLabel", { name: NAME })),
   };
 }
 export type RowLabels = ReturnType<typeof rowLabels>;
@@ -91,12 +92,14 @@ export function clientRowsHtml(
   basePath: string,
 ): string {
   const typed = (text: string) => (labels.isolate ? `<bdi>${escapeHtml(text)}</bdi>` : escapeHtml(text));
-  const named = (label: string, name: string) => escapeHtml(label.replace(NAME, name));
+  const base = escapeHtml(basePath);
   const search = escapeHtml(linkSearch);
   let html = "";
   for (const r of rows) {
+    const name = escapeHtml(r.name);
+    const named = (label: string) => label.replace(NAME, name);
     const owner = r.ownerName
-      ? `<span class="badge ms-1 bg-brand-100 text-brand-700" title="${named(labels.owner, r.ownerName)}">${typed(r.ownerInitials)}</span>`
+      ? `<span class="badge ms-1 bg-brand-100 text-brand-700" title="${labels.owner.replace(NAME, escapeHtml(r.ownerName))}">${typed(r.ownerInitials)}</span>`
       : "";
     const mobile = r.mobile
       ? `<a href="tel:+${escapeHtml(r.mobile)}"${labels.isolate ? ' dir="ltr"' : ""}>+${escapeHtml(r.mobile)}</a>`
@@ -104,26 +107,23 @@ export function clientRowsHtml(
     const daysSince =
       r.daysSince === null
         ? "—"
-        : `${escapeHtml(formatCount(r.daysSince, labels.locale))}<span class="card-label">${escapeHtml(labels.daysAgo)}</span>`;
-    const whatsapp = r.whatsappBlocked
-      ? `<button type="button" disabled="" title="${escapeHtml(r.whatsappBlocked)}" aria-label="${escapeHtml(
-          labels.whatsappBlocked.replace(NAME, r.name).replace(REASON, r.whatsappBlocked),
-        )}" class="me-2 text-gray-400">${escapeHtml(labels.whatsapp)}</button>`
-      : `<button type="submit" form="${WHATSAPP_FORM_ID}" formaction="/customers/${r.id}/whatsapp" aria-label="${named(
-          labels.whatsappLabel,
-          r.name,
-        )}" class="me-2 text-green-700 hover:underline">${escapeHtml(labels.whatsapp)}</button>`;
+        : `${escapeHtml(formatCount(r.daysSince, labels.locale))}<span class="card-label">${labels.daysAgo}</span>`;
+    const blocked = r.whatsappBlocked === null ? null : escapeHtml(r.whatsappBlocked);
+    const whatsapp =
+      blocked !== null
+        ? `<button type="button" disabled="" title="${blocked}" aria-label="${named(labels.whatsappBlocked).replace(REASON, blocked)}" class="me-2 text-gray-400">${labels.whatsapp}</button>`
+        : `<button type="submit" form="${WHATSAPP_FORM_ID}" formaction="/customers/${r.id}/whatsapp" aria-label="${named(labels.whatsappLabel)}" class="me-2 text-green-700 hover:underline">${labels.whatsapp}</button>`;
     html +=
-      `<tr><td><input type="checkbox" name="clientIds" value="${r.id}" form="${SELECTION_FORM_ID}" aria-label="${named(labels.select, r.name)}"/></td>` +
-      `<td class="font-medium">${typed(r.name)} <span class="badge ${TIER_BADGE[r.tier]}">${escapeHtml(labels.tiers[r.tier])}</span>${owner}</td>` +
+      `<tr><td><input type="checkbox" name="clientIds" value="${r.id}" form="${SELECTION_FORM_ID}" aria-label="${named(labels.select)}"/></td>` +
+      `<td class="font-medium">${labels.isolate ? `<bdi>${name}</bdi>` : name} <span class="badge ${TIER_BADGE[r.tier]}">${labels.tiers[r.tier]}</span>${owner}</td>` +
       `<td>${mobile}</td><td>${typed(r.address)}</td><td>${escapeHtml(r.dateOfBirth)}</td>` +
       `<td class="text-end">${escapeHtml(r.totalSale)}</td>` +
-      `<td><span class="card-label">${escapeHtml(labels.lastPurchase)}</span>${escapeHtml(r.lastPurchase)}</td>` +
+      `<td><span class="card-label">${labels.lastPurchase}</span>${escapeHtml(r.lastPurchase)}</td>` +
       `<td class="text-end">${daysSince}</td><td>${typed(r.email)}</td><td>${escapeHtml(r.team)}</td>` +
       `<td>${typed(r.idNumber)}</td><td${r.idExpired ? ' class="text-red-700"' : ""}>${escapeHtml(r.idExpiry)}</td>` +
       `<td>${typed(r.pepStatus)}</td>` +
-      `<td>${whatsapp}<a href="${escapeHtml(basePath)}/${r.id}/edit${search}" aria-label="${named(labels.editLabel, r.name)}">${escapeHtml(labels.edit)}</a>` +
-      `<a href="${escapeHtml(basePath)}/${r.id}${search}" aria-label="${named(labels.viewLabel, r.name)}">${escapeHtml(labels.view)}</a></td></tr>`;
+      `<td>${whatsapp}<a href="${base}/${r.id}/edit${search}" aria-label="${named(labels.editLabel)}">${labels.edit}</a>` +
+      `<a href="${base}/${r.id}${search}" aria-label="${named(labels.viewLabel)}">${labels.view}</a></td></tr>`;
   }
   return html;
 }

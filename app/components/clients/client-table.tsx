@@ -6,8 +6,6 @@ import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { clientRowsHtml, rowLabels, WHATSAPP_FORM_ID, type ClientRowView } from "./client-rows-html";
 
-export { SELECTION_FORM_ID, type ClientRowView } from "./client-rows-html";
-
 /**
  * The rows of a whole-page load, which entry.server provides from the load context: the loader
  * leaves them out of the data the browser hydrates from, so a 500-row page carries them once, as
