@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import { CANNOT_LISTEN, closeGracefully, runPrimary } from "./server/cluster.mjs";
 import { installRequestPolicy } from "./server/http-policy.mjs";
-import { enableWal, startCheckpointer } from "./server/sqlite-wal.mjs";
+import { requestConcurrency, requestGate } from "./server/request-gate.mjs";
+import { enableWal, sqliteFile, startCheckpointer } from "./server/sqlite-wal.mjs";
 
 if (cluster.isPrimary) {
   enableWal();
@@ -51,6 +52,8 @@ if (cluster.isPrimary) {
       },
     }),
   );
+  // Pages and the API take turns; the files above never wait (docs/decisions/026-request-gate.md).
+  app.use(requestGate({ concurrency: requestConcurrency(process.env, sqliteFile() !== null) }));
   const handleRemix = createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
