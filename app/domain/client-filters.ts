@@ -30,7 +30,7 @@ export type ClientFilters = {
   country: Country | null;
   team: Team | null;
   notPurchasedFor: NotPurchasedFor | null;
-  /** The dashboard's Inactive Clients, exactly (see inactiveClientsWhere). */
+  /** The dashboard's Inactive Clients, exactly: not active (see activeClientsWhere). */
   inactive: boolean;
   owner: OwnerFilter | null;
 };
@@ -115,11 +115,13 @@ export function notPurchasedCutoff(today: IsoDate, months: number): IsoDate {
 }
 
 /**
- * The one definition of an inactive client, for the dashboard's card and the list it links to:
- * no purchase on or after activeSince(today) (90 days), or no purchase ever.
+ * An active client: a purchase on or after activeSince(today) (90 days). Every other client in the book
+ * is inactive, including one who never bought: the dashboard's card counts the book minus these (one
+ * short index range, not the long one of everyone else), and the list's `inactive=1` filter it links to
+ * selects the rest.
  */
-export function inactiveClientsWhere(today: IsoDate) {
-  return { OR: [{ lastPurchaseDate: { lt: dateFromIso(activeSince(today)) } }, { lastPurchaseDate: null }] };
+export function activeClientsWhere(today: IsoDate) {
+  return { lastPurchaseDate: { gte: dateFromIso(activeSince(today)) } };
 }
 
 export function totalPages(totalCount: number, limit: number): number {

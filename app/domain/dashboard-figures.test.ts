@@ -31,10 +31,10 @@ describe("inactive clients", () => {
 });
 
 describe("figures from tier counts", () => {
-  it("totals the tiers, counts Platinum and Diamond as VIPs and folds Silver with Bronze", () => {
+  it("totals the tiers, counts Platinum and Diamond as VIPs, folds Silver with Bronze and counts the rest of the active as inactive", () => {
     const { metrics, tierBreakdown } = figuresFromTierCounts(
       { diamond: 1, platinum: 2, gold: 3, silver: 4, bronze: 5 },
-      9,
+      6,
     );
     expect(metrics).toEqual({ totalClients: 15, activeVips: 3, inactiveClients: 9 });
     expect(tierBreakdown).toEqual({ diamond: 1, platinum: 2, gold: 3, silverBronze: 9 });

@@ -33,10 +33,13 @@ export function businessSummary(metrics: DashboardMetrics): BusinessSummary {
   };
 }
 
-/** Folds per-tier counts (from a GROUP BY on the stored tier) into the figures the dashboard shows. */
+/**
+ * Folds per-tier counts (from a GROUP BY on the stored tier) and the count of active clients into the
+ * figures the dashboard shows: every client who is not active is inactive.
+ */
 export function figuresFromTierCounts(
   countByTier: Partial<Record<string, number>>,
-  inactiveClients: number,
+  activeClients: number,
 ): { metrics: DashboardMetrics; tierBreakdown: TierBreakdown } {
   const count = (tier: string) => countByTier[tier] ?? 0;
   const totalClients = Object.values(countByTier).reduce<number>((sum, n) => sum + (n ?? 0), 0);
@@ -44,7 +47,7 @@ export function figuresFromTierCounts(
     metrics: {
       totalClients,
       activeVips: VIP_TIERS.reduce((sum, tier) => sum + count(tier), 0),
-      inactiveClients,
+      inactiveClients: totalClients - activeClients,
     },
     tierBreakdown: {
       diamond: count("diamond"),

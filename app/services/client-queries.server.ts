@@ -60,7 +60,7 @@ function listFilters(f: ClientFilters, today: IsoDate, viewerId: string): Prisma
     const cutoff = sqlTimestamp(dateFromIso(notPurchasedCutoff(today, f.notPurchasedFor)));
     and.push(Prisma.sql`("lastPurchaseDate" <= ${cutoff} OR "lastPurchaseDate" IS NULL)`);
   }
-  // The dashboard's Inactive Clients card, exactly: the same cut-off as inactiveClientsWhere.
+  // The dashboard's Inactive Clients card, exactly: every client activeClientsWhere leaves out.
   if (f.inactive) {
     const since = sqlTimestamp(dateFromIso(activeSince(today)));
     and.push(Prisma.sql`("lastPurchaseDate" < ${since} OR "lastPurchaseDate" IS NULL)`);

@@ -19,7 +19,7 @@ import {
   type DashboardMetrics,
   type TierBreakdown,
 } from "~/domain/dashboard-figures";
-import { inactiveClientsWhere } from "~/domain/client-filters";
+import { activeClientsWhere } from "~/domain/client-filters";
 import { inClientBook } from "./client-book.server";
 import { countFamilyBirthdays, familyBirthdayAlerts } from "./client-family.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
@@ -43,16 +43,16 @@ export type DashboardAlerts = { birthdays: AlertList; anniversaries: AlertList; 
 
 /**
  * The dashboard's cards and tier breakdown from two indexed queries: a GROUP BY on the stored tier
- * (total, VIPs and the breakdown) and a count of inactive clients by the same rule as the list's
- * `inactive=1` filter the card links to.
+ * (total, VIPs and the breakdown) and a count of active clients. The inactive are the rest of the book,
+ * as the list's `inactive=1` filter the card links to selects them.
  */
 export async function getClientFigures(today: IsoDate = businessToday()): Promise<ClientFigures> {
-  const [groups, inactiveClients] = await Promise.all([
+  const [groups, activeClients] = await Promise.all([
     db.client.groupBy({ by: ["tier"], where: inClientBook(), _count: { _all: true } }),
-    db.client.count({ where: inClientBook(inactiveClientsWhere(today)) }),
+    db.client.count({ where: inClientBook(activeClientsWhere(today)) }),
   ]);
   const countByTier = Object.fromEntries(groups.map((g) => [g.tier, g._count._all]));
-  return figuresFromTierCounts(countByTier, inactiveClients);
+  return figuresFromTierCounts(countByTier, activeClients);
 }
 
 const alertClientFields = { ...CONTACT_FACT_SELECT, ...MESSAGE_RECIPIENT_SELECT, mobileNumber: true } as const;
