@@ -39,7 +39,8 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `\nGenerated ${result.clients.toLocaleString()} clients, ${result.sales.toLocaleString()} sales, ${result.interactions.toLocaleString()} contacts, ${result.followUps.toLocaleString()} follow-ups and ${result.familyMembers.toLocaleString()} family members in ${seconds} s (seed ${seed}, ${kind}).`,
 );
-if (kind === "postgres" && !process.env.BENCH_PG_URL) {
+// Run by `npm run bench` (--keep-server), the bench goes on with the server it started.
+if (kind === "postgres" && !process.env.BENCH_PG_URL && !process.argv.includes("--keep-server")) {
   const { stopPostgres } = await import("../scripts/postgres-local.mjs");
   stopPostgres({ bench: true, keepData: true });
 }

@@ -29,7 +29,9 @@ if (!(await benchDataExists(kind))) {
   console.log(
     `Generating the bench data set (${smoke ? "500 clients, 2,500" : "100,000 clients, 1,000,000"} sales)...`,
   );
-  execFileSync("node_modules/.bin/tsx", ["bench/data.ts", "--db", kind, ...size], { stdio: "inherit" });
+  execFileSync("node_modules/.bin/tsx", ["bench/data.ts", "--db", kind, "--keep-server", ...size], {
+    stdio: "inherit",
+  });
 }
 const databaseUrl = await benchDatabaseUrl(kind, { fresh: false });
 migrate(databaseUrl);
