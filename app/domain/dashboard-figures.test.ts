@@ -31,7 +31,7 @@ describe("inactive clients", () => {
 });
 
 describe("figures from tier counts", () => {
-  it("totals the tiers, counts Platinum and Diamond as VIPs, folds Silver with Bronze and counts the rest of the active as inactive", () => {
+  it("totals the tiers, counts Platinum and Diamond as VIPs, folds Silver with Bronze and counts everyone not active as inactive", () => {
     const { metrics, tierBreakdown } = figuresFromTierCounts(
       { diamond: 1, platinum: 2, gold: 3, silver: 4, bronze: 5 },
       6,
