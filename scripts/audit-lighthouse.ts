@@ -129,6 +129,19 @@ async function adminSessionCookie() {
   return setCookie.split(";")[0]!;
 }
 
+/**
+ * Removes a Chromium profile folder. Chromium's helper processes can still be writing to it after
+ * the browser has exited (ENOTEMPTY seen here); a leftover folder in the temporary directory must
+ * not throw away the scores already measured.
+ */
+function removeProfile(profile: string) {
+  try {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (error) {
+    console.warn(`Left Chromium's profile folder ${profile}: ${(error as Error).message}`);
+  }
+}
+
 async function lighthouseScores(cookie: string) {
   const profile = mkdtempSync(join(tmpdir(), "jewel-audit-"));
   const browser = spawn(
@@ -194,7 +207,7 @@ async function lighthouseScores(cookie: string) {
   } finally {
     const exited = new Promise((done) => browser.once("exit", done));
     if (browser.exitCode === null && browser.kill()) await exited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    removeProfile(profile);
   }
 }
 
@@ -259,7 +272,7 @@ async function installabilityAndFirstLoad(cookie: string) {
     };
   } finally {
     await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    removeProfile(profile);
   }
 }
 
