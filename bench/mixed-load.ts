@@ -7,7 +7,7 @@
 // load created, so removing those clients removes them too.
 import http from "node:http";
 import { seededRandom } from "../scripts/seeded-random";
-import { loopbackAgent, onEveryConnection } from "./load";
+import { loopbackAgent, onEveryConnection, PAGE_LOAD_HEADERS } from "./load";
 import { percentile } from "./measure";
 
 /** Stored mobiles of the load's clients: the generated book uses 97151…, the import bench 97156–8…. */
@@ -51,7 +51,7 @@ export async function mixedLoad(
       // Reads as a browser's page loads (a client's details then open over a light page, not the list).
       const headers: Record<string, string | number> =
         body === undefined
-          ? { Cookie: options.cookie, "Sec-Fetch-Dest": "document" }
+          ? { ...PAGE_LOAD_HEADERS, Cookie: options.cookie }
           : {
               Cookie: options.cookie,
               "Content-Type": "application/json",
