@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
+import type { BrowserContext, Page } from "@playwright/test";
+import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
 import { visibleLatinWords } from "./support/latin-words";
 
 const { createClient } = await import("~/services/client-writes.server");
@@ -23,11 +23,8 @@ async function expectArabicDocument(page: Page) {
 }
 
 /** A staff member who chose Arabic: every page opens in it, whatever the browser says. */
-async function arabicStaff(context: Parameters<typeof signInContext>[0], role: "admin" | "sales_front", name: string) {
-  const staff = await createStaff(role, name);
-  await db.user.update({ where: { id: staff.user.id }, data: { language: "ar" } });
-  await signInContext(context, staff.user.id);
-  return staff;
+async function arabicStaff(context: BrowserContext, role: "admin" | "sales_front", name: string) {
+  return signInAs(context, role, name, { language: "ar" });
 }
 
 async function aClient(actor: { id: string; name: string }, fullName: string, fullNameAr?: string) {

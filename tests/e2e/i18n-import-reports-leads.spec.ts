@@ -9,11 +9,7 @@ import { visibleLatinWords } from "./support/latin-words";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
 
-async function arabicStaff(name: string) {
-  const staff = await createStaff("admin", name);
-  await db.user.update({ where: { id: staff.user.id }, data: { language: "ar" } });
-  return staff;
-}
+const arabicStaff = (name: string) => createStaff("admin", name, { language: "ar" });
 
 /**
  * What the shell shows in Latin letters and is not these screens' to change: the language switch names

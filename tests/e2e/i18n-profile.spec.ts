@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { visibleLatinWords } from "./support/latin-words";
-import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
 import { MESSAGE_OCCASIONS } from "~/domain/message-templates";
 
 // The profile, its admin pages, user management and the account screens in Arabic (docs/decisions/021-arabic-and-
@@ -27,12 +27,9 @@ async function everyonesNames() {
   return wordsOf(...(await db.user.findMany({ select: { name: true } })).map((u) => u.name));
 }
 
-/** A signed-in user who chose Arabic (the top bar's switch saves it on the user). */
-async function arabicStaff(context: Parameters<typeof signInContext>[0], role: Parameters<typeof createStaff>[0]) {
-  const staff = await createStaff(role, `مريم الشامسي ${Date.now()}`);
-  await db.user.update({ where: { id: staff.user.id }, data: { language: "ar" } });
-  await signInContext(context, staff.user.id);
-  return staff;
+/** A signed-in user who chose Arabic. */
+async function arabicStaff(context: BrowserContext, role: Parameters<typeof signInAs>[1]) {
+  return signInAs(context, role, `مريم الشامسي ${Date.now()}`, { language: "ar" });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import type { Language } from "~/domain/languages";
 import { E2E_ENV, E2E_PORT } from "./env";
 
 // The e2e helpers talk to the same database file as the server under test, through the app's own
@@ -16,8 +17,11 @@ type Role = "admin" | "sales_front" | "sales_back" | "road_sales";
 
 let seq = 0;
 
-/** A staff user with a linked authenticator; the secret lets a test compute codes. */
-export async function createStaff(role: Role, name?: string) {
+/**
+ * A staff user with a linked authenticator; the secret lets a test compute codes. `language` is the
+ * language they chose (the top bar's switch saves it on the user): every page then opens in it.
+ */
+export async function createStaff(role: Role, name?: string, { language }: { language?: Language } = {}) {
   seq += 1;
   const secret = generateTotpSecret();
   const user = await db.user.create({
@@ -26,6 +30,7 @@ export async function createStaff(role: Role, name?: string) {
       name: name ?? `${role.replace("_", " ")} tester ${seq}-${process.pid}`,
       email: `${role}.${seq}.${Date.now()}@jewel.test`,
       role,
+      language,
     },
   });
   // The sealed secret is bound to its owner's id, so the device is added once the user has one.
@@ -43,9 +48,14 @@ export async function signInContext(context: BrowserContext, userId: string) {
   ]);
 }
 
-/** Signs in as a new user of the role and returns it. */
-export async function signInAs(context: BrowserContext, role: Role, name?: string) {
-  const staff = await createStaff(role, name);
+/** Signs in as a new user of the role (and language, see createStaff) and returns it. */
+export async function signInAs(
+  context: BrowserContext,
+  role: Role,
+  name?: string,
+  options?: Parameters<typeof createStaff>[2],
+) {
+  const staff = await createStaff(role, name, options);
   await signInContext(context, staff.user.id);
   return staff;
 }
