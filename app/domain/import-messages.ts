@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { formatCount } from "./display-labels";
+import { readDuplicateMobile } from "./duplicate-mobile";
 import type { Language, Locale } from "./languages";
 import { IMPORT_BUSY_MESSAGE, SKIP_REASONS } from "./import-report";
 import { SHOWROOM_KEYS } from "~/i18n/label-keys";
@@ -102,10 +103,12 @@ export function skipReasonText(reason: string, t: TFunction): CatalogText | null
   if (reason === SKIP_REASONS.noInvoiceNumber) return { key: "import:reasons.noInvoiceNumber", values: {} };
   let match = /^Repeats row (\d+) of this file$/.exec(reason);
   if (match) return { key: "import:reasons.repeatsRow", values: { row: match[1]! } };
-  match = /^This mobile number already belongs to (.+)\.$/.exec(reason);
-  if (match) return { key: "import:reasons.mobileTaken", values: { name: match[1]! } };
-  match = /^This mobile number belongs to (.+), a deleted client\. An admin can restore them\.$/.exec(reason);
-  if (match) return { key: "import:reasons.mobileDeleted", values: { name: match[1]! } };
+  const taken = readDuplicateMobile(reason);
+  if (taken)
+    return {
+      key: taken.deleted ? "import:reasons.mobileDeleted" : "import:reasons.mobileTaken",
+      values: { name: taken.name },
+    };
   match = /^Invoice (.+) is already recorded$/.exec(reason);
   if (!match) return null;
   const invoice = match[1]!;

@@ -11,6 +11,7 @@ import {
 } from "~/domain/client-fields";
 import { PROTECTED_FIELD_REFUSAL, protectedFieldEdit } from "~/domain/client-privacy";
 import { ERASED_CLIENT_REFUSAL } from "~/domain/client-erasure";
+import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import type { Role } from "~/domain/roles";
 import {
   parseEditClientInput,
@@ -126,13 +127,6 @@ export function newClientData(
 /** The client already holding a mobile number, deleted ones included (the number stays reserved). */
 export async function findClientByMobile(mobileNumber: string) {
   return db.client.findUnique({ where: { mobileNumber }, select: { id: true, fullName: true, deletedAt: true } });
-}
-
-/** No two clients share a normalised mobile; the message names the client who has it. */
-export function duplicateMobileMessage(existing: { fullName: string; deletedAt: Date | null }): string {
-  return existing.deletedAt
-    ? `This mobile number belongs to ${existing.fullName}, a deleted client. An admin can restore them.`
-    : `This mobile number already belongs to ${existing.fullName}.`;
 }
 
 export type WriteFailure = { ok: false; status: 400 | 403 | 404 | 409; issues: ClientInputIssue[] };

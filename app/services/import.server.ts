@@ -37,7 +37,8 @@ import {
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { AUDIT_ACTIONS, writeAudit, writeAudits } from "./audit.server";
-import { duplicateMobileMessage, newClientData, type Actor } from "./client-writes.server";
+import { newClientData, type Actor } from "./client-writes.server";
+import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { recordContactOkConsents } from "./consent.server";
 import { clientTarget } from "./client-audit.server";

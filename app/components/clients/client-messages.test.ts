@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_MESSAGES, validationFailedMessage } from "~/domain/client-input";
 import { PROTECTED_FIELD_REFUSAL } from "~/domain/client-privacy";
 import { fixedT } from "~/i18n/i18n.server";
-import { duplicateMobileMessage } from "~/services/client-writes.server";
+import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import { clientMessageText } from "./client-messages";
 
 const en = fixedT("en", "clientForm");

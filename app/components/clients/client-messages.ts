@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { CLIENT_FIELD_NAMES, jsonName, type SALE_FIELDS, type ClientFieldName } from "~/domain/client-fields";
 import { CLIENT_MESSAGES } from "~/domain/client-input";
 import { PROTECTED_FIELD_REFUSAL } from "~/domain/client-privacy";
+import { readDuplicateMobile } from "~/domain/duplicate-mobile";
 import {
   BUDGET_BANDS,
   PREFERRED_METALS,
@@ -53,8 +54,6 @@ const SERVICE_MESSAGE_KEYS: Record<string, string> = {
   "The sale date cannot be in the future": "clientForm:messages.saleDateFuture",
   [PROTECTED_FIELD_REFUSAL]: "clientForm:messages.protectedField",
 };
-const MOBILE_TAKEN = /^This mobile number already belongs to (.+)\.$/;
-const MOBILE_TAKEN_DELETED = /^This mobile number belongs to (.+), a deleted client\. An admin can restore them\.$/;
 const VALIDATION_FAILED = /^Validation failed for: (.+)$/;
 
 /** A field's path in a message (its JSON name) to its label's key. */
@@ -93,10 +92,11 @@ export function clientMessageText(message: string, t: TFunction): string {
   if (rule) return ruleMessage(rule, t);
   const serviceKey = SERVICE_MESSAGE_KEYS[message];
   if (serviceKey) return t(serviceKey);
-  const taken = MOBILE_TAKEN.exec(message);
-  if (taken) return t("clientForm:messages.mobileTaken", { name: taken[1] });
-  const takenDeleted = MOBILE_TAKEN_DELETED.exec(message);
-  if (takenDeleted) return t("clientForm:messages.mobileTakenDeleted", { name: takenDeleted[1] });
+  const taken = readDuplicateMobile(message);
+  if (taken)
+    return t(taken.deleted ? "clientForm:messages.mobileTakenDeleted" : "clientForm:messages.mobileTaken", {
+      name: taken.name,
+    });
   const failed = VALIDATION_FAILED.exec(message);
   if (failed) {
     // The English text names the fields by their JSON names (docs/product-rules.md §8); Arabic by their labels.
