@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
   businessToday,
   daysBetween,
   daysUntilNextOccasion,
   isIsoDate,
   monthDayOf,
   monthDaysWithin,
+  monthDayRangesWithin,
   subtractMonths,
 } from "./calendar";
 
@@ -46,6 +48,30 @@ describe("reminder window keys", () => {
   });
   it("includes 29 February when the 28th is in a non-leap window", () => {
     expect(monthDaysWithin("2027-02-10", 30)).toContain(229);
+  });
+
+  it("as ranges, split at the year end, soonest first", () => {
+    expect(monthDayRangesWithin("2026-11-26", 30)).toEqual([{ gte: 1126, lte: 1226 }]);
+    expect(monthDayRangesWithin("2026-12-20", 30)).toEqual([
+      { gte: 1220, lte: 1231 },
+      { gte: 101, lte: 119 },
+    ]);
+    // A window ending on 28 February of a non-leap year still takes the 29th's birthdays.
+    expect(monthDayRangesWithin("2027-02-21", 7)).toEqual([{ gte: 221, lte: 229 }]);
+  });
+
+  it("as ranges, hold every day of the window and no other, on every day of three years", () => {
+    const everyMonthDay: number[] = [];
+    for (let month = 1; month <= 12; month++)
+      for (let day = 1; day <= new Date(Date.UTC(2024, month, 0)).getUTCDate(); day++)
+        everyMonthDay.push(month * 100 + day);
+    for (let today = "2025-01-01"; today < "2028-01-01"; today = addDays(today, 1))
+      for (const days of [0, 1, 7, 30, 364]) {
+        const ranges = monthDayRangesWithin(today, days);
+        const keys = new Set(monthDaysWithin(today, days));
+        const inRanges = everyMonthDay.filter((md) => ranges.some((r) => r.gte <= md && md <= r.lte));
+        expect(inRanges, `${today} + ${days} days`).toEqual(everyMonthDay.filter((md) => keys.has(md)));
+      }
   });
 });
 

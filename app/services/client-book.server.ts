@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import type { MonthDayRange } from "~/domain/calendar";
 
 /**
  * The one definition of "a client" for every list, count, figure, alert and lead: not deleted.
@@ -18,6 +19,20 @@ export function inClientBook(where: Prisma.ClientWhereInput = {}): Prisma.Client
  */
 export function writableClient(where: Prisma.ClientWhereInput = {}): Prisma.ClientWhereInput {
   return inClientBook({ AND: [{ erasedAt: null }, where] });
+}
+
+/**
+ * Clients whose birthday or anniversary (its month-day column) is in a window's ranges of keys
+ * (monthDayRangesWithin, ~/domain/calendar): one indexed range, or two across the year end.
+ */
+export function occasionWithin(
+  field: "birthMonthDay" | "anniversaryMonthDay",
+  ranges: MonthDayRange[],
+): Prisma.ClientWhereInput {
+  const wheres = ranges.map((range) =>
+    field === "birthMonthDay" ? { birthMonthDay: range } : { anniversaryMonthDay: range },
+  );
+  return wheres.length === 1 ? wheres[0]! : { OR: wheres };
 }
 
 /** The same definition for the few queries written in SQL (the escaped search). */

@@ -8,8 +8,7 @@ import {
   dateFromIso,
   daysUntilNextOccasion,
   isoFromDate,
-  monthDayOf,
-  monthDaysWithin,
+  monthDayRangesWithin,
   type IsoDate,
 } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS } from "~/domain/client-windows";
@@ -20,7 +19,7 @@ import {
   type TierBreakdown,
 } from "~/domain/dashboard-figures";
 import { activeClientsWhere } from "~/domain/client-filters";
-import { inClientBook } from "./client-book.server";
+import { inClientBook, occasionWithin } from "./client-book.server";
 import { countFamilyBirthdays, familyBirthdayAlerts } from "./client-family.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 import {
@@ -59,10 +58,6 @@ const alertClientFields = { ...CONTACT_FACT_SELECT, ...MESSAGE_RECIPIENT_SELECT,
 
 type OccasionKind = "birthday" | "anniversary";
 
-function monthDayWhere(kind: OccasionKind, filter: Prisma.IntNullableFilter): Prisma.ClientWhereInput {
-  return kind === "birthday" ? { birthMonthDay: filter } : { anniversaryMonthDay: filter };
-}
-
 function monthDayOrder(kind: OccasionKind): Prisma.ClientOrderByWithRelationInput[] {
   return [
     kind === "birthday" ? { birthMonthDay: "asc" } : { anniversaryMonthDay: "asc" },
@@ -83,20 +78,20 @@ async function occasionAlerts(
   limit: number,
   book: MessageBook,
 ): Promise<RawAlertList> {
-  const keys = monthDaysWithin(today, ALERT_WINDOW_DAYS);
-  const todayKey = monthDayOf(dateFromIso(today));
-  const whereKeys = (range: Prisma.IntNullableFilter) => inClientBook(monthDayWhere(kind, { in: keys, ...range }));
+  const ranges = monthDayRangesWithin(today, ALERT_WINDOW_DAYS);
+  const [thisYearRange, nextYearRange] = ranges;
+  const field = kind === "birthday" ? "birthMonthDay" : "anniversaryMonthDay";
   const orderBy = monthDayOrder(kind);
   const select = { ...alertClientFields, birthMonthDay: true, anniversaryMonthDay: true, anniversaryType: true };
 
   const [total, restOfYear] = await Promise.all([
-    db.client.count({ where: whereKeys({}) }),
-    db.client.findMany({ where: whereKeys({ gte: todayKey }), orderBy, take: limit, select }),
+    db.client.count({ where: inClientBook(occasionWithin(field, ranges)) }),
+    db.client.findMany({ where: inClientBook(occasionWithin(field, [thisYearRange!])), orderBy, take: limit, select }),
   ]);
   const nextYear =
-    restOfYear.length < limit && restOfYear.length < total
+    nextYearRange && restOfYear.length < limit && restOfYear.length < total
       ? await db.client.findMany({
-          where: whereKeys({ lt: todayKey }),
+          where: inClientBook(occasionWithin(field, [nextYearRange])),
           orderBy,
           take: limit - restOfYear.length,
           select,

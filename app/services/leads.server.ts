@@ -1,5 +1,12 @@
 import { db } from "~/db.server";
-import { addDays, businessToday, dateFromIso, isoFromDate, monthDaysWithin, type IsoDate } from "~/domain/calendar";
+import {
+  addDays,
+  businessToday,
+  dateFromIso,
+  isoFromDate,
+  monthDayRangesWithin,
+  type IsoDate,
+} from "~/domain/calendar";
 import { locationWhere, purchasedBefore, type LeadFilters } from "~/domain/lead-filters";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { buildLead, compareLeads, type LeadFacts } from "~/domain/lead-score";
@@ -11,7 +18,7 @@ import { ITEM_CATEGORIES, METALS, oneOf, STONES } from "~/domain/sales";
 import { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
 import { contactFactsFor } from "./client-contact.server";
-import { inClientBook } from "./client-book.server";
+import { inClientBook, occasionWithin } from "./client-book.server";
 import { loadMessageBook } from "./message-templates.server";
 
 /**
@@ -78,14 +85,14 @@ function segmentQueries(
   today: IsoDate,
 ): { where: Prisma.ClientWhereInput; orderBy: Prisma.ClientOrderByWithRelationInput[] }[] {
   const lapsed = { lastPurchaseDate: { lt: dateFromIso(addDays(today, -INACTIVE_AFTER_DAYS)) } };
-  const occasionKeys = monthDaysWithin(today, ALERT_WINDOW_DAYS);
+  const occasionWindow = monthDayRangesWithin(today, ALERT_WINDOW_DAYS);
   const bySpend: Prisma.ClientOrderByWithRelationInput[] = [{ totalSalesFils: "desc" }, { id: "asc" }];
   const recentlyLapsedFirst: Prisma.ClientOrderByWithRelationInput[] = [{ lastPurchaseDate: "desc" }];
   return [
     { where: { ...lapsed, tier: { in: ["diamond", "platinum", "gold"] } }, orderBy: recentlyLapsedFirst },
     { where: lapsed, orderBy: recentlyLapsedFirst },
-    { where: { birthMonthDay: { in: occasionKeys } }, orderBy: bySpend },
-    { where: { anniversaryMonthDay: { in: occasionKeys } }, orderBy: bySpend },
+    { where: occasionWithin("birthMonthDay", occasionWindow), orderBy: bySpend },
+    { where: occasionWithin("anniversaryMonthDay", occasionWindow), orderBy: bySpend },
     {
       where: {
         emiratesIdExpiry: {

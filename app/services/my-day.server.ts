@@ -7,11 +7,11 @@ import {
   dateFromIso,
   daysUntilNextOccasion,
   isoFromDate,
-  monthDaysWithin,
+  monthDayRangesWithin,
   type IsoDate,
 } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";
-import { inClientBook } from "./client-book.server";
+import { inClientBook, occasionWithin } from "./client-book.server";
 import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFacts } from "./client-contact.server";
 import { familyBirthdayAlerts } from "./client-family.server";
 import { listFollowUpsDueToday, type DueFollowUp } from "./follow-ups.server";
@@ -40,7 +40,7 @@ export async function getMyDay(
   locale: Language | Locale = "en",
   messageBook?: Promise<MessageBook>,
 ): Promise<MyDay> {
-  const keys = monthDaysWithin(today, MY_DAY_OCCASION_DAYS);
+  const occasionWindow = monthDayRangesWithin(today, MY_DAY_OCCASION_DAYS);
   const select = {
     ...CONTACT_FACT_SELECT,
     ...MESSAGE_RECIPIENT_SELECT,
@@ -54,13 +54,13 @@ export async function getMyDay(
   const [due, birthdays, family, anniversaries, ids] = await Promise.all([
     listFollowUpsDueToday(today, MY_DAY_LIMIT, userId),
     db.client.findMany({
-      where: inClientBook({ ownerId: userId, birthMonthDay: { in: keys } }),
+      where: inClientBook({ ownerId: userId, ...occasionWithin("birthMonthDay", occasionWindow) }),
       select,
       take: MY_DAY_LIMIT,
     }),
     familyBirthdayAlerts(today, { days: MY_DAY_OCCASION_DAYS, limit: MY_DAY_LIMIT, ownerId: userId, book }),
     db.client.findMany({
-      where: inClientBook({ ownerId: userId, anniversaryMonthDay: { in: keys } }),
+      where: inClientBook({ ownerId: userId, ...occasionWithin("anniversaryMonthDay", occasionWindow) }),
       select,
       take: MY_DAY_LIMIT,
     }),
