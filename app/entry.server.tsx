@@ -1,7 +1,8 @@
 // Remix's default Node entry with four changes: the response's CSP nonce (from server.mjs through the
 // load context) goes on every inline script React and Remix write (see README "Security"), a whole-page
 // client book's rows come through the load context (decision 023), the catalogs are the bundled ones
-// (decision 025), and the document passes through stripNulBytes (a React 18 renderer bug, explained there).
+// (decision 025), and the document passes through documentStream (a React 18 renderer bug and fewer
+// compressor flushes, explained there).
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -12,7 +13,7 @@ import { DocumentRowsContext } from "~/components/clients/client-table";
 import { NonceProvider } from "~/components/nonce";
 // Provides every language's bundled catalogs to the render as it loads, once (decision 025).
 import "~/i18n/resources.server";
-import { stripNulBytes } from "~/http/strip-nul-bytes.server";
+import { documentStream } from "~/http/document-stream.server";
 
 // server.mjs starts the daily jobs in each worker through the build's entry module.
 export { startScheduledJobs } from "~/services/scheduled-jobs.server";
@@ -41,7 +42,7 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = stripNulBytes();
+      const body = documentStream();
       responseHeaders.set("Content-Type", "text/html");
       resolve(
         new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

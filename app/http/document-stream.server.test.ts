@@ -3,7 +3,7 @@ import { text } from "node:stream/consumers";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { stripNulBytes } from "./strip-nul-bytes.server";
+import { documentStream } from "./document-stream.server";
 
 /** A list of short labels as React renders it, through the pass-through, as the browser receives it. */
 function rendered(labels: string[]): Promise<string> {
@@ -14,13 +14,13 @@ function rendered(labels: string[]): Promise<string> {
   );
   return new Promise((resolve, reject) => {
     const { pipe } = renderToPipeableStream(list, {
-      onAllReady: () => resolve(text(pipe(stripNulBytes()))),
+      onAllReady: () => resolve(text(pipe(documentStream()))),
       onShellError: reject,
     });
   });
 }
 
-describe("stripNulBytes", () => {
+describe("documentStream", () => {
   it("leaves no zero byte where React pads a chunk before a two-byte character", async () => {
     // Short strings (React encodes long ones whole) of two-byte letters after an odd number of ASCII
     // bytes: some letter is bound to straddle a 2,048-byte boundary.
@@ -32,7 +32,31 @@ describe("stripNulBytes", () => {
 
   it("passes other bytes through unchanged", async () => {
     const source = Buffer.from("a\u0000bد\u0000", "utf8");
-    const out = await text(Readable.from([source]).pipe(stripNulBytes()));
+    const out = await text(Readable.from([source]).pipe(documentStream()));
     expect(out).toBe("abد");
+  });
+
+  it("sends what React writes in one pass as one chunk, so a compressed response is flushed once", async () => {
+    const list = createElement(
+      "ul",
+      null,
+      Array.from({ length: 2000 }, (_, i) => createElement("li", { key: i }, `Client ${i}`)),
+    );
+    const chunks: Buffer[] = await new Promise((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(list, {
+        onAllReady: () => {
+          const received: Buffer[] = [];
+          pipe(documentStream())
+            .on("data", (chunk: Buffer) => received.push(chunk))
+            .on("end", () => resolve(received));
+        },
+        onShellError: reject,
+      });
+    });
+    const html = Buffer.concat(chunks).toString("utf8");
+    // About 39 KB, which React writes as some 19 chunks of 2,048 bytes.
+    expect(html.length).toBeGreaterThan(30_000);
+    expect(html).toContain("<li>Client 1999</li>");
+    expect(chunks).toHaveLength(1);
   });
 });
