@@ -113,6 +113,9 @@ async function everyFlow(page: Page, tag: string) {
 }
 
 test.describe("pages with only some of their JavaScript", () => {
+  // Four whole flows, each a few full page loads: 15 to 19 s here, and one run on a loaded machine
+  // passed the default 30 s.
+  test.describe.configure({ timeout: 60_000 });
   for (const allowed of [0, 1, 3]) {
     test(`with all but the first ${allowed} script files failing, every form still works`, async ({ page }) => {
       const seen = await blockScriptsAfter(page, allowed);
@@ -125,6 +128,7 @@ test.describe("pages with only some of their JavaScript", () => {
 });
 
 test.describe("pages whose JavaScript arrives late", () => {
+  test.describe.configure({ timeout: 60_000 });
   test("every form works in the 10 s before the scripts arrive", async ({ page }) => {
     await delayScripts(page, 10_000);
     await everyFlow(page, "Late");
