@@ -95,9 +95,9 @@ export function daysUntilNextOccasion(monthDay: number, today: IsoDate): number 
 }
 
 /**
- * The month-day keys whose next occurrence is within `days` days of today (inclusive), for an
- * indexed lookup of the month-day column. 29 February is included whenever 28 February is in the
- * window of a non-leap year, since those birthdays fall on the 28th then.
+ * The month-day keys whose next occurrence is within `days` days of today (inclusive); queries read
+ * them as ranges (monthDayRangesWithin, below). 29 February is included whenever 28 February is in
+ * the window of a non-leap year, since those birthdays fall on the 28th then.
  */
 export function monthDaysWithin(today: IsoDate, days: number): number[] {
   const keys = new Set<number>();

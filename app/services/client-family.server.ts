@@ -7,8 +7,9 @@ import {
   daysUntilNextOccasion,
   isoFromDate,
   monthDayOf,
-  monthDaysWithin,
+  monthDayRangesWithin,
   type IsoDate,
+  type MonthDayRange,
 } from "~/domain/calendar";
 import {
   FAMILY_MEMBERS_MAX,
@@ -173,14 +174,15 @@ const FAMILY_ALERT_SELECT = {
 const FAMILY_OF_CLIENTS = Prisma.sql`"ClientFamilyMember" f JOIN "Customer" c ON c."id" = f."clientId"`;
 
 /**
- * Family birthdays in the next `days` days: the month-day keys of the window (an IN lookup on the
- * index that starts with the key), a day of birth before today (the day someone is born is not
- * yet a birthday), a client in the book, and when given, the client's owner.
+ * Family birthdays in ranges of month-day keys (monthDayRangesWithin: a range lookup on the index
+ * that starts with the key), a day of birth before today (the day someone is born is not yet a
+ * birthday), a client in the book, and when given, the client's owner.
  */
-function familyBirthdaysWhere(today: IsoDate, days: number, ownerId: string | null): Prisma.Sql {
+function familyBirthdaysWhere(today: IsoDate, ranges: MonthDayRange[], ownerId: string | null): Prisma.Sql {
+  const inRanges = ranges.map((r) => Prisma.sql`f."birthMonthDay" BETWEEN ${r.gte} AND ${r.lte}`);
   return Prisma.join(
     [
-      Prisma.sql`f."birthMonthDay" IN (${Prisma.join(monthDaysWithin(today, days))})`,
+      Prisma.sql`(${Prisma.join(inRanges, " OR ")})`,
       Prisma.sql`f."birthDate" < ${sqlTimestamp(dateFromIso(today))}`,
       CLIENT_BOOK_SQL,
       ...(ownerId ? [Prisma.sql`c."ownerId" = ${ownerId}`] : []),
@@ -192,7 +194,7 @@ function familyBirthdaysWhere(today: IsoDate, days: number, ownerId: string | nu
 /** How many family birthdays fall in the next `days` days (the panel's "and N more"). */
 export async function countFamilyBirthdays(today: IsoDate, days: number): Promise<number> {
   const [row] = await db.$queryRaw<{ n: number | bigint }[]>`
-    SELECT COUNT(*) AS "n" FROM ${FAMILY_OF_CLIENTS} WHERE ${familyBirthdaysWhere(today, days, null)}`;
+    SELECT COUNT(*) AS "n" FROM ${FAMILY_OF_CLIENTS} WHERE ${familyBirthdaysWhere(today, monthDayRangesWithin(today, days), null)}`;
   return Number(row?.n ?? 0);
 }
 
@@ -206,16 +208,15 @@ export async function familyBirthdayAlerts(
   today: IsoDate,
   options: { days: number; limit: number; ownerId?: string; book: MessageBook },
 ): Promise<{ items: Alert[]; rows: ContactFactRow[] }> {
-  const where = familyBirthdaysWhere(today, options.days, options.ownerId ?? null);
-  const todayKey = monthDayOf(dateFromIso(today));
-  const idsIn = (range: Prisma.Sql, take: number) =>
+  const [thisYearRange, nextYearRange] = monthDayRangesWithin(today, options.days);
+  const idsIn = (range: MonthDayRange, take: number) =>
     db.$queryRaw<{ id: number | bigint }[]>`
-      SELECT f."id" FROM ${FAMILY_OF_CLIENTS} WHERE ${where} AND ${range}
+      SELECT f."id" FROM ${FAMILY_OF_CLIENTS} WHERE ${familyBirthdaysWhere(today, [range], options.ownerId ?? null)}
       ORDER BY f."birthMonthDay", f."clientId", f."birthDate", f."id" LIMIT ${take}`;
-  const restOfYear = await idsIn(Prisma.sql`f."birthMonthDay" >= ${todayKey}`, options.limit);
+  const restOfYear = await idsIn(thisYearRange!, options.limit);
   const nextYear =
-    restOfYear.length < options.limit
-      ? await idsIn(Prisma.sql`f."birthMonthDay" < ${todayKey}`, options.limit - restOfYear.length)
+    nextYearRange && restOfYear.length < options.limit
+      ? await idsIn(nextYearRange, options.limit - restOfYear.length)
       : [];
   const ids = [...restOfYear, ...nextYear].map((r) => Number(r.id));
   if (ids.length === 0) return { items: [], rows: [] };
