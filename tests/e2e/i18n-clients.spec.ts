@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { addDays, businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
 import { visibleLatinWords } from "./support/latin-words";
@@ -16,25 +16,19 @@ const TYPED_NAME = ["Hessa", "Smith"];
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 
-/** Signs the admin in with Arabic as their saved language. */
-async function signInArabic(context: BrowserContext, userId: string) {
-  await db.user.update({ where: { id: userId }, data: { language: "ar" } });
-  await signInContext(context, userId);
-}
-
 async function expectArabicDocument(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 }
 
 /**
- * An admin with an Arabic name, a client with an Arabic name and every section filled in (a sale with
+ * An admin with an Arabic name who chose Arabic, a client with an Arabic name and every section filled in (a sale with
  * an item, family, preferences, a contact, a follow-up, WhatsApp consent withdrawn), and a client with
  * only an English name. `suffix` finds both in the search box.
  */
 async function clientBook() {
   const suffix = unique();
-  const staff = await createStaff("admin", `ريم الكتبي ${suffix}`);
+  const staff = await createStaff("admin", `ريم الكتبي ${suffix}`, { language: "ar" });
   const today = businessToday();
   // 1992 and 2016 were leap years, so any month and day is a valid birthday.
   const dateOfBirth = dateFromIso(`1992-${today.slice(5)}`);
@@ -132,7 +126,7 @@ for (const js of [true, false]) {
       // Five screens in one test: one set of data, one sign-in.
       test.setTimeout(90_000);
       const { staff, suffix, arabic, english } = await clientBook();
-      await signInArabic(context, staff.user.id);
+      await signInContext(context, staff.user.id);
       const allow = [...SHELL_WORDS, ...TYPED_NAME];
 
       await page.goto(`/customers?search=${suffix}`);
@@ -192,7 +186,7 @@ for (const js of [true, false]) {
 
 test("the client book reads in Arabic on a 360 px phone", async ({ page, context }) => {
   const { staff, suffix } = await clientBook();
-  await signInArabic(context, staff.user.id);
+  await signInContext(context, staff.user.id);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/customers?search=${suffix}`);
   await expectArabicDocument(page);
@@ -203,7 +197,7 @@ test("the client book reads in Arabic on a 360 px phone", async ({ page, context
 
 test("the dashboard's alert lines and My day's relation are Arabic", async ({ page, context }) => {
   const { staff, suffix } = await clientBook();
-  await signInArabic(context, staff.user.id);
+  await signInContext(context, staff.user.id);
   await page.goto("/dashboard");
   const name = `عائشة المنصوري ${suffix}`;
   const alerts = page.getByTestId("birthday-alerts").getByTestId("alert").filter({ hasText: name });
