@@ -51,10 +51,11 @@ export async function boundedLoad(
   let errors = 0;
   let non2xx = 0;
 
+  const headers = options.cookie ? { ...PAGE_LOAD_HEADERS, Cookie: options.cookie } : PAGE_LOAD_HEADERS;
+
   const one = () =>
     new Promise<void>((resolve) => {
       const start = performance.now();
-      const headers = options.cookie ? { ...PAGE_LOAD_HEADERS, Cookie: options.cookie } : PAGE_LOAD_HEADERS;
       const req = http.get(target, { agent, headers }, (res) => {
         if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
         res.resume();

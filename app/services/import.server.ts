@@ -36,9 +36,9 @@ import {
 } from "~/domain/import-report";
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
+import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import { AUDIT_ACTIONS, writeAudit, writeAudits } from "./audit.server";
 import { newClientData, type Actor } from "./client-writes.server";
-import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { recordContactOkConsents } from "./consent.server";
 import { clientTarget } from "./client-audit.server";
