@@ -12,21 +12,27 @@ type SqliteAdapter = Awaited<ReturnType<SqliteFactory["connect"]>>;
 
 const databaseUrl = resolveDatabaseUrl();
 
+/**
+ * The process's database client and, on SQLite, the adapter's one connection (insertRows writes
+ * through it), kept on globalThis so dev reloads neither leak nor lose them.
+ */
+const globalForDb = globalThis as unknown as { __db?: Db; __sqlite?: BetterSqlite3.Database };
+
 /** Which database this process runs on (the DATABASE_URL switch). */
 export const databaseProvider: "sqlite" | "postgresql" = isPostgresUrl(databaseUrl) ? "postgresql" : "sqlite";
 
+/** The tables written many rows at a time (imports, set-based erasures). */
+export type BulkTable = "Customer" | "Sale" | "SaleItem" | "AuditLog";
+
 /**
- * One multi-row INSERT (RETURNING included) whose rows travel as a single JSON parameter, an array
- * of arrays in column order. The query engine's createMany spends about seven times longer per row,
- * and a VALUES list with one parameter per cell spends about as long on its parameters (Prisma's
- * query compiler and the driver adapter) as the database spends inserting; rows as objects repeat
- * every name, which those layers escape and copy again. Columns null in every row are left to their
- * default; the names are the tables' column names.
+ * One multi-row INSERT whose rows travel as a single JSON parameter, an array of arrays in column
+ * order. The query engine's createMany spends about seven times longer per row, and a VALUES list
+ * with one parameter per cell spends about as long on its parameters (Prisma's query compiler and
+ * the driver adapter) as the database spends inserting; rows as objects repeat every name, which
+ * those layers escape and copy again. Columns null in every row are left to their default; the
+ * names are the tables' column names.
  */
-export function multiRowInsert(
-  table: "Customer" | "Sale" | "SaleItem" | "AuditLog",
-  rows: Record<string, unknown>[],
-): Prisma.Sql {
+function multiRowInsert(table: BulkTable, rows: Record<string, unknown>[]): Prisma.Sql {
   const columns = Object.keys(rows[0]!).filter(
     (c) => /^[A-Za-z]+$/.test(c) && rows.some((r) => r[c] !== null && r[c] !== undefined),
   );
@@ -44,6 +50,36 @@ export function multiRowInsert(
   // SQLite's ->> reads a JSON integer as an INTEGER (exact in 64 bits), true/false as 1/0 and a
   // string as TEXT: what Prisma stores.
   return new Prisma.Sql([`${insert} SELECT ${cells} FROM json_each(`, `) AS e`], [json]);
+}
+
+/**
+ * Writes `rows` into `table` with one multi-row INSERT in the transaction `tx` (or on their own
+ * with `db`), answering the `returning` columns of every written row as the driver reads them
+ * (integers may be bigints). On SQLite the statement goes straight to the connection the
+ * transaction holds, as Prisma's adapter would send it: on the way there Prisma's query compiler
+ * copies the JSON parameter into WebAssembly and back, which cost a 30,000-row import a second
+ * of its nine (docs/decisions/027-bulk-inserts-on-the-connection.md).
+ */
+export async function insertRows<Returned extends Record<string, unknown> = Record<string, unknown>>(
+  tx: Prisma.TransactionClient,
+  table: BulkTable,
+  rows: Record<string, unknown>[],
+  returning: readonly string[] = [],
+): Promise<Returned[]> {
+  if (rows.length === 0) return [];
+  const insert = multiRowInsert(table, rows);
+  const returned = returning.length ? ` RETURNING ${returning.map((c) => `"${c}"`).join(", ")}` : "";
+  const connection = globalForDb.__sqlite;
+  if (databaseProvider === "sqlite" && connection) {
+    const statement = connection.prepare(insert.sql + returned);
+    if (returning.length) return statement.all(...insert.values) as Returned[];
+    statement.run(...insert.values);
+    return [];
+  }
+  const sql = Prisma.sql`${insert}${Prisma.raw(returned)}`;
+  if (returning.length) return tx.$queryRaw<Returned[]>(sql);
+  await tx.$executeRaw(sql);
+  return [];
 }
 
 /** A cell as JSON text: a bigint as its digits (money never passes through a float), a timestamp as stored. */
@@ -87,6 +123,7 @@ function tunedSqlite(factory: SqliteFactory): Pick<SqliteFactory, "provider" | "
       `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`,
     );
     const client = (adapter as unknown as { client: BetterSqlite3.Database }).client;
+    globalForDb.__sqlite = client;
     const prepare = client.prepare.bind(client);
     client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
     return adapter;
@@ -148,7 +185,5 @@ function createClient(): Db {
   return withBusyRetries(new PrismaClient({ adapter: tunedSqlite(adapter) }));
 }
 
-const globalForDb = globalThis as unknown as { __db?: Db };
-
-/** The one database client of the process (kept on globalThis so dev reloads do not leak it). */
+/** The one database client of the process. */
 export const db: Db = (globalForDb.__db ??= createClient());

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db, multiRowInsert } from "~/db.server";
+import { db, insertRows } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 
 /** Actions written to the audit log (System Logs filters on these). */
@@ -71,12 +71,10 @@ export async function writeAudits(
   tx: Prisma.TransactionClient = db,
   createdAt: Date = new Date(),
 ): Promise<void> {
-  if (entries.length === 0) return;
-  await tx.$executeRaw(
-    multiRowInsert(
-      "AuditLog",
-      entries.map((entry) => ({ id: randomUUID(), ...auditRow(entry), createdAt })),
-    ),
+  await insertRows(
+    tx,
+    "AuditLog",
+    entries.map((entry) => ({ id: randomUUID(), ...auditRow(entry), createdAt })),
   );
 }
 

@@ -1,31 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { databaseProvider, db, multiRowInsert } from "~/db.server";
-import { Prisma } from "~/generated/prisma/client";
+import { type BulkTable, databaseProvider, db, insertRows } from "~/db.server";
 
-// multiRowInsert sends its rows as one JSON parameter: every cell must be stored as Prisma's own
-// create stores it, type and value, money above 2^53 fils (no double holds it) included.
+// insertRows sends its rows as one JSON parameter (on SQLite straight to the connection): every cell
+// must be stored as Prisma's own create stores it, type and value, money above 2^53 fils (no double
+// holds it) included, in the caller's transaction.
 
 const BIG = 9_007_199_254_740_993n;
 const AT = new Date("2025-03-04T05:06:07.089Z");
 // Quotes, a backslash, a line break, Arabic and an emoji: what the JSON text must carry intact.
 const AWKWARD = 'عائشة "Aisha" \\ Al-Amin\n💍';
 
-type Table = "Customer" | "Sale" | "SaleItem" | "AuditLog";
-
 /** Each column's stored type (SQLite's typeof, PostgreSQL's column type) and value as text. */
-async function stored(table: Table, id: number | string, columns: string[]) {
+async function stored(table: BulkTable, id: number | string, columns: string[]) {
   const typeOf = (c: string) => (databaseProvider === "sqlite" ? `typeof("${c}")` : `pg_typeof("${c}")::text`);
   const cells = columns.map((c) => `${typeOf(c)} AS "${c} type", CAST("${c}" AS TEXT) AS "${c}"`);
   const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(
     `SELECT ${cells.join(", ")} FROM "${table}" WHERE "id" = ${typeof id === "number" ? id : `'${id}'`}`,
   );
   return rows[0];
-}
-
-/** Inserts `rows` with multiRowInsert, answering the RETURNING of their id and `returning`. */
-function insertRows(table: Table, rows: Record<string, unknown>[], returning = "") {
-  return db.$queryRaw<Record<string, unknown>[]>`${multiRowInsert(table, rows)} RETURNING "id"${Prisma.raw(returning)}`;
 }
 
 const clientColumns = {
@@ -55,17 +48,18 @@ async function clientByPrisma() {
   return db.client.create({ data: { ...clientColumns, mobileNumber: nextMobile() } });
 }
 
-describe("multiRowInsert stores what Prisma's create stores", () => {
+describe("insertRows stores what Prisma's create stores", () => {
   it("clients: text, money, timestamps, integers and booleans, with defaults for columns null in every row", async () => {
     const byPrisma = await clientByPrisma();
     const [first, second] = await insertRows(
+      db,
       "Customer",
       [
         // Null in every row: left out, so the column default applies as it does for Prisma.
         { ...clientColumns, mobileNumber: nextMobile(), country: null },
         { ...clientColumns, mobileNumber: nextMobile(), country: null, fullNameAr: null, isActive: true },
       ],
-      `, "totalSalesFils"`,
+      ["id", "totalSalesFils"],
     );
     expect(BigInt(first!.totalSalesFils as bigint)).toBe(BIG);
     const columns = [...Object.keys(clientColumns), "country"];
@@ -87,7 +81,7 @@ describe("multiRowInsert stores what Prisma's create stores", () => {
       createdAt: AT,
     };
     const byPrisma = await db.sale.create({ data: { ...sale, clientId: client.id } });
-    const [written] = await insertRows("Sale", [{ customerId: client.id, ...sale }], `, "amountFils"`);
+    const [written] = await insertRows(db, "Sale", [{ customerId: client.id, ...sale }], ["id", "amountFils"]);
     expect(BigInt(written!.amountFils as bigint)).toBe(BIG);
     const saleColumns = ["customerId", ...Object.keys(sale)];
     expect(await stored("Sale", Number(written!.id), saleColumns)).toEqual(
@@ -106,7 +100,7 @@ describe("multiRowInsert stores what Prisma's create stores", () => {
       firstOfCategory: false,
     };
     const itemByPrisma = await db.saleItem.create({ data: { ...item, saleId: byPrisma.id } });
-    const [itemWritten] = await insertRows("SaleItem", [{ saleId: byPrisma.id, ...item }]);
+    const [itemWritten] = await insertRows(db, "SaleItem", [{ saleId: byPrisma.id, ...item }], ["id"]);
     expect(await stored("SaleItem", Number(itemWritten!.id), Object.keys(item))).toEqual(
       await stored("SaleItem", itemByPrisma.id, Object.keys(item)),
     );
@@ -123,8 +117,21 @@ describe("multiRowInsert stores what Prisma's create stores", () => {
     };
     const byPrisma = await db.auditLog.create({ data: entry });
     const id = randomUUID();
-    await db.$executeRaw(multiRowInsert("AuditLog", [{ id, actorId: null, ...entry }]));
+    await insertRows(db, "AuditLog", [{ id, actorId: null, ...entry }]);
     const columns = ["actorId", ...Object.keys(entry)];
     expect(await stored("AuditLog", id, columns)).toEqual(await stored("AuditLog", byPrisma.id, columns));
+  });
+
+  it("writes in the caller's transaction: a transaction that fails leaves none of its rows", async () => {
+    const fullName = `Rolled back ${Date.now()}`;
+    const failure = await db
+      .$transaction(async (tx) => {
+        await insertRows(tx, "Customer", [{ ...clientColumns, fullName, mobileNumber: nextMobile() }]);
+        expect(await tx.client.count({ where: { fullName } })).toBe(1);
+        throw new Error("the batch's next step failed");
+      })
+      .catch((error: Error) => error.message);
+    expect(failure).toBe("the batch's next step failed");
+    expect(await db.client.count({ where: { fullName } })).toBe(0);
   });
 });

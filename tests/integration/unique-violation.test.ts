@@ -2,7 +2,7 @@
 // staff email, a race between two imports). Run under `npm run test:pg` as well, where the
 // database is PostgreSQL: the check must hold for both.
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db, insertRows } from "~/db.server";
 import { isUniqueViolation } from "~/db-errors.server";
 import { Prisma } from "~/generated/prisma/client";
 
@@ -42,6 +42,14 @@ describe("isUniqueViolation", () => {
       () =>
         db.$executeRaw`INSERT INTO "Customer" ("fullName", "searchText", "mobileNumber", "updatedAt") VALUES ('Again', 'again', ${taken}, ${new Date()})`,
     );
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  it("recognises a duplicate from insertRows in a transaction (the import's batches)", async () => {
+    const taken = mobile();
+    await db.client.create({ data: { fullName: "Taken", searchText: "taken", mobileNumber: taken } });
+    const row = { fullName: "Again", searchText: "again", mobileNumber: taken, updatedAt: new Date() };
+    const error = await failure(() => db.$transaction((tx) => insertRows(tx, "Customer", [row])));
     expect(isUniqueViolation(error)).toBe(true);
   });
 
