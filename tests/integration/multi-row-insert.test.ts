@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type BulkTable, databaseProvider, db, insertRows } from "~/db.server";
+import { AUDIT_ACTIONS, writeAudits } from "~/services/audit.server";
 
 // insertRows sends its rows as one JSON parameter (on SQLite straight to the connection): every cell
 // must be stored as Prisma's own create stores it, type and value, money above 2^53 fils (no double
@@ -133,5 +134,20 @@ describe("insertRows stores what Prisma's create stores", () => {
       .catch((error: Error) => error.message);
     expect(failure).toBe("the batch's next step failed");
     expect(await db.client.count({ where: { fullName } })).toBe(0);
+  });
+});
+
+describe("writeAudits", () => {
+  it("gives entries ids that grow with time, so new ones go to the end of the log's index", async () => {
+    const actorName = `Bulk ${Date.now()}`;
+    const entry = { actor: null, actorName, action: AUDIT_ACTIONS.clientCreated, targetType: "client", targetId: "7" };
+    for (let batch = 0; batch < 5; batch++) {
+      await writeAudits([entry, entry]);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    const rows = await db.auditLog.findMany({ where: { actorName }, select: { id: true, createdAt: true } });
+    expect(rows).toHaveLength(10);
+    const timesInIdOrder = rows.toSorted((a, b) => (a.id < b.id ? -1 : 1)).map((r) => r.createdAt.getTime());
+    expect(timesInIdOrder).toEqual(timesInIdOrder.toSorted((a, b) => a - b));
   });
 });
