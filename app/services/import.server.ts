@@ -54,8 +54,8 @@ import { recomputeClientsPurchases, timestampOf } from "./sales.server";
 /**
  * Rows per transaction: a crash loses at most one uncommitted batch, never half a client. A client
  * batch is one INSERT per table; its commit writes each index page it touched once, so a batch of
- * 2,000 cost a 30,000-row import a third less than 400 did while holding the write lock about
- * 0.2 s (issue #19). A purchase history's batch looks its invoices up with lists SQLite caps at
+ * 2,000 cost a 30,000-row import a quarter less than 400 did while holding the write lock about
+ * 0.2 s (decision 027). A purchase history's batch looks its invoices up with lists SQLite caps at
  * 999 parameters.
  */
 export const IMPORT_BATCH_ROWS = { client: 2000, purchases: 400 } as const;
