@@ -34,6 +34,7 @@ import {
   type SkippedClient,
   type SkippedRow,
 } from "~/domain/import-report";
+import { clientBatchRows, IMPORT_BATCH_ROWS } from "~/domain/import-batches";
 import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
@@ -47,18 +48,10 @@ import { recomputeClientsPurchases, timestampOf } from "./sales.server";
 
 /**
  * A spreadsheet import: one ImportRun per import, rows checked by the New Client rules,
- * duplicates skipped, valid rows written a few hundred per transaction with their opening sale,
+ * duplicates skipped, valid rows written a batch per transaction (~/domain/import-batches) with their opening sale,
  * progress on the run row for the page to poll, and one import of each kind at a time.
  */
 
-/**
- * Rows per transaction: a crash loses at most one uncommitted batch, never half a client. A client
- * batch is one INSERT per table; its commit writes each index page it touched once, so a batch of
- * 2,000 cost a 30,000-row import a quarter less than 400 did while holding the write lock about
- * 0.2 s (decision 027). A purchase history's batch looks its invoices up with lists SQLite caps at
- * 999 parameters.
- */
-export const IMPORT_BATCH_ROWS = { client: 2000, purchases: 400 } as const;
 /** A running import refreshes heartbeatAt with every batch; one silent this long has died. */
 export const IMPORT_STALE_AFTER_MS = 2 * 60_000;
 
@@ -299,6 +292,7 @@ async function importRows(
   counts: Counts,
 ): Promise<void> {
   const firstRowOf = new Map<string, number>();
+  const batchRows = clientBatchRows(sheet.rowCount);
   let batch: ValidRow[] = [];
   let rowsInBatch = 0;
   const flush = async () => {
@@ -326,7 +320,7 @@ async function importRows(
         }
       }
     }
-    if (rowsInBatch >= IMPORT_BATCH_ROWS.client) await flush();
+    if (rowsInBatch >= batchRows) await flush();
     else if (rowsInBatch % 100 === 0) await yieldToEventLoop();
   }
   await flush();

@@ -46,8 +46,9 @@ test.describe("Import Data with JavaScript", () => {
     expect(download.suggestedFilename()).toBe("Jewel_CRM_Import_Template.xlsx");
     const templatePath = await download.path();
 
-    // Enough rows for several batches, so the overlay has progress to show.
-    const rows = Array.from({ length: 1500 }, (_, i) => [
+    // Enough rows for several batches (a fifth of the file each, ~/domain/import-batches) and for the
+    // import to outlast a few progress polls, so the overlay has progress to show.
+    const rows = Array.from({ length: 4000 }, (_, i) => [
       `Import Client ${runPrefix}-${i}`,
       mobile(i),
       "Team A",
@@ -86,16 +87,16 @@ test.describe("Import Data with JavaScript", () => {
 
     const notification = page.locator('[data-notification-type="success"]');
     await expect(notification).toContainText("Import Successful", { timeout: 90_000 });
-    await expect(notification).toContainText("Imported 1,500 new clients. 1 row skipped");
+    await expect(notification).toContainText("Imported 4,000 new clients. 1 row skipped");
     await expect(page).toHaveURL(/\/import-data\?run=/);
 
     const seen = await page.evaluate(() => (window as unknown as { overlaySeen: string[] }).overlaySeen);
-    expect(seen.some((t) => /Importing clients: [\d,]+ of 1,501 rows/.test(t))).toBe(true);
+    expect(seen.some((t) => /Importing clients: [\d,]+ of 4,001 rows/.test(t))).toBe(true);
     expect(seen.some((t) => t.includes("100%"))).toBe(true);
     expect(seen.every((t) => t.includes("Please don't navigate away during this process"))).toBe(true);
 
     const result = page.getByTestId("client-result");
-    await expect(result.getByTestId("imported-count")).toHaveText("1,500");
+    await expect(result.getByTestId("imported-count")).toHaveText("4,000");
     await expect(result.getByTestId("skipped-list")).toContainText(`Import Twin ${runPrefix}`);
     await expect(result.getByTestId("skipped-list")).toContainText("Repeats row 3 of this file");
     await expect(page.getByTestId("client-last-import")).toContainText("by Rania Import");
