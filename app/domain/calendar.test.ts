@@ -8,6 +8,7 @@ import {
   monthDayOf,
   monthDaysWithin,
   monthDayRangesWithin,
+  soonestInRanges,
   subtractMonths,
 } from "./calendar";
 
@@ -58,6 +59,21 @@ describe("reminder window keys", () => {
     ]);
     // A window ending on 28 February of a non-leap year still takes the 29th's birthdays.
     expect(monthDayRangesWithin("2027-02-21", 7)).toEqual([{ gte: 221, lte: 229 }]);
+  });
+
+  it("read soonest first: next year's range only while the limit is not reached", async () => {
+    const ranges = monthDayRangesWithin("2026-12-20", 30);
+    const rowsIn = (range: { gte: number }) => (range.gte === 1220 ? [1220, 1225, 1231] : [101, 105]);
+    const reads: string[] = [];
+    const read = async (range: { gte: number; lte: number }, take: number) => {
+      reads.push(`${range.gte}-${range.lte} take ${take}`);
+      return rowsIn(range).slice(0, take);
+    };
+    expect(await soonestInRanges(ranges, 4, read)).toEqual([1220, 1225, 1231, 101]);
+    expect(reads).toEqual(["1220-1231 take 4", "101-119 take 1"]);
+    reads.length = 0;
+    expect(await soonestInRanges(ranges, 2, read)).toEqual([1220, 1225]);
+    expect(reads).toEqual(["1220-1231 take 2"]);
   });
 
   it("as ranges, hold every day of the window and no other, on every day of three years", () => {

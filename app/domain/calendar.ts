@@ -128,3 +128,21 @@ export function monthDayRangesWithin(today: IsoDate, days: number): MonthDayRang
   const nextYear = keys.filter((k) => k < todayKey);
   return nextYear.length > 0 ? [range(thisYear), range(nextYear)] : [range(thisYear)];
 }
+
+/**
+ * The first `limit` rows of a window, soonest first: `read` answers one range's rows in key order,
+ * at most `take` of them. The ranges are read in order (the rest of this year, then the start of
+ * next) and the next only while fewer than `limit` rows are in hand.
+ */
+export async function soonestInRanges<Row>(
+  ranges: MonthDayRange[],
+  limit: number,
+  read: (range: MonthDayRange, take: number) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const range of ranges) {
+    if (rows.length >= limit) break;
+    rows.push(...(await read(range, limit - rows.length)));
+  }
+  return rows;
+}

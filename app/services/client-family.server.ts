@@ -8,6 +8,7 @@ import {
   isoFromDate,
   monthDayOf,
   monthDayRangesWithin,
+  soonestInRanges,
   type IsoDate,
   type MonthDayRange,
 } from "~/domain/calendar";
@@ -208,17 +209,14 @@ export async function familyBirthdayAlerts(
   today: IsoDate,
   options: { days: number; limit: number; ownerId?: string; book: MessageBook },
 ): Promise<{ items: Alert[]; rows: ContactFactRow[] }> {
-  const [thisYearRange, nextYearRange] = monthDayRangesWithin(today, options.days);
-  const idsIn = (range: MonthDayRange, take: number) =>
-    db.$queryRaw<{ id: number | bigint }[]>`
+  const soonest = await soonestInRanges(
+    monthDayRangesWithin(today, options.days),
+    options.limit,
+    (range, take) => db.$queryRaw<{ id: number | bigint }[]>`
       SELECT f."id" FROM ${FAMILY_OF_CLIENTS} WHERE ${familyBirthdaysWhere(today, [range], options.ownerId ?? null)}
-      ORDER BY f."birthMonthDay", f."clientId", f."birthDate", f."id" LIMIT ${take}`;
-  const restOfYear = await idsIn(thisYearRange!, options.limit);
-  const nextYear =
-    nextYearRange && restOfYear.length < options.limit
-      ? await idsIn(nextYearRange, options.limit - restOfYear.length)
-      : [];
-  const ids = [...restOfYear, ...nextYear].map((r) => Number(r.id));
+      ORDER BY f."birthMonthDay", f."clientId", f."birthDate", f."id" LIMIT ${take}`,
+  );
+  const ids = soonest.map((r) => Number(r.id));
   if (ids.length === 0) return { items: [], rows: [] };
   const found = await db.clientFamilyMember.findMany({ where: { id: { in: ids } }, select: FAMILY_ALERT_SELECT });
   const byId = new Map(found.map((m) => [m.id, m]));

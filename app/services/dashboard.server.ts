@@ -9,6 +9,7 @@ import {
   daysUntilNextOccasion,
   isoFromDate,
   monthDayRangesWithin,
+  soonestInRanges,
   type IsoDate,
 } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS } from "~/domain/client-windows";
@@ -79,26 +80,16 @@ async function occasionAlerts(
   book: MessageBook,
 ): Promise<RawAlertList> {
   const ranges = monthDayRangesWithin(today, ALERT_WINDOW_DAYS);
-  const [thisYearRange, nextYearRange] = ranges;
   const field = kind === "birthday" ? "birthMonthDay" : "anniversaryMonthDay";
   const orderBy = monthDayOrder(kind);
   const select = { ...alertClientFields, birthMonthDay: true, anniversaryMonthDay: true, anniversaryType: true };
 
-  const [total, restOfYear] = await Promise.all([
+  const [total, rows] = await Promise.all([
     db.client.count({ where: inClientBook(occasionWithin(field, ranges)) }),
-    db.client.findMany({ where: inClientBook(occasionWithin(field, [thisYearRange!])), orderBy, take: limit, select }),
+    soonestInRanges(ranges, limit, (range, take) =>
+      db.client.findMany({ where: inClientBook(occasionWithin(field, [range])), orderBy, take, select }),
+    ),
   ]);
-  const nextYear =
-    nextYearRange && restOfYear.length < limit && restOfYear.length < total
-      ? await db.client.findMany({
-          where: inClientBook(occasionWithin(field, [nextYearRange])),
-          orderBy,
-          take: limit - restOfYear.length,
-          select,
-        })
-      : [];
-
-  const rows = [...restOfYear, ...nextYear];
   const items = rows.map((c) => {
     const monthDay = (kind === "birthday" ? c.birthMonthDay : c.anniversaryMonthDay)!;
     const daysLeft = daysUntilNextOccasion(monthDay, today);
