@@ -69,8 +69,9 @@ export async function insertRows<Returned extends Record<string, unknown> = Reco
   if (rows.length === 0) return [];
   const insert = multiRowInsert(table, rows);
   const returned = returning.length ? ` RETURNING ${returning.map((c) => `"${c}"`).join(", ")}` : "";
+  // Set only on SQLite, once the adapter has connected (tunedSqlite, below).
   const connection = globalForDb.__sqlite;
-  if (databaseProvider === "sqlite" && connection) {
+  if (connection) {
     const statement = connection.prepare(insert.sql + returned);
     if (returning.length) return statement.all(...insert.values) as Returned[];
     statement.run(...insert.values);

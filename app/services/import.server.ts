@@ -48,8 +48,9 @@ import { recomputeClientsPurchases, timestampOf } from "./sales.server";
 
 /**
  * A spreadsheet import: one ImportRun per import, rows checked by the New Client rules,
- * duplicates skipped, valid rows written a batch per transaction (~/domain/import-batches) with their opening sale,
- * progress on the run row for the page to poll, and one import of each kind at a time.
+ * duplicates skipped, valid rows written a batch per transaction (~/domain/import-batches) with
+ * their opening sale, progress on the run row for the page to poll, and one import of each kind at
+ * a time.
  */
 
 /** A running import refreshes heartbeatAt with every batch; one silent this long has died. */

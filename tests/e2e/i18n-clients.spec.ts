@@ -22,9 +22,9 @@ async function expectArabicDocument(page: Page) {
 }
 
 /**
- * An admin with an Arabic name who chose Arabic, a client with an Arabic name and every section filled in (a sale with
- * an item, family, preferences, a contact, a follow-up, WhatsApp consent withdrawn), and a client with
- * only an English name. `suffix` finds both in the search box.
+ * An admin with an Arabic name who chose Arabic, a client with an Arabic name and every section
+ * filled in (a sale with an item, family, preferences, a contact, a follow-up, WhatsApp consent
+ * withdrawn), and a client with only an English name. `suffix` finds both in the search box.
  */
 async function clientBook() {
   const suffix = unique();
