@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_ENV, E2E_PORT } from "./tests/e2e/support/env";
+import { E2E_DB_FILE, E2E_ENV, E2E_PORT } from "./tests/e2e/support/env";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -14,7 +14,13 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: "chromium",
     headless: true,
-    trace: "retain-on-failure",
+    // Recording a trace of every test took a quarter of the suite's time; a failure still writes
+    // the page's accessibility snapshot (error-context.md), and `--trace on` records one when needed.
+    trace: "off",
+    // Every test opens a new browser, whose service worker would precache the whole build: 26% of
+    // the suite's time. The specs of the worker's own behaviour (pwa, and the CSP check in
+    // security-headers) allow it; elsewhere page.route also sees every request.
+    serviceWorkers: "block",
     launchOptions: {
       // Debian's chromium (apt-get install -y chromium); `npx playwright install` cannot download here.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -29,8 +35,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The same start path as `npm start` (migrate, first admin, serve), on a throwaway database.
-    command: "node scripts/start.mjs",
+    // The same start path as `npm start` (migrate, first admin, serve), on a new database each run.
+    command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && node scripts/start.mjs`,
     url: `http://127.0.0.1:${E2E_PORT}/login`,
     env: { ...E2E_ENV, SKIP_BUILD: "1" },
     reuseExistingServer: false,

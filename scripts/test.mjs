@@ -46,8 +46,6 @@ try {
     DATABASE_URL: `file:${instancesDb}`,
     ENCRYPTION_KEY: "two-instance-test-key-not-for-production",
   });
-  const e2eDb = `tests/.tmp/e2e-${process.env.E2E_PORT || 3217}.db`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${e2eDb}${suffix}`, { force: true });
   step("End-to-end tests (Chromium)", "node_modules/.bin/playwright", ["test", ...process.argv.slice(2)]);
   step("Every documented command on a fresh clone after npm ci", "node", ["tests/fresh-clone/documented-commands.mjs"]);
 } catch {

@@ -86,8 +86,6 @@ test.describe("admin sign-in with JavaScript", () => {
 });
 
 test.describe("sign-out", () => {
-  // page.route cannot see requests a service worker makes, and this test cuts the network to /logout.
-  test.use({ serviceWorkers: "block" });
   test("clears the leads this browser saved, and still does when the server cannot be reached ('Session ended')", async ({
     page,
     context,

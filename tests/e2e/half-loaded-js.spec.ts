@@ -11,9 +11,6 @@ let mobileSeq = Math.floor(Math.random() * 1_000_000);
 const nextMobile = () => `050${String(++mobileSeq).padStart(7, "0")}`;
 const stored = (local: string) => `971${local.slice(1)}`;
 
-// Routes see every request only when no service worker answers them first.
-test.use({ serviceWorkers: "block" });
-
 /** Lets through the first `allowed` JavaScript files of each page load and fails the rest. */
 async function blockScriptsAfter(page: Page, allowed: number) {
   const seen = { loaded: 0, blocked: 0 };

@@ -7,6 +7,8 @@ import { E2E_ENV } from "./support/env";
 import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
 
 // The e2e database is shared by every spec file: each test makes its own uniquely named data.
+// The service worker is what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 const OFFLINE_TEXT = "You are offline — the client book needs a connection";
 

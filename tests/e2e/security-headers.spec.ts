@@ -5,6 +5,8 @@ import { createStaff, db, expect, signInAs, signInContext, test, totpCode, waitF
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 
 test.describe("Content-Security-Policy", () => {
+  // The service worker's script runs under the policy too (the config blocks it elsewhere).
+  test.use({ serviceWorkers: "allow" });
   test("an injected inline script does not run; the app still hydrates and registers its worker", async ({
     page,
     context,
