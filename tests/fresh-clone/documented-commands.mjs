@@ -11,8 +11,9 @@
 // (`--offline` alone fails: npm still asks the registry for some package documents), so it costs the
 // native build and the copying, not a download.
 //
-// `npm test` itself is not run inside the clone (it would run this again); CI proves it by running
-// it first on its own fresh clone. `test:pg` runs one integration file; `bench` runs with --smoke on
+// `npm test` itself is not run inside the clone (it would run this again), nor `npm run lint`, which
+// is `npm test`'s first step on the same committed files; CI proves both by running `npm test` first
+// on its own fresh clone. `test:pg` runs one integration file; `bench` runs with --smoke on
 // a small data set; `retention` only with --dry-run; `audit:lighthouse` audits /login only, and is
 // skipped without Chromium; `start` must answer /login, then is stopped.
 import { execFileSync, spawn } from "node:child_process";
@@ -173,8 +174,7 @@ async function operatorAndAppCommands() {
   else console.log(`  - audit:lighthouse skipped: no Chromium at ${chromium}`);
 }
 
-async function lintAndPostgres() {
-  await run("lint", "npm", ["run", "lint"]);
+async function postgresCommand() {
   if (postgresInstalled || isRoot)
     await run(
       "test:pg (one integration file)",
@@ -196,7 +196,7 @@ try {
   console.log(`  ✓ cloned ${head.slice(0, 7)} into ${clone}`);
   await run("npm ci", "npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"]);
   // Two independent lines at once, to keep the added time short; both finish before the clone goes.
-  const lines = await Promise.allSettled([operatorAndAppCommands(), lintAndPostgres()]);
+  const lines = await Promise.allSettled([operatorAndAppCommands(), postgresCommand()]);
   for (const line of lines) if (line.status === "rejected") throw line.reason;
 } catch (error) {
   console.error(`\n✗ ${error.message}`);
