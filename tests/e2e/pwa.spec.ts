@@ -6,9 +6,10 @@ import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from "~/domain/product";
 import { E2E_ENV } from "./support/env";
 import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
 
-// The e2e database is shared by every spec file: each test makes its own uniquely named data.
 // The service worker is what this file tests (the config blocks it elsewhere).
 test.use({ serviceWorkers: "allow" });
+
+// The e2e database is shared by every spec file: each test makes its own uniquely named data.
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 const OFFLINE_TEXT = "You are offline — the client book needs a connection";
 
