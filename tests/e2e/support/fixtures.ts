@@ -3,8 +3,9 @@ import type { Language } from "~/domain/languages";
 import { E2E_ENV, E2E_PORT } from "./env";
 
 // The e2e helpers talk to the same database file as the server under test, through the app's own
-// services, so a test starts signed in without spending an authenticator code.
-for (const [key, value] of Object.entries(E2E_ENV)) process.env[key] ??= value;
+// services, so a test starts signed in without spending an authenticator code. Assigned, not
+// defaulted: the server's settings are these, whatever the environment Playwright's worker inherited.
+for (const [key, value] of Object.entries(E2E_ENV)) process.env[key] = value;
 
 const { db } = await import("~/db.server");
 const { createUserSession } = await import("~/auth/session.server");
