@@ -1,6 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { E2E_DB_FILE, E2E_ENV, E2E_PORT } from "./tests/e2e/support/env";
 
+// The e2e database and its WAL files, quoted for the shell: the clone's path may hold spaces.
+const oldDatabaseFiles = ["", "-wal", "-shm"].map((suffix) => JSON.stringify(E2E_DB_FILE + suffix)).join(" ");
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
@@ -17,8 +20,8 @@ export default defineConfig({
     // Recording a trace of every test took a quarter of the suite's time; a failure still writes
     // the page's accessibility snapshot (error-context.md), and `--trace on` records one when needed.
     trace: "off",
-    // Every test opens a new browser, whose service worker would precache the whole build: 26% of
-    // the suite's time. The specs of the worker's own behaviour (pwa, and the CSP check in
+    // Every test opens a new browser context, whose service worker would precache the whole build:
+    // a quarter of the suite's time. The specs of the worker's own behaviour (pwa, and the CSP checks in
     // security-headers) allow it; elsewhere page.route also sees every request.
     serviceWorkers: "block",
     launchOptions: {
@@ -36,7 +39,7 @@ export default defineConfig({
   },
   webServer: {
     // The same start path as `npm start` (migrate, first admin, serve), on a new database each run.
-    command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && node scripts/start.mjs`,
+    command: `rm -f ${oldDatabaseFiles} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${E2E_PORT}/login`,
     env: { ...E2E_ENV, SKIP_BUILD: "1" },
     reuseExistingServer: false,
