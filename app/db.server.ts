@@ -24,41 +24,43 @@ export const databaseProvider: "sqlite" | "postgresql" = isPostgresUrl(databaseU
 /** The tables written many rows at a time (imports, set-based erasures). */
 export type BulkTable = "Customer" | "Sale" | "SaleItem" | "AuditLog";
 
-/**
- * One multi-row INSERT whose rows travel as a single JSON parameter, an array of arrays in column
- * order. The query engine's createMany spends about seven times longer per row, and a VALUES list
- * with one parameter per cell spends about as long on its parameters (Prisma's query compiler and
- * the driver adapter) as the database spends inserting; rows as objects repeat every name, which
- * those layers escape and copy again. Columns null in every row are left to their default; the
- * names are the tables' column names.
- */
-function multiRowInsert(table: BulkTable, rows: Record<string, unknown>[]): Prisma.Sql {
-  const columns = Object.keys(rows[0]!).filter(
+/** The columns a batch writes: those set in some row (the rest keep their default), by their table names. */
+function insertColumns(rows: Record<string, unknown>[]): string[] {
+  return Object.keys(rows[0]!).filter(
     (c) => /^[A-Za-z]+$/.test(c) && rows.some((r) => r[c] !== null && r[c] !== undefined),
   );
-  const json = `[${rows.map((r) => `[${columns.map((c) => jsonCell(r[c])).join(",")}]`).join(",")}]`;
-  const insert = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")})`;
-  const cells = columns.map((_, i) => `e.value->>${i}`).join(", ");
-  if (databaseProvider === "postgresql") {
-    // Each row as an object of texts, which json_populate_record reads with the table's own column
-    // types (bigint from its digits, timestamp from ISO text, boolean from true/false).
-    const select = `SELECT ${columns.map((c) => `r."${c}"`).join(", ")} FROM json_array_elements(`;
-    const keys = columns.map((c) => `'${c}'`).join(", ");
-    const record = `json_populate_record(NULL::"${table}", json_object(ARRAY[${keys}], ARRAY[${cells}])) AS r`;
-    return new Prisma.Sql([`${insert} ${select}`, `::json) AS e, ${record}`], [json]);
-  }
-  // SQLite's ->> reads a JSON integer as an INTEGER (exact in 64 bits), true/false as 1/0 and a
-  // string as TEXT: what Prisma stores.
-  return new Prisma.Sql([`${insert} SELECT ${cells} FROM json_each(`, `) AS e`], [json]);
 }
 
 /**
- * Writes `rows` into `table` with one multi-row INSERT in the transaction `tx` (or on their own
- * with `db`), answering the `returning` columns of every written row as the driver reads them
- * (integers may be bigints). On SQLite the statement goes straight to the connection the
- * transaction holds, as Prisma's adapter would send it: on the way there Prisma's query compiler
- * copies the JSON parameter into WebAssembly and back, which cost a 30,000-row import a second
- * of its nine (docs/decisions/027-bulk-inserts-on-the-connection.md).
+ * PostgreSQL's multi-row INSERT: the rows travel as a single JSON parameter, an array of arrays in
+ * column order. The query engine's createMany spends about seven times longer per row, and a VALUES
+ * list with one parameter per cell spends about as long on its parameters (Prisma's query compiler
+ * and the driver adapter) as the database spends inserting. Each row becomes an object of texts,
+ * which json_populate_record reads with the table's own column types (bigint from its digits,
+ * timestamp from ISO text, boolean from true/false).
+ */
+function postgresInsert(table: BulkTable, rows: Record<string, unknown>[], returning: readonly string[]): Prisma.Sql {
+  const columns = insertColumns(rows);
+  const json = `[${rows.map((r) => `[${columns.map((c) => jsonCell(r[c])).join(",")}]`).join(",")}]`;
+  const insert = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")})`;
+  const cells = columns.map((_, i) => `e.value->>${i}`).join(", ");
+  const select = `SELECT ${columns.map((c) => `r."${c}"`).join(", ")} FROM json_array_elements(`;
+  const keys = columns.map((c) => `'${c}'`).join(", ");
+  const record = `json_populate_record(NULL::"${table}", json_object(ARRAY[${keys}], ARRAY[${cells}])) AS r`;
+  const returned = returning.length ? ` RETURNING ${returning.map((c) => `"${c}"`).join(", ")}` : "";
+  return new Prisma.Sql([`${insert} ${select}`, `::json) AS e, ${record}${returned}`], [json]);
+}
+
+/**
+ * Writes `rows` into `table` in the transaction `tx` (or on their own with `db`), answering the
+ * `returning` columns of every written row.
+ *
+ * On SQLite each row is one run of a single prepared INSERT on the connection the transaction
+ * holds, as Prisma's adapter would send it, and `id` is the row's rowid as SQLite assigned it, in
+ * the rows' order; the other returned columns are the values written. A multi-row INSERT cost more:
+ * its JSON parameter was built and read again cell by cell, and `RETURNING` row by row cost five
+ * times the INSERT (docs/decisions/029-sqlite-bulk-inserts-row-by-row.md). On PostgreSQL it is
+ * one multi-row INSERT through `tx` (postgresInsert), whose RETURNING promises no order.
  */
 export async function insertRows<Returned extends Record<string, unknown> = Record<string, unknown>>(
   tx: Prisma.TransactionClient,
@@ -67,30 +69,61 @@ export async function insertRows<Returned extends Record<string, unknown> = Reco
   returning: readonly string[] = [],
 ): Promise<Returned[]> {
   if (rows.length === 0) return [];
-  const insert = multiRowInsert(table, rows);
-  const returned = returning.length ? ` RETURNING ${returning.map((c) => `"${c}"`).join(", ")}` : "";
   // Set only on SQLite, once the adapter has connected (tunedSqlite, below).
   const connection = globalForDb.__sqlite;
   if (connection) {
-    const statement = connection.prepare(insert.sql + returned);
-    if (returning.length) return statement.all(...insert.values) as Returned[];
-    statement.run(...insert.values);
-    return [];
+    const columns = insertColumns(rows);
+    const statement = connection.prepare(
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    );
+    // All or none: a savepoint inside the caller's transaction, a transaction of its own without one.
+    const written = connection.transaction(() =>
+      rows.map((row) => {
+        const cells = columns.map((c) => sqliteCell(row[c]));
+        return { cells, id: statement.run(cells).lastInsertRowid };
+      }),
+    )();
+    if (returning.length === 0) return [];
+    const at = returning.map((name) => (name === "id" ? -1 : columns.indexOf(name)));
+    return written.map(
+      ({ cells, id }) =>
+        Object.fromEntries(returning.map((name, i) => [name, at[i] === -1 ? id : (cells[at[i]!] ?? null)])) as Returned,
+    );
   }
-  const sql = Prisma.sql`${insert}${Prisma.raw(returned)}`;
+  const sql = postgresInsert(table, rows, returning);
   if (returning.length) return tx.$queryRaw<Returned[]>(sql);
   await tx.$executeRaw(sql);
   return [];
+}
+
+/** A cell as SQLite stores what Prisma writes: a timestamp as integer milliseconds, a boolean as 0/1. */
+function sqliteCell(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
 }
 
 /** A cell as JSON text: a bigint as its digits (money never passes through a float), a timestamp as stored. */
 function jsonCell(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "bigint") return value.toString();
-  if (value instanceof Date) return JSON.stringify(sqlTimestamp(value));
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
     return JSON.stringify(value);
-  throw new TypeError(`multiRowInsert cannot store a ${typeof value}`);
+  throw new TypeError(`insertRows cannot store a ${typeof value}`);
+}
+
+/**
+ * `IN (…)` over texts given as one JSON parameter, for raw SQL. Prisma's `in` sends a parameter per
+ * value, which its query compiler handles one by one (2,000 mobiles: 25 ms, under 2 of them
+ * SQLite's), and SQLite caps a statement at 999 parameters.
+ */
+export function inTexts(values: readonly string[]): Prisma.Sql {
+  const json = JSON.stringify(values);
+  return databaseProvider === "postgresql"
+    ? Prisma.sql`(SELECT json_array_elements_text(${json}::json))`
+    : Prisma.sql`(SELECT value FROM json_each(${json}))`;
 }
 
 /** A timestamp parameter of raw SQL as the column stores it (SQLite: integer milliseconds, below). */

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { type BulkTable, databaseProvider, db, insertRows } from "~/db.server";
 import { AUDIT_ACTIONS, writeAudits } from "~/services/audit.server";
 
-// insertRows sends its rows as one JSON parameter (on SQLite straight to the connection): every cell
-// must be stored as Prisma's own create stores it, type and value, money above 2^53 fils (no double
-// holds it) included, in the caller's transaction.
+// insertRows writes its rows on SQLite one prepared INSERT each, straight to the connection, and on
+// PostgreSQL as one JSON parameter: every cell must be stored as Prisma's own create stores it, type
+// and value, money above 2^53 fils (no double holds it) included, in the caller's transaction.
 
 const BIG = 9_007_199_254_740_993n;
 const AT = new Date("2025-03-04T05:06:07.089Z");
@@ -123,6 +123,34 @@ describe("insertRows stores what Prisma's create stores", () => {
     expect(await stored("AuditLog", id, columns)).toEqual(await stored("AuditLog", byPrisma.id, columns));
   });
 
+  it("answers each written row's id and asked columns, row for row", async () => {
+    const mobiles = [nextMobile(), nextMobile(), nextMobile()];
+    const written = await insertRows<{ id: number | bigint; mobileNumber: string }>(
+      db,
+      "Customer",
+      mobiles.map((mobileNumber, i) => ({ ...clientColumns, fullName: `In order ${i}`, mobileNumber })),
+      ["id", "mobileNumber"],
+    );
+    const byId = await db.client.findMany({
+      where: { id: { in: written.map((w) => Number(w.id)) } },
+      select: { id: true, mobileNumber: true },
+    });
+    expect(new Set(written.map((w) => w.mobileNumber))).toEqual(new Set(mobiles));
+    for (const w of written) expect(byId.find((c) => c.id === Number(w.id))?.mobileNumber).toBe(w.mobileNumber);
+  });
+
+  it("writes all of a batch or none of it, in a transaction or on its own", async () => {
+    const fullName = `Half a batch ${Date.now()}`;
+    const taken = nextMobile();
+    const rows = [
+      { ...clientColumns, fullName, mobileNumber: nextMobile() },
+      { ...clientColumns, fullName, mobileNumber: taken },
+      { ...clientColumns, fullName, mobileNumber: taken },
+    ];
+    await expect(insertRows(db, "Customer", rows)).rejects.toThrow();
+    expect(await db.client.count({ where: { fullName } })).toBe(0);
+  });
+
   it("writes in the caller's transaction: a transaction that fails leaves none of its rows", async () => {
     const fullName = `Rolled back ${Date.now()}`;
     const failure = await db
@@ -149,5 +177,23 @@ describe("writeAudits", () => {
     expect(rows).toHaveLength(10);
     const timesInIdOrder = rows.toSorted((a, b) => (a.id < b.id ? -1 : 1)).map((r) => r.createdAt.getTime());
     expect(timesInIdOrder).toEqual(timesInIdOrder.toSorted((a, b) => a - b));
+  });
+
+  it("orders a batch's ids as its entries were given, all different", async () => {
+    const actorName = `Batch ${Date.now()}`;
+    await writeAudits(
+      Array.from({ length: 500 }, (_, n) => ({
+        actor: null,
+        actorName,
+        action: AUDIT_ACTIONS.clientCreated,
+        details: { n },
+      })),
+    );
+    const rows = await db.auditLog.findMany({
+      where: { actorName },
+      orderBy: { id: "asc" },
+      select: { details: true },
+    });
+    expect(rows.map((r) => (JSON.parse(r.details!) as { n: number }).n)).toEqual([...Array(500).keys()]);
   });
 });
