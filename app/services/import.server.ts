@@ -1,4 +1,4 @@
-import { db, insertRows } from "~/db.server";
+import { db, insertRows, inTexts } from "~/db.server";
 import { businessToday, dateFromIso } from "~/domain/calendar";
 import { EXPORTED_FIELDS, fieldCellText, fieldsOf, clientField, jsonName } from "~/domain/client-fields";
 import { isUniqueViolation } from "~/db-errors.server";
@@ -205,6 +205,16 @@ async function insertClients(
   return idByMobile;
 }
 
+/** The clients holding any of `mobiles`, deleted ones included (their numbers stay reserved). */
+async function holdersOf(
+  mobiles: string[],
+): Promise<{ mobileNumber: string; fullName: string; deletedAt: Date | null }[]> {
+  if (mobiles.length === 0) return [];
+  const holders = await db.$queryRaw<{ mobileNumber: string; fullName: string; deletedAt: Date | number | null }[]>`
+    SELECT "mobileNumber", "fullName", "deletedAt" FROM "Customer" WHERE "mobileNumber" IN ${inTexts(mobiles)}`;
+  return holders.map((c) => ({ ...c, deletedAt: timestampOf(c.deletedAt) }));
+}
+
 /**
  * Writes one batch of valid rows: mobiles already on file (deleted clients included, their number
  * stays reserved) are skipped with the client rules' reason; the rest are created with their
@@ -220,13 +230,7 @@ async function writeBatch(
 ): Promise<void> {
   // Someone added one of these mobiles between our check and our insert: check again.
   await retryingUniqueViolations(async () => {
-    const existing = rows.length
-      ? await db.client.findMany({
-          where: { mobileNumber: { in: rows.map((r) => r.client.mobileNumber) } },
-          select: { mobileNumber: true, fullName: true, deletedAt: true },
-        })
-      : [];
-    const taken = new Map(existing.map((c) => [c.mobileNumber, c]));
+    const taken = new Map((await holdersOf(rows.map((r) => r.client.mobileNumber))).map((c) => [c.mobileNumber, c]));
     const fresh = rows.filter((r) => !taken.has(r.client.mobileNumber));
     const records = fresh.map((r) =>
       newClientData(r.client, {
