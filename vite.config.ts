@@ -52,7 +52,6 @@ export default defineConfig({
           v3_relativeSplatPath: true,
           v3_throwAbortReason: true,
           v3_singleFetch: true,
-          v3_lazyRouteDiscovery: true,
         },
       }),
     !process.env.VITEST && importParseWorker(),
