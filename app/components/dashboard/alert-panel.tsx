@@ -122,7 +122,7 @@ export function AlertPanel({
             {list.items.map((alert) => {
               const name = displayName({ fullName: alert.clientName, fullNameAr: alert.clientNameAr }, language);
               return (
-                <li key={alertKey(alert)} className="py-3" data-testid="alert">
+                <li key={alertKey(alert)} className="lazy-item py-3" data-testid="alert">
                   <div className="flex items-start justify-between gap-2">
                     <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
                       <bdi>{name}</bdi>
