@@ -56,8 +56,8 @@ function postgresInsert(table: BulkTable, rows: Record<string, unknown>[], retur
  * `returning` columns of every written row.
  *
  * On SQLite each row is one run of a single prepared INSERT on the connection the transaction
- * holds, as Prisma's adapter would send it, and `id` is the row's rowid as SQLite assigned it, in
- * the rows' order; the other returned columns are the values written. A multi-row INSERT cost more:
+ * holds, as Prisma's adapter would send it. Rows come back in their order: an `id` not written is
+ * the rowid SQLite assigned, every other returned column the value written. A multi-row INSERT cost more:
  * its JSON parameter was built and read again cell by cell, and `RETURNING` row by row cost five
  * times the INSERT (docs/decisions/029-sqlite-bulk-inserts-row-by-row.md). On PostgreSQL it is
  * one multi-row INSERT through `tx` (postgresInsert), whose RETURNING promises no order.
@@ -84,10 +84,14 @@ export async function insertRows<Returned extends Record<string, unknown> = Reco
       }),
     )();
     if (returning.length === 0) return [];
-    const at = returning.map((name) => (name === "id" ? -1 : columns.indexOf(name)));
+    const at = returning.map((name) => {
+      const i = columns.indexOf(name);
+      if (i < 0 && name !== "id") throw new TypeError(`insertRows returns only written columns and id, not ${name}`);
+      return i;
+    });
     return written.map(
       ({ cells, id }) =>
-        Object.fromEntries(returning.map((name, i) => [name, at[i] === -1 ? id : (cells[at[i]!] ?? null)])) as Returned,
+        Object.fromEntries(returning.map((name, i) => [name, at[i]! < 0 ? id : cells[at[i]!]])) as Returned,
     );
   }
   const sql = postgresInsert(table, rows, returning);
