@@ -112,9 +112,18 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
       close,
       async *rows() {
         try {
+          // The worker cuts the next chunk while this one is imported. An import that stops early
+          // leaves that answer unawaited: its failure (the worker closed) is handled here.
+          const ask = () => {
+            const asked = answer(true);
+            asked.catch(() => undefined);
+            return asked;
+          };
+          let next = ask();
           for (;;) {
-            const chunk = await answer(true);
+            const chunk = await next;
             if (chunk.kind !== "rows") throw new Error("The spreadsheet worker answered out of turn.");
+            if (!chunk.done) next = ask();
             yield* chunk.rows;
             if (chunk.done) return;
           }
