@@ -67,10 +67,11 @@ export function Toaster({ flash }: { flash: Omit<ToastMessage, "id"> | null }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Radix names the region "Notifications ({hotkey})" in English unless told. */}
+      {/* Radix names the region "Notifications ({hotkey})" in English unless told. The width leaves the
+          same 1rem margin on both sides of a phone; a full width beside end-4 ran off its start edge. */}
       <ToastPrimitive.Viewport
         label={translate("common:toast.region")}
-        className="fixed bottom-4 end-4 z-50 flex w-full max-w-sm flex-col gap-2 outline-none"
+        className="fixed bottom-4 end-4 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none"
       />
     </ToastPrimitive.Provider>
   );

@@ -104,6 +104,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect
         .poll(() => db.client.count({ where: { id: { in: clients.map((c) => c.id) }, ownerId: heir.id } }))
         .toBe(2);
+      if (javaScriptEnabled) {
+        // The confirmation toast sits inside the phone's width, a margin on each side.
+        const toast = page
+          .getByRole("region", { name: /^Notifications/ })
+          .locator("li")
+          .first();
+        await expect(toast).toBeVisible();
+        const box = (await toast.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(8);
+        expect(box.x + box.width).toBeLessThanOrEqual(360 - 8);
+      }
     });
   });
 }
