@@ -31,6 +31,10 @@ function insertColumns(rows: Record<string, unknown>[]): string[] {
   );
 }
 
+function insertInto(table: BulkTable, columns: string[]): string {
+  return `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")})`;
+}
+
 /**
  * PostgreSQL's multi-row INSERT: the rows travel as a single JSON parameter, an array of arrays in
  * column order. The query engine's createMany spends about seven times longer per row, and a VALUES
@@ -42,7 +46,7 @@ function insertColumns(rows: Record<string, unknown>[]): string[] {
 function postgresInsert(table: BulkTable, rows: Record<string, unknown>[], returning: readonly string[]): Prisma.Sql {
   const columns = insertColumns(rows);
   const json = `[${rows.map((r) => `[${columns.map((c) => jsonCell(r[c])).join(",")}]`).join(",")}]`;
-  const insert = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")})`;
+  const insert = insertInto(table, columns);
   const cells = columns.map((_, i) => `e.value->>${i}`).join(", ");
   const select = `SELECT ${columns.map((c) => `r."${c}"`).join(", ")} FROM json_array_elements(`;
   const keys = columns.map((c) => `'${c}'`).join(", ");
@@ -73,9 +77,7 @@ export async function insertRows<Returned extends Record<string, unknown> = Reco
   const connection = globalForDb.__sqlite;
   if (connection) {
     const columns = insertColumns(rows);
-    const statement = connection.prepare(
-      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    );
+    const statement = connection.prepare(`${insertInto(table, columns)} VALUES (${columns.map(() => "?").join(", ")})`);
     // All or none: a savepoint inside the caller's transaction, a transaction of its own without one.
     const written = connection.transaction(() =>
       rows.map((row) => {
@@ -100,10 +102,10 @@ export async function insertRows<Returned extends Record<string, unknown> = Reco
   return [];
 }
 
-/** A cell as SQLite stores what Prisma writes: a timestamp as integer milliseconds, a boolean as 0/1. */
+/** A cell as SQLite stores what Prisma writes: a timestamp as sqlTimestamp gives it, a boolean as 0/1. */
 function sqliteCell(value: unknown): unknown {
   if (value === undefined) return null;
-  if (value instanceof Date) return value.getTime();
+  if (value instanceof Date) return sqlTimestamp(value);
   if (typeof value === "boolean") return value ? 1 : 0;
   return value;
 }

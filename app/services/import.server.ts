@@ -205,14 +205,18 @@ async function insertClients(
   return idByMobile;
 }
 
-/** The clients holding any of `mobiles`, deleted ones included (their numbers stay reserved). */
+/**
+ * The clients holding any of `mobiles`, deleted ones included (their numbers stay reserved), for
+ * both kinds of file: one JSON list parameter, not Prisma's one parameter per mobile (decision 029).
+ */
 async function holdersOf(
   mobiles: string[],
-): Promise<{ mobileNumber: string; fullName: string; deletedAt: Date | null }[]> {
+): Promise<{ id: number; mobileNumber: string; fullName: string; deletedAt: Date | null }[]> {
   if (mobiles.length === 0) return [];
-  const holders = await db.$queryRaw<{ mobileNumber: string; fullName: string; deletedAt: Date | number | null }[]>`
-    SELECT "mobileNumber", "fullName", "deletedAt" FROM "Customer" WHERE "mobileNumber" IN ${inTexts(mobiles)}`;
-  return holders.map((c) => ({ ...c, deletedAt: timestampOf(c.deletedAt) }));
+  const holders = await db.$queryRaw<
+    { id: number | bigint; mobileNumber: string; fullName: string; deletedAt: Date | number | null }[]
+  >`SELECT "id", "mobileNumber", "fullName", "deletedAt" FROM "Customer" WHERE "mobileNumber" IN ${inTexts(mobiles)}`;
+  return holders.map((c) => ({ ...c, id: Number(c.id), deletedAt: timestampOf(c.deletedAt) }));
 }
 
 /**
@@ -391,13 +395,7 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
     p.lines.map((l) => skippedRow(l.row, l.client, reason, purchaseCellValues(p, l.item)));
   // A client or an invoice was recorded between our check and our insert: check again.
   await retryingUniqueViolations(async () => {
-    const mobiles = [...new Set(purchases.map((p) => p.mobile))];
-    const existing = mobiles.length
-      ? await db.client.findMany({
-          where: { mobileNumber: { in: mobiles } },
-          select: { id: true, mobileNumber: true, fullName: true, deletedAt: true },
-        })
-      : [];
+    const existing = await holdersOf([...new Set(purchases.map((p) => p.mobile))]);
     const clientOf = new Map(existing.map((c) => [c.mobileNumber, c]));
     const invoicesAt = new Map<string, string[]>();
     for (const p of purchases) {
