@@ -227,3 +227,23 @@ function createClient(): Db {
 
 /** The one database client of the process. */
 export const db: Db = (globalForDb.__db ??= createClient());
+
+const versionQueries = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>();
+
+/**
+ * A token that changes whenever anything is written to the database: SQLite's data_version (bumped
+ * by every commit of another connection, in this process or another worker) with the writes of this
+ * process's own connection. Null when it cannot be known to be settled: on PostgreSQL, before the
+ * connection opens, and while a transaction is open on it (its rows are not committed yet).
+ * docs/decisions/031-read-until-written.md.
+ */
+export function databaseVersion(): string | null {
+  const connection = globalForDb.__sqlite;
+  if (!connection || connection.inTransaction) return null;
+  let query = versionQueries.get(connection);
+  if (!query) {
+    query = connection.prepare("SELECT data_version, total_changes() FROM pragma_data_version").raw();
+    versionQueries.set(connection, query);
+  }
+  return (query.get() as [number, number]).join(":");
+}

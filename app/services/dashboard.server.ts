@@ -21,6 +21,7 @@ import {
 } from "~/domain/dashboard-figures";
 import { activeClientsWhere } from "~/domain/client-filters";
 import { inClientBook, occasionWithin } from "./client-book.server";
+import { readUntilWritten } from "./read-until-written.server";
 import { countFamilyBirthdays, familyBirthdayAlerts } from "./client-family.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 import {
@@ -46,7 +47,11 @@ export type DashboardAlerts = { birthdays: AlertList; anniversaries: AlertList; 
  * (total, VIPs and the breakdown) and a count of active clients. The inactive are the rest of the book,
  * as the list's `inactive=1` filter the card links to selects them.
  */
-export async function getClientFigures(today: IsoDate = businessToday()): Promise<ClientFigures> {
+export function getClientFigures(today: IsoDate = businessToday()): Promise<ClientFigures> {
+  return readUntilWritten(`client-figures ${today}`, () => countClientFigures(today));
+}
+
+async function countClientFigures(today: IsoDate): Promise<ClientFigures> {
   const [groups, activeClients] = await Promise.all([
     db.client.groupBy({ by: ["tier"], where: inClientBook(), _count: { _all: true } }),
     db.client.count({ where: inClientBook(activeClientsWhere(today)) }),
@@ -146,10 +151,18 @@ async function emiratesIdAlerts(today: IsoDate, limit: number, book: MessageBook
  * The three alert panels (docs/product-rules.md §2), each capped at `limit` rows with the full
  * count beside it; each WhatsApp message in its client's language (the message book read once).
  */
-export async function getDashboardAlerts(
+export function getDashboardAlerts(
   today: IsoDate = businessToday(),
   limit: number = PANEL_LIMIT,
   messageBook?: Promise<MessageBook>,
+): Promise<DashboardAlerts> {
+  return readUntilWritten(`dashboard-alerts ${today} ${limit}`, () => readDashboardAlerts(today, limit, messageBook));
+}
+
+async function readDashboardAlerts(
+  today: IsoDate,
+  limit: number,
+  messageBook: Promise<MessageBook> | undefined,
 ): Promise<DashboardAlerts> {
   const book = await (messageBook ?? loadMessageBook());
   const [birthdays, anniversaries, emiratesId] = await Promise.all([

@@ -15,6 +15,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { CLIENT_BOOK, writableClient } from "./client-book.server";
 import { recordInteraction } from "./interactions.server";
+import { readUntilWritten } from "./read-until-written.server";
 
 type Actor = { id: string; name: string };
 
@@ -40,10 +41,20 @@ export type DueFollowUp = {
  * book, with how many there are. With `ownerId` only that user's and the unassigned ones (anyone
  * may pick those up): the dashboard and the road sales' client book show the user's own.
  */
-export async function listDueFollowUps(
+export function listDueFollowUps(
   today: IsoDate = businessToday(),
   limit: number = PANEL_LIMIT,
   ownerId?: string,
+): Promise<{ items: DueFollowUp[]; total: number }> {
+  return readUntilWritten(`due-follow-ups ${today} ${limit} ${ownerId ?? "all"}`, () =>
+    readDueFollowUps(today, limit, ownerId),
+  );
+}
+
+async function readDueFollowUps(
+  today: IsoDate,
+  limit: number,
+  ownerId: string | undefined,
 ): Promise<{ items: DueFollowUp[]; total: number }> {
   const wheres = dueWheres(addDays(today, ALERT_WINDOW_DAYS), ownerId);
   const [counts, items] = await Promise.all([

@@ -16,6 +16,7 @@ import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFact
 import { familyBirthdayAlerts } from "./client-family.server";
 import { listFollowUpsDueToday, type DueFollowUp } from "./follow-ups.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
+import { readUntilWritten } from "./read-until-written.server";
 import type { MessageBook } from "~/domain/message-templates";
 
 /** Occasions of my clients this close are on my day. */
@@ -34,11 +35,22 @@ export type MyDay = {
  * (their families' too) and anniversaries of the clients they own in the next 7 days, and their
  * clients' Emirates IDs expiring within 30 days. Each list is a few indexed lookups, capped.
  */
-export async function getMyDay(
+export function getMyDay(
   userId: string,
   today: IsoDate = businessToday(),
   locale: Language | Locale = "en",
   messageBook?: Promise<MessageBook>,
+): Promise<MyDay> {
+  return readUntilWritten(`my-day ${userId} ${today} ${JSON.stringify(locale)}`, () =>
+    readMyDay(userId, today, locale, messageBook),
+  );
+}
+
+async function readMyDay(
+  userId: string,
+  today: IsoDate,
+  locale: Language | Locale,
+  messageBook: Promise<MessageBook> | undefined,
 ): Promise<MyDay> {
   const occasionWindow = monthDayRangesWithin(today, MY_DAY_OCCASION_DAYS);
   const select = {

@@ -1,0 +1,36 @@
+import { databaseVersion } from "~/db.server";
+import { businessToday } from "~/domain/calendar";
+
+/** Answers kept at once, the least recently read dropped first: a few per signed-in user at most. */
+const MAX_ANSWERS = 500;
+
+const answers = new Map<string, { version: string; answer: Promise<unknown> }>();
+
+/**
+ * `read()`'s answer for `key`, read again only once the database has been written since
+ * (databaseVersion) or the shop's day has turned: the dashboard counts and sorts 100,000 clients,
+ * and between two writes every request would count them again to the same answer. The key names
+ * everything else the answer depends on (the day asked about, the user, the language); the real day
+ * is added here, since "2 days ago" is counted to it. Without a version (PostgreSQL, an open
+ * transaction) every call reads. Answers are shared: callers must not change them.
+ * docs/decisions/031-read-until-written.md.
+ */
+export function readUntilWritten<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const version = databaseVersion();
+  if (version === null) return read();
+  const dayKey = `${businessToday()} ${key}`;
+  const kept = answers.get(dayKey);
+  answers.delete(dayKey);
+  if (kept && kept.version === version) {
+    answers.set(dayKey, kept);
+    return kept.answer as Promise<T>;
+  }
+  const answer = read();
+  answers.set(dayKey, { version, answer });
+  // A failed read is not kept: the next call reads again.
+  answer.catch(() => {
+    if (answers.get(dayKey)?.answer === answer) answers.delete(dayKey);
+  });
+  if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+  return answer;
+}

@@ -1,0 +1,92 @@
+// The dashboard's figures, alerts, follow-ups and My day are read again only once something was
+// written (decision 031): between writes they are the same answer, and after any write, by this
+// worker or another, by a page or an import, the next request must see it.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseProvider, db } from "~/db.server";
+import { PrismaClient } from "~/generated/prisma/client";
+import { getClientFigures } from "~/services/dashboard.server";
+import { readUntilWritten } from "~/services/read-until-written.server";
+
+const sqlite = databaseProvider === "sqlite";
+let otherWorker: PrismaClient;
+let seq = 0;
+const newClient = (name: string) => ({
+  fullName: name,
+  mobileNumber: `97155${String(Date.now() % 1_000_000).padStart(6, "0")}${++seq}`,
+  searchText: name.toLowerCase(),
+});
+
+/** A read that counts how often it really ran. */
+function countedRead() {
+  const read = { runs: 0, run: () => Promise.resolve(++read.runs) };
+  return read;
+}
+
+beforeAll(async () => {
+  // Opens the connection, so the first read below already has a version to be kept under.
+  await db.client.count();
+  if (sqlite)
+    otherWorker = new PrismaClient({
+      adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL ?? "" }, { timestampFormat: "unixepoch-ms" }),
+    });
+});
+
+afterAll(async () => {
+  if (sqlite) await otherWorker.$disconnect();
+});
+
+describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", () => {
+  it("answers a repeated read from the first until something is written, then reads again", async () => {
+    const read = countedRead();
+    expect(await readUntilWritten("test repeated", read.run)).toBe(1);
+    expect(await readUntilWritten("test repeated", read.run)).toBe(1);
+    expect(read.runs).toBe(1);
+
+    await db.client.create({ data: newClient("Written Here") });
+    expect(await readUntilWritten("test repeated", read.run)).toBe(2);
+  });
+
+  it("keeps each key's answer apart", async () => {
+    const first = countedRead();
+    const second = countedRead();
+    await readUntilWritten("test key a", first.run);
+    await readUntilWritten("test key b", second.run);
+    await readUntilWritten("test key a", first.run);
+    expect([first.runs, second.runs]).toEqual([1, 1]);
+  });
+
+  it("shows a client another worker added on the next dashboard, not a kept count", async () => {
+    const before = (await getClientFigures()).metrics.totalClients;
+    expect((await getClientFigures()).metrics.totalClients).toBe(before);
+
+    await otherWorker.client.create({ data: newClient("Added Elsewhere") });
+    expect((await getClientFigures()).metrics.totalClients).toBe(before + 1);
+  });
+
+  it("keeps nothing read inside an open transaction, whose rows may still be rolled back", async () => {
+    const read = countedRead();
+    await db.$transaction(async (tx) => {
+      await tx.client.create({ data: newClient("Not Yet Committed") });
+      await readUntilWritten("test in transaction", read.run);
+      await readUntilWritten("test in transaction", read.run);
+    });
+    expect(read.runs).toBe(2);
+  });
+
+  it("does not keep a failed read: the next call reads again", async () => {
+    let runs = 0;
+    const failing = () => Promise.reject(new Error(`read ${++runs} failed`));
+    await expect(readUntilWritten("test failing", failing)).rejects.toThrow("read 1 failed");
+    await expect(readUntilWritten("test failing", failing)).rejects.toThrow("read 2 failed");
+  });
+});
+
+describe.skipIf(sqlite)("answers on PostgreSQL", () => {
+  it("reads every time: there is no cheap sign of a write to keep them by", async () => {
+    const read = countedRead();
+    await readUntilWritten("test pg", read.run);
+    await readUntilWritten("test pg", read.run);
+    expect(read.runs).toBe(2);
+  });
+});
