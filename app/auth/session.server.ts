@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { db } from "~/db.server";
 import { requestAddress, isHttps } from "~/http/request-address";
+import { readUntilWritten } from "~/services/read-until-written.server";
 import type { Role } from "~/domain/roles";
 import { cookieSecrets } from "./crypto.server";
 
@@ -76,14 +77,18 @@ export function getCurrentSession(request: Request): Promise<CurrentSession | nu
 async function readCurrentSession(request: Request): Promise<CurrentSession | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
-  const row = await db.session.findUnique({
-    where: { id },
-    include: {
-      user: {
-        select: { id: true, name: true, email: true, role: true, isActive: true, language: true, numerals: true },
+  // Every request reads its session: kept between writes (a sign-out, a touch, a user switched off
+  // are writes), it costs no ORM query (docs/decisions/031-read-until-written.md).
+  const row = await readUntilWritten(`session ${id}`, () =>
+    db.session.findUnique({
+      where: { id },
+      include: {
+        user: {
+          select: { id: true, name: true, email: true, role: true, isActive: true, language: true, numerals: true },
+        },
       },
-    },
-  });
+    }),
+  );
   if (!row) return null;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now || !row.user.isActive) {

@@ -3,6 +3,7 @@
 // worker or another, by a page or an import, the next request must see it.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUserSession, getCurrentSession } from "~/auth/session.server";
 import { databaseProvider, db } from "~/db.server";
 import { PrismaClient } from "~/generated/prisma/client";
 import { getClientFigures } from "~/services/dashboard.server";
@@ -62,6 +63,17 @@ describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", 
 
     await otherWorker.client.create({ data: newClient("Added Elsewhere") });
     expect((await getClientFigures()).metrics.totalClients).toBe(before + 1);
+  });
+
+  it("signs a request out at once when another worker ended its session", async () => {
+    const user = await db.user.create({ data: { email: `kept-${Date.now()}@example.com`, name: "Kept Session" } });
+    const cookie = (await createUserSession(user.id, new Request("http://127.0.0.1/"))).split(";")[0]!;
+    const page = () => new Request("http://127.0.0.1/dashboard", { headers: { Cookie: cookie } });
+    expect((await getCurrentSession(page()))?.user.id).toBe(user.id);
+    expect((await getCurrentSession(page()))?.user.id).toBe(user.id);
+
+    await otherWorker.session.deleteMany({ where: { userId: user.id } });
+    expect(await getCurrentSession(page())).toBeNull();
   });
 
   it("keeps nothing read inside an open transaction, whose rows may still be rolled back", async () => {
