@@ -1,4 +1,4 @@
-import { databaseProvider, db, sqlTimestamp } from "~/db.server";
+import { databaseProvider, db, readRows, sqlTimestamp } from "~/db.server";
 import { businessToday, dateFromIso, isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
 import { activeSince } from "~/domain/dashboard-figures";
 import { ownerIdFor } from "~/domain/client-owner";
@@ -103,13 +103,15 @@ function listWhere(f: ClientFilters, today: IsoDate, viewerId: string): ListWher
 const ID_COLUMNS = Prisma.raw(databaseProvider === "sqlite" ? `"id", "updatedAt"` : `"id"`);
 
 async function idsWhere(where: Prisma.Sql, orderBy: Prisma.Sql, take: number, skip = 0): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number | bigint }[]>`
-    SELECT ${ID_COLUMNS} FROM "Customer" WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`;
+  const rows = await readRows<{ id: number | bigint }>(Prisma.sql`
+    SELECT ${ID_COLUMNS} FROM "Customer" WHERE ${where} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`);
   return rows.map((r) => Number(r.id));
 }
 
 async function countWhere(where: Prisma.Sql): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS "n" FROM "Customer" WHERE ${where}`;
+  const [row] = await readRows<{ n: number | bigint }>(
+    Prisma.sql`SELECT COUNT(*) AS "n" FROM "Customer" WHERE ${where}`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -155,8 +157,8 @@ const TABLE_SQL_COLUMNS = Prisma.raw(
  */
 async function tableRowsByIds(ids: number[]): Promise<ClientTableRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.$queryRaw<Omit<ClientTableRow, "owner">[]>`
-    SELECT ${TABLE_SQL_COLUMNS} FROM "Customer" WHERE "id" IN (${Prisma.join(ids)})`;
+  const rows = await readRows<Omit<ClientTableRow, "owner">>(Prisma.sql`
+    SELECT ${TABLE_SQL_COLUMNS} FROM "Customer" WHERE "id" IN (${Prisma.join(ids)})`);
   const ownerIds = [...new Set(rows.flatMap((r) => r.ownerId ?? []))];
   const owners = new Map(
     ownerIds.length === 0
@@ -210,11 +212,11 @@ const isAbsent = (column: string) => Prisma.sql`${Prisma.raw(`"${column}"`)} IS 
 async function ownerStretches(where: ListWhere, sort: ClientSort): Promise<SortStretch[]> {
   const descending = sort.direction === "desc";
   const [owners, [unowned]] = await Promise.all([
-    db.$queryRaw<{ id: string; name: string; n: number | bigint }[]>`
+    readRows<{ id: string; name: string; n: number | bigint }>(Prisma.sql`
       SELECT u."id", u."name", (SELECT COUNT(*) FROM "Customer" WHERE "ownerId" = u."id" AND ${where.alongIndex}) AS "n"
-      FROM "User" u`,
-    db.$queryRaw<{ n: number | bigint }[]>`
-      SELECT COUNT(*) AS "n" FROM "Customer" WHERE "ownerId" IS NULL AND ${where.alongIndex}`,
+      FROM "User" u`),
+    readRows<{ n: number | bigint }>(Prisma.sql`
+      SELECT COUNT(*) AS "n" FROM "Customer" WHERE "ownerId" IS NULL AND ${where.alongIndex}`),
   ]);
   // Staff are few: their names are ordered here, without regard to capitals like the clients' names.
   const byName = owners
@@ -380,9 +382,9 @@ export async function* clientBookBatches(
     let last: { key: unknown; id: number } | null = null;
     for (;;) {
       const conditions: Prisma.Sql[] = [stretch.where, ...(last ? [afterRow(stretch, last)] : [])];
-      const rows: ExportSqlRow[] = await db.$queryRaw<ExportSqlRow[]>`
+      const rows: ExportSqlRow[] = await readRows<ExportSqlRow>(Prisma.sql`
         SELECT ${EXPORT_SQL_COLUMNS}, ${key} AS "key" FROM "Customer" WHERE ${Prisma.join(conditions, " AND ")}
-        ORDER BY ${stretchOrder(stretch)} LIMIT ${batchSize}`;
+        ORDER BY ${stretchOrder(stretch)} LIMIT ${batchSize}`);
       if (rows.length === 0) break;
       yield rows.map(({ key: _key, ownerId, ...row }): Visible<ClientExportRow> => {
         const name = ownerId === null ? undefined : owners.get(ownerId);
