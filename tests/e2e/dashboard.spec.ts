@@ -108,6 +108,19 @@ test.describe("dashboard with JavaScript", () => {
     expect((await db.followUp.findUniqueOrThrow({ where: { id: seeded.followUp.id } })).doneAt).not.toBeNull();
   });
 
+  test("an alert's client opens in the app, not as a new document", async ({ page, context }) => {
+    await signInAs(context, "sales_front", "Noura Haddad");
+    const { birthday } = await seedAndOpen(page);
+    await waitForHydration(page);
+    // A property of this document: it is gone if the browser loaded a new one.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const alert = page.getByTestId("birthday-alerts").getByTestId("alert").filter({ hasText: birthday.fullName });
+    await alert.getByRole("link", { name: birthday.fullName, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/customers/${birthday.id}$`));
+    await expect(page.getByRole("dialog", { name: "Customer Details" })).toContainText(birthday.fullName);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   test("is refused to road sales", async ({ page, context }) => {
     await signInAs(context, "road_sales");
     await page.goto("/dashboard");

@@ -1,9 +1,10 @@
 import { useNavigate } from "@remix-run/react";
-import { createContext, memo, useContext, useMemo, useState, type CSSProperties, type MouseEvent } from "react";
+import { createContext, memo, useContext, useMemo, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import { openInApp } from "../open-in-app";
 import { clientRowsHtml, rowLabels, WHATSAPP_FORM_ID, type ClientRowView } from "./client-rows-html";
 
 /**
@@ -43,22 +44,6 @@ const TABLE_LAYOUT = {
   "--client-columns": [CHECKBOX_REM, ...COLUMNS.map((c) => c.rem)].map((rem) => `${rem}rem`).join(" "),
   width: `${COLUMNS.reduce((sum, c) => sum + c.rem, CHECKBOX_REM)}rem`,
 } as CSSProperties;
-
-/**
- * Edit and View are plain links (a Remix <Link> per row is 1,000 components with hooks to hydrate
- * on a 500-row page); this one handler on the table gives them client navigation, so their modal
- * opens over the list without reloading it. Modified clicks and other targets behave as links do.
- */
-function openInApp(event: MouseEvent<HTMLTableElement>, navigate: ReturnType<typeof useNavigate>) {
-  const link = (event.target as Element).closest("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
-  const url = new URL(link.href);
-  if (url.origin !== window.location.origin) return;
-  event.preventDefault();
-  navigate(url.pathname + url.search, { preventScrollReset: true });
-}
 
 const SORT_MARK = { ascending: "▲", descending: "▼" } as const;
 /** Shown faintly on a sortable column the list is not sorted by. */
@@ -145,7 +130,7 @@ export const ClientTable = memo(function ClientTable({
         className="client-table"
         style={TABLE_LAYOUT}
         data-testid="customer-table"
-        onClick={(event) => openInApp(event, navigate)}
+        onClick={(event) => openInApp(event, navigate, { keepScroll: true })}
       >
         <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
           <tr>

@@ -1,7 +1,8 @@
-import { Link } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { displayName } from "~/domain/client-display";
 import clsx from "clsx";
 import type { TFunction } from "i18next";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Alert, AlertPriority } from "~/domain/alerts";
 import { formatCount } from "~/domain/display-labels";
@@ -9,6 +10,7 @@ import { usePageLocale } from "~/i18n/i18n-provider";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
+import { openInApp } from "../open-in-app";
 import { AlertLine } from "./alert-line";
 
 /**
@@ -96,8 +98,23 @@ export function AlertPanel({
   emptyText: string;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const locale = usePageLocale();
   const { language } = locale;
+  // Words every alert repeats, looked up once per panel rather than once per alert (50 a panel).
+  const words = useMemo(
+    () => ({
+      priority: {
+        high: t(PRIORITY_LABEL.high),
+        medium: t(PRIORITY_LABEL.medium),
+        low: t(PRIORITY_LABEL.low),
+      } satisfies Record<AlertPriority, string>,
+      lastContact: t("leads:card.lastContact"),
+      whatsapp: t("clients:whatsapp.button"),
+      followUp: t("dashboard:alerts.followUp"),
+    }),
+    [t],
+  );
   return (
     <section className="card flex flex-col" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2">
@@ -118,17 +135,21 @@ export function AlertPanel({
         <p className="mt-3 text-sm text-gray-600">{emptyText}</p>
       ) : (
         <>
-          <ul className="mt-3 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- one delegated handler for the alerts' links, which take keyboard input themselves */}
+          <ul
+            className="mt-3 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto"
+            onClick={(event) => openInApp(event, navigate)}
+          >
             {list.items.map((alert) => {
               const name = displayName({ fullName: alert.clientName, fullNameAr: alert.clientNameAr }, language);
               return (
                 <li key={alertKey(alert)} className="lazy-item py-3" data-testid="alert">
                   <div className="flex items-start justify-between gap-2">
-                    <Link to={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
+                    <a href={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
                       <bdi>{name}</bdi>
-                    </Link>
+                    </a>
                     <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
-                      {t(PRIORITY_LABEL[alert.priority])}
+                      {words.priority[alert.priority]}
                     </span>
                   </div>
                   <p className="text-xs text-gray-600">
@@ -140,7 +161,7 @@ export function AlertPanel({
                   </p>
                   {alert.lastContactLabel ? (
                     <p className="text-xs text-gray-600" data-testid="last-contact">
-                      {t("leads:card.lastContact")}
+                      {words.lastContact}
                       <LastContactText label={alert.lastContactLabel} />
                     </p>
                   ) : null}
@@ -151,14 +172,15 @@ export function AlertPanel({
                       message={alert.whatsappMessage}
                       blockedReason={alert.whatsappBlocked}
                       className="btn-secondary px-2 py-1 text-xs"
+                      label={words.whatsapp}
                     />
-                    <Link
-                      to={`/customers/${alert.clientId}/follow-up?back=/dashboard`}
+                    <a
+                      href={`/customers/${alert.clientId}/follow-up?back=/dashboard`}
                       className="btn-ghost px-2 py-1 text-xs"
                       aria-label={t("dashboard:alerts.followUpLabel", { name })}
                     >
-                      {t("dashboard:alerts.followUp")}
-                    </Link>
+                      {words.followUp}
+                    </a>
                   </div>
                 </li>
               );
