@@ -110,7 +110,9 @@ test.describe("dashboard with JavaScript", () => {
 
   test("an alert's client opens in the app, not as a new document", async ({ page, context }) => {
     await signInAs(context, "sales_front", "Noura Haddad");
-    const { birthday } = await seedAndOpen(page);
+    // A client alone: an open follow-up would stay on every later test's dashboard.
+    const birthday = await addClient(`Layla Link ${unique()}`, { birthdayToday: true });
+    await page.goto("/dashboard");
     await waitForHydration(page);
     // A property of this document: it is gone if the browser loaded a new one.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
