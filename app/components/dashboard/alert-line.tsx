@@ -1,9 +1,10 @@
 import type { TFunction } from "i18next";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { firstName, messageTemplate, type Alert } from "~/domain/alerts";
 import { type ANNIVERSARY_TYPES } from "~/domain/client-enums";
 import type { FamilyRelation } from "~/domain/family";
 import { englishAnniversary } from "~/domain/message-templates";
+import { isolatedNames } from "~/i18n/isolated-names";
 
 const RELATION_WORD_KEYS: Record<FamilyRelation, string> = {
   spouse: "clients:alertLine.relation.spouse",
@@ -81,9 +82,14 @@ export function staffLine(
   }
 }
 
+/** The values of a staff line that are names (the catalog puts each in <bdi>). */
+const NAME_VALUES = ["name", "client", "member"] as const;
+
 /** An alert's line for staff, in the page's language, with the names isolated. */
 export function AlertLine({ alert, name, day }: { alert: Parameters<typeof staffLine>[0]; name: string; day: string }) {
   const { t } = useTranslation();
   const { key, values } = staffLine(alert, name, day, t);
-  return <Trans i18nKey={key} values={values} components={{ bdi: <bdi /> }} />;
+  return isolatedNames(t, key, values, NAME_VALUES).map((piece, i) =>
+    piece.isolated ? <bdi key={i}>{piece.text}</bdi> : piece.text,
+  );
 }
