@@ -20,12 +20,14 @@ export function percentile(sorted: readonly number[], p: number): number {
 export async function measure(
   name: string,
   run: () => Promise<unknown>,
-  options: { runs?: number; warmup?: number; target?: number } = {},
+  options: { runs?: number; warmup?: number; target?: number; before?: () => Promise<unknown> } = {},
 ): Promise<Measurement> {
-  const { runs = 20, warmup = 3, target } = options;
+  const { runs = 20, warmup = 3, target, before } = options;
   for (let i = 0; i < warmup; i++) await run();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
+    // Untimed: what each run must follow (a write, so kept answers are read again).
+    await before?.();
     const start = performance.now();
     await run();
     times.push(performance.now() - start);
