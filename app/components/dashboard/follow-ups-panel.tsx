@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useMemo } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import clsx from "clsx";
@@ -6,6 +7,7 @@ import { formatCount } from "~/domain/display-labels";
 import type { DueFollowUp } from "~/services/follow-ups.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import { openInApp } from "../open-in-app";
 
 /** A follow-up with its due day as the panel shows it ("Sat 3 Jan"), made by the loader. */
 export type LabelledFollowUp = DueFollowUp & { dayLabel: string };
@@ -19,7 +21,10 @@ function dueLabel(daysLeft: number, t: TFunction): string {
   return t("dashboard:followUps.dueIn", { count: daysLeft });
 }
 
-function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; returnTo: string }) {
+/** Words every row repeats, looked up once per panel. */
+type RowWords = { unassigned: string; whatsapp: string; outcome: string; markDone: string };
+
+function FollowUpRow({ followUp, returnTo, words }: { followUp: LabelledFollowUp; returnTo: string; words: RowWords }) {
   const fetcher = useFetcher();
   const { t } = useTranslation();
   // Hidden as soon as it is submitted; the revalidated list confirms it.
@@ -27,9 +32,9 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="follow-up">
       <div className="min-w-0">
-        <Link to={`/customers/${followUp.clientId}`} className="font-medium hover:underline">
+        <a href={`/customers/${followUp.clientId}`} className="font-medium hover:underline">
           <bdi>{followUp.clientName}</bdi>
-        </Link>
+        </a>
         {followUp.note ? (
           <p className="text-sm text-gray-700">
             <bdi>{followUp.note}</bdi>
@@ -37,7 +42,7 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
         ) : null}
         <p className={clsx("text-xs", followUp.daysLeft < 0 ? "font-medium text-red-700" : "text-gray-600")}>
           {dueLabel(followUp.daysLeft, t)} · {followUp.dayLabel} ·{" "}
-          {followUp.ownerName ? <bdi>{followUp.ownerName}</bdi> : t("dashboard:followUps.unassigned")}
+          {followUp.ownerName ? <bdi>{followUp.ownerName}</bdi> : words.unassigned}
         </p>
       </div>
       <div className="flex flex-wrap items-start gap-2">
@@ -46,6 +51,7 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
           clientName={followUp.clientName}
           blockedReason={followUp.whatsappBlocked}
           className="btn-secondary px-2 py-1 text-xs"
+          label={words.whatsapp}
         />
         <fetcher.Form method="post" action={`/follow-ups/${followUp.id}`} preventScrollReset className="flex gap-1">
           <input type="hidden" name="redirectTo" value={returnTo} />
@@ -57,7 +63,7 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
             id={`outcome-${followUp.id}`}
             name="outcome"
             maxLength={500}
-            placeholder={t("dashboard:followUps.outcome")}
+            placeholder={words.outcome}
             className="input w-32 px-2 py-1 text-xs"
           />
           <button
@@ -65,7 +71,7 @@ function FollowUpRow({ followUp, returnTo }: { followUp: LabelledFollowUp; retur
             className="btn-secondary px-2 py-1 text-xs"
             aria-label={t("dashboard:followUps.markDoneLabel", { name: followUp.clientName })}
           >
-            {t("dashboard:followUps.markDone")}
+            {words.markDone}
           </button>
         </fetcher.Form>
       </div>
@@ -89,7 +95,17 @@ export function FollowUpsPanel({
   toggle?: { href: string; label: string };
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const locale = usePageLocale();
+  const words = useMemo<RowWords>(
+    () => ({
+      unassigned: t("dashboard:followUps.unassigned"),
+      whatsapp: t("clients:whatsapp.button"),
+      outcome: t("dashboard:followUps.outcome"),
+      markDone: t("dashboard:followUps.markDone"),
+    }),
+    [t],
+  );
   return (
     <section className="card" aria-labelledby="follow-ups-title" data-testid="follow-ups">
       <div className="flex items-baseline justify-between gap-2">
@@ -111,9 +127,13 @@ export function FollowUpsPanel({
         <p className="mt-3 text-sm text-gray-600">{t("dashboard:followUps.none")}</p>
       ) : (
         <>
-          <ul className="mt-1 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto">
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- one delegated handler for the rows' links, which take keyboard input themselves */}
+          <ul
+            className="mt-1 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto"
+            onClick={(event) => openInApp(event, navigate)}
+          >
             {followUps.items.map((f) => (
-              <FollowUpRow key={f.id} followUp={f} returnTo={returnTo} />
+              <FollowUpRow key={f.id} followUp={f} returnTo={returnTo} words={words} />
             ))}
           </ul>
           {followUps.total > followUps.items.length ? (
