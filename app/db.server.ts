@@ -102,11 +102,11 @@ export async function insertRows<Returned extends Record<string, unknown> = Reco
   return [];
 }
 
+const asRead = (cell: unknown) => cell;
+
 /** How a declared column type comes back, as Prisma's raw queries give it. */
-function sqliteReader(declared: string | null): ((cell: unknown) => unknown) | null {
+function sqliteReader(declared: string | null): (cell: unknown) => unknown {
   switch (declared?.toUpperCase()) {
-    case "BIGINT":
-      return null; // a bigint already: money in fils stays exact
     case "DATETIME":
       return (cell) => (cell === null ? null : new Date(Number(cell)));
     case "BOOLEAN":
@@ -114,17 +114,21 @@ function sqliteReader(declared: string | null): ((cell: unknown) => unknown) | n
     case "INTEGER":
       return (cell) => (cell === null ? null : Number(cell));
     default:
-      return null; // text, and an expression's integer (a count, a sum) as a bigint, as Prisma gives it
+      // Text, a BIGINT column and an expression's integer (a count, a sum) as read: money in fils
+      // stays an exact bigint, as Prisma gives it.
+      return asRead;
   }
 }
 
 type ReadStatement = { statement: BetterSqlite3.Statement; readers: ((cell: unknown) => unknown)[]; names: string[] };
 
-/** Prepared reads by their SQL: the same few queries serve every page. */
-const readStatements = new Map<string, ReadStatement>();
+/** Each connection's prepared reads by their SQL: the same few queries serve every page. */
+const readStatementsOf = new WeakMap<BetterSqlite3.Database, Map<string, ReadStatement>>();
 const MAX_READ_STATEMENTS = 200;
 
 function readStatement(connection: BetterSqlite3.Database, sql: string): ReadStatement {
+  let readStatements = readStatementsOf.get(connection);
+  if (!readStatements) readStatementsOf.set(connection, (readStatements = new Map<string, ReadStatement>()));
   let read = readStatements.get(sql);
   if (!read) {
     const statement = connection.prepare(sql).safeIntegers(true).raw(true);
@@ -132,7 +136,7 @@ function readStatement(connection: BetterSqlite3.Database, sql: string): ReadSta
     read = {
       statement,
       names: columns.map((c) => c.name),
-      readers: columns.map((c) => sqliteReader(c.type) ?? ((cell: unknown) => cell)),
+      readers: columns.map((c) => sqliteReader(c.type)),
     };
     if (readStatements.size >= MAX_READ_STATEMENTS) readStatements.clear();
     readStatements.set(sql, read);
@@ -285,8 +289,6 @@ function createClient(): Db {
 /** The one database client of the process. */
 export const db: Db = (globalForDb.__db ??= createClient());
 
-const versionQueries = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Statement>();
-
 /**
  * A token that changes whenever anything is written to the database: SQLite's data_version (bumped
  * by every commit of another connection, in this process or another worker) with the writes of this
@@ -297,10 +299,6 @@ const versionQueries = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Stateme
 export function databaseVersion(): string | null {
   const connection = globalForDb.__sqlite;
   if (!connection || connection.inTransaction) return null;
-  let query = versionQueries.get(connection);
-  if (!query) {
-    query = connection.prepare("SELECT data_version, total_changes() FROM pragma_data_version").raw();
-    versionQueries.set(connection, query);
-  }
-  return (query.get() as [number, number]).join(":");
+  const { statement } = readStatement(connection, "SELECT data_version, total_changes() FROM pragma_data_version");
+  return (statement.get() as [bigint, bigint]).join(":");
 }

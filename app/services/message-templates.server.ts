@@ -9,6 +9,7 @@ import {
   type MessageOccasion,
 } from "~/domain/message-templates";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
+import { readUntilWritten } from "./read-until-written.server";
 
 /**
  * The WhatsApp message templates an admin rewords on /profile/messages
@@ -20,8 +21,11 @@ import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 export const MESSAGE_RECIPIENT_SELECT = { fullName: true, fullNameAr: true, preferredLanguage: true } as const;
 
 /** Every occasion's text in every language, read once per request by the alert and lead builders. */
-export async function loadMessageBook(): Promise<MessageBook> {
-  return messageBook(await db.messageTemplate.findMany({ select: { occasion: true, language: true, body: true } }));
+export function loadMessageBook(): Promise<MessageBook> {
+  // Read for every dashboard, whose alerts and My day are mostly kept (decision 031): so is the book.
+  return readUntilWritten("message-book", async () =>
+    messageBook(await db.messageTemplate.findMany({ select: { occasion: true, language: true, body: true } })),
+  );
 }
 
 /** A text as the settings page shows it: the current wording and whether it is the default. */
