@@ -1,6 +1,6 @@
 // Remix's default Node entry with four changes: the response's CSP nonce (from server.mjs through the
 // load context) goes on every inline script React and Remix write (see README "Security"), a whole-page
-// client book's rows come through the load context (decision 023), the catalogs are the bundled ones
+// client book's rows come through the load context as bytes (decisions 023, 033), the catalogs are the bundled ones
 // (decision 025), and the document passes through documentStream (a React 18 renderer bug and fewer
 // compressor flushes, explained there).
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
@@ -8,8 +8,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { ClientRowView } from "~/components/clients/client-rows-html";
-import { DocumentRowsContext } from "~/components/clients/client-table";
+import { DocumentHtmlContext, documentHtmlMarker } from "~/components/document-html";
 import { NonceProvider } from "~/components/nonce";
 // Provides every language's bundled catalogs to the render as it loads, once (decision 025).
 import "~/i18n/resources.server";
@@ -21,8 +20,11 @@ export { startScheduledJobs } from "~/services/scheduled-jobs.server";
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce?: string;
-    /** A whole-page client book's rows, rendered here and left out of the loader's data (decision 023). */
-    documentRows?: ClientRowView[];
+    /**
+     * Inner HTML of elements by id, ready as bytes, that a whole page carries instead of loader data: a
+     * client book's rows, the dashboard's alerts (decisions 023, 033). app/components/document-html.tsx.
+     */
+    documentHtml?: Record<string, Buffer>;
   }
 }
 
@@ -36,13 +38,16 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const documentHtml = loadContext.documentHtml ?? {};
   // Bots (and the SPA mode Remix can build) get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = documentStream();
+      const body = documentStream(
+        Object.entries(documentHtml).map(([id, bytes]) => ({ marker: documentHtmlMarker(id), bytes })),
+      );
       responseHeaders.set("Content-Type", "text/html");
       resolve(
         new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
@@ -51,9 +56,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <DocumentRowsContext.Provider value={loadContext.documentRows ?? null}>
+        <DocumentHtmlContext.Provider value={new Set(Object.keys(documentHtml))}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </DocumentRowsContext.Provider>
+        </DocumentHtmlContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -82,11 +82,17 @@ if (clientCount < FULL_SIZE && !smoke)
   console.log(
     `The data set is smaller than the ${FULL_SIZE.toLocaleString()} clients the targets assume: regenerate it with npm run bench:data.\n`,
   );
+// The client book's pages and the dashboard's reads are kept until the database is written (decisions
+// 031, 033): a write before each run of a loader makes it read, as the first request after any change
+// does. The figures "nothing written since" are those of a kept answer.
+const somethingWritten = () => db.session.updateMany({ where: { userId: admin.id }, data: { lastSeenAt: new Date() } });
+
 console.log("Customers page loader");
 await add(
   measure("customers: page 1, limit 500, unfiltered", () => clientsRoute.loader(loaderArgs("/customers?limit=500")), {
     runs,
     target: 100,
+    before: somethingWritten,
   }),
 );
 for (const filter of [
@@ -104,7 +110,7 @@ for (const filter of [
     measure(
       `customers: limit 500, ${filter}`,
       () => clientsRoute.loader(loaderArgs(`/customers?limit=500&${filter}`)),
-      { runs, target: 100 },
+      { runs, target: 100, before: somethingWritten },
     ),
   );
 }
@@ -112,14 +118,14 @@ await add(
   measure(
     `customers: search name part "${namePart}"`,
     () => clientsRoute.loader(loaderArgs(`/customers?limit=500&search=${encodeURIComponent(namePart)}`)),
-    { runs, target: 50 },
+    { runs, target: 50, before: somethingWritten },
   ),
 );
 await add(
   measure(
     `customers: search mobile digits "${mobileDigits}"`,
     () => clientsRoute.loader(loaderArgs(`/customers?limit=500&search=${mobileDigits}`)),
-    { runs, target: 50 },
+    { runs, target: 50, before: somethingWritten },
   ),
 );
 
@@ -130,7 +136,7 @@ for (const key of CLIENT_SORT_KEYS) {
       measure(
         `customers: limit 500, sort=${sort}`,
         () => clientsRoute.loader(loaderArgs(`/customers?limit=500&sort=${sort}`)),
-        { runs, target: 100 },
+        { runs, target: 100, before: somethingWritten },
       ),
     );
   }
@@ -140,24 +146,23 @@ await add(
   measure(
     "customers: limit 500, sort=fullName, page 100",
     () => clientsRoute.loader(loaderArgs("/customers?limit=500&sort=fullName&page=100")),
-    { runs, target: 100 },
+    { runs, target: 100, before: somethingWritten },
   ),
 );
 await add(
   measure(
     "customers: limit 500, tier=diamond&sort=-lastPurchaseDate",
     () => clientsRoute.loader(loaderArgs("/customers?limit=500&tier=diamond&sort=-lastPurchaseDate")),
-    { runs, target: 100 },
+    { runs, target: 100, before: somethingWritten },
   ),
 );
 
 console.log("\nCustomers page rendered (built server's handler, in process), beside its floor");
-for (const m of await measureListRender(runs, cookie)) results.push(m);
+for (const m of await measureListRender(runs, cookie, somethingWritten)) results.push(m);
 
 // The dashboard's reads are kept until the database is written (decision 031): a write before each
 // run makes it read everything, as the first dashboard after any change does; the second figure is
 // a dashboard with nothing written since the last one.
-const somethingWritten = () => db.session.updateMany({ where: { userId: admin.id }, data: { lastSeenAt: new Date() } });
 console.log("\nDashboard loader (figures + breakdown + three alert lists + follow-ups)");
 await add(
   measure("dashboard loader", () => dashboardRoute.loader(loaderArgs("/dashboard")), {
@@ -207,7 +212,7 @@ else {
     measure(
       "clienteling: customers, limit 500, owner=me",
       () => clientsRoute.loader(associateArgs("/customers?limit=500&owner=me")),
-      { runs, target: 50 },
+      { runs, target: 50, before: somethingWritten },
     ),
   );
   await add(

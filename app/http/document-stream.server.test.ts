@@ -59,4 +59,25 @@ describe("documentStream", () => {
     expect(html).toContain("<li>Client 1999</li>");
     expect(chunks).toHaveLength(1);
   });
+
+  it("puts bytes kept for a marker where React wrote it, once, and nothing else changed", async () => {
+    const marker = "<!--rows-->";
+    const rows = Buffer.from("<tr><td>Fatima · فاطمة</td></tr>", "utf8");
+    const html = await new Promise<string>((resolve, reject) => {
+      const page = createElement(
+        "main",
+        null,
+        createElement("p", null, `Search: ${marker}`),
+        createElement("table", null, createElement("tbody", { dangerouslySetInnerHTML: { __html: marker } })),
+      );
+      const { pipe } = renderToPipeableStream(page, {
+        onAllReady: () => resolve(text(pipe(documentStream([{ marker, bytes: rows }])))),
+        onShellError: reject,
+      });
+    });
+    // Text that reads like the marker is escaped by React, so only the element's own marker is replaced.
+    expect(html).toBe(
+      "<main><p>Search: &lt;!--rows--&gt;</p><table><tbody><tr><td>Fatima · فاطمة</td></tr></tbody></table></main>",
+    );
+  });
 });

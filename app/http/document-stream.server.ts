@@ -16,6 +16,9 @@ function withoutNulBytes(chunk: Buffer): Buffer {
   return kept.subarray(0, length);
 }
 
+/** Bytes ready before the render (a kept page of client rows) that go where React wrote `marker`. */
+export type DocumentInsertion = { marker: string; bytes: Buffer };
+
 /**
  * The rendered document on its way to the response: without zero bytes (above), and with what React
  * writes in one pass (up to hundreds of 2,048-byte chunks) sent on as one chunk. Remix flushes the
@@ -23,15 +26,35 @@ function withoutNulBytes(chunk: Buffer): Buffer {
  * fewer of them let a worker serve 8 to 20% more compressed /login, /customers and /dashboard pages
  * (README "Performance"). A pass is everything React wrote before the event loop turns, so the
  * document still streams as React renders it.
+ *
+ * Each insertion's bytes replace the first `marker` in the pass that holds it, so HTML kept as bytes
+ * is neither rendered nor encoded again (decision 033). A marker is an HTML comment written by one
+ * element in the shell, which React writes in one pass; escaped text can never contain one.
  */
-export function documentStream(): Transform {
+export function documentStream(insertions: readonly DocumentInsertion[] = []): Transform {
   let pending: Buffer[] = [];
   let releaseScheduled = false;
+  let waiting = insertions;
   const release = () => {
     releaseScheduled = false;
     if (pending.length === 0) return;
-    stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    let pass = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
     pending = [];
+    if (waiting.length > 0) {
+      const unplaced: DocumentInsertion[] = [];
+      for (const insertion of waiting) {
+        const at = pass.indexOf(insertion.marker);
+        if (at === -1) unplaced.push(insertion);
+        else
+          pass = Buffer.concat([
+            pass.subarray(0, at),
+            insertion.bytes,
+            pass.subarray(at + Buffer.byteLength(insertion.marker)),
+          ]);
+      }
+      waiting = unplaced;
+    }
+    stream.push(pass);
   };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {

@@ -18,34 +18,27 @@ import { AccessDeniedPanel } from "~/components/access-denied";
 import { ClientFiltersCard } from "~/components/clients/client-filters-card";
 import { ClientPagination } from "~/components/clients/client-pagination";
 import { SELECTION_FORM_ID, type ClientRowView } from "~/components/clients/client-rows-html";
-import { ClientTable, SELECT_ALL_ID } from "~/components/clients/client-table";
+import { ClientTable, DOCUMENT_ROWS_ID, SELECT_ALL_ID } from "~/components/clients/client-table";
 import { DeleteVerificationDialog } from "~/components/clients/delete-verification-dialog";
 import { useHydrated } from "~/components/use-hydrated";
-import { businessToday, isoFromDate } from "~/domain/calendar";
+import { businessToday } from "~/domain/calendar";
 import { clientListBase, isClientDialogPath } from "~/domain/client-list-path";
 import { isDocumentRequest } from "~/http/request-address";
-import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
-import { addressLabel, type AddressWords, type Team } from "~/domain/client-enums";
-import { clientListSearch, daysSincePurchase, parseClientListQuery } from "~/domain/client-filters";
-import { displayName, formatDay } from "~/domain/client-display";
+import { clientListSearch, parseClientListQuery } from "~/domain/client-filters";
 import { formatCount } from "~/domain/display-labels";
-import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS, checkAccess } from "~/domain/roles";
-import type { Tier } from "~/domain/tiers";
-import { listClients } from "~/services/client-queries.server";
-import { ownerInitials } from "~/domain/client-owner";
+import { readClientBookPage } from "~/services/client-book-page.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listDueFollowUps } from "~/services/follow-ups.server";
 import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { shortDayLabel } from "~/domain/alerts";
 import { MyDaySection } from "~/components/my-day";
 import { getMyDay } from "~/services/my-day.server";
-import { translatorFor } from "~/i18n/i18n.server";
+import { getLocale } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 import { clientExportHref, EXPORT_FORMATS } from "~/domain/client-export";
-import { isErasedMobile } from "~/domain/client-erasure";
 import { usePageLocale } from "~/i18n/i18n-provider";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -55,7 +48,7 @@ export const meta: MetaFunction = ({ matches }) => [
 /** Customer Purchase History (docs/product-rules.md §2), also served at /customer-history. The state is the URL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
-  const { language, locale, t } = await translatorFor(request, "clients");
+  const locale = await getLocale(request);
   const url = new URL(request.url);
   const query = parseClientListQuery(url.searchParams);
   const today = businessToday();
@@ -79,51 +72,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Road sales cannot open the dashboard, so their follow-ups are on this, their home page.
   const roadSales = user.role === "road_sales";
   const [page, owners, followUps, myDay] = await Promise.all([
-    listClients(query, user, today),
+    readClientBookPage(query, user, locale, clientListBase(url.pathname), today),
     listOwnerChoices(),
     roadSales ? listDueFollowUps(today, undefined, user.id) : null,
     roadSales ? getMyDay(user.id, today, locale) : null,
   ]);
-  // Labels looked up once per page, not once per row (a page can hold 500 rows).
-  const addressWords: AddressWords = {
-    countries: labelTable(COUNTRY_KEYS, t),
-    emirates: labelTable(EMIRATE_KEYS, t),
-    separator: t("clients:list.areaSeparator"),
-  };
-  const teams = labelTable(TEAM_KEYS, t);
-  const whatsappWithdrawn = t("clients:whatsapp.withdrawn");
-  const rows: ClientRowView[] = page.rows.map((c) => {
-    const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
-    const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
-    return {
-      id: c.id,
-      name: displayName(c, language),
-      mobile: isErasedMobile(c.mobileNumber) ? null : c.mobileNumber,
-      address: addressLabel(c, addressWords),
-      dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null, locale),
-      totalSale: formatAed(c.totalSalesFils, locale),
-      lastPurchase: formatDay(lastPurchase, locale),
-      daysSince: daysSincePurchase(lastPurchase, today),
-      email: c.email ?? "—",
-      team: c.team ? (teams[c.team as Team] ?? c.team) : "—",
-      idNumber: c.emiratesId ?? "—",
-      idExpiry: formatDay(expiry, locale),
-      idExpired: expiry !== null && expiry < today,
-      pepStatus: c.pepStatus ?? "—",
-      tier: c.tier as Tier,
-      ownerName: c.owner?.name ?? null,
-      ownerInitials: ownerInitials(c.owner?.name ?? null),
-      whatsappBlocked: c.consentWhatsapp === "withdrawn" ? whatsappWithdrawn : null,
-    };
-  });
-  // A whole page carries its rows once, as HTML: entry.server renders them from the load context and
-  // the data the browser hydrates from leaves them out (decision 023). A later page comes as data.
-  const rowsInDocument = isDocumentRequest(request) && rows.length > 0;
-  if (rowsInDocument) context.documentRows = rows;
+  // A whole page carries its rows once, as HTML: entry.server puts them in the document and the data
+  // the browser hydrates from leaves them out (decisions 023, 033). A later page comes as data.
+  const rowsInDocument = isDocumentRequest(request) && page.rows.length > 0;
+  if (rowsInDocument) (context.documentHtml ??= {})[DOCUMENT_ROWS_ID] = page.rowsHtml();
   return {
     light: false as const,
     query,
-    rows: rowsInDocument ? null : rows,
+    rows: rowsInDocument ? null : page.rows,
     totalCount: page.totalCount,
     totalPages: page.totalPages,
     isAdmin: user.role === "admin",

@@ -1,10 +1,35 @@
 import { databaseVersion } from "~/db.server";
 import { businessToday } from "~/domain/calendar";
 
-/** Answers kept at once, the least recently read dropped first: a few per signed-in user at most. */
-const MAX_ANSWERS = 500;
+type Answers = Map<string, { version: string; answer: Promise<unknown> }>;
 
-const answers = new Map<string, { version: string; answer: Promise<unknown> }>();
+/**
+ * Reads kept by `readUntilWritten` (below), at most `maxAnswers` of them, the least recently read
+ * dropped first. A shelf of its own keeps big answers (a page of 500 clients) from crowding out, or
+ * being crowded out by, the many small ones.
+ */
+export function keptReads(maxAnswers: number) {
+  const answers: Answers = new Map();
+  return function readUntilWritten<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const version = databaseVersion();
+    if (version === null) return read();
+    const dayKey = `${businessToday()} ${key}`;
+    const kept = answers.get(dayKey);
+    answers.delete(dayKey);
+    if (kept && kept.version === version) {
+      answers.set(dayKey, kept);
+      return kept.answer as Promise<T>;
+    }
+    const answer = read();
+    answers.set(dayKey, { version, answer });
+    // A failed read is not kept: the next call reads again.
+    answer.catch(() => {
+      if (answers.get(dayKey)?.answer === answer) answers.delete(dayKey);
+    });
+    if (answers.size > maxAnswers) answers.delete(answers.keys().next().value!);
+    return answer;
+  };
+}
 
 /**
  * `read()`'s answer for `key`, read again only once the database has been written since
@@ -12,25 +37,7 @@ const answers = new Map<string, { version: string; answer: Promise<unknown> }>()
  * and between two writes every request would count them again to the same answer. The key names
  * everything else the answer depends on (the day asked about, the user, the language); the real day
  * is added here, since "2 days ago" is counted to it. Without a version (PostgreSQL, an open
- * transaction) every call reads. Answers are shared: callers must not change them.
- * docs/decisions/031-read-until-written.md.
+ * transaction) every call reads. Answers are shared: callers must not change them. At most 500 are
+ * kept: a few per signed-in user. docs/decisions/031-read-until-written.md.
  */
-export function readUntilWritten<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const version = databaseVersion();
-  if (version === null) return read();
-  const dayKey = `${businessToday()} ${key}`;
-  const kept = answers.get(dayKey);
-  answers.delete(dayKey);
-  if (kept && kept.version === version) {
-    answers.set(dayKey, kept);
-    return kept.answer as Promise<T>;
-  }
-  const answer = read();
-  answers.set(dayKey, { version, answer });
-  // A failed read is not kept: the next call reads again.
-  answer.catch(() => {
-    if (answers.get(dayKey)?.answer === answer) answers.delete(dayKey);
-  });
-  if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-  return answer;
-}
+export const readUntilWritten = keptReads(500);

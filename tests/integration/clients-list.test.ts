@@ -1,4 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENT_ROWS_ID } from "~/components/clients/client-table";
 import { db } from "~/db.server";
 import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
 import { notPurchasedCutoff } from "~/domain/client-filters";
@@ -240,6 +242,24 @@ describe("the table rows", () => {
       tier: "platinum",
     });
     expect(row!.daysSince).toBeGreaterThanOrEqual(89);
+  });
+
+  it("carries a whole page's rows once, as HTML linking under the list it is on; a later page as data", async () => {
+    const load = async (path: string, headers: Record<string, string>) => {
+      const context: AppLoadContext = {};
+      const request = makeRequest(path, { cookie, headers });
+      const page = (await clientsPage.loader({ request, params: {}, context })) as { rows: { name: string }[] | null };
+      return { rows: page.rows, html: context.documentHtml?.[DOCUMENT_ROWS_ID]?.toString() };
+    };
+    const whole = await load("/customer-history?search=omar", { "Sec-Fetch-Dest": "document" });
+    expect(whole.rows).toBeNull();
+    expect(whole.html).toContain(">Omar Platinum <");
+    expect(whole.html).toMatch(/href="\/customer-history\/\d+\?search=omar"/);
+    expect(whole.html).toContain("784-****-*******-2");
+
+    const later = await load("/customers?search=omar", {});
+    expect(later.rows?.map((r) => r.name)).toEqual(["Omar Platinum"]);
+    expect(later.html).toBeUndefined();
   });
 
   it("sends an anonymous visitor to sign in and refuses the API without a session", async () => {

@@ -1,13 +1,17 @@
-// The dashboard's figures, alerts, follow-ups and My day are read again only once something was
-// written (decision 031): between writes they are the same answer, and after any write, by this
-// worker or another, by a page or an import, the next request must see it.
+// The dashboard's figures, alerts, follow-ups and My day, and the client book's pages, are read again
+// only once something was written (decisions 031, 033): between writes they are the same answer, and
+// after any write, by this worker or another, by a page or an import, the next request must see it.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession, getCurrentSession } from "~/auth/session.server";
 import { databaseProvider, db } from "~/db.server";
 import { PrismaClient } from "~/generated/prisma/client";
 import { getClientFigures } from "~/services/dashboard.server";
-import { readUntilWritten } from "~/services/read-until-written.server";
+import { readClientBookPage } from "~/services/client-book-page.server";
+import { keptReads, readUntilWritten } from "~/services/read-until-written.server";
+import { parseClientListQuery } from "~/domain/client-filters";
+import { businessToday } from "~/domain/calendar";
+import { pageLocale } from "~/domain/languages";
 
 const sqlite = databaseProvider === "sqlite";
 let otherWorker: PrismaClient;
@@ -63,6 +67,47 @@ describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", 
 
     await otherWorker.client.create({ data: newClient("Added Elsewhere") });
     expect((await getClientFigures()).metrics.totalClients).toBe(before + 1);
+  });
+
+  it("shows a client another worker renamed on the next client book page, rows and HTML alike", async () => {
+    const client = await db.client.create({ data: newClient("Zz Kept Before") });
+    const query = parseClientListQuery(new URLSearchParams("search=zz kept"));
+    const admin = { id: "kept-admin", role: "admin" as const };
+    const page = () => readClientBookPage(query, admin, pageLocale("en"), "/customers", businessToday());
+    const first = await page();
+    expect(first.rows.map((r) => r.name)).toEqual(["Zz Kept Before"]);
+    expect(await page()).toBe(first);
+
+    await otherWorker.client.update({
+      where: { id: client.id },
+      data: { fullName: "Zz Kept After", searchText: "zz kept after" },
+    });
+    const next = await page();
+    expect(next.rows.map((r) => r.name)).toEqual(["Zz Kept After"]);
+    expect(next.rowsHtml().toString("utf8")).toContain(">Zz Kept After <");
+    expect(next.rowsHtml().toString("utf8")).not.toContain("Zz Kept Before");
+  });
+
+  it("keeps each viewer's page apart: a masked Emirates ID is never an admin's kept row, nor the reverse", async () => {
+    await db.client.create({ data: { ...newClient("Zz Masked Viewer"), emiratesId: "784-1990-1234567-1" } });
+    const query = parseClientListQuery(new URLSearchParams("search=zz masked"));
+    const read = (role: "admin" | "sales_front") =>
+      readClientBookPage(query, { id: `viewer-${role}`, role }, pageLocale("en"), "/customers", businessToday());
+    expect((await read("admin")).rows[0]!.idNumber).toBe("784-1990-1234567-1");
+    expect((await read("sales_front")).rows[0]!.idNumber).not.toContain("1234567");
+    expect((await read("admin")).rows[0]!.idNumber).toBe("784-1990-1234567-1");
+  });
+
+  it("keeps at most a shelf's number of answers, the least recently read dropped first", async () => {
+    const keep = keptReads(2);
+    const [a, b, c] = [countedRead(), countedRead(), countedRead()];
+    await keep("a", a.run);
+    await keep("b", b.run);
+    await keep("a", a.run);
+    await keep("c", c.run);
+    await keep("a", a.run);
+    await keep("b", b.run);
+    expect([a.runs, b.runs, c.runs]).toEqual([1, 2, 1]);
   });
 
   it("signs a request out at once when another worker ended its session", async () => {

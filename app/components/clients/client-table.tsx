@@ -1,20 +1,15 @@
 import { useNavigate } from "@remix-run/react";
-import { createContext, memo, useContext, useMemo, useState, type CSSProperties } from "react";
+import { memo, useMemo, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { clientListSearch, type ClientListQuery } from "~/domain/client-filters";
 import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import { useDocumentHtml } from "../document-html";
 import { openInApp } from "../open-in-app";
 import { clientRowsHtml, rowLabels, WHATSAPP_FORM_ID, type ClientRowView } from "./client-rows-html";
 
-/**
- * The rows of a whole-page load, which entry.server provides from the load context: the loader
- * leaves them out of the data the browser hydrates from, so a 500-row page carries them once, as
- * HTML (decision 023). Null on the browser and for every other render.
- */
-export const DocumentRowsContext = createContext<ClientRowView[] | null>(null);
-/** The table body that holds rows sent as HTML, which the browser keeps as they are. */
-const DOCUMENT_ROWS_ID = "client-rows";
+/** The table body that holds rows sent as HTML, which the browser keeps as they are (../document-html.tsx). */
+export const DOCUMENT_ROWS_ID = "client-rows";
 
 /** The select-all box, which the page unticks when a new page of rows arrives. */
 export const SELECT_ALL_ID = "customer-select-all";
@@ -101,22 +96,11 @@ export const ClientTable = memo(function ClientTable({
   const { t } = useTranslation();
   const locale = usePageLocale();
   const labels = useMemo(() => rowLabels(t, locale), [t, locale]);
-  const documentRows = useContext(DocumentRowsContext);
-  // Hydrating rows sent as HTML: React keeps an element's inner HTML as it finds it, so the rows
-  // cost no data and no hydration work. Captured once; a later page comes as data.
-  const [documentHtml] = useState(() =>
-    rows === null && typeof document !== "undefined"
-      ? (document.getElementById(DOCUMENT_ROWS_ID)?.innerHTML ?? null)
-      : null,
-  );
-  // Rows as data are written here; rows of the document are the HTML found while hydrating, or on the
-  // server the rows entry.server provides.
+  // Rows of a whole page came as HTML (decision 023); rows as data are written here.
+  const documentHtml = useDocumentHtml(DOCUMENT_ROWS_ID, rows === null);
   const rowsHtml = useMemo(
-    () =>
-      rows === null && documentHtml !== null
-        ? documentHtml
-        : clientRowsHtml(rows ?? documentRows ?? [], labels, linkSearch, basePath),
-    [rows, documentHtml, documentRows, labels, linkSearch, basePath],
+    () => documentHtml ?? clientRowsHtml(rows ?? [], labels, linkSearch, basePath),
+    [rows, documentHtml, labels, linkSearch, basePath],
   );
   if (rows !== null && rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">{t("clients:table.empty")}</p>;

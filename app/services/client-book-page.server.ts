@@ -1,0 +1,98 @@
+import { clientRowsHtml, rowLabels, type ClientRowView } from "~/components/clients/client-rows-html";
+import { isoFromDate, type IsoDate } from "~/domain/calendar";
+import { formatDay, displayName } from "~/domain/client-display";
+import { addressLabel, type AddressWords, type Team } from "~/domain/client-enums";
+import { isErasedMobile } from "~/domain/client-erasure";
+import { clientListSearch, daysSincePurchase, DEFAULT_PAGE_SIZE, type ClientListQuery } from "~/domain/client-filters";
+import { ownerInitials } from "~/domain/client-owner";
+import type { Locale } from "~/domain/languages";
+import { formatAed } from "~/domain/money";
+import type { Tier } from "~/domain/tiers";
+import { fixedT } from "~/i18n/i18n.server";
+import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
+import { listClients } from "./client-queries.server";
+import type { Viewer } from "./client-record.server";
+import { keptReads } from "./read-until-written.server";
+
+/** A page of the client book as the table shows it. */
+export type ClientBookPage = {
+  rows: ClientRowView[];
+  totalCount: number;
+  totalPages: number;
+  /** The rows as the table's HTML, UTF-8, written once per kept page: a whole-page load sends them as they are. */
+  rowsHtml: () => Buffer;
+};
+
+/** Pages of up to 500 rows, each about 1 MB with its HTML: a shelf of their own, so 32 at most per worker. */
+const readUntilWritten = keptReads(32);
+
+/**
+ * One page of the client book for a viewer, in their language, with its rows worded for the table
+ * (/customers and /customer-history, `basePath`). A page of up to 500 rows is kept until the
+ * database is written (decision 033): staff reload it and come back to it far more often than
+ * clients change.
+ */
+export function readClientBookPage(
+  query: ClientListQuery,
+  viewer: Viewer,
+  locale: Locale,
+  basePath: string,
+  today: IsoDate,
+): Promise<ClientBookPage> {
+  const read = () => clientBookPage(query, viewer, locale, basePath, today);
+  if (query.limit > DEFAULT_PAGE_SIZE) return read();
+  const key = `client-book ${viewer.id} ${viewer.role} ${JSON.stringify(locale)} ${today} ${basePath}${clientListSearch(query)}`;
+  return readUntilWritten(key, read);
+}
+
+async function clientBookPage(
+  query: ClientListQuery,
+  viewer: Viewer,
+  locale: Locale,
+  basePath: string,
+  today: IsoDate,
+): Promise<ClientBookPage> {
+  const page = await listClients(query, viewer, today);
+  const t = fixedT(locale, "clients");
+  const language = locale.language;
+  // Labels looked up once per page, not once per row (a page can hold 500 rows).
+  const addressWords: AddressWords = {
+    countries: labelTable(COUNTRY_KEYS, t),
+    emirates: labelTable(EMIRATE_KEYS, t),
+    separator: t("clients:list.areaSeparator"),
+  };
+  const teams = labelTable(TEAM_KEYS, t);
+  const whatsappWithdrawn = t("clients:whatsapp.withdrawn");
+  const rows: ClientRowView[] = page.rows.map((c) => {
+    const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
+    const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
+    return {
+      id: c.id,
+      name: displayName(c, language),
+      mobile: isErasedMobile(c.mobileNumber) ? null : c.mobileNumber,
+      address: addressLabel(c, addressWords),
+      dateOfBirth: formatDay(c.dateOfBirth ? isoFromDate(c.dateOfBirth) : null, locale),
+      totalSale: formatAed(c.totalSalesFils, locale),
+      lastPurchase: formatDay(lastPurchase, locale),
+      daysSince: daysSincePurchase(lastPurchase, today),
+      email: c.email ?? "—",
+      team: c.team ? (teams[c.team as Team] ?? c.team) : "—",
+      idNumber: c.emiratesId ?? "—",
+      idExpiry: formatDay(expiry, locale),
+      idExpired: expiry !== null && expiry < today,
+      pepStatus: c.pepStatus ?? "—",
+      tier: c.tier as Tier,
+      ownerName: c.owner?.name ?? null,
+      ownerInitials: ownerInitials(c.owner?.name ?? null),
+      whatsappBlocked: c.consentWhatsapp === "withdrawn" ? whatsappWithdrawn : null,
+    };
+  });
+  let html: Buffer | undefined;
+  return {
+    rows,
+    totalCount: page.totalCount,
+    totalPages: page.totalPages,
+    rowsHtml: () =>
+      (html ??= Buffer.from(clientRowsHtml(rows, rowLabels(t, locale), clientListSearch(query), basePath))),
+  };
+}
