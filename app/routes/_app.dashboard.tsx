@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
-import { AlertPanel, panelAlert } from "~/components/dashboard/alert-panel";
+import { alertItemsHtml } from "~/components/dashboard/alert-items-html.server";
+import { AlertPanel, alertItemsId, panelAlert, type PanelList } from "~/components/dashboard/alert-panel";
 import { BusinessSummaryPanel } from "~/components/dashboard/business-summary";
 import { FigureCards } from "~/components/dashboard/figure-cards";
 import { COMPLETE_FOLLOW_UP_INTENT, FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
@@ -14,7 +15,7 @@ import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS } from "~/domain/client-win
 import { businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
-import { requestAddress } from "~/http/request-address";
+import { isDocumentRequest, requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
 import { ROLE_KEYS } from "~/components/users/role-keys";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -24,15 +25,23 @@ import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server
 import { redirectWithToast } from "~/http/toast.server";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { getMyDay } from "~/services/my-day.server";
+import { derivedFrom } from "~/services/read-until-written.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import { MyDaySection } from "~/components/my-day";
 import { usePageLocale } from "~/i18n/i18n-provider";
+
+/** The three alert panels, by the id each is tested and its alerts sent as HTML by. */
+const ALERT_PANEL_IDS = {
+  birthdays: "birthday-alerts",
+  anniversaries: "anniversary-alerts",
+  emiratesId: "emirates-id-alerts",
+} as const;
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "dashboard:title")} | ${PRODUCT_NAME}` },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ user }, { locale, t }] = await Promise.all([
     requireUser(request, { access: ACCESS.dashboard }),
     translatorFor(request, "dashboard"),
@@ -53,21 +62,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getMyDay(user.id, today, locale, messageBook),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
-  const labelled = (list: { items: (Alert & ContactFacts)[]; total: number }) => ({
-    total: list.total,
-    items: list.items.map((alert) => panelAlert(alert, shortDayLabel(alert.date, locale))),
-  });
+  const labelled = (list: { items: (Alert & ContactFacts)[] }) =>
+    list.items.map((alert) => panelAlert(alert, shortDayLabel(alert.date, locale)));
+  // A whole page carries the alerts once, as HTML written once per kept answer and locale; a later
+  // dashboard (a navigation, a revalidation) gets them as data (decision 033).
+  const panel = (testId: string, list: { items: (Alert & ContactFacts)[]; total: number }): PanelList => {
+    const shown = list.items.length;
+    if (shown === 0 || !isDocumentRequest(request)) return { items: labelled(list), shown, total: list.total };
+    (context.documentHtml ??= {})[alertItemsId(testId)] = derivedFrom(
+      list,
+      `alert-items ${JSON.stringify(locale)}`,
+      () => alertItemsHtml(labelled(list), locale),
+    );
+    return { items: null, shown, total: list.total };
+  };
+  const alertPanels = alerts && {
+    birthdays: panel(ALERT_PANEL_IDS.birthdays, alerts.birthdays),
+    anniversaries: panel(ALERT_PANEL_IDS.anniversaries, alerts.anniversaries),
+    emiratesId: panel(ALERT_PANEL_IDS.emiratesId, alerts.emiratesId),
+  };
   return {
     greetingName: firstName(user.name),
     roleLabel: t(ROLE_KEYS[user.role]),
     today,
     ...figures,
     summary: businessSummary(figures.metrics),
-    alerts: alerts && {
-      birthdays: labelled(alerts.birthdays),
-      anniversaries: labelled(alerts.anniversaries),
-      emiratesId: labelled(alerts.emiratesId),
-    },
+    alerts: alertPanels,
     isAdmin: user.role === "admin",
     everyone,
     myDay,
@@ -147,21 +167,21 @@ export default function Dashboard() {
       <div className="grid gap-4 lg:grid-cols-3">
         <AlertPanel
           title={t("dashboard:alerts.birthdays")}
-          testId="birthday-alerts"
+          testId={ALERT_PANEL_IDS.birthdays}
           list={alerts?.birthdays ?? null}
           totalLabel={inNext30Days}
           emptyText={t("dashboard:alerts.noBirthdays")}
         />
         <AlertPanel
           title={t("dashboard:alerts.anniversaries")}
-          testId="anniversary-alerts"
+          testId={ALERT_PANEL_IDS.anniversaries}
           list={alerts?.anniversaries ?? null}
           totalLabel={inNext30Days}
           emptyText={t("dashboard:alerts.noAnniversaries")}
         />
         <AlertPanel
           title={t("dashboard:alerts.emiratesId")}
-          testId="emirates-id-alerts"
+          testId={ALERT_PANEL_IDS.emiratesId}
           list={alerts?.emiratesId ?? null}
           totalLabel={(n) => t("dashboard:alerts.toFollowUp", { count: n, n: formatCount(n, locale) })}
           emptyText={t("dashboard:alerts.noEmiratesIds", {

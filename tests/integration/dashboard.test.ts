@@ -1,4 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { PanelList } from "~/components/dashboard/alert-panel";
 import { db } from "~/db.server";
 import type { Alert } from "~/domain/alerts";
 import { addDays, businessToday, dateFromIso, monthDayOf, type IsoDate } from "~/domain/calendar";
@@ -238,6 +240,33 @@ describe("the dashboard page", () => {
       metrics: { totalClients: 0, activeVips: 0, inactiveClients: 0 },
       summary: { vipRate: 0, retention: 0 },
     });
+  });
+
+  it("carries a whole page's alerts once, as HTML, and a later dashboard's as data; a renamed client shows in both", async () => {
+    const today = businessToday();
+    const client = await addClient({ name: "Salma Birthday", birthday: addDays(today, 2) });
+    const cookie = await signedIn("admin");
+    const load = async (headers: Record<string, string>) => {
+      const context: AppLoadContext = {};
+      const request = makeRequest("/dashboard", { cookie, headers });
+      const page = (await dashboard.loader({ request, params: {}, context })) as {
+        alerts: { birthdays: PanelList };
+      };
+      return { birthdays: page.alerts.birthdays, html: context.documentHtml?.["birthday-alerts-items"]?.toString() };
+    };
+    const whole = await load({ "Sec-Fetch-Dest": "document" });
+    expect(whole.birthdays).toEqual({ items: null, shown: 1, total: 1 });
+    expect(whole.html).toContain("<bdi>Salma Birthday</bdi>");
+    expect(whole.html).toContain(`href="/customers/${client.id}/follow-up?back=/dashboard"`);
+
+    const later = await load({});
+    expect(later.birthdays.items?.map((a) => a.clientName)).toEqual(["Salma Birthday"]);
+    expect(later.html).toBeUndefined();
+
+    await db.client.update({ where: { id: client.id }, data: { fullName: "Salma Renamed" } });
+    const renamed = await load({ "Sec-Fetch-Dest": "document" });
+    expect(renamed.html).toContain("<bdi>Salma Renamed</bdi>");
+    expect(renamed.html).not.toContain("Salma Birthday");
   });
 
   it("is refused to road sales", async () => {

@@ -9,6 +9,7 @@ import { formatCount } from "~/domain/display-labels";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
+import { useDocumentHtml } from "../document-html";
 import { LastContactText } from "../last-contact-text";
 import { openInApp } from "../open-in-app";
 import { AlertLine } from "./alert-line";
@@ -78,6 +79,14 @@ export function alertKey(alert: Pick<Alert, "type" | "clientId" | "familyMember"
   return `${alert.type}-${alert.clientId}-${alert.familyMember?.id ?? "client"}`;
 }
 
+/** A panel's alerts: `items` null when a whole page carried them as HTML (decision 033), `shown` of `total`. */
+export type PanelList = { items: PanelAlert[] | null; shown: number; total: number };
+
+/** The element holding a panel's alerts, sent as HTML by a whole-page load (../document-html.tsx). */
+export function alertItemsId(testId: string): string {
+  return `${testId}-items`;
+}
+
 /**
  * One alert panel (Birthdays, Anniversaries or Emirates ID): soonest first, the first rows of a
  * possibly long list with 'and N more', each with a WhatsApp chat prefilled with the client message.
@@ -94,27 +103,14 @@ export function AlertPanel({
   /** The badge beside the title, e.g. "12 in 30 days". */
   totalLabel: (total: number) => string;
   /** null when the alerts could not be loaded. */
-  list: { items: PanelAlert[]; total: number } | null;
+  list: PanelList | null;
   emptyText: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = usePageLocale();
-  const { language } = locale;
-  // Words every alert repeats, looked up once per panel rather than once per alert (50 a panel).
-  const words = useMemo(
-    () => ({
-      priority: {
-        high: t(PRIORITY_LABEL.high),
-        medium: t(PRIORITY_LABEL.medium),
-        low: t(PRIORITY_LABEL.low),
-      } satisfies Record<AlertPriority, string>,
-      lastContact: t("leads:card.lastContact"),
-      whatsapp: t("clients:whatsapp.button"),
-      followUp: t("dashboard:alerts.followUp"),
-    }),
-    [t],
-  );
+  const itemsId = alertItemsId(testId);
+  const documentHtml = useDocumentHtml(itemsId, list !== null && list.items === null);
   return (
     <section className="card flex flex-col" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2">
@@ -131,68 +127,95 @@ export function AlertPanel({
         <p className="mt-3 text-sm text-red-700" role="alert">
           {t("dashboard:alerts.failed")}
         </p>
-      ) : list.items.length === 0 ? (
+      ) : list.shown === 0 ? (
         <p className="mt-3 text-sm text-gray-600">{emptyText}</p>
       ) : (
         <>
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- one delegated handler for the alerts' links, which take keyboard input themselves */}
           <ul
+            key={documentHtml === null ? "data" : "document"}
+            id={documentHtml === null ? undefined : itemsId}
             className="mt-3 max-h-[32rem] divide-y divide-gray-100 overflow-y-auto"
             onClick={(event) => openInApp(event, navigate)}
+            dangerouslySetInnerHTML={documentHtml === null ? undefined : { __html: documentHtml }}
           >
-            {list.items.map((alert) => {
-              const name = displayName({ fullName: alert.clientName, fullNameAr: alert.clientNameAr }, language);
-              return (
-                <li key={alertKey(alert)} className="lazy-item py-3" data-testid="alert">
-                  <div className="flex items-start justify-between gap-2">
-                    <a href={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
-                      <bdi>{name}</bdi>
-                    </a>
-                    <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
-                      {words.priority[alert.priority]}
-                    </span>
-                  </div>
-                  <p className="text-xs text-gray-600">
-                    <span className="font-medium">{dueLabel(alert, t)}</span> · {alert.dayLabel} ·{" "}
-                    <span dir="ltr">+{alert.mobileNumber}</span>
-                  </p>
-                  <p className="mt-1 text-sm text-gray-700">
-                    <AlertLine alert={alert} name={name} day={alert.dayLabel} />
-                  </p>
-                  {alert.lastContactLabel ? (
-                    <p className="text-xs text-gray-600" data-testid="last-contact">
-                      {words.lastContact}
-                      <LastContactText label={alert.lastContactLabel} />
-                    </p>
-                  ) : null}
-                  <div className="mt-2 flex flex-wrap items-start gap-2">
-                    <WhatsAppButton
-                      clientId={alert.clientId}
-                      clientName={name}
-                      message={alert.whatsappMessage}
-                      blockedReason={alert.whatsappBlocked}
-                      className="btn-secondary px-2 py-1 text-xs"
-                      label={words.whatsapp}
-                    />
-                    <a
-                      href={`/customers/${alert.clientId}/follow-up?back=/dashboard`}
-                      className="btn-ghost px-2 py-1 text-xs"
-                      aria-label={t("dashboard:alerts.followUpLabel", { name })}
-                    >
-                      {words.followUp}
-                    </a>
-                  </div>
-                </li>
-              );
-            })}
+            {documentHtml === null ? <AlertItems items={list.items ?? []} /> : null}
           </ul>
-          {list.total > list.items.length ? (
+          {list.total > list.shown ? (
             <p className="mt-2 text-sm text-gray-600" data-testid={`${testId}-more`}>
-              {t("dashboard:alerts.more", { n: formatCount(list.total - list.items.length, locale) })}
+              {t("dashboard:alerts.more", { n: formatCount(list.total - list.shown, locale) })}
             </p>
           ) : null}
         </>
       )}
     </section>
   );
+}
+
+/**
+ * A panel's alerts as list items. Plain links and native forms only, so the server can write them
+ * once as HTML for every page that shows the same alerts (./alert-items-html.server.tsx).
+ */
+export function AlertItems({ items }: { items: PanelAlert[] }) {
+  const { t } = useTranslation();
+  const { language } = usePageLocale();
+  // Words every alert repeats, looked up once per panel rather than once per alert (50 a panel).
+  const words = useMemo(
+    () => ({
+      priority: {
+        high: t(PRIORITY_LABEL.high),
+        medium: t(PRIORITY_LABEL.medium),
+        low: t(PRIORITY_LABEL.low),
+      } satisfies Record<AlertPriority, string>,
+      lastContact: t("leads:card.lastContact"),
+      whatsapp: t("clients:whatsapp.button"),
+      followUp: t("dashboard:alerts.followUp"),
+    }),
+    [t],
+  );
+  return items.map((alert) => {
+    const name = displayName({ fullName: alert.clientName, fullNameAr: alert.clientNameAr }, language);
+    return (
+      <li key={alertKey(alert)} className="lazy-item py-3" data-testid="alert">
+        <div className="flex items-start justify-between gap-2">
+          <a href={`/customers/${alert.clientId}`} className="min-w-0 font-medium hover:underline">
+            <bdi>{name}</bdi>
+          </a>
+          <span className={clsx("badge shrink-0", PRIORITY_STYLE[alert.priority])}>
+            {words.priority[alert.priority]}
+          </span>
+        </div>
+        <p className="text-xs text-gray-600">
+          <span className="font-medium">{dueLabel(alert, t)}</span> · {alert.dayLabel} ·{" "}
+          <span dir="ltr">+{alert.mobileNumber}</span>
+        </p>
+        <p className="mt-1 text-sm text-gray-700">
+          <AlertLine alert={alert} name={name} day={alert.dayLabel} />
+        </p>
+        {alert.lastContactLabel ? (
+          <p className="text-xs text-gray-600" data-testid="last-contact">
+            {words.lastContact}
+            <LastContactText label={alert.lastContactLabel} />
+          </p>
+        ) : null}
+        <div className="mt-2 flex flex-wrap items-start gap-2">
+          <WhatsAppButton
+            clientId={alert.clientId}
+            clientName={name}
+            message={alert.whatsappMessage}
+            blockedReason={alert.whatsappBlocked}
+            className="btn-secondary px-2 py-1 text-xs"
+            label={words.whatsapp}
+          />
+          <a
+            href={`/customers/${alert.clientId}/follow-up?back=/dashboard`}
+            className="btn-ghost px-2 py-1 text-xs"
+            aria-label={t("dashboard:alerts.followUpLabel", { name })}
+          >
+            {words.followUp}
+          </a>
+        </div>
+      </li>
+    );
+  });
 }
