@@ -4,6 +4,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { writeClientAudits } from "./client-audit.server";
 import { inClientBook } from "./client-book.server";
+import { readUntilWritten } from "./read-until-written.server";
 
 /** The signed-in user as the owner rules need them. */
 export type ClientViewer = { id: string; name: string; role: string };
@@ -16,9 +17,14 @@ export function ownerWhere(filter: OwnerFilter | null, viewerId: string): Prisma
 
 export type OwnerChoice = { id: string; name: string };
 
-/** Active staff, by name: the people a client can be given to. */
+/**
+ * Active staff, by name: the people a client can be given to. Every client book page asks, so the
+ * list is kept until the database is written (decision 031).
+ */
 export function listOwnerChoices(): Promise<OwnerChoice[]> {
-  return db.user.findMany({ where: { isActive: true }, orderBy: { name: "asc" }, select: { id: true, name: true } });
+  return readUntilWritten("owner-choices", () =>
+    db.user.findMany({ where: { isActive: true }, orderBy: { name: "asc" }, select: { id: true, name: true } }),
+  );
 }
 
 /** Whether a user id names an active member of staff (an owner must be one). */
