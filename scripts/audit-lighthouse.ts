@@ -1,6 +1,6 @@
 // npm run audit:lighthouse — how the built app fares on a phone (issue: installable PWA, light first
 // load). Starts the built app on a throwaway database with demo data, then prints:
-//   - Lighthouse performance and accessibility for /login, /dashboard and /customers (Lighthouse's
+//   - Lighthouse performance and accessibility for /login, /dashboard, /customers and a client's details (Lighthouse's
 //     default mobile emulation and throttling, Debian's Chromium, signed-in pages via a session cookie);
 //   - PWA installability as Chromium itself judges it (Lighthouse 12 dropped its PWA category);
 //   - the JavaScript transferred (gzipped) for a first load of /dashboard, and any outside host contacted.
@@ -24,9 +24,11 @@ const buildDir = process.env.BUILD_DIR || "build";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dbFile = resolve(`tests/.tmp/audit-${port}.db`);
 const reportsDir = process.env.AUDIT_REPORTS;
-const PAGES = process.env.AUDIT_PAGES?.split(",") ?? ["/login", "/dashboard", "/customers"];
+/** The pages audited; "/customers/:id" is a client's details, the demo client with the most sales. */
+const PAGES = process.env.AUDIT_PAGES?.split(",") ?? ["/login", "/dashboard", "/customers", "/customers/:id"];
 const LANGUAGES = process.env.AUDIT_LANGUAGES?.split(",") ?? ["en", "ar"];
-const TARGETS = { performance: 90, accessibility: 95, dashboardJsKb: 150 };
+// Issue #19's targets: performance >= 95 (and LCP < 2.5 s, printed with the metrics).
+const TARGETS = { performance: 95, accessibility: 95, dashboardJsKb: 150 };
 // Without these Chromium keeps calling Google's services, which this network does not reach.
 const QUIET_CHROMIUM = [
   "--no-sandbox",
@@ -115,6 +117,17 @@ async function seedClientBook() {
   return "a built-in sample of 400 clients (no scripts/seed-demo.ts here)";
 }
 
+/** The client whose details are audited: the one with the most sales, so the page is as full as it gets. */
+async function detailsClientId(): Promise<number> {
+  const { db } = await import("~/db.server");
+  const client = await db.client.findFirstOrThrow({
+    where: { deletedAt: null },
+    orderBy: { sales: { _count: "desc" } },
+    select: { id: true },
+  });
+  return client.id;
+}
+
 /** A session for the first admin, as the Cookie header value, made the way sign-in makes one. */
 async function adminSessionCookie() {
   const { db } = await import("~/db.server");
@@ -142,7 +155,7 @@ function removeProfile(profile: string) {
   }
 }
 
-async function lighthouseScores(cookie: string) {
+async function lighthouseScores(cookie: string, clientId: number) {
   const profile = mkdtempSync(join(tmpdir(), "jewel-audit-"));
   const browser = spawn(
     chromiumPath,
@@ -169,7 +182,8 @@ async function lighthouseScores(cookie: string) {
       note?: string;
     }[] = [];
     for (const language of LANGUAGES)
-      for (const page of PAGES) {
+      for (const pattern of PAGES) {
+        const page = pattern.replace(":id", String(clientId));
         // /login sends a signed-in visitor on to the dashboard, so it is measured signed out.
         const cookies = [...(page === "/login" ? [] : [cookie]), `lng=${language}`];
         const result = await lighthouse(`${origin}${page}`, {
@@ -183,7 +197,10 @@ async function lighthouseScores(cookie: string) {
         const label = `${page} ${language}`;
         if (reportsDir && lhr) {
           mkdirSync(reportsDir, { recursive: true });
-          writeFileSync(join(reportsDir, `${page.slice(1)}-${language}.json`), JSON.stringify(lhr));
+          writeFileSync(
+            join(reportsDir, `${page.slice(1).replaceAll("/", "-")}-${language}.json`),
+            JSON.stringify(lhr),
+          );
         }
         const score = (id: string) =>
           lhr?.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
@@ -289,7 +306,7 @@ const install = await installabilityAndFirstLoad(cookie);
 let scores: Awaited<ReturnType<typeof lighthouseScores>> | null = null;
 let lighthouseError: string | null = null;
 try {
-  scores = await lighthouseScores(cookie);
+  scores = await lighthouseScores(cookie, await detailsClientId());
 } catch (error) {
   lighthouseError = error instanceof Error ? error.message : String(error);
 }
