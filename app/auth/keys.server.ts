@@ -30,9 +30,19 @@ function appKey(secret: string): AppKey {
   return { id: keyId(secret), secret };
 }
 
-/** The subkey of a key for one purpose. */
+const derivedSubkeys = new WeakMap<AppKey, Map<KeyPurpose, Buffer>>();
+
+/**
+ * The subkey of a key for one purpose (a copy: callers may not share it). Derived once per key
+ * object: every request's cookies ask for theirs, and the ring keeps its key objects until the keys
+ * change (`keyRing`).
+ */
 export function subkey(key: AppKey, purpose: KeyPurpose): Buffer {
-  return Buffer.from(hkdfSync("sha256", key.secret, SALT, purpose, 32));
+  let derived = derivedSubkeys.get(key);
+  if (!derived) derivedSubkeys.set(key, (derived = new Map<KeyPurpose, Buffer>()));
+  let bytes = derived.get(purpose);
+  if (!bytes) derived.set(purpose, (bytes = Buffer.from(hkdfSync("sha256", key.secret, SALT, purpose, 32))));
+  return Buffer.from(bytes);
 }
 
 export function newKeySecret(): string {
