@@ -95,12 +95,11 @@ export const ClientTable = memo(function ClientTable({
   const navigate = useNavigate();
   const { t } = useTranslation();
   const locale = usePageLocale();
-  const labels = useMemo(() => rowLabels(t, locale), [t, locale]);
   // Rows of a whole page came as HTML (decision 023); rows as data are written here.
   const documentHtml = useDocumentHtml(DOCUMENT_ROWS_ID, rows === null);
   const rowsHtml = useMemo(
-    () => documentHtml ?? clientRowsHtml(rows ?? [], labels, linkSearch, basePath),
-    [rows, documentHtml, labels, linkSearch, basePath],
+    () => documentHtml ?? clientRowsHtml(rows ?? [], rowLabels(t, locale), linkSearch, basePath),
+    [rows, documentHtml, t, locale, linkSearch, basePath],
   );
   if (rows !== null && rows.length === 0) {
     return <p className="card py-10 text-center text-gray-600">{t("clients:table.empty")}</p>;
