@@ -72,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Road sales cannot open the dashboard, so their follow-ups are on this, their home page.
   const roadSales = user.role === "road_sales";
   const [page, owners, followUps, myDay] = await Promise.all([
-    readClientBookPage(query, user, locale, clientListBase(url.pathname), today),
+    readClientBookPage({ query, viewer: user, locale, basePath: clientListBase(url.pathname), today }),
     listOwnerChoices(),
     roadSales ? listDueFollowUps(today, undefined, user.id) : null,
     roadSales ? getMyDay(user.id, today, locale) : null,

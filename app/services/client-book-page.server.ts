@@ -23,6 +23,16 @@ export type ClientBookPage = {
   rowsHtml: () => Buffer;
 };
 
+/** What a page depends on: its list, who views it, in which language and digits, under which path, on which day. */
+export type ClientBookAsk = {
+  query: ClientListQuery;
+  viewer: Viewer;
+  locale: Locale;
+  /** /customers or /customer-history: the rows' links open under the list the user is on. */
+  basePath: string;
+  today: IsoDate;
+};
+
 /** Pages of up to 500 rows, each about 1 MB with its HTML: a shelf of their own, so 32 at most per worker. */
 const readUntilWritten = keptReads(32);
 
@@ -32,26 +42,15 @@ const readUntilWritten = keptReads(32);
  * database is written (decision 033): staff reload it and come back to it far more often than
  * clients change.
  */
-export function readClientBookPage(
-  query: ClientListQuery,
-  viewer: Viewer,
-  locale: Locale,
-  basePath: string,
-  today: IsoDate,
-): Promise<ClientBookPage> {
-  const read = () => clientBookPage(query, viewer, locale, basePath, today);
+export function readClientBookPage(asked: ClientBookAsk): Promise<ClientBookPage> {
+  const { query, viewer, locale, basePath, today } = asked;
+  const read = () => clientBookPage(asked);
   if (query.limit > DEFAULT_PAGE_SIZE) return read();
   const key = `client-book ${viewer.id} ${viewer.role} ${JSON.stringify(locale)} ${today} ${basePath}${clientListSearch(query)}`;
   return readUntilWritten(key, read);
 }
 
-async function clientBookPage(
-  query: ClientListQuery,
-  viewer: Viewer,
-  locale: Locale,
-  basePath: string,
-  today: IsoDate,
-): Promise<ClientBookPage> {
+async function clientBookPage({ query, viewer, locale, basePath, today }: ClientBookAsk): Promise<ClientBookPage> {
   const page = await listClients(query, viewer, today);
   const t = fixedT(locale, "clients");
   const language = locale.language;

@@ -73,7 +73,14 @@ describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", 
     const client = await db.client.create({ data: newClient("Zz Kept Before") });
     const query = parseClientListQuery(new URLSearchParams("search=zz kept"));
     const admin = { id: "kept-admin", role: "admin" as const };
-    const page = () => readClientBookPage(query, admin, pageLocale("en"), "/customers", businessToday());
+    const page = () =>
+      readClientBookPage({
+        query,
+        viewer: admin,
+        locale: pageLocale("en"),
+        basePath: "/customers",
+        today: businessToday(),
+      });
     const first = await page();
     expect(first.rows.map((r) => r.name)).toEqual(["Zz Kept Before"]);
     expect(await page()).toBe(first);
@@ -92,7 +99,13 @@ describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", 
     await db.client.create({ data: { ...newClient("Zz Masked Viewer"), emiratesId: "784-1990-1234567-1" } });
     const query = parseClientListQuery(new URLSearchParams("search=zz masked"));
     const read = (role: "admin" | "sales_front") =>
-      readClientBookPage(query, { id: `viewer-${role}`, role }, pageLocale("en"), "/customers", businessToday());
+      readClientBookPage({
+        query,
+        viewer: { id: `viewer-${role}`, role },
+        locale: pageLocale("en"),
+        basePath: "/customers",
+        today: businessToday(),
+      });
     expect((await read("admin")).rows[0]!.idNumber).toBe("784-1990-1234567-1");
     expect((await read("sales_front")).rows[0]!.idNumber).not.toContain("1234567");
     expect((await read("admin")).rows[0]!.idNumber).toBe("784-1990-1234567-1");
