@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { documentStream } from "./document-stream.server";
 
 /** A list of short labels as React renders it, through the pass-through, as the browser receives it. */
@@ -62,7 +62,8 @@ describe("documentStream", () => {
 
   it("puts bytes kept for a marker where React wrote it, once, and nothing else changed", async () => {
     const marker = "<!--rows-->";
-    const rows = Buffer.from("<tr><td>Fatima · فاطمة</td></tr>", "utf8");
+    // A zero byte typed into a field is dropped here too, as it is from what React writes.
+    const rows = Buffer.from("<tr><td>Fatima · فاطمة\u0000</td></tr>", "utf8");
     const html = await new Promise<string>((resolve, reject) => {
       const page = createElement(
         "main",
@@ -79,5 +80,16 @@ describe("documentStream", () => {
     expect(html).toBe(
       "<main><p>Search: &lt;!--rows--&gt;</p><table><tbody><tr><td>Fatima · فاطمة</td></tr></tbody></table></main>",
     );
+  });
+
+  it("says so when a marker never came, rather than sending an empty list without a word", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const source = Buffer.from("<table><tbody></tbody></table>", "utf8");
+    const out = await text(
+      Readable.from([source]).pipe(documentStream([{ marker: "<!--rows-->", bytes: Buffer.from("<tr></tr>") }])),
+    );
+    expect(out).toBe("<table><tbody></tbody></table>");
+    expect(logged).toHaveBeenCalledWith("documentStream: no <!--rows--> in the document");
+    logged.mockRestore();
   });
 });

@@ -48,7 +48,7 @@ export function documentStream(insertions: readonly DocumentInsertion[] = []): T
         else
           pass = Buffer.concat([
             pass.subarray(0, at),
-            insertion.bytes,
+            withoutNulBytes(insertion.bytes),
             pass.subarray(at + Buffer.byteLength(insertion.marker)),
           ]);
       }
@@ -67,6 +67,8 @@ export function documentStream(insertions: readonly DocumentInsertion[] = []): T
     },
     flush(done) {
       release();
+      // A list whose element never rendered, or rendered outside the shell (a Suspense boundary).
+      for (const { marker } of waiting) console.error(`documentStream: no ${marker} in the document`);
       done();
     },
   });
