@@ -1,6 +1,7 @@
 import { createHash, hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { derivedFrom } from "~/derived-from";
 
 /**
  * The application's keys: one current key and the previous ones still needed to read what they
@@ -30,19 +31,13 @@ function appKey(secret: string): AppKey {
   return { id: keyId(secret), secret };
 }
 
-const derivedSubkeys = new WeakMap<AppKey, Map<KeyPurpose, Buffer>>();
-
 /**
  * The subkey of a key for one purpose (a copy: callers may not share it). Derived once per key
  * object: every request's cookies ask for theirs, and the ring keeps its key objects until the keys
  * change (`keyRing`).
  */
 export function subkey(key: AppKey, purpose: KeyPurpose): Buffer {
-  let derived = derivedSubkeys.get(key);
-  if (!derived) derivedSubkeys.set(key, (derived = new Map<KeyPurpose, Buffer>()));
-  let bytes = derived.get(purpose);
-  if (!bytes) derived.set(purpose, (bytes = Buffer.from(hkdfSync("sha256", key.secret, SALT, purpose, 32))));
-  return Buffer.from(bytes);
+  return Buffer.from(derivedFrom(key, purpose, () => Buffer.from(hkdfSync("sha256", key.secret, SALT, purpose, 32))));
 }
 
 export function newKeySecret(): string {

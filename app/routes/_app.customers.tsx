@@ -28,7 +28,7 @@ import { clientListSearch, parseClientListQuery } from "~/domain/client-filters"
 import { formatCount } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS, checkAccess } from "~/domain/roles";
-import { readClientBookPage } from "~/services/client-book-page.server";
+import { clientRowsBytes, readClientBookPage, type ClientBookAsk } from "~/services/client-book-page.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listDueFollowUps } from "~/services/follow-ups.server";
 import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
@@ -71,8 +71,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // Road sales cannot open the dashboard, so their follow-ups are on this, their home page.
   const roadSales = user.role === "road_sales";
+  const asked: ClientBookAsk = { query, viewer: user, locale, basePath: clientListBase(url.pathname), today };
   const [page, owners, followUps, myDay] = await Promise.all([
-    readClientBookPage({ query, viewer: user, locale, basePath: clientListBase(url.pathname), today }),
+    readClientBookPage(asked),
     listOwnerChoices(),
     roadSales ? listDueFollowUps(today, undefined, user.id) : null,
     roadSales ? getMyDay(user.id, today, locale) : null,
@@ -80,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A whole page carries its rows once, as HTML: entry.server puts them in the document and the data
   // the browser hydrates from leaves them out (decisions 023, 033). A later page comes as data.
   const rowsInDocument = isDocumentRequest(request) && page.rows.length > 0;
-  if (rowsInDocument) (context.documentHtml ??= {})[DOCUMENT_ROWS_ID] = page.rowsHtml();
+  if (rowsInDocument) (context.documentHtml ??= {})[DOCUMENT_ROWS_ID] = clientRowsBytes(page, asked);
   return {
     light: false as const,
     query,

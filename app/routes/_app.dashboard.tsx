@@ -16,6 +16,7 @@ import { businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isDocumentRequest, requestAddress } from "~/http/request-address";
+import { derivedFrom } from "~/derived-from";
 import { ACCESS } from "~/domain/roles";
 import { ROLE_KEYS } from "~/components/users/role-keys";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -25,7 +26,6 @@ import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server
 import { redirectWithToast } from "~/http/toast.server";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { getMyDay } from "~/services/my-day.server";
-import { derivedFrom } from "~/services/read-until-written.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import { MyDaySection } from "~/components/my-day";
 import { usePageLocale } from "~/i18n/i18n-provider";

@@ -8,6 +8,7 @@ import { ownerInitials } from "~/domain/client-owner";
 import type { Locale } from "~/domain/languages";
 import { formatAed } from "~/domain/money";
 import type { Tier } from "~/domain/tiers";
+import { derivedFrom } from "~/derived-from";
 import { fixedT } from "~/i18n/i18n.server";
 import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
 import { listClients } from "./client-queries.server";
@@ -15,13 +16,7 @@ import type { Viewer } from "./client-record.server";
 import { keptReads } from "./read-until-written.server";
 
 /** A page of the client book as the table shows it. */
-export type ClientBookPage = {
-  rows: ClientRowView[];
-  totalCount: number;
-  totalPages: number;
-  /** The rows as the table's HTML, UTF-8, written once per kept page: a whole-page load sends them as they are. */
-  rowsHtml: () => Buffer;
-};
+export type ClientBookPage = { rows: ClientRowView[]; totalCount: number; totalPages: number };
 
 /** What a page depends on: its list, who views it, in which language and digits, under which path, on which day. */
 export type ClientBookAsk = {
@@ -50,7 +45,7 @@ export function readClientBookPage(asked: ClientBookAsk): Promise<ClientBookPage
   return readUntilWritten(key, read);
 }
 
-async function clientBookPage({ query, viewer, locale, basePath, today }: ClientBookAsk): Promise<ClientBookPage> {
+async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): Promise<ClientBookPage> {
   const page = await listClients(query, viewer, today);
   const t = fixedT(locale, "clients");
   const language = locale.language;
@@ -86,12 +81,17 @@ async function clientBookPage({ query, viewer, locale, basePath, today }: Client
       whatsappBlocked: c.consentWhatsapp === "withdrawn" ? whatsappWithdrawn : null,
     };
   });
-  let html: Buffer | undefined;
-  return {
-    rows,
-    totalCount: page.totalCount,
-    totalPages: page.totalPages,
-    rowsHtml: () =>
-      (html ??= Buffer.from(clientRowsHtml(rows, rowLabels(t, locale), clientListSearch(query), basePath))),
-  };
+  return { rows, totalCount: page.totalCount, totalPages: page.totalPages };
+}
+
+/**
+ * The page's rows as the table's HTML, UTF-8, written once per kept page (decision 033): a whole-page
+ * load sends them as they are. `asked` is what the page was read for.
+ */
+export function clientRowsBytes(page: ClientBookPage, { query, locale, basePath }: ClientBookAsk): Buffer {
+  return derivedFrom(page, "rows-html", () =>
+    Buffer.from(
+      clientRowsHtml(page.rows, rowLabels(fixedT(locale, "clients"), locale), clientListSearch(query), basePath),
+    ),
+  );
 }

@@ -41,17 +41,3 @@ export function keptReads(maxAnswers: number) {
  * kept: a few per signed-in user. docs/decisions/031-read-until-written.md.
  */
 export const readUntilWritten = keptReads(500);
-
-const derived = new WeakMap<object, Map<string, unknown>>();
-
-/**
- * What `derive` makes from a kept `answer` (the alerts' HTML in a language), made once per answer and
- * key. It goes with the answer: once that is read again the new answer is a new object, so nothing
- * derived from an older read can outlive it (decision 033).
- */
-export function derivedFrom<T>(answer: object, key: string, derive: () => T): T {
-  let made = derived.get(answer);
-  if (!made) derived.set(answer, (made = new Map<string, unknown>()));
-  if (!made.has(key)) made.set(key, derive());
-  return made.get(key) as T;
-}
