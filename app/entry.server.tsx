@@ -1,8 +1,8 @@
 // Remix's default Node entry with four changes: the response's CSP nonce (from server.mjs through the
 // load context) goes on every inline script React and Remix write (see README "Security"), a whole-page
-// client book's rows and the dashboard's alerts come through the load context as bytes (decisions 023, 033), the catalogs are the bundled ones
-// (decision 025), and the document passes through documentStream (a React 18 renderer bug and fewer
-// compressor flushes, explained there).
+// client book's rows and the dashboard's alerts come through the load context as bytes (decisions 023,
+// 033), the catalogs are the bundled ones (decision 025), and the document passes through documentStream
+// (a React 18 renderer bug, fewer compressor flushes and the bytes' insertion, explained there).
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";

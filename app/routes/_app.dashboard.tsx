@@ -66,9 +66,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     list.items.map((alert) => panelAlert(alert, shortDayLabel(alert.date, locale)));
   // A whole page carries the alerts once, as HTML written once per kept answer and locale; a later
   // dashboard (a navigation, a revalidation) gets them as data (decision 033).
+  const wholePage = isDocumentRequest(request);
   const panel = (testId: string, list: { items: (Alert & ContactFacts)[]; total: number }): PanelList => {
     const shown = list.items.length;
-    if (shown === 0 || !isDocumentRequest(request)) return { items: labelled(list), shown, total: list.total };
+    if (shown === 0 || !wholePage) return { items: labelled(list), shown, total: list.total };
     (context.documentHtml ??= {})[alertItemsId(testId)] = derivedFrom(
       list,
       `alert-items ${JSON.stringify(locale)}`,
