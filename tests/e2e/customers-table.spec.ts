@@ -1,4 +1,4 @@
-import { expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { expect, pressEscapeIn, signInAs, test, waitForHydration } from "./support/fixtures";
 
 const { createClient } = await import("~/services/client-writes.server");
 
@@ -42,15 +42,15 @@ test("opening a client from far down the list keeps the list and its scroll posi
   expect(scrolled).toBeGreaterThan(0);
 
   await farRow.getByRole("link", { name: `Edit ${run} Row 01` }).click();
-  await expect(page.getByRole("dialog", { name: "Edit Customer" })).toBeVisible();
-  await page.keyboard.press("Escape");
+  await pressEscapeIn(page.getByRole("dialog", { name: "Edit Customer" }));
   await farRow.getByRole("link", { name: `View ${run} Row 01` }).click();
-  await expect(page.getByRole("dialog", { name: "Customer Details" })).toBeVisible();
+  const details = page.getByRole("dialog", { name: "Customer Details" });
+  await expect(details).toBeVisible();
 
   expect(documents).toEqual([]);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   // A modified click is still a link: it opens a new tab rather than the modal.
-  await page.keyboard.press("Escape");
+  await pressEscapeIn(details);
   const [tab] = await Promise.all([
     context.waitForEvent("page"),
     farRow.getByRole("link", { name: `View ${run} Row 01` }).click({ modifiers: ["Control"] }),
@@ -87,7 +87,7 @@ test("a whole page carries its rows once, as HTML, and they work once the page h
   });
   await table.getByRole("link", { name: `View ${names[1]}` }).click();
   await expect(page.getByRole("dialog", { name: "Customer Details" })).toContainText(names[1]);
-  await page.keyboard.press("Escape");
+  await pressEscapeIn(page.getByRole("dialog", { name: "Customer Details" }));
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(documents).toEqual([]);
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { db, expect, signInAs, test, totpCode, waitForHydration } from "./support/fixtures";
+import { db, expect, pressEscapeIn, signInAs, test, totpCode, waitForHydration } from "./support/fixtures";
 
 const { createClient } = await import("~/services/client-writes.server");
 
@@ -125,7 +125,7 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await expect(history.last()).toContainText("5 May 2023");
     await expect(history.last()).toContainText("Purchase");
     await expect(details.getByText("PEP Status")).toBeVisible();
-    await page.keyboard.press("Escape");
+    await pressEscapeIn(details);
     await expect(details).toBeHidden();
     await expect(page).toHaveURL(/\/customers\?search=/);
     expect((await db.client.findUniqueOrThrow({ where: { id: client.id } })).tier).toBe("gold");

@@ -1,5 +1,14 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { db, expect, signInAs, signInContext, test, totpCode, waitForHydration } from "./support/fixtures";
+import {
+  db,
+  expect,
+  pressEscapeIn,
+  signInAs,
+  signInContext,
+  test,
+  totpCode,
+  waitForHydration,
+} from "./support/fixtures";
 
 // User management (docs/product-rules.md §2 'User Management dialog'). The e2e database is shared with the other
 // spec files, so every test makes its own users with a unique tag and looks only at those.
@@ -216,8 +225,7 @@ test.describe("user management with JavaScript", () => {
     await expect(card(page, `Faisal ${tag}`)).toBeVisible();
     // Escape closes the top dialog only.
     await page.getByRole("link", { name: `Delete Faisal ${tag}` }).click();
-    await expect(confirm).toBeVisible();
-    await page.keyboard.press("Escape");
+    await pressEscapeIn(confirm);
     await expect(confirm).toHaveCount(0);
     await expect(page.getByRole("dialog", { name: "User Management" })).toBeVisible();
 

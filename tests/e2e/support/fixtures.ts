@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import type { Language } from "~/domain/languages";
 import { E2E_ENV, E2E_PORT } from "./env";
 
@@ -64,6 +64,16 @@ export async function signInAs(
 /** Waits until React has hydrated (the root sets data-hydrated), before clicking in JS tests. */
 export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/**
+ * Presses Escape in an open dialog. A dialog is painted before it listens: Radix registers its
+ * layer and Escape handler in effects, and only then focuses it (app/components/route-dialog.tsx).
+ * So the dialog holding focus is the sign it will take the key, rather than the one beneath it.
+ */
+export async function pressEscapeIn(dialog: Locator) {
+  await expect(dialog).toBeFocused();
+  await dialog.page().keyboard.press("Escape");
 }
 
 export const test = base;
