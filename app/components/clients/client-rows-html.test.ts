@@ -73,6 +73,21 @@ describe("the client table's rows as HTML", () => {
     expect(escapeHtml(hostile)).toBe("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&#x27;&amp;");
   });
 
+  it("writes a name holding $& or $' as typed, in every label that names the client", () => {
+    const name = "Mona $' & $&";
+    const html = clientRowsHtml(
+      [{ ...row, name, ownerName: "Sara $`", whatsappBlocked: "Withdrew $&" }],
+      labelsIn("en"),
+      "",
+      "/customers",
+    );
+    expect(html).toContain(`aria-label="Select ${escapeHtml(name)}"`);
+    expect(html).toContain(`aria-label="Edit ${escapeHtml(name)}"`);
+    expect(html).toContain(`aria-label="View ${escapeHtml(name)}"`);
+    expect(html).toContain(`aria-label="WhatsApp ${escapeHtml(name)}: Withdrew $&amp;"`);
+    expect(html).toContain('title="Owner: Sara $`"');
+  });
+
   it("isolates typed text on an Arabic page and keeps the mobile left to right", () => {
     const arabic = clientRowsHtml([{ ...row, name: "عائشة" }], labelsIn("ar"), "", "/customers");
     expect(cells(arabic)[1]).toMatch(/^<bdi>عائشة<\/bdi> /);

@@ -97,9 +97,11 @@ export function clientRowsHtml(
   let html = "";
   for (const r of rows) {
     const name = escapeHtml(r.name);
-    const named = (label: string) => label.replace(NAME, name);
-    const owner = r.ownerName
-      ? `<span class="badge ms-1 bg-brand-100 text-brand-700" title="${labels.owner.replace(NAME, escapeHtml(r.ownerName))}">${typed(r.ownerInitials)}</span>`
+    // Replaced by a function: a replacement string would read "$&" or "$'" in a name as patterns.
+    const named = (label: string) => label.replace(NAME, () => name);
+    const ownerName = r.ownerName === null ? null : escapeHtml(r.ownerName);
+    const owner = ownerName
+      ? `<span class="badge ms-1 bg-brand-100 text-brand-700" title="${labels.owner.replace(NAME, () => ownerName)}">${typed(r.ownerInitials)}</span>`
       : "";
     const mobile = r.mobile
       ? `<a href="tel:+${escapeHtml(r.mobile)}"${labels.isolate ? ' dir="ltr"' : ""}>+${escapeHtml(r.mobile)}</a>`
@@ -111,7 +113,7 @@ export function clientRowsHtml(
     const blocked = r.whatsappBlocked === null ? null : escapeHtml(r.whatsappBlocked);
     const whatsapp =
       blocked !== null
-        ? `<button type="button" disabled="" title="${blocked}" aria-label="${named(labels.whatsappBlocked).replace(REASON, blocked)}" class="me-2 text-gray-400">${labels.whatsapp}</button>`
+        ? `<button type="button" disabled="" title="${blocked}" aria-label="${named(labels.whatsappBlocked).replace(REASON, () => blocked)}" class="me-2 text-gray-400">${labels.whatsapp}</button>`
         : `<button type="submit" form="${WHATSAPP_FORM_ID}" formaction="/customers/${r.id}/whatsapp" aria-label="${named(labels.whatsappLabel)}" class="me-2 text-green-700 hover:underline">${labels.whatsapp}</button>`;
     html +=
       `<tr><td><input type="checkbox" name="clientIds" value="${r.id}" form="${SELECTION_FORM_ID}" aria-label="${named(labels.select)}"/></td>` +
