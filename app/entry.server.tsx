@@ -47,6 +47,7 @@ export default function handleRequest(
       shellRendered = true;
       const body = documentStream(
         Object.entries(documentHtml).map(([id, bytes]) => ({ marker: documentHtmlMarker(id), bytes })),
+        { reportMissing: !remixContext.staticHandlerContext.errors },
       );
       responseHeaders.set("Content-Type", "text/html");
       resolve(

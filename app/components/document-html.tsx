@@ -1,4 +1,5 @@
-import { createContext, useContext, useState } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { createContext, useContext, useEffect, useState } from "react";
 
 /**
  * The ids of the elements whose inner HTML a whole-page load carries as HTML only, ready as bytes
@@ -17,12 +18,23 @@ export function documentHtmlMarker(id: string): string {
  * on the server the marker the kept bytes replace, in the browser the HTML found while hydrating,
  * which React keeps as it is when given back as `dangerouslySetInnerHTML`, so it costs no data and no
  * hydration work. Null otherwise: the caller renders its data. Read once; later data comes as data.
+ *
+ * The loader left the list out of the page's data, so a document whose bytes never took the marker's
+ * place (documentStream logs it) would show an empty list: the page then asks its loaders again, and
+ * a revalidation's answer carries the list as data.
  */
 export function useDocumentHtml(id: string, sentAsHtml: boolean): string | null {
   const onServer = useContext(DocumentHtmlContext);
   const [found] = useState(() =>
     sentAsHtml && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? null) : null,
   );
+  const lost = sentAsHtml && typeof document !== "undefined" && (found === null || found === documentHtmlMarker(id));
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (lost) revalidator.revalidate();
+    // Once: `found` is read once, and the revalidated data no longer says the list was sent as HTML.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lost]);
   if (!sentAsHtml) return null;
   return found ?? (onServer.has(id) ? documentHtmlMarker(id) : null);
 }

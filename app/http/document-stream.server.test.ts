@@ -3,7 +3,7 @@ import { text } from "node:stream/consumers";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { documentStream } from "./document-stream.server";
+import { documentStream, htmlBytes } from "./document-stream.server";
 
 /** A list of short labels as React renders it, through the pass-through, as the browser receives it. */
 function rendered(labels: string[]): Promise<string> {
@@ -62,8 +62,8 @@ describe("documentStream", () => {
 
   it("puts bytes kept for a marker where React wrote it, once, and nothing else changed", async () => {
     const marker = "<!--rows-->";
-    // A zero byte typed into a field is dropped here too, as it is from what React writes.
-    const rows = Buffer.from("<tr><td>Fatima · فاطمة\u0000</td></tr>", "utf8");
+    // A zero byte typed into a field is dropped when the bytes are made, as it is from what React writes.
+    const rows = htmlBytes("<tr><td>Fatima · فاطمة\u0000</td></tr>");
     const html = await new Promise<string>((resolve, reject) => {
       const page = createElement(
         "main",
@@ -80,6 +80,16 @@ describe("documentStream", () => {
     expect(html).toBe(
       "<main><p>Search: &lt;!--rows--&gt;</p><table><tbody><tr><td>Fatima · فاطمة</td></tr></tbody></table></main>",
     );
+  });
+
+  it("keeps quiet about a marker missing from an error page", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const source = Buffer.from("<h1>Not found</h1>", "utf8");
+    const insertion = { marker: "<!--rows-->", bytes: Buffer.from("<tr></tr>") };
+    const out = await text(Readable.from([source]).pipe(documentStream([insertion], { reportMissing: false })));
+    expect(out).toBe("<h1>Not found</h1>");
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it("says so when a marker never came, rather than sending an empty list without a word", async () => {

@@ -16,7 +16,16 @@ function withoutNulBytes(chunk: Buffer): Buffer {
   return kept.subarray(0, length);
 }
 
-/** Bytes ready before the render (a kept page of client rows) that go where React wrote `marker`. */
+/**
+ * HTML made before the render, as the bytes documentStream inserts: UTF-8 without zero bytes (a
+ * U+0000 is the only character encoded with one), as documentStream sends what React writes. Made
+ * once per kept page, so a zero byte typed into a name is not stripped again by every request.
+ */
+export function htmlBytes(html: string): Buffer {
+  return Buffer.from(html.includes("\0") ? html.replaceAll("\0", "") : html);
+}
+
+/** Bytes ready before the render (a kept page of client rows, from htmlBytes) that go where React wrote `marker`. */
 export type DocumentInsertion = { marker: string; bytes: Buffer };
 
 /**
@@ -31,7 +40,10 @@ export type DocumentInsertion = { marker: string; bytes: Buffer };
  * is neither rendered nor encoded again (decision 033). A marker is an HTML comment written by one
  * element in the shell, which React writes in one pass; escaped text can never contain one.
  */
-export function documentStream(insertions: readonly DocumentInsertion[] = []): Transform {
+export function documentStream(
+  insertions: readonly DocumentInsertion[] = [],
+  { reportMissing = true }: { reportMissing?: boolean } = {},
+): Transform {
   let pending: Buffer[] = [];
   let releaseScheduled = false;
   let waiting = insertions;
@@ -48,7 +60,7 @@ export function documentStream(insertions: readonly DocumentInsertion[] = []): T
         else
           pass = Buffer.concat([
             pass.subarray(0, at),
-            withoutNulBytes(insertion.bytes),
+            insertion.bytes,
             pass.subarray(at + Buffer.byteLength(insertion.marker)),
           ]);
       }
@@ -67,8 +79,10 @@ export function documentStream(insertions: readonly DocumentInsertion[] = []): T
     },
     flush(done) {
       release();
-      // A list whose element never rendered, or rendered outside the shell (a Suspense boundary).
-      for (const { marker } of waiting) console.error(`documentStream: no ${marker} in the document`);
+      // A list whose element never rendered, or rendered outside the shell (a Suspense boundary); not
+      // worth a word when an error boundary took the page's place.
+      if (reportMissing)
+        for (const { marker } of waiting) console.error(`documentStream: no ${marker} in the document`);
       done();
     },
   });

@@ -9,6 +9,7 @@ import type { Locale } from "~/domain/languages";
 import { formatAed } from "~/domain/money";
 import type { Tier } from "~/domain/tiers";
 import { derivedFrom } from "~/derived-from";
+import { htmlBytes } from "~/http/document-stream.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
 import { listClients } from "./client-queries.server";
@@ -89,9 +90,9 @@ async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): 
  * load sends them as they are. `asked` is what the page was read for.
  */
 export function clientRowsBytes(page: ClientBookPage, { query, locale, basePath }: ClientBookAsk): Buffer {
-  return derivedFrom(page, "rows-html", () =>
-    Buffer.from(
-      clientRowsHtml(page.rows, rowLabels(fixedT(locale, "clients"), locale), clientListSearch(query), basePath),
-    ),
+  const search = clientListSearch(query);
+  // Keyed by all the HTML is written from, not only by what the kept page's own key holds today.
+  return derivedFrom(page, `rows-html ${basePath}${search} ${JSON.stringify(locale)}`, () =>
+    htmlBytes(clientRowsHtml(page.rows, rowLabels(fixedT(locale, "clients"), locale), search, basePath)),
   );
 }

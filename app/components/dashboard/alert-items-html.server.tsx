@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Locale } from "~/domain/languages";
+import { htmlBytes } from "~/http/document-stream.server";
 import { I18nProvider } from "~/i18n/i18n-provider";
 import { AlertItems, type PanelAlert } from "./alert-panel";
 
@@ -8,7 +9,7 @@ import { AlertItems, type PanelAlert } from "./alert-panel";
  * per kept answer and locale, not rendered again by every request (decision 033).
  */
 export function alertItemsHtml(items: PanelAlert[], locale: Locale): Buffer {
-  return Buffer.from(
+  return htmlBytes(
     renderToStaticMarkup(
       <I18nProvider language={locale.language} numerals={locale.numerals}>
         <AlertItems items={items} />
