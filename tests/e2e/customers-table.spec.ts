@@ -98,6 +98,37 @@ test("a whole page carries its rows once, as HTML, and they work once the page h
   await expect(page.getByText("2 selected")).toHaveCount(0);
 });
 
+test("a page whose rows missed their place in the document asks for them as data", async ({ page, context }) => {
+  const { user } = await signInAs(context, "sales_front");
+  const fullName = `${run} Lost Rows`;
+  const result = await createClient({ fullName, team: "team_a", mobileNumber: nextMobile() }, { actor: user });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  // The document as it would come if the kept rows never took their marker's place.
+  await page.route(/\/customers\?search=/, async (route) => {
+    if (route.request().resourceType() !== "document") return route.continue();
+    // Fetched again as the browser's navigation asks (Playwright's own fetch would not say "document").
+    const response = await route.fetch({
+      headers: { ...(await route.request().allHeaders()), "sec-fetch-dest": "document" },
+    });
+    const body = (await response.text()).replace(
+      /(<tbody[^>]*id="client-rows"[^>]*>)[\s\S]*?(<\/tbody>)/,
+      "$1<!--document-html:client-rows-->$2",
+    );
+    expect(body).toContain(
+      '<tbody id="client-rows" class="divide-y divide-gray-100"><!--document-html:client-rows--></tbody>',
+    );
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)),
+    );
+    await route.fulfill({ response, headers, body });
+  });
+  await page.goto(`/customers?search=${encodeURIComponent(fullName)}`);
+  await waitForHydration(page);
+  const table = page.getByTestId("customer-table");
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("tbody tr")).toContainText(fullName);
+});
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
