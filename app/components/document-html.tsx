@@ -28,13 +28,13 @@ export function useDocumentHtml(id: string, sentAsHtml: boolean): string | null 
   const [found] = useState(() =>
     sentAsHtml && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? null) : null,
   );
-  const lost = sentAsHtml && typeof document !== "undefined" && (found === null || found === documentHtmlMarker(id));
-  const revalidator = useRevalidator();
+  // Effects run only in the browser, where `found` is what the document holds. It is read once, and
+  // the revalidated data no longer says the list was sent as HTML, so this asks once.
+  const lost = sentAsHtml && (found === null || found === documentHtmlMarker(id));
+  const { revalidate } = useRevalidator();
   useEffect(() => {
-    if (lost) revalidator.revalidate();
-    // Once: `found` is read once, and the revalidated data no longer says the list was sent as HTML.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lost]);
+    if (lost) revalidate();
+  }, [lost, revalidate]);
   if (!sentAsHtml) return null;
   return found ?? (onServer.has(id) ? documentHtmlMarker(id) : null);
 }
