@@ -17,12 +17,12 @@ function withoutNulBytes(chunk: Buffer): Buffer {
 }
 
 /**
- * HTML made before the render, as the bytes documentStream inserts: UTF-8 without zero bytes (a
- * U+0000 is the only character encoded with one), as documentStream sends what React writes. Made
- * once per kept page, so a zero byte typed into a name is not stripped again by every request.
+ * HTML made before the render, as the bytes documentStream inserts: UTF-8 without zero bytes, as it
+ * sends what React writes. Made once per kept page, so a zero byte typed into a name is not
+ * stripped again by every request.
  */
 export function htmlBytes(html: string): Buffer {
-  return Buffer.from(html.includes("\0") ? html.replaceAll("\0", "") : html);
+  return withoutNulBytes(Buffer.from(html));
 }
 
 /** Bytes ready before the render (a kept page of client rows, from htmlBytes) that go where React wrote `marker`. */
