@@ -39,11 +39,15 @@ const readUntilWritten = keptReads(32);
  * clients change.
  */
 export function readClientBookPage(asked: ClientBookAsk): Promise<ClientBookPage> {
-  const { query, viewer, locale, basePath, today } = asked;
+  const { query, viewer, today } = asked;
   const read = () => clientBookPage(asked);
   if (query.limit > DEFAULT_PAGE_SIZE) return read();
-  const key = `client-book ${viewer.id} ${viewer.role} ${JSON.stringify(locale)} ${today} ${basePath}${clientListSearch(query)}`;
-  return readUntilWritten(key, read);
+  return readUntilWritten(`client-book ${viewer.id} ${viewer.role} ${today} ${wordedFor(asked)}`, read);
+}
+
+/** What a page's words and links are written for: its language and digits, its path and search. */
+function wordedFor({ query, locale, basePath }: ClientBookAsk): string {
+  return `${JSON.stringify(locale)} ${basePath}${clientListSearch(query)}`;
 }
 
 async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): Promise<ClientBookPage> {
@@ -89,10 +93,12 @@ async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): 
  * The page's rows as the table's HTML, UTF-8, written once per kept page (decision 033): a whole-page
  * load sends them as they are. `asked` is what the page was read for.
  */
-export function clientRowsBytes(page: ClientBookPage, { query, locale, basePath }: ClientBookAsk): Buffer {
-  const search = clientListSearch(query);
+export function clientRowsBytes(page: ClientBookPage, asked: ClientBookAsk): Buffer {
+  const { query, locale, basePath } = asked;
   // Keyed by all the HTML is written from, not only by what the kept page's own key holds today.
-  return derivedFrom(page, `rows-html ${basePath}${search} ${JSON.stringify(locale)}`, () =>
-    htmlBytes(clientRowsHtml(page.rows, rowLabels(fixedT(locale, "clients"), locale), search, basePath)),
+  return derivedFrom(page, `rows-html ${wordedFor(asked)}`, () =>
+    htmlBytes(
+      clientRowsHtml(page.rows, rowLabels(fixedT(locale, "clients"), locale), clientListSearch(query), basePath),
+    ),
   );
 }
