@@ -267,6 +267,9 @@ test.describe("user management with JavaScript", () => {
     await theirPage.keyboard.type(otp === "000000" ? "111111" : "000000");
     await theirPage.getByRole("button", { name: "Sign in" }).click();
     await expect(theirPage.getByTestId("login-error")).toContainText("Invalid Code");
+    // The boxes are cleared and take focus after the error is shown, in an effect: typing before
+    // then would be cleared with them.
+    await expect(theirPage.getByLabel("Digit 1")).toBeFocused();
     await theirPage.keyboard.type(otp);
     await expect(theirPage.getByLabel("Digit 6")).toHaveValue(otp[5]!);
     await theirPage.getByRole("button", { name: "Sign in" }).click();
