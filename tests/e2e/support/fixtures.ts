@@ -67,12 +67,13 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Presses Escape in an open dialog. A dialog is painted before it listens: Radix registers its
- * layer and Escape handler in effects, and only then focuses it (app/components/route-dialog.tsx).
- * So the dialog holding focus is the sign it will take the key, rather than the one beneath it.
+ * Presses Escape in an open dialog. A dialog is painted before it takes the key: Radix listens for
+ * Escape on the top layer only, and learns which layer is on top in a render after the new one
+ * mounted, the render that also gives each layer its inline pointer-events. Until then the key
+ * reaches the dialog beneath (app/components/route-dialog.tsx stacks them), so this waits for it.
  */
 export async function pressEscapeIn(dialog: Locator) {
-  await expect(dialog).toBeFocused();
+  await expect(dialog).toHaveAttribute("style", /pointer-events: auto/);
   await dialog.page().keyboard.press("Escape");
 }
 
