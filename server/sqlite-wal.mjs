@@ -24,8 +24,13 @@ export function enableWal(env = process.env) {
   }
 }
 
-/** How often the primary copies committed pages from the WAL into the database file. */
-export const CHECKPOINT_INTERVAL_MS = 1_000;
+/**
+ * How often the primary copies committed pages from the WAL into the database file. An import
+ * commits a batch about every 100 ms; checkpointing once a second left the WAL past the connections'
+ * threshold every few batches, and the COMMIT that crossed it checkpointed in the import's path
+ * (docs/decisions/012-worker-processes.md). With nothing new in the WAL a checkpoint only reads its header.
+ */
+export const CHECKPOINT_INTERVAL_MS = 100;
 
 /**
  * Checkpoints in the background, from the primary, so no request pays for one
