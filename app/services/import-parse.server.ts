@@ -16,6 +16,13 @@ export const importParseLimits = {
   timeoutMs: 60_000,
 };
 
+/**
+ * Chunks of rows the worker may have cut before the import takes them. With one, a 100,000-row
+ * import waited about 0.5 s in all for its next chunk: between two batches it takes two chunks at
+ * once, faster than the worker cuts them.
+ */
+const CHUNKS_AHEAD = 3;
+
 export const TOO_BIG_TO_READ = "The file is too large to read. Split it into smaller files and import them one by one.";
 export const TOO_SLOW_TO_READ =
   "The file took too long to read. Split it into smaller files and import them one by one.";
@@ -61,16 +68,13 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
   // A copy the worker owns: the upload's Buffer may share its memory with others.
   const worker = startWorker({ bytes: new Uint8Array(bytes), type });
   let failure: Error | null = null;
-  let waiting: { resolve: (m: ParseMessage) => void; reject: (e: Error) => void } | null = null;
+  // The answers asked for and not yet given, in the order the worker gives them.
+  const waiting: { resolve: (m: ParseMessage) => void; reject: (e: Error) => void }[] = [];
   const fail = (error: Error) => {
     failure ??= error;
-    waiting?.reject(failure);
-    waiting = null;
+    for (const waiter of waiting.splice(0)) waiter.reject(failure);
   };
-  worker.on("message", (message: ParseMessage) => {
-    waiting?.resolve(message);
-    waiting = null;
-  });
+  worker.on("message", (message: ParseMessage) => waiting.shift()?.resolve(message));
   worker.on("error", (error: Error & { code?: string }) =>
     fail(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new SpreadsheetLimitError(TOO_BIG_TO_READ) : error),
   );
@@ -88,10 +92,10 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
         fail(new SpreadsheetLimitError(TOO_SLOW_TO_READ));
         void worker.terminate();
       }, importParseLimits.timeoutMs);
-      waiting = {
+      waiting.push({
         resolve: (m) => (clearTimeout(timer), resolve(m)),
         reject: (e) => (clearTimeout(timer), reject(e)),
-      };
+      });
       if (ask) worker.postMessage("next");
     });
 
@@ -112,18 +116,19 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
       close,
       async *rows() {
         try {
-          // The worker cuts the next chunk while this one is imported. An import that stops early
-          // leaves that answer unawaited: its failure (the worker closed) is handled here.
+          // The worker cuts the next chunks while this one is imported. An import that stops early
+          // leaves those answers unawaited: their failure (the worker closed) is handled here.
+          const asked: Promise<ParseMessage>[] = [];
           const ask = () => {
-            const asked = answer(true);
-            asked.catch(() => undefined);
-            return asked;
+            const next = answer(true);
+            next.catch(() => undefined);
+            asked.push(next);
           };
-          let next = ask();
+          for (let i = 0; i < CHUNKS_AHEAD; i++) ask();
           for (;;) {
-            const chunk = await next;
+            const chunk = await asked.shift()!;
             if (chunk.kind !== "rows") throw new Error("The spreadsheet worker answered out of turn.");
-            if (!chunk.done) next = ask();
+            if (!chunk.done) ask();
             yield* chunk.rows;
             if (chunk.done) return;
           }
