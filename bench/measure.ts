@@ -17,6 +17,12 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[index]!;
 }
 
+export const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
 export async function measure(
   name: string,
   run: () => Promise<unknown>,
@@ -32,18 +38,29 @@ export async function measure(
     await run();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const m: Measurement = {
-    name,
-    unit: "ms",
-    median: percentile(times, 50),
-    p95: percentile(times, 95),
-    max: times.at(-1)!,
-    runs,
-    target,
-  };
+  const m = summary(name, times, target);
   report(m);
   return m;
+}
+
+/** Times (ms) already taken, as one figure: their median, p95 and max. */
+export function summary(
+  name: string,
+  times: readonly number[],
+  target?: number,
+  extra?: Measurement["extra"],
+): Measurement {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    name,
+    unit: "ms",
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1)!,
+    runs: sorted.length,
+    target,
+    extra,
+  };
 }
 
 const fmt = (n: number, unit: Measurement["unit"]) =>
@@ -56,7 +73,7 @@ export function verdict(m: Pick<Measurement, "median" | "target">): string {
 
 /** A figure measured once (an import, an export, a job run in its own process): its value is median, p95 and max. */
 export function once(name: string, value: number, target?: number, extra?: Measurement["extra"]): Measurement {
-  return { name, unit: "ms", median: value, p95: value, max: value, runs: 1, target, extra };
+  return summary(name, [value], target, extra);
 }
 
 /** How many times its floor an operation takes (medians, and p95s, divided); `target` is the largest ratio allowed. */
