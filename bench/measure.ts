@@ -38,13 +38,13 @@ export async function measure(
     await run();
     times.push(performance.now() - start);
   }
-  const m = summary(name, times, target);
+  const m = measurementOf(name, times, target);
   report(m);
   return m;
 }
 
 /** Times (ms) already taken, as one figure: their median, p95 and max. */
-export function summary(
+export function measurementOf(
   name: string,
   times: readonly number[],
   target?: number,
@@ -73,7 +73,7 @@ export function verdict(m: Pick<Measurement, "median" | "target">): string {
 
 /** A figure measured once (an import, an export, a job run in its own process): its value is median, p95 and max. */
 export function once(name: string, value: number, target?: number, extra?: Measurement["extra"]): Measurement {
-  return summary(name, [value], target, extra);
+  return measurementOf(name, [value], target, extra);
 }
 
 /** How many times its floor an operation takes (medians, and p95s, divided); `target` is the largest ratio allowed. */

@@ -14,7 +14,7 @@ import { BENCH_SQLITE_FILE, benchDbKind } from "./bench-env";
 import { benchDataExists, benchDatabaseUrl, migrate } from "./database";
 import { boundedLoad, type LoadResult } from "./load";
 import { measureListRender } from "./list-render";
-import { measure, median, once, ratioToFloor, report, summary as measured, verdict, type Measurement } from "./measure";
+import { measure, median, once, ratioToFloor, report, measurementOf, verdict, type Measurement } from "./measure";
 import { mixedLoad } from "./mixed-load";
 import { measureSales, measureSalesReports } from "./sales";
 
@@ -307,7 +307,7 @@ for (const [label, target, floorTarget] of [
 ] as const) {
   const rawParseMs = secondsToMs(`${label}_raw_parse_seconds`);
   const rawInsertMs = secondsToMs(`${label}_raw_insert_seconds`);
-  const m = measured(
+  const m = measurementOf(
     label === "xlsx10k" ? "import: 10,000-row .xlsx (end to end)" : "import: 100,000-row .csv (end to end)",
     secondsToMs(`${label}_seconds`),
     target * 1000,
@@ -322,7 +322,7 @@ for (const [label, target, floorTarget] of [
   report(m);
   results.push(m);
   // The floor is one pass: the raw parse and the raw insert of the same rows, beside each import.
-  const floor = measured(
+  const floor = measurementOf(
     `${label} floor`,
     rawParseMs.map((parse, i) => parse + rawInsertMs[i]!),
   );
