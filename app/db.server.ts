@@ -200,9 +200,9 @@ export function sqlTimestamp(date: Date): Date | number {
 
 /**
  * WAL pages after which a committing connection checkpoints by itself (SQLite's default is 1,000).
- * The server's primary checkpoints every 100 ms off the request path (server/sqlite-wal.mjs, which
- * the bench's import and retention runs start too), so this only bounds the WAL (about 40 MB) where
- * no checkpointer runs: tests and scripts.
+ * The server's primary checkpoints every CHECKPOINT_INTERVAL_MS off the request path
+ * (server/sqlite-wal.mjs, which the bench's import and retention runs start too), so this only
+ * bounds the WAL (about 40 MB) where no checkpointer runs: tests and scripts.
  */
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 
