@@ -1,8 +1,9 @@
 // Remix's default Node entry with four changes: the response's CSP nonce (from server.mjs through the
 // load context) goes on every inline script React and Remix write (see README "Security"), a whole-page
 // client book's rows and the dashboard's alerts come through the load context as bytes (decisions 023,
-// 033), the catalogs are the bundled ones (decision 025), and the document passes through documentStream
-// (a React 18 renderer bug, fewer compressor flushes and the bytes' insertion, explained there).
+// 033) and such a document is gzipped here (decision 034), the catalogs are the bundled ones (decision
+// 025), and the document passes through documentStream (a React 18 renderer bug, fewer compressor
+// flushes and the bytes' insertion, explained there).
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -13,6 +14,7 @@ import { NonceProvider } from "~/components/nonce";
 // Provides every language's bundled catalogs to the render as it loads, once (decision 025).
 import "~/i18n/resources.server";
 import { documentStream } from "~/http/document-stream.server";
+import { acceptsGzip } from "~/http/request-address";
 
 // server.mjs starts the daily jobs in each worker through the build's entry module.
 export { startScheduledJobs } from "~/services/scheduled-jobs.server";
@@ -45,11 +47,15 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = documentStream(
-        Object.entries(documentHtml).map(([id, bytes]) => ({ marker: documentHtmlMarker(id), bytes })),
-        { reportMissing: !remixContext.staticHandlerContext.errors },
-      );
+      const insertions = Object.entries(documentHtml).map(([id, bytes]) => ({ marker: documentHtmlMarker(id), bytes }));
+      // A document with kept bytes is gzipped here, its kept bytes compressed once (decision 034).
+      const gzip = insertions.length > 0 && acceptsGzip(request);
+      const body = documentStream(insertions, { reportMissing: !remixContext.staticHandlerContext.errors, gzip });
       responseHeaders.set("Content-Type", "text/html");
+      if (gzip) {
+        responseHeaders.set("Content-Encoding", "gzip");
+        responseHeaders.append("Vary", "Accept-Encoding");
+      }
       resolve(
         new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
       );

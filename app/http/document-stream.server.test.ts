@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
+import { buffer, text } from "node:stream/consumers";
+import { gunzipSync } from "node:zlib";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
@@ -101,5 +102,32 @@ describe("documentStream", () => {
     expect(out).toBe("<table><tbody></tbody></table>");
     expect(logged).toHaveBeenCalledWith("documentStream: no <!--rows--> in the document");
     logged.mockRestore();
+  });
+
+  it("sends the document as one gzip member, kept bytes in place, whichever order their markers come in", async () => {
+    const alerts = htmlBytes("<li>Birthday: Maryam · مريم</li>".repeat(200));
+    const rows = htmlBytes("<tr><td>Fatima · فاطمة</td></tr>".repeat(500));
+    const insertions = [
+      { marker: "<!--rows-->", bytes: rows },
+      { marker: "<!--alerts-->", bytes: alerts },
+    ];
+    // Two passes, as React writes a shell and then the data it streams; the alerts' marker comes first.
+    const passes = ["<main><ul><!--alerts--></ul><table><!--rows--></table>", "</main><script>done()</script>"];
+    const plain = await text(Readable.from(passes.map((pass) => Buffer.from(pass))).pipe(documentStream(insertions)));
+    for (let i = 0; i < 2; i++) {
+      const gzipped = await buffer(
+        Readable.from(passes.map((pass) => Buffer.from(pass))).pipe(documentStream(insertions, { gzip: true })),
+      );
+      // gunzip checks the trailer's CRC-32 and length against what it decoded.
+      expect(gunzipSync(gzipped).toString("utf8")).toBe(plain);
+    }
+    expect(plain).toBe(
+      `<main><ul>${alerts.toString()}</ul><table>${rows.toString()}</table></main><script>done()</script>`,
+    );
+  });
+
+  it("sends a whole, empty gzip member for an empty document", async () => {
+    const gzipped = await buffer(Readable.from([]).pipe(documentStream([], { gzip: true, reportMissing: false })));
+    expect(gunzipSync(gzipped).length).toBe(0);
   });
 });

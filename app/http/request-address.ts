@@ -21,3 +21,20 @@ export function isHttps(request: Request): boolean {
 export function isDocumentRequest(request: Request): boolean {
   return request.headers.get("sec-fetch-dest") === "document";
 }
+
+/**
+ * Whether the browser takes a gzip answer (RFC 9110 Accept-Encoding: `gzip` or `*`, not with
+ * `q=0`), as every browser does; documentStream then sends the document gzipped itself (decision 034).
+ */
+export function acceptsGzip(request: Request): boolean {
+  let gzip: boolean | undefined;
+  let any = false;
+  for (const entry of (request.headers.get("accept-encoding") ?? "").split(",")) {
+    const [name = "", ...parameters] = entry.split(";").map((part) => part.trim().toLowerCase());
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name === "gzip" || name === "x-gzip") gzip = accepted;
+    else if (name === "*") any = accepted;
+  }
+  return gzip ?? any;
+}

@@ -129,6 +129,22 @@ test("a page whose rows missed their place in the document asks for them as data
   await expect(table.locator("tbody tr")).toContainText(fullName);
 });
 
+test("a whole page comes gzipped with its rows, the first time and once they are kept", async ({ page, context }) => {
+  const { user } = await signInAs(context, "sales_front");
+  const fullName = `${run} Gzipped · مريم`;
+  const result = await createClient({ fullName, team: "team_a", mobileNumber: nextMobile() }, { actor: user });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  // The second load is served from the kept page, its rows compressed once (decision 034).
+  for (let load = 0; load < 2; load++) {
+    const response = await page.goto(`/customers?search=${encodeURIComponent(fullName)}`);
+    expect(response?.headers()["content-encoding"]).toBe("gzip");
+    expect(response?.headers()["vary"]).toMatch(/Accept-Encoding/i);
+    const rows = page.getByTestId("customer-table").locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(fullName);
+  }
+});
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
