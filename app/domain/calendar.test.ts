@@ -5,6 +5,8 @@ import {
   daysBetween,
   daysUntilNextOccasion,
   isIsoDate,
+  isoFromDate,
+  isoFromDayNumber,
   monthDayOf,
   monthDaysWithin,
   monthDayRangesWithin,
@@ -109,6 +111,16 @@ describe("calendar helpers", () => {
     expect(subtractMonths("2026-05-31", 3)).toBe("2026-02-28");
     expect(subtractMonths("2028-05-31", 3)).toBe("2028-02-29");
     expect(subtractMonths("2026-01-15", 1)).toBe("2025-12-15");
+  });
+  it("writes a stored date's day as its ISO timestamp does, in every year", () => {
+    // Every 97th day from 1200 to 2899, at midnight and a moment before the next one.
+    for (let day = -280_000; day < 340_000; day += 97) {
+      for (const at of [new Date(day * 86_400_000), new Date((day + 1) * 86_400_000 - 1)])
+        expect(isoFromDate(at)).toBe(at.toISOString().slice(0, 10));
+    }
+    expect(isoFromDate(new Date("0999-12-31T00:00:00Z"))).toBe("0999-12-31");
+    expect(isoFromDate(new Date("1000-01-01T23:59:59Z"))).toBe("1000-01-01");
+    expect(isoFromDayNumber(20_454)).toBe("2026-01-01");
   });
   it("reads month-day from a stored date and counts days", () => {
     expect(monthDayOf(new Date("1990-01-03T00:00:00Z"))).toBe(103);
