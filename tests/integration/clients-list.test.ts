@@ -201,6 +201,14 @@ describe("paging", () => {
     expect(beyond.pagination).toMatchObject({ totalCount: 54, hasNextPage: false });
   });
 
+  it("counts the whole book on a full page without its deleted client", async () => {
+    // 6 clients of the known book and these 54; "Deleted Person" is on file but not in the book.
+    const page = await list("limit=25&page=2");
+    expect(page.data).toHaveLength(25);
+    expect(page.pagination).toMatchObject({ totalCount: 60, totalPages: 3, hasNextPage: true });
+    expect(await db.client.count()).toBe(61);
+  });
+
   it("serves the page screen at /customers and /customer-history with the same rows", async () => {
     const request = () => makeRequest("/customers?emirate=fujairah&limit=50&page=2", { cookie });
     const page = (await outcome(await callRoute(clientsPage.loader, request()))).body as {
