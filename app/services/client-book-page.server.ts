@@ -1,4 +1,4 @@
-import { clientRowsHtml, rowLabels, type ClientRowView } from "~/components/clients/client-rows-html";
+import { clientRowHtmls, rowLabels, type ClientRowView } from "~/components/clients/client-rows-html";
 import { isoFromDate, type IsoDate } from "~/domain/calendar";
 import { formatDay, displayName } from "~/domain/client-display";
 import { addressLabel, type AddressWords, type Team } from "~/domain/client-enums";
@@ -98,7 +98,7 @@ export function clientRowsBytes(page: ClientBookPage, asked: ClientBookAsk): Buf
   // Keyed by all the HTML is written from, not only by what the kept page's own key holds today.
   return derivedFrom(page, `rows-html ${wordedFor(asked)}`, () =>
     htmlBytes(
-      clientRowsHtml(page.rows, rowLabels(fixedT(locale, "clients"), locale), clientListSearch(query), basePath),
+      clientRowHtmls(page.rows, rowLabels(fixedT(locale, "clients"), locale), clientListSearch(query), basePath),
     ),
   );
 }

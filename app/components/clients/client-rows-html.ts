@@ -91,11 +91,23 @@ export function clientRowsHtml(
   linkSearch: string,
   basePath: string,
 ): string {
+  return clientRowHtmls(rows, labels, linkSearch, basePath).join("");
+}
+
+/**
+ * The same HTML a row a string, for the server to encode row by row (htmlBytes): one string of 500
+ * rows built by `+=` was flattened before it was encoded, which cost more than the encoding.
+ */
+export function clientRowHtmls(
+  rows: readonly ClientRowView[],
+  labels: RowLabels,
+  linkSearch: string,
+  basePath: string,
+): string[] {
   const typed = (text: string) => (labels.isolate ? `<bdi>${escapeHtml(text)}</bdi>` : escapeHtml(text));
   const base = escapeHtml(basePath);
   const search = escapeHtml(linkSearch);
-  let html = "";
-  for (const r of rows) {
+  return rows.map((r) => {
     const name = escapeHtml(r.name);
     // Replaced by a function: a replacement string would read "$&" or "$'" in a name as patterns.
     const named = (label: string) => label.replace(NAME, () => name);
@@ -115,7 +127,7 @@ export function clientRowsHtml(
       blocked !== null
         ? `<button type="button" disabled="" title="${blocked}" aria-label="${named(labels.whatsappBlocked).replace(REASON, () => blocked)}" class="me-2 text-gray-400">${labels.whatsapp}</button>`
         : `<button type="submit" form="${WHATSAPP_FORM_ID}" formaction="/customers/${r.id}/whatsapp" aria-label="${named(labels.whatsappLabel)}" class="me-2 text-green-700 hover:underline">${labels.whatsapp}</button>`;
-    html +=
+    return (
       `<tr><td><input type="checkbox" name="clientIds" value="${r.id}" form="${SELECTION_FORM_ID}" aria-label="${named(labels.select)}"/></td>` +
       `<td class="font-medium">${labels.isolate ? `<bdi>${name}</bdi>` : name} <span class="badge ${TIER_BADGE[r.tier]}">${labels.tiers[r.tier]}</span>${owner}</td>` +
       `<td>${mobile}</td><td>${typed(r.address)}</td><td>${escapeHtml(r.dateOfBirth)}</td>` +
@@ -125,7 +137,7 @@ export function clientRowsHtml(
       `<td>${typed(r.idNumber)}</td><td${r.idExpired ? ' class="text-red-700"' : ""}>${escapeHtml(r.idExpiry)}</td>` +
       `<td>${typed(r.pepStatus)}</td>` +
       `<td>${whatsapp}<a href="${base}/${r.id}/edit${search}" aria-label="${named(labels.editLabel)}">${labels.edit}</a>` +
-      `<a href="${base}/${r.id}${search}" aria-label="${named(labels.viewLabel)}">${labels.view}</a></td></tr>`;
-  }
-  return html;
+      `<a href="${base}/${r.id}${search}" aria-label="${named(labels.viewLabel)}">${labels.view}</a></td></tr>`
+    );
+  });
 }
