@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
-import { db } from "~/db.server";
+import { db, readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { requestAddress, isHttps } from "~/http/request-address";
 import { readUntilWritten } from "~/services/read-until-written.server";
 import type { Role } from "~/domain/roles";
@@ -74,38 +75,49 @@ export function getCurrentSession(request: Request): Promise<CurrentSession | nu
   return session;
 }
 
+type SessionRow = {
+  id: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  adminUnlockedUntil: Date | null;
+  actionVerifiedUntil: Date | null;
+  userId: string;
+  name: string;
+  email: string;
+  role: string;
+  isActive: boolean;
+  language: string | null;
+  numerals: string | null;
+};
+
 async function readCurrentSession(request: Request): Promise<CurrentSession | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
   // Every request reads its session: kept between writes (a sign-out, a touch, a user switched off
-  // are writes), it costs no ORM query (docs/decisions/031-read-until-written.md).
-  const row = await readUntilWritten(`session ${id}`, () =>
-    db.session.findUnique({
-      where: { id },
-      include: {
-        user: {
-          select: { id: true, name: true, email: true, role: true, isActive: true, language: true, numerals: true },
-        },
-      },
-    }),
+  // are writes), it costs no query (docs/decisions/031-read-until-written.md). Read again after a
+  // write, it is one prepared SQL statement rather than the ORM's (about 1 ms on every page).
+  const [row] = await readUntilWritten(`session ${id}`, () =>
+    readRows<SessionRow>(Prisma.sql`
+      SELECT s."id", s."expiresAt", s."lastSeenAt", s."adminUnlockedUntil", s."actionVerifiedUntil",
+             u."id" AS "userId", u."name", u."email", u."role", u."isActive", u."language", u."numerals"
+      FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."id" = ${id}`),
   );
   if (!row) return null;
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now || !row.user.isActive) {
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now || !row.isActive) {
     await db.session.deleteMany({ where: { id } });
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.session.update({ where: { id }, data: { lastSeenAt: new Date(now) } });
   }
-  const { isActive: _isActive, language, numerals, ...user } = row.user;
   return {
     id: row.id,
-    user: { ...user, role: user.role as Role },
+    user: { id: row.userId, name: row.name, email: row.email, role: row.role as Role },
     adminUnlockedUntil: row.adminUnlockedUntil,
     actionVerifiedUntil: row.actionVerifiedUntil,
-    language,
-    numerals,
+    language: row.language,
+    numerals: row.numerals,
   };
 }
 
