@@ -3,6 +3,7 @@ import {
   addDays,
   businessToday,
   daysBetween,
+  dayNumber,
   daysUntilNextOccasion,
   isIsoDate,
   isoFromDate,
@@ -121,6 +122,25 @@ describe("calendar helpers", () => {
     expect(isoFromDate(new Date("0999-12-31T00:00:00Z"))).toBe("0999-12-31");
     expect(isoFromDate(new Date("1000-01-01T23:59:59Z"))).toBe("1000-01-01");
     expect(isoFromDayNumber(20_454)).toBe("2026-01-01");
+  });
+  it("numbers days as their UTC midnight does, rolling 30 February over as a Date does", () => {
+    for (let day = -280_000; day < 340_000; day += 97) {
+      const iso = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      expect(dayNumber(iso)).toBe(day);
+    }
+    expect(dayNumber("1970-01-01")).toBe(0);
+    expect(dayNumber("2024-02-29")).toBe(19_782);
+    for (const odd of [
+      "2024-02-30",
+      "2023-02-29",
+      "2024-04-31",
+      "2024-13-01",
+      "2024-00-10",
+      "2024-01-32",
+      "2024-1-01",
+      "x",
+    ])
+      expect(dayNumber(odd)).toStrictEqual(Math.round(new Date(`${odd}T00:00:00.000Z`).getTime() / 86_400_000));
   });
   it("reads month-day from a stored date and counts days", () => {
     expect(monthDayOf(new Date("1990-01-03T00:00:00Z"))).toBe(103);

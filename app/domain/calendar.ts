@@ -46,8 +46,26 @@ export function isoFromDate(date: Date): IsoDate {
   return `${year}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Days since 1970-01-01, by arithmetic (the proleptic Gregorian count of H. Hinnant's
+ * days_from_civil): parsing a Date took three times as long, and a client book page counts days
+ * since the last purchase on each of its 500 rows. Anything but a day of 1–12 and 1–31 goes the
+ * way it always went, through dateFromIso.
+ */
 export function dayNumber(iso: IsoDate): number {
-  return Math.round(dateFromIso(iso).getTime() / DAY_MS);
+  const month = Number(iso.slice(5, 7));
+  const day = Number(iso.slice(8, 10));
+  if (!ISO_DAY.test(iso) || month < 1 || month > 12 || day < 1 || day > 31)
+    return Math.round(dateFromIso(iso).getTime() / DAY_MS);
+  // Years counted from March, so a leap day ends its year.
+  const year = Number(iso.slice(0, 4)) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 export function isoFromDayNumber(day: number): IsoDate {

@@ -73,7 +73,7 @@ describe("documentStream", () => {
     const bytes = htmlBytes(rows);
     expect(bytes.equals(htmlBytes(joined))).toBe(true);
     expect(bytes.toString("utf8")).toBe(joined.replaceAll("\u0000", ""));
-    // Room was made for three bytes a character; what is kept holds only what was written.
+    // The bytes kept are just those written.
     const clean = rows.filter((r) => !r.includes("\u0000"));
     expect(htmlBytes(clean).buffer.byteLength).toBe(Buffer.byteLength(clean.join("")));
   });

@@ -26,12 +26,10 @@ function withoutNulBytes(chunk: Buffer): Buffer {
  */
 export function htmlBytes(html: string | readonly string[]): Buffer {
   if (typeof html === "string") return withoutNulBytes(Buffer.from(html));
-  // A UTF-16 code unit is at most three bytes of UTF-8.
-  const bytes = Buffer.allocUnsafe(html.reduce((most, piece) => most + piece.length * 3, 0));
+  const bytes = Buffer.allocUnsafe(html.reduce((size, piece) => size + Buffer.byteLength(piece), 0));
   let length = 0;
   for (const piece of html) length += bytes.write(piece, length);
-  // A copy of the length written: a kept page should not hold on to the room left over.
-  return withoutNulBytes(Buffer.from(bytes.subarray(0, length)));
+  return withoutNulBytes(bytes);
 }
 
 /** Bytes ready before the render (a kept page of client rows, from htmlBytes) that go where React wrote `marker`. */
