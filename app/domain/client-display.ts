@@ -28,6 +28,6 @@ export function formatMonth(month: string, locale: Language | Locale = "en"): st
  * has one, else the name (docs/decisions/022-arabic-names-and-message-templates.md).
  */
 export function displayName(client: { fullName: string; fullNameAr?: string | null }, pageLanguage: Language): string {
-  const arabic = client.fullNameAr?.trim();
-  return pageLanguage === "ar" && arabic ? arabic : client.fullName;
+  if (pageLanguage !== "ar") return client.fullName;
+  return client.fullNameAr?.trim() || client.fullName;
 }

@@ -62,6 +62,13 @@ async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): 
   };
   const teams = labelTable(TEAM_KEYS, t);
   const whatsappWithdrawn = t("clients:whatsapp.withdrawn");
+  // A page's few owners, each one's initials worked out once.
+  const initials = new Map<string | null, string>();
+  const initialsOf = (name: string | null) => {
+    let found = initials.get(name);
+    if (found === undefined) initials.set(name, (found = ownerInitials(name)));
+    return found;
+  };
   const rows: ClientRowView[] = page.rows.map((c) => {
     const lastPurchase = c.lastPurchaseDate ? isoFromDate(c.lastPurchaseDate) : null;
     const expiry = c.emiratesIdExpiry ? isoFromDate(c.emiratesIdExpiry) : null;
@@ -82,7 +89,7 @@ async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): 
       pepStatus: c.pepStatus ?? "—",
       tier: c.tier as Tier,
       ownerName: c.owner?.name ?? null,
-      ownerInitials: ownerInitials(c.owner?.name ?? null),
+      ownerInitials: initialsOf(c.owner?.name ?? null),
       whatsappBlocked: c.consentWhatsapp === "withdrawn" ? whatsappWithdrawn : null,
     };
   });

@@ -164,7 +164,8 @@ async function tableRowsByIds(ids: number[]): Promise<ClientTableRow[]> {
   if (ids.length === 0) return [];
   const rows = await readRows<Omit<ClientTableRow, "owner">>(Prisma.sql`
     SELECT ${TABLE_SQL_COLUMNS} FROM "Customer" WHERE "id" IN (${Prisma.join(ids)})`);
-  const ownerIds = [...new Set(rows.flatMap((r) => r.ownerId ?? []))];
+  const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((id) => id !== null))];
+  // One { name } an owner, shared by their rows.
   const owners = new Map(
     ownerIds.length === 0
       ? []
@@ -172,15 +173,16 @@ async function tableRowsByIds(ids: number[]): Promise<ClientTableRow[]> {
           await readRows<{ id: string; name: string }>(
             Prisma.sql`SELECT "id", "name" FROM "User" WHERE "id" IN ${inTexts(ownerIds)}`,
           )
-        ).map((u) => [u.id, u.name]),
+        ).map((u) => [u.id, { name: u.name }]),
   );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => {
+  const ordered: ClientTableRow[] = [];
+  for (const id of ids) {
     const row = byId.get(id);
-    if (!row) return [];
-    const name = row.ownerId === null ? undefined : owners.get(row.ownerId);
-    return [{ ...row, id, owner: name === undefined ? null : { name } }];
-  });
+    // Read for this page alone, each row takes its owner in place rather than being copied.
+    if (row) ordered.push(Object.assign(row, { id, owner: (row.ownerId && owners.get(row.ownerId)) || null }));
+  }
+  return ordered;
 }
 
 export type ClientPage<Row> = {
