@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directionOf, intlLocale, isLanguage, isNumerals, pageLocale } from "./languages";
+import { directionOf, intlLocale, isLanguage, isNumerals, localeOf, pageLocale, type Locale } from "./languages";
 
 describe("languages", () => {
   it("knows English and Arabic only", () => {
@@ -32,5 +32,16 @@ describe("languages", () => {
     const options = { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" } as const;
     expect(new Intl.DateTimeFormat(intlLocale(pageLocale("ar", "arab")), options).format(day)).toBe("٣ يناير ٢٠٢٦");
     expect(intlLocale(pageLocale("en", "arab"))).toBe("en-GB");
+  });
+
+  it("reads a formatter's locale as a page's: a page's own as it is, anything else mended", () => {
+    const arabic = pageLocale("ar", "arab");
+    expect(localeOf(arabic)).toBe(arabic);
+    expect(localeOf("ar")).toEqual({ language: "ar", numerals: "latn" });
+    expect(localeOf({ language: "en", numerals: "arab" })).toEqual({ language: "en", numerals: "latn" });
+    expect(localeOf({ language: "ar", numerals: "hanidec" } as unknown as Locale)).toEqual({
+      language: "ar",
+      numerals: "latn",
+    });
   });
 });

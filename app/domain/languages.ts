@@ -42,7 +42,10 @@ export function pageLocale(language: Language, preferred: unknown = null): Local
 
 /** What a formatter reads: a bare Language is Western digits, and English is Western whatever it is given. */
 export function localeOf(locale: Language | Locale): Locale {
-  return typeof locale === "string" ? pageLocale(locale) : pageLocale(locale.language, locale.numerals);
+  if (typeof locale === "string") return pageLocale(locale);
+  // A page's own locale (the usual case) as it is: a 500-row page formats some 2,000 dates and amounts.
+  if (locale.numerals === DEFAULT_NUMERALS || (locale.language === "ar" && isNumerals(locale.numerals))) return locale;
+  return pageLocale(locale.language, locale.numerals);
 }
 
 /**
