@@ -79,6 +79,37 @@ export function i18nInstance(locale: Locale): typeof i18next {
     react: { useSuspense: false },
     initImmediate: false,
   });
-  if (catalogs) instances.set(key, instance);
+  if (catalogs) instances.set(key, keepingPlainTexts(instance));
+  return instance;
+}
+
+/** What a fixed `t` (react-i18next's, fixedT) passes on every call; a call with any other option is its own. */
+const FIXED_T_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+
+function isPlainAsk(options: unknown): options is { lng?: unknown; ns?: unknown; keyPrefix?: unknown } {
+  if (options === undefined) return true;
+  if (typeof options !== "object" || options === null) return false;
+  for (const name in options) if (!FIXED_T_OPTIONS.has(name)) return false;
+  return true;
+}
+
+/**
+ * The instance's `t`, keeping the text of each key asked for with no options of its own (no count, no
+ * values): i18next resolves every call through namespaces, plurals, context and nesting, some 3 µs, and a
+ * page asks for a few hundred texts, the same ones on every render (0.8 ms of a kept client book page on the
+ * server). An instance's catalogs never change, so neither do those texts; a call with values is translated.
+ */
+function keepingPlainTexts(instance: typeof i18next): typeof i18next {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
+  const texts = new Map<string, unknown>();
+  const t = (key: unknown, options?: unknown) => {
+    if (typeof key !== "string" || !isPlainAsk(options)) return translate(key, options);
+    const id = `${String(options?.lng)} ${String(options?.ns)} ${String(options?.keyPrefix)} ${key}`;
+    if (texts.has(id)) return texts.get(id);
+    const text = translate(key, options);
+    texts.set(id, text);
+    return text;
+  };
+  instance.t = t as typeof instance.t;
   return instance;
 }

@@ -77,4 +77,18 @@ describe("the digits of a request", () => {
       fixedT({ language: "en", numerals: "arab" }, "dashboard")("dashboard:alerts.inDaysLeft", { count: 12 }),
     ).toBe("In 12 days");
   });
+
+  it("gives the same text each time a key is asked for plainly, and words counts and values afresh", () => {
+    const t = fixedT("en", "clients");
+    expect(t("clients:title")).toBe("Customer Purchase History");
+    expect(t("title")).toBe("Customer Purchase History");
+    expect(t("clients:title")).toBe("Customer Purchase History");
+    expect(fixedT("ar", "clients")("clients:title")).toBe("سجل مشتريات العملاء");
+    expect(t("clients:list.count", { count: 1, n: "1" })).toBe("1 client");
+    expect(t("clients:list.count", { count: 2, n: "2" })).toBe("2 clients");
+    expect(t("clients:no.such.key")).toBe("no.such.key");
+    // A default value is an option of the call's own: never kept under the key.
+    expect(t("clients:another.missing.key", { defaultValue: "fallback" })).toBe("fallback");
+    expect(t("clients:another.missing.key")).toBe("another.missing.key");
+  });
 });
