@@ -26,6 +26,16 @@ describe("customer display", () => {
     expect(formatDay("2026-03-05", { language: "en", numerals: "arab" })).toBe("5 Mar 2026");
   });
 
+  it("writes a stored day (UTC midnight) as it writes the day's ISO text", () => {
+    const arab = { language: "ar", numerals: "arab" } as const;
+    for (let day = -280_000; day < 340_000; day += 997) {
+      const stored = new Date(day * 86_400_000);
+      const iso = stored.toISOString().slice(0, 10);
+      for (const locale of ["en", "ar", arab] as const) expect(formatDay(stored, locale)).toBe(formatDay(iso, locale));
+    }
+    expect(formatDay(new Date("2026-03-05T00:00:00Z"), arab)).toBe("٥ مارس ٢٠٢٦");
+  });
+
   it("greets the client by first name", () => {
     expect(clientMessage(DEFAULT_MESSAGE_BOOK, "greeting", { fullName: "  Aisha Al Mansoori" })).toBe(
       `Hello Aisha, greetings from ${PRODUCT_NAME}!`,
