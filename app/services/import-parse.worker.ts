@@ -1,11 +1,13 @@
-// Runs in a worker thread (started by import-parse.server.ts): parses one uploaded spreadsheet off
-// the request thread, then hands its rows over a chunk at a time, each when the import asks for it.
-import { parentPort, workerData } from "node:worker_threads";
+// Runs in a worker thread (started by import-parse.server.ts): parses uploaded spreadsheets off the
+// request thread, one at a time, and hands each one's rows over a chunk at a time, each when the
+// import asks for it. Once a file's last rows are handed over, the worker waits for the next file.
+import { parentPort } from "node:worker_threads";
 import type { SpreadsheetType } from "~/domain/spreadsheet-file";
 import type { CellValue } from "~/domain/spreadsheet-values";
 import { readSpreadsheet, type SheetRow } from "./import-spreadsheet.server";
 
-export type ParseRequest = { bytes: Uint8Array; type: SpreadsheetType };
+/** What the import sends: a file to parse (its bytes transferred to the worker), or "next" for more rows. */
+export type ParseRequest = { kind: "parse"; bytes: Uint8Array; type: SpreadsheetType } | { kind: "next" };
 export type ParseMessage =
   | { kind: "opened"; ok: false; message: string }
   | { kind: "opened"; ok: true; header: CellValue[]; rowCount: number; date1904: boolean }
@@ -15,22 +17,29 @@ export type ParseMessage =
 const CHUNK_ROWS = 1000;
 
 const port = parentPort!;
-const { bytes, type } = workerData as ParseRequest;
-const read = readSpreadsheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), type);
-if (!read.ok) {
-  port.postMessage({ kind: "opened", ok: false, message: read.message } satisfies ParseMessage);
-} else {
+/** The rows of the file being handed over; null between files, so a parsed file is not held on to. */
+let rows: Iterator<SheetRow> | null = null;
+
+function open(bytes: Uint8Array, type: SpreadsheetType): ParseMessage {
+  const read = readSpreadsheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), type);
+  if (!read.ok) return { kind: "opened", ok: false, message: read.message };
+  rows = read.sheet.rows()[Symbol.iterator]();
   const { header, rowCount, date1904 } = read.sheet;
-  const rows = read.sheet.rows()[Symbol.iterator]();
-  port.postMessage({ kind: "opened", ok: true, header, rowCount, date1904 } satisfies ParseMessage);
-  port.on("message", () => {
-    const chunk: SheetRow[] = [];
-    let next = rows.next();
-    while (!next.done) {
-      chunk.push(next.value);
-      if (chunk.length >= CHUNK_ROWS) break;
-      next = rows.next();
-    }
-    port.postMessage({ kind: "rows", rows: chunk, done: Boolean(next.done) } satisfies ParseMessage);
-  });
+  return { kind: "opened", ok: true, header, rowCount, date1904 };
 }
+
+function nextChunk(): ParseMessage {
+  const chunk: SheetRow[] = [];
+  let next = rows?.next() ?? { done: true as const, value: undefined };
+  while (!next.done) {
+    chunk.push(next.value);
+    if (chunk.length >= CHUNK_ROWS) break;
+    next = rows!.next();
+  }
+  if (next.done) rows = null;
+  return { kind: "rows", rows: chunk, done: Boolean(next.done) };
+}
+
+port.on("message", (request: ParseRequest) => {
+  port.postMessage(request.kind === "parse" ? open(request.bytes, request.type) : nextChunk());
+});

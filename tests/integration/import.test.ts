@@ -13,7 +13,12 @@ import * as template from "~/routes/api.import.template";
 import * as zohoClients from "~/routes/api.import.zoho-customers";
 import * as zohoTemplate from "~/routes/api.import.zoho-template";
 import * as page from "~/routes/_app.import-data";
-import { importParseLimits, TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
+import {
+  importParseLimits,
+  readSpreadsheetInWorker,
+  TOO_BIG_TO_READ,
+  TOO_SLOW_TO_READ,
+} from "~/services/import-parse.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 import { importFile, spreadsheet, uploadRequest, type SheetRow } from "../support/import-files";
 import { CLIENT_FILE_HEADER } from "../support/import-header";
@@ -283,6 +288,29 @@ describe("refused uploads", () => {
     const defaults = { ...importParseLimits };
     afterEach(() => Object.assign(importParseLimits, defaults));
     const heavy = xlsxOfManyCells(200_000, 10);
+
+    it("reads file after file, each with its own rows, whether the last was read to its end or not", async () => {
+      const names = async (file: Buffer, type: "xlsx" | "csv", stopAfter = Infinity) => {
+        const read = await readSpreadsheetInWorker(file, type);
+        if (!read.ok) throw new Error(read.message);
+        const seen: string[] = [];
+        for await (const row of read.sheet.rows()) {
+          seen.push(String(row.cells[0]));
+          if (seen.length >= stopAfter) break;
+        }
+        return seen;
+      };
+      const file = (prefix: string, count: number, type: "xlsx" | "csv") =>
+        spreadsheet([["Name"], ...Array.from({ length: count }, (_, i) => [`${prefix} ${i + 1}`])], type);
+      // More chunks than the import asks ahead for, then fewer, then one stopped early.
+      expect(await names(file("Long", 4_500, "csv"), "csv")).toHaveLength(4_500);
+      expect(await names(file("Short", 3, "xlsx"), "xlsx")).toEqual(["Short 1", "Short 2", "Short 3"]);
+      expect(await names(file("Cut", 2_500, "csv"), "csv", 10)).toHaveLength(10);
+      expect(await names(file("Next", 2, "csv"), "csv")).toEqual(["Next 1", "Next 2"]);
+      const unreadable = await readSpreadsheetInWorker(Buffer.from("PK\u0003\u0004 not a workbook"), "xlsx");
+      expect(unreadable.ok).toBe(false);
+      expect(await names(file("After", 1, "xlsx"), "xlsx")).toEqual(["After 1"]);
+    });
 
     it("reads a small workbook of the same shape: the crafted file is valid, only big", async () => {
       const { status, body } = await importFile(cookie, "shape.xlsx", xlsxOfManyCells(3, 10));
