@@ -83,6 +83,9 @@ export function i18nInstance(locale: Locale): typeof i18next {
   return instance;
 }
 
+/** Several times the catalogs' keys: texts asked for by keys made at run time cannot grow it without end. */
+const MAX_KEPT_TEXTS = 10_000;
+
 /** What a fixed `t` (react-i18next's, fixedT) passes on every call; a call with any other option is its own. */
 const FIXED_T_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
 
@@ -107,7 +110,7 @@ function keepingPlainTexts(instance: typeof i18next): typeof i18next {
     const id = `${String(options?.lng)} ${String(options?.ns)} ${String(options?.keyPrefix)} ${key}`;
     if (texts.has(id)) return texts.get(id);
     const text = translate(key, options);
-    texts.set(id, text);
+    if (texts.size < MAX_KEPT_TEXTS) texts.set(id, text);
     return text;
   };
   instance.t = t as typeof instance.t;
