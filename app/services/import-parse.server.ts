@@ -139,7 +139,7 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
   const copy = new Uint8Array(bytes);
   worker.postMessage({ kind: "parse", bytes: copy, type } satisfies ParseRequest, [copy.buffer]);
   const opened = await parse.catch(async (error: Error) => {
-    await worker.terminate();
+    await close();
     throw error;
   });
   if (opened.kind !== "opened" || !opened.ok) {
