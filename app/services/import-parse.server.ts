@@ -1,8 +1,8 @@
 import { Worker } from "node:worker_threads";
 import type { SpreadsheetType } from "~/domain/spreadsheet-file";
 import type { CellValue } from "~/domain/spreadsheet-values";
+import type { ReadKind, ReadRow, RowReading } from "~/domain/import-reading";
 import type { ParseMessage, ParseRequest } from "./import-parse.worker";
-import type { SheetRow } from "./import-spreadsheet.server";
 
 /**
  * Uploaded spreadsheets are parsed in a worker thread: a 10 MB .xlsx may unpack to 160 MB, and
@@ -37,8 +37,8 @@ export type StreamedSheet = {
   /** Data rows after the header, counted with the blank ones, for progress. */
   rowCount: number;
   date1904: boolean;
-  /** The rows, read once, a chunk at a time from the worker. */
-  rows: () => AsyncIterable<SheetRow>;
+  /** The data rows as `reading` reads them, once, a chunk at a time from the worker. */
+  rows: <Kind extends ReadKind>(reading: RowReading<Kind>) => AsyncIterable<ReadRow<Kind>>;
   /** Stops the worker (also done when the rows run out). */
   close: () => Promise<void>;
 };
@@ -119,8 +119,8 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
     await worker.terminate();
   };
 
-  /** The worker's next answer, within the time limit. */
-  const answer = (ask: boolean) =>
+  /** The worker's next answer, within the time limit: to the file sent (null), or the next rows read as `reading`. */
+  const answer = (reading: RowReading | null) =>
     new Promise<ParseMessage>((resolve, reject) => {
       if (failure) return reject(failure);
       const timer = setTimeout(() => {
@@ -131,10 +131,10 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
         resolve: (m) => (clearTimeout(timer), resolve(m)),
         reject: (e) => (clearTimeout(timer), reject(e)),
       });
-      if (ask) worker.postMessage({ kind: "next" } satisfies ParseRequest);
+      if (reading) worker.postMessage({ kind: "next", reading } satisfies ParseRequest);
     });
 
-  const parse = answer(false);
+  const parse = answer(null);
   // A copy the worker owns: the upload's Buffer may share its memory with others.
   const copy = new Uint8Array(bytes);
   worker.postMessage({ kind: "parse", bytes: copy, type } satisfies ParseRequest, [copy.buffer]);
@@ -154,12 +154,12 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
       rowCount: opened.rowCount,
       date1904: opened.date1904,
       close,
-      async *rows() {
+      async *rows<Kind extends ReadKind>(reading: RowReading<Kind>) {
         // The worker cuts the next chunks while this one is imported. An import that stops early
         // leaves those answers unawaited: their failure (the worker closed) is handled here.
         const asked: Promise<ParseMessage>[] = [];
         const ask = () => {
-          const next = answer(true);
+          const next = answer(reading);
           next.catch(() => undefined);
           asked.push(next);
         };
@@ -172,11 +172,11 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
             if (chunk.done) {
               // Chunks asked for past the end come back empty; once they have, the worker is idle.
               handedOver = (await Promise.allSettled(asked)).every((a) => a.status === "fulfilled");
-              yield* chunk.rows;
+              yield* chunk.rows as ReadRow<Kind>[];
               return;
             }
             ask();
-            yield* chunk.rows;
+            yield* chunk.rows as ReadRow<Kind>[];
           }
         } finally {
           await close(handedOver);

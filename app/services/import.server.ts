@@ -17,7 +17,6 @@ import {
   invoiceName,
   purchaseCellValues,
   purchaseGrouper,
-  readPurchaseRow,
   type ClosedGroup,
   type PendingPurchase,
 } from "~/domain/import-purchases";
@@ -35,7 +34,6 @@ import {
   type SkippedRow,
 } from "~/domain/import-report";
 import { clientBatchRows, IMPORT_BATCH_ROWS } from "~/domain/import-batches";
-import { isBlankRow, validateImportRow } from "~/domain/import-rows";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import { AUDIT_ACTIONS, writeAudit, writeAudits } from "./audit.server";
@@ -310,11 +308,10 @@ async function importRows(
     rowsInBatch = 0;
     await yieldToEventLoop();
   };
-  for await (const { rowNumber, cells } of sheet.rows()) {
+  for await (const { rowNumber, read: checked } of sheet.rows({ kind: "clients", mapping })) {
     counts.processedRows++;
     rowsInBatch++;
-    if (!isBlankRow(cells)) {
-      const checked = validateImportRow(rowNumber, cells, mapping, { date1904: sheet.date1904 });
+    if (checked) {
       if (!checked.ok) {
         counts.errors.push(checked.error);
       } else {
@@ -549,11 +546,10 @@ async function importPurchaseRows(
     rowsInBatch = 0;
     await yieldToEventLoop();
   };
-  for await (const { rowNumber, cells } of sheet.rows()) {
+  for await (const { read: row } of sheet.rows({ kind: "purchases", mapping })) {
     counts.processedRows++;
     rowsInBatch++;
-    if (!isBlankRow(cells))
-      take(grouper.feed(readPurchaseRow(rowNumber, cells, mapping, { date1904: sheet.date1904 })));
+    if (row) take(grouper.feed(row));
     if (rowsInBatch >= IMPORT_BATCH_ROWS.purchases) await flush();
     else if (rowsInBatch % 100 === 0) await yieldToEventLoop();
   }

@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { crc32, deflateRawSync } from "node:zlib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
-import { CLIENT_TEMPLATE_FIELDS, importColumn } from "~/domain/import-columns";
+import { CLIENT_TEMPLATE_FIELDS, importColumn, matchHeaders } from "~/domain/import-columns";
 import { IMPORT_BUSY_MESSAGE } from "~/domain/import-report";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";
 import * as exportSkipped from "~/routes/api.import.export-skipped";
@@ -290,18 +290,20 @@ describe("refused uploads", () => {
     const heavy = xlsxOfManyCells(200_000, 10);
 
     it("reads file after file, each with its own rows, whether the last was read to its end or not", async () => {
+      // Rows of a name only: each is refused (no mobile, no team), and its refusal names it.
+      const mapping = matchHeaders(["Full Name"]);
       const names = async (file: Buffer, type: "xlsx" | "csv", stopAfter = Infinity) => {
         const read = await readSpreadsheetInWorker(file, type);
         if (!read.ok) throw new Error(read.message);
-        const seen: string[] = [];
-        for await (const row of read.sheet.rows()) {
-          seen.push(String(row.cells[0]));
+        const seen: (string | null)[] = [];
+        for await (const { read: row } of read.sheet.rows({ kind: "clients", mapping })) {
+          seen.push(row?.ok === false ? row.name : null);
           if (seen.length >= stopAfter) break;
         }
         return seen;
       };
       const file = (prefix: string, count: number, type: "xlsx" | "csv") =>
-        spreadsheet([["Name"], ...Array.from({ length: count }, (_, i) => [`${prefix} ${i + 1}`])], type);
+        spreadsheet([["Full Name"], ...Array.from({ length: count }, (_, i) => [`${prefix} ${i + 1}`])], type);
       // More chunks than the import asks ahead for, then fewer, then one stopped early.
       expect(await names(file("Long", 4_500, "csv"), "csv")).toHaveLength(4_500);
       expect(await names(file("Short", 3, "xlsx"), "xlsx")).toEqual(["Short 1", "Short 2", "Short 3"]);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { CLIENT_FILE_HEADER } from "../../tests/support/import-header";
+import { matchHeaders, purchaseHistoryMapping } from "./import-columns";
+import { readImportRow } from "./import-reading";
+
+const clients = { kind: "clients", mapping: matchHeaders(CLIENT_FILE_HEADER) } as const;
+const purchaseHeader = ["Name", "Mobile", "Team", "Invoice No", "Sale Date", "Item Category", "Price"];
+const purchases = { kind: "purchases", mapping: purchaseHistoryMapping(matchHeaders(purchaseHeader)) } as const;
+
+describe("reading an import's data rows", () => {
+  it("reads a blank row as no row at all, in either kind of file", () => {
+    expect(readImportRow(clients, 7, ["", " ", undefined], {})).toEqual({ rowNumber: 7, read: null });
+    expect(readImportRow(purchases, 8, [], {})).toEqual({ rowNumber: 8, read: null });
+  });
+
+  it("reads a client row by the New Client rules, its dates in the workbook's own date system", () => {
+    // Full Name, Mobile Number, Country, Emirate, Team, Total Sales (AED), Last Purchase Date
+    const cells = ["Aisha", "050 123 4567", "UAE", "Dubai", "Team A", "1,000", 45672];
+    expect(readImportRow(clients, 2, cells, {})).toMatchObject({
+      rowNumber: 2,
+      read: { ok: true, client: { mobileNumber: "971501234567", lastPurchaseDate: "2025-01-15" } },
+    });
+    expect(readImportRow(clients, 2, cells, { date1904: true })).toMatchObject({
+      read: { ok: true, client: { lastPurchaseDate: "2029-01-16" } },
+    });
+    expect(readImportRow(clients, 3, ["Aisha", "12ab", "", "", "Team A"], {})).toMatchObject({
+      read: { ok: false, error: expect.stringMatching(/^Row 3: Mobile Number "12ab"/) as string, name: "Aisha" },
+    });
+  });
+
+  it("reads a purchase history's row as its client checked and its sale cells", () => {
+    const cells = ["Aisha", "050 123 4567", "Team A", "INV-1", "15/01/2025", "Bangle", "9,800.10"];
+    expect(readImportRow(purchases, 4, cells, {})).toMatchObject({
+      rowNumber: 4,
+      read: {
+        rowNumber: 4,
+        client: { ok: true, client: { fullName: "Aisha" } },
+        cells: { invoiceNo: "INV-1", saleDate: "2025-01-15", item: { category: "bangle", price: "9,800.10" } },
+      },
+    });
+  });
+});
