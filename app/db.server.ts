@@ -206,6 +206,15 @@ export function sqlTimestamp(date: Date): Date | number {
  */
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 
+/**
+ * Each connection's page cache, in KiB (SQLite's default is 2,000). An import commits 2,000 clients
+ * at a time into eighteen indexes, and a commit keeps the connection's cached pages for the next
+ * batch: the bench's 100,000-row .csv took 7.9–8.7 s with the default cache and 6.8–7.6 s with this
+ * one, while one transaction of the same rows (the import's floor) took 2.1 s with either. The cache
+ * fills only as far as a connection reads.
+ */
+const PAGE_CACHE_KIB = 32_000;
+
 /** How long a SQLite write waits for another process's write to finish before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 
@@ -213,7 +222,7 @@ const BUSY_TIMEOUT_MS = 10_000;
  * Several server processes share one SQLite file (docs/decisions/012-worker-processes.md). Each
  * connection: WAL (persistent in the file and set by the server's primary before it forks; a no-op
  * then, but scripts and tests that open the file on their own get it too), synchronous=NORMAL
- * (safe with WAL, much faster commits), and transactions that take the write lock when they begin.
+ * (safe with WAL, much faster commits), a bigger page cache, and transactions that take the write lock when they begin.
  * The adapter begins with a plain (deferred) BEGIN: a transaction that reads, then writes after
  * another process committed, fails at once with SQLITE_BUSY whatever the busy timeout.
  * BEGIN IMMEDIATE waits for the lock (up to the busy timeout) instead.
@@ -221,7 +230,7 @@ const BUSY_TIMEOUT_MS = 10_000;
 function tunedSqlite(factory: SqliteFactory): Pick<SqliteFactory, "provider" | "adapterName" | "connect"> {
   const tune = async (adapter: SqliteAdapter) => {
     await adapter.executeScript(
-      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`,
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}; PRAGMA cache_size = -${PAGE_CACHE_KIB};`,
     );
     const client = (adapter as unknown as { client: BetterSqlite3.Database }).client;
     globalForDb.__sqlite = client;
