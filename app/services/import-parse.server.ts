@@ -36,7 +36,6 @@ export type StreamedSheet = {
   header: CellValue[];
   /** Data rows after the header, counted with the blank ones, for progress. */
   rowCount: number;
-  date1904: boolean;
   /** The data rows as `reading` reads them, once, a chunk at a time from the worker. */
   rows: <Kind extends ReadKind>(reading: RowReading<Kind>) => AsyncIterable<ReadRow<Kind>>;
   /** Stops the worker (also done when the rows run out). */
@@ -152,7 +151,6 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
     sheet: {
       header: opened.header,
       rowCount: opened.rowCount,
-      date1904: opened.date1904,
       close,
       async *rows<Kind extends ReadKind>(reading: RowReading<Kind>) {
         // The worker cuts the next chunks while this one is imported. An import that stops early

@@ -17,7 +17,7 @@ export type ParseRequest =
   { kind: "parse"; bytes: Uint8Array; type: SpreadsheetType } | { kind: "next"; reading: RowReading };
 export type ParseMessage =
   | { kind: "opened"; ok: false; message: string }
-  | { kind: "opened"; ok: true; header: CellValue[]; rowCount: number; date1904: boolean }
+  | { kind: "opened"; ok: true; header: CellValue[]; rowCount: number }
   | { kind: "rows"; rows: ReadRow[]; done: boolean };
 
 /** Rows per message: small enough that the import's memory holds one chunk, big enough to be cheap. */
@@ -32,7 +32,7 @@ function open(bytes: Uint8Array, type: SpreadsheetType): ParseMessage {
   if (!read.ok) return { kind: "opened", ok: false, message: read.message };
   const { header, rowCount, date1904 } = read.sheet;
   file = { rows: read.sheet.rows()[Symbol.iterator](), date1904 };
-  return { kind: "opened", ok: true, header, rowCount, date1904 };
+  return { kind: "opened", ok: true, header, rowCount };
 }
 
 function nextChunk(reading: RowReading): ParseMessage {
