@@ -7,7 +7,7 @@
 // the bench runs (one round, small imports, a second of HTTP load, 3 s of mixed load, on whatever
 // data set is there, a small one when none is): its figures mean nothing and are not saved.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import Database from "better-sqlite3";
 import { BENCH_SQLITE_FILE, benchDbKind } from "./bench-env";
@@ -532,7 +532,11 @@ const verdictLine = over.length === 0 ? "All figures within target." : `OVER tar
 if (smoke) console.log(`\n${verdictLine}  (--smoke: figures not saved)`);
 else {
   mkdirSync("bench/results", { recursive: true });
-  const file = `bench/results/${summary.date.slice(0, 10)}-${commit}-${kind}.json`;
+  // A second run of the same commit on the same day is kept beside the first, by its time (UTC).
+  const name = `bench/results/${summary.date.slice(0, 10)}-${commit}-${kind}`;
+  const file = existsSync(`${name}.json`)
+    ? `${name}-${summary.date.slice(11, 16).replace(":", "")}.json`
+    : `${name}.json`;
   writeFileSync(file, JSON.stringify(summary, null, 2) + "\n");
   console.log(`\n${verdictLine}  Saved ${file}`);
 }
