@@ -222,10 +222,11 @@ const BUSY_TIMEOUT_MS = 10_000;
  * Several server processes share one SQLite file (docs/decisions/012-worker-processes.md). Each
  * connection: WAL (persistent in the file and set by the server's primary before it forks; a no-op
  * then, but scripts and tests that open the file on their own get it too), synchronous=NORMAL
- * (safe with WAL, much faster commits), a bigger page cache, and transactions that take the write lock when they begin.
- * The adapter begins with a plain (deferred) BEGIN: a transaction that reads, then writes after
- * another process committed, fails at once with SQLITE_BUSY whatever the busy timeout.
- * BEGIN IMMEDIATE waits for the lock (up to the busy timeout) instead.
+ * (safe with WAL, much faster commits), a bigger page cache (PAGE_CACHE_KIB), and transactions that
+ * take the write lock when they begin. The adapter begins with a plain (deferred) BEGIN: a
+ * transaction that reads, then writes after another process committed, fails at once with
+ * SQLITE_BUSY whatever the busy timeout. BEGIN IMMEDIATE waits for the lock (up to the busy timeout)
+ * instead.
  */
 function tunedSqlite(factory: SqliteFactory): Pick<SqliteFactory, "provider" | "adapterName" | "connect"> {
   const tune = async (adapter: SqliteAdapter) => {

@@ -167,14 +167,11 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
           for (;;) {
             const chunk = await asked.shift()!;
             if (chunk.kind !== "rows") throw new Error("The spreadsheet worker answered out of turn.");
-            if (chunk.done) {
-              // Chunks asked for past the end come back empty; once they have, the worker is idle.
-              handedOver = (await Promise.allSettled(asked)).every((a) => a.status === "fulfilled");
-              yield* chunk.rows as ReadRow<Kind>[];
-              return;
-            }
-            ask();
+            // Chunks asked for past the end come back empty; once they have, the worker is idle.
+            if (chunk.done) handedOver = (await Promise.allSettled(asked)).every((a) => a.status === "fulfilled");
+            else ask();
             yield* chunk.rows as ReadRow<Kind>[];
+            if (chunk.done) return;
           }
         } finally {
           await close(handedOver);
