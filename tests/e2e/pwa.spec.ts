@@ -120,6 +120,39 @@ test.describe("installable app", () => {
     }
   });
 
+  test("the worker registers only once the page has hydrated, or after load when the bundles never come", async ({
+    browser,
+    baseURL,
+  }) => {
+    // Its install fetches the whole build: on a first visit it must not compete with hydration.
+    async function pageNotingRegistration() {
+      const context = await browser.newContext({ baseURL, serviceWorkers: "allow" });
+      await context.addInitScript(() => {
+        const container = navigator.serviceWorker;
+        const register = container.register.bind(container);
+        container.register = (...args: Parameters<typeof register>) => {
+          const root = document.documentElement;
+          root.dataset.registeredWhenHydrated = String(root.hasAttribute("data-hydrated"));
+          return register(...args);
+        };
+      });
+      return context.newPage();
+    }
+    const page = await pageNotingRegistration();
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("data-registered-when-hydrated", "true");
+    await page.context().close();
+
+    const withoutBundles = await pageNotingRegistration();
+    await withoutBundles.route("**/assets/*.js", (route) => route.abort());
+    await withoutBundles.goto("/login");
+    await expect(withoutBundles.locator("html")).toHaveAttribute("data-registered-when-hydrated", "false", {
+      timeout: 15_000,
+    });
+    await withoutBundles.evaluate(() => navigator.serviceWorker.ready);
+    await withoutBundles.context().close();
+  });
+
   test("the page registers the service worker on load; its script is JavaScript, never cached", async ({ page }) => {
     await page.goto("/login");
     const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
