@@ -7,6 +7,10 @@ import type { Role } from "./roles";
  * A sale as a jeweller records it (docs/decisions/016-itemised-sales-and-voids.md): the
  * enumerations with their labels, exact weights and carats, the sum of the items, the input
  * schema shared by the form and POST /api/clients/:id/sales, and who may void.
+ *
+ * Its schemas are made when asked for, never at the module's top level: pages that only show sales
+ * (a client's details, the client book) import this module, and a schema built on load would bring
+ * zod into their JavaScript (26 KB compressed) and its start-up into their hydration.
  */
 
 export const ITEM_CATEGORIES = [
@@ -222,48 +226,49 @@ const enumOf = <T extends string>(values: readonly [T, ...T[]], labels: Record<T
 const PRICE_MESSAGE = "Enter the price in AED as digits with up to 2 decimals, e.g. 1250.50";
 
 /** One item as the form and the JSON name it (weightGrams, stoneCarats, price), read into exact columns. */
-export const saleItemSchema = z
-  .object({
-    category: z.enum(ITEM_CATEGORIES, { error: `Choose a category: ${ITEM_CATEGORIES.join(", ")}` }),
-    metal: enumOf(METALS, METAL_LABELS, "none"),
-    // 21, "21" and "21K" are one karat; null or "none" is none.
-    karat: z
-      .union([z.string(), z.number()], { error: "Choose a karat: 18, 21, 22, 24 or none" })
-      .nullish()
-      .transform((v, ctx) => {
-        const value =
-          v === null || v === undefined || v === "" ? "none" : String(v).trim().toLowerCase().replace(/k$/, "");
-        if (!(KARATS as readonly string[]).includes(value)) {
-          ctx.addIssue({ code: "custom", message: "Choose a karat: 18, 21, 22, 24 or none" });
-          return z.NEVER;
-        }
-        return value as Karat;
-      }),
-    weightGrams: exact(parseGramsToMg, "Enter the weight in grams with up to 3 decimals, e.g. 32.405"),
-    stone: enumOf(STONES, STONE_LABELS, "none"),
-    stoneCarats: exact(parseCaratsToPoints, "Enter the carats with up to 2 decimals, e.g. 1.02"),
-    itemCode: text(60),
-    certificateNo: text(60),
-    price: exact(parseAedToFils, PRICE_MESSAGE),
-  })
-  .transform((item, ctx) => {
-    if (item.price === null) {
-      ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_MESSAGE });
-      return z.NEVER;
-    }
-    return {
-      category: item.category,
-      metal: item.metal,
-      karat: item.karat,
-      weightMg: item.weightGrams,
-      stone: item.stone,
-      stoneCaratPoints: item.stoneCarats,
-      itemCode: item.itemCode,
-      certificateNo: item.certificateNo,
-      priceFils: item.price,
-    };
-  });
-export type SaleItemInput = z.output<typeof saleItemSchema>;
+export const saleItemSchema = () =>
+  z
+    .object({
+      category: z.enum(ITEM_CATEGORIES, { error: `Choose a category: ${ITEM_CATEGORIES.join(", ")}` }),
+      metal: enumOf(METALS, METAL_LABELS, "none"),
+      // 21, "21" and "21K" are one karat; null or "none" is none.
+      karat: z
+        .union([z.string(), z.number()], { error: "Choose a karat: 18, 21, 22, 24 or none" })
+        .nullish()
+        .transform((v, ctx) => {
+          const value =
+            v === null || v === undefined || v === "" ? "none" : String(v).trim().toLowerCase().replace(/k$/, "");
+          if (!(KARATS as readonly string[]).includes(value)) {
+            ctx.addIssue({ code: "custom", message: "Choose a karat: 18, 21, 22, 24 or none" });
+            return z.NEVER;
+          }
+          return value as Karat;
+        }),
+      weightGrams: exact(parseGramsToMg, "Enter the weight in grams with up to 3 decimals, e.g. 32.405"),
+      stone: enumOf(STONES, STONE_LABELS, "none"),
+      stoneCarats: exact(parseCaratsToPoints, "Enter the carats with up to 2 decimals, e.g. 1.02"),
+      itemCode: text(60),
+      certificateNo: text(60),
+      price: exact(parseAedToFils, PRICE_MESSAGE),
+    })
+    .transform((item, ctx) => {
+      if (item.price === null) {
+        ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_MESSAGE });
+        return z.NEVER;
+      }
+      return {
+        category: item.category,
+        metal: item.metal,
+        karat: item.karat,
+        weightMg: item.weightGrams,
+        stone: item.stone,
+        stoneCaratPoints: item.stoneCarats,
+        itemCode: item.itemCode,
+        certificateNo: item.certificateNo,
+        priceFils: item.price,
+      };
+    });
+export type SaleItemInput = z.output<ReturnType<typeof saleItemSchema>>;
 
 /**
  * A sale's items as they are stored: their order, their sale's day, and whether each is the sale's
@@ -312,7 +317,7 @@ export function saleInputSchema(today: IsoDate = businessToday()) {
         }),
       soldById: text(100),
       items: z
-        .array(saleItemSchema, { error: "Send the items as a list" })
+        .array(saleItemSchema(), { error: "Send the items as a list" })
         .max(MAX_SALE_ITEMS, `At most ${MAX_SALE_ITEMS} items in one sale`)
         .nullish()
         .transform((v): SaleItemInput[] => v ?? []),
@@ -349,13 +354,14 @@ export function saleInputSchema(today: IsoDate = businessToday()) {
 }
 export type SaleInput = z.output<ReturnType<typeof saleInputSchema>>;
 
-export const voidSaleSchema = z.object({
-  reason: z
-    .string({ error: "Give the reason for the void" })
-    .trim()
-    .min(1, "Give the reason for the void")
-    .max(VOID_REASON_MAX, `At most ${VOID_REASON_MAX} characters`),
-});
+export const voidSaleSchema = () =>
+  z.object({
+    reason: z
+      .string({ error: "Give the reason for the void" })
+      .trim()
+      .min(1, "Give the reason for the void")
+      .max(VOID_REASON_MAX, `At most ${VOID_REASON_MAX} characters`),
+  });
 
 /**
  * Who may void (decision 016): an admin any time; the person who recorded the sale on the same

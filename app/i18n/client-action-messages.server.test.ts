@@ -45,8 +45,8 @@ const MESSAGES = [
   ...messagesOf(scheduleFollowUpSchema(TODAY).safeParse({ dueDate: "tomorrow", note: "x".repeat(501) })),
   ...messagesOf(scheduleFollowUpSchema(TODAY).safeParse({ dueDate: "2026-03-09" })),
   ...messagesOf(scheduleFollowUpSchema(TODAY).safeParse({})),
-  ...messagesOf(voidSaleSchema.safeParse({ reason: " " })),
-  ...messagesOf(voidSaleSchema.safeParse({ reason: "x".repeat(501) })),
+  ...messagesOf(voidSaleSchema().safeParse({ reason: " " })),
+  ...messagesOf(voidSaleSchema().safeParse({ reason: "x".repeat(501) })),
   ...messagesOf(
     saleInputSchema(TODAY).safeParse({
       saleDate: "2030-01-01",

@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${clientId}`);
   const [saleId] = parseClientIds(formText(form, "saleId"));
-  const parsed = voidSaleSchema.safeParse({ reason: formText(form, "reason") }, { error: zodMessages(t) });
+  const parsed = voidSaleSchema().safeParse({ reason: formText(form, "reason") }, { error: zodMessages(t) });
   if (!parsed.success)
     return redirectWithFormError(back, t("clientActions:voidSale.notVoided"), firstIssueText(t, parsed.error));
   const result = saleId

@@ -18,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Sale ids are positive integers like client ids.
   const [id] = parseClientIds(params.id);
   if (!id) return Response.json({ error: "Sale not found" }, { status: 404 });
-  const { reason } = await readJsonBody(request, voidSaleSchema);
+  const { reason } = await readJsonBody(request, voidSaleSchema());
   const result = await voidSale(id, reason, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) return inputError(result.message, [{ path: result.path, message: result.message }], result.status);
   return Response.json({ data: result.sale, ...result.client });
