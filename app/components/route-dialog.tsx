@@ -41,9 +41,12 @@ export function RouteDialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         onOpenAutoFocus={(event) => {
-          // Focus the dialog without scrolling the page under it: the list stays where it was.
+          // Focus the dialog without scrolling the page under it: the list stays where it was. In
+          // the next frame: focusing inside the commit that mounts it (hydration, on a direct
+          // load) made the browser restyle the whole page there, in one long task with it.
           event.preventDefault();
-          (event.currentTarget as HTMLElement).focus({ preventScroll: true });
+          const dialog = event.currentTarget as HTMLElement;
+          requestAnimationFrame(() => dialog.focus({ preventScroll: true }));
         }}
         className={clsx(
           "fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex flex-col overflow-hidden rounded-lg bg-white shadow-xl sm:inset-x-6 sm:top-10 sm:bottom-auto sm:max-h-[calc(100vh-5rem)]",

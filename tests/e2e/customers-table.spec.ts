@@ -46,6 +46,8 @@ test("opening a client from far down the list keeps the list and its scroll posi
   await farRow.getByRole("link", { name: `View ${run} Row 01` }).click();
   const details = page.getByRole("dialog", { name: "Customer Details" });
   await expect(details).toBeVisible();
+  // The dialog takes the focus (keyboard and screen reader users land in it).
+  await expect(details).toBeFocused();
 
   expect(documents).toEqual([]);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
@@ -56,6 +58,9 @@ test("opening a client from far down the list keeps the list and its scroll posi
     farRow.getByRole("link", { name: `View ${run} Row 01` }).click({ modifiers: ["Control"] }),
   ]);
   await expect(tab).toHaveURL(/\/customers\/\d+\?search=/);
+  // Loaded as a whole page, the dialog takes the focus once hydrated, as when opened in the app.
+  await waitForHydration(tab);
+  await expect(tab.getByRole("dialog", { name: "Customer Details" })).toBeFocused();
 });
 
 test("a whole page carries its rows once, as HTML, and they work once the page hydrates", async ({ page, context }) => {
