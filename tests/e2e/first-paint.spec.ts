@@ -32,7 +32,11 @@ test("a page's JavaScript is asked for only after its first paint, and the page 
   // A client's details over its light page: the short document whose scripts came before the paint.
   const { user } = await signInAs(context, "sales_front");
   const result = await createClient(
-    { fullName: `Paint ${Date.now().toString(36)}`, team: "team_a", mobileNumber: `97155${Date.now() % 10_000_000}` },
+    {
+      fullName: `Paint ${Date.now().toString(36)}`,
+      team: "team_a",
+      mobileNumber: `97155${String(Date.now() % 10_000_000).padStart(7, "0")}`,
+    },
     { actor: user },
   );
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
