@@ -32,6 +32,19 @@ describe("money in fils", () => {
     expect(filsToDecimalString(5n)).toBe("0.05");
   });
 
+  it("groups every amount's thousands as en-US does, at each length and sign", () => {
+    const intl = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (let digits = 1; digits <= 15; digits++) {
+      for (const fils of [10n ** BigInt(digits - 1), 10n ** BigInt(digits) - 1n, 10n ** BigInt(digits) / 7n]) {
+        // Up to 15 digits an amount survives a float and Intl's rounding to cents: a fair judge of the grouping.
+        expect(formatAmount(fils)).toBe(intl.format(Number(fils) / 100));
+        expect(formatAmount(-fils)).toBe(intl.format(-Number(fils) / 100));
+      }
+    }
+    expect(formatAmount(0n)).toBe("0.00");
+    expect(formatAmount(123456789012345678901n)).toBe("1,234,567,890,123,456,789.01");
+  });
+
   it("writes AED as ar-AE does, with Western digits, in Arabic", () => {
     expect(formatAed(123456789n, "ar")).toBe("1,234,567.89 د.إ");
     // The same digits and grouping as Intl, without building a formatter.

@@ -40,10 +40,17 @@ export function filsToDecimalString(fils: Fils): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
-/** "1,234.50": an amount with thousands separators, where a heading already says AED. */
+/**
+ * "1,234.50": an amount with thousands separators, where a heading already says AED. The digits are
+ * grouped by slicing: a lookahead regex took half the time of a 500-row client book page's amounts.
+ */
 export function formatAmount(fils: Fils): string {
-  const [whole, fraction] = filsToDecimalString(fils).split(".");
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+  const negative = fils < 0n;
+  const digits = (negative ? -fils : fils).toString().padStart(3, "0");
+  const whole = digits.length - 2;
+  let grouped = digits.slice(0, whole % 3 || 3);
+  for (let at = whole % 3 || 3; at < whole; at += 3) grouped += `,${digits.slice(at, at + 3)}`;
+  return `${negative ? "-" : ""}${grouped}.${digits.slice(whole)}`;
 }
 
 /**
