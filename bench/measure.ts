@@ -29,10 +29,14 @@ export async function measure(
   options: { runs?: number; warmup?: number; target?: number; before?: () => Promise<unknown> } = {},
 ): Promise<Measurement> {
   const { runs = 20, warmup = 3, target, before } = options;
-  for (let i = 0; i < warmup; i++) await run();
+  // Untimed: what each run must follow (a write, so kept answers are read again). Warm-up runs follow
+  // it too, or they would warm a kept answer rather than the work measured.
+  for (let i = 0; i < warmup; i++) {
+    await before?.();
+    await run();
+  }
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    // Untimed: what each run must follow (a write, so kept answers are read again).
     await before?.();
     const start = performance.now();
     await run();
