@@ -42,7 +42,7 @@ export function filsToDecimalString(fils: Fils): string {
 
 /**
  * "1,234.50": an amount with thousands separators, where a heading already says AED. The digits are
- * grouped by slicing: a lookahead regex took half the time of a 500-row client book page's amounts.
+ * grouped by slicing: a lookahead regex took five times as long (0.25 ms for a 500-row client book page).
  */
 export function formatAmount(fils: Fils): string {
   const negative = fils < 0n;
