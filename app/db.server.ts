@@ -300,13 +300,20 @@ function createClient(): Db {
 export const db: Db = (globalForDb.__db ??= createClient());
 
 /**
- * A token that changes whenever anything is written to the database: SQLite's data_version (bumped
- * by every commit of another connection, in this process or another worker) with the writes of this
- * process's own connection. Null when it cannot be known to be settled: on PostgreSQL, before the
- * connection opens, and while a transaction is open on it (its rows are not committed yet).
- * docs/decisions/031-read-until-written.md.
+ * A token that changes whenever anything is written to the database, in this process or another
+ * (docs/decisions/031-read-until-written.md):
+ * - SQLite: its data_version (bumped by every commit of another connection, in this process or
+ *   another worker) with the writes of this process's own connection. Null before the connection
+ *   opens, and while a transaction is open on it (its rows are not committed yet).
+ * - PostgreSQL: the current snapshot (xmin:xmax:in-progress ids), which changes when any writing
+ *   transaction ends and is the same for two statements that see the same committed rows. Reads run
+ *   on other connections than an open transaction's, so they never see its rows.
  */
-export function databaseVersion(): string | null {
+export async function databaseVersion(): Promise<string | null> {
+  if (databaseProvider === "postgresql") {
+    const [row] = await db.$queryRaw<{ snapshot: string }[]>`SELECT pg_current_snapshot()::text AS "snapshot"`;
+    return row?.snapshot ?? null;
+  }
   const connection = globalForDb.__sqlite;
   if (!connection || connection.inTransaction) return null;
   const { statement } = readStatement(connection, "SELECT data_version, total_changes() FROM pragma_data_version");

@@ -10,8 +10,9 @@ type Answers = Map<string, { version: string; answer: Promise<unknown> }>;
  */
 export function keptReads(maxAnswers: number) {
   const answers: Answers = new Map();
-  return function readUntilWritten<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const version = databaseVersion();
+  return async function readUntilWritten<T>(key: string, read: () => Promise<T>): Promise<T> {
+    // Asked before the read, so an answer is never older than the version it is kept under.
+    const version = await databaseVersion();
     if (version === null) return read();
     const dayKey = `${businessToday()} ${key}`;
     const kept = answers.get(dayKey);
@@ -36,7 +37,7 @@ export function keptReads(maxAnswers: number) {
  * (databaseVersion) or the shop's day has turned: the dashboard counts and sorts 100,000 clients,
  * and between two writes every request would count them again to the same answer. The key names
  * everything else the answer depends on (the day asked about, the user, the language); the real day
- * is added here, since "2 days ago" is counted to it. Without a version (PostgreSQL, an open
+ * is added here, since "2 days ago" is counted to it. Without a version (SQLite in an open
  * transaction) every call reads. Answers are shared: callers must not change them. At most 500 are
  * kept: a few per signed-in user. docs/decisions/031-read-until-written.md.
  */

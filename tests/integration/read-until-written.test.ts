@@ -1,11 +1,15 @@
 // The dashboard's figures, alerts, follow-ups and My day, and the client book's pages, are read again
 // only once something was written (decisions 031, 033): between writes they are the same answer, and
 // after any write, by this worker or another, by a page or an import, the next request must see it.
+// On SQLite and on PostgreSQL alike; "another worker" is a second client of the same database.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession, getCurrentSession } from "~/auth/session.server";
-import { databaseProvider, db } from "~/db.server";
+import { databaseProvider, databaseVersion, db, type Db } from "~/db.server";
+import { resolveDatabaseUrl } from "~/db-url";
 import { PrismaClient } from "~/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
+import { pgAdapterFactory } from "~/pg-adapter";
 import { getClientFigures } from "~/services/dashboard.server";
 import { clientRowsBytes, readClientBookPage } from "~/services/client-book-page.server";
 import { keptReads, readUntilWritten } from "~/services/read-until-written.server";
@@ -14,7 +18,7 @@ import { businessToday } from "~/domain/calendar";
 import { pageLocale } from "~/domain/languages";
 
 const sqlite = databaseProvider === "sqlite";
-let otherWorker: PrismaClient;
+let otherWorker: Db;
 let seq = 0;
 const newClient = (name: string) => ({
   fullName: name,
@@ -28,37 +32,58 @@ function countedRead() {
   return read;
 }
 
+/**
+ * Runs a check of what is kept, again (with its attempt's number, for fresh keys) when it failed while
+ * something else was written: PostgreSQL's snapshot is the whole server's, and the other test files
+ * write their own databases on it meanwhile. Keeping is promised only while nothing is written.
+ */
+async function whileQuiet(check: (attempt: number) => Promise<void>) {
+  for (let attempt = 0; ; attempt++) {
+    const before = await databaseVersion();
+    try {
+      return await check(attempt);
+    } catch (error) {
+      if (sqlite || attempt >= 5 || (await databaseVersion()) === before) throw error;
+    }
+  }
+}
+
 beforeAll(async () => {
   // Opens the connection, so the first read below already has a version to be kept under.
   await db.client.count();
-  if (sqlite)
-    otherWorker = new PrismaClient({
-      adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL ?? "" }, { timestampFormat: "unixepoch-ms" }),
-    });
+  const url = resolveDatabaseUrl();
+  otherWorker = sqlite
+    ? new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }, { timestampFormat: "unixepoch-ms" }) })
+    : (new PostgresPrismaClient({ adapter: pgAdapterFactory(url) }) as unknown as Db);
 });
 
 afterAll(async () => {
-  if (sqlite) await otherWorker.$disconnect();
+  await otherWorker.$disconnect();
 });
 
-describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", () => {
+describe(`answers kept until the database is written (${databaseProvider})`, () => {
   it("answers a repeated read from the first until something is written, then reads again", async () => {
+    await whileQuiet(async (attempt) => {
+      const read = countedRead();
+      expect(await readUntilWritten(`test repeated ${attempt}`, read.run)).toBe(1);
+      expect(await readUntilWritten(`test repeated ${attempt}`, read.run)).toBe(1);
+      expect(read.runs).toBe(1);
+    });
     const read = countedRead();
-    expect(await readUntilWritten("test repeated", read.run)).toBe(1);
-    expect(await readUntilWritten("test repeated", read.run)).toBe(1);
-    expect(read.runs).toBe(1);
-
+    await readUntilWritten("test written", read.run);
     await db.client.create({ data: newClient("Written Here") });
-    expect(await readUntilWritten("test repeated", read.run)).toBe(2);
+    expect(await readUntilWritten("test written", read.run)).toBe(2);
   });
 
   it("keeps each key's answer apart", async () => {
-    const first = countedRead();
-    const second = countedRead();
-    await readUntilWritten("test key a", first.run);
-    await readUntilWritten("test key b", second.run);
-    await readUntilWritten("test key a", first.run);
-    expect([first.runs, second.runs]).toEqual([1, 1]);
+    await whileQuiet(async (attempt) => {
+      const first = countedRead();
+      const second = countedRead();
+      await readUntilWritten(`test key a ${attempt}`, first.run);
+      await readUntilWritten(`test key b ${attempt}`, second.run);
+      await readUntilWritten(`test key a ${attempt}`, first.run);
+      expect([first.runs, second.runs]).toEqual([1, 1]);
+    });
   });
 
   it("shows a client another worker added on the next dashboard, not a kept count", async () => {
@@ -77,7 +102,10 @@ describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", 
     const page = () => readClientBookPage(asked);
     const first = await page();
     expect(first.rows.map((r) => r.name)).toEqual(["Zz Kept Before"]);
-    expect(await page()).toBe(first);
+    await whileQuiet(async () => {
+      const kept = await page();
+      expect(await page()).toBe(kept);
+    });
 
     await otherWorker.client.update({
       where: { id: client.id },
@@ -106,15 +134,17 @@ describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", 
   });
 
   it("keeps at most a shelf's number of answers, the least recently read dropped first", async () => {
-    const keep = keptReads(2);
-    const [a, b, c] = [countedRead(), countedRead(), countedRead()];
-    await keep("a", a.run);
-    await keep("b", b.run);
-    await keep("a", a.run);
-    await keep("c", c.run);
-    await keep("a", a.run);
-    await keep("b", b.run);
-    expect([a.runs, b.runs, c.runs]).toEqual([1, 2, 1]);
+    await whileQuiet(async () => {
+      const keep = keptReads(2);
+      const [a, b, c] = [countedRead(), countedRead(), countedRead()];
+      await keep("a", a.run);
+      await keep("b", b.run);
+      await keep("a", a.run);
+      await keep("c", c.run);
+      await keep("a", a.run);
+      await keep("b", b.run);
+      expect([a.runs, b.runs, c.runs]).toEqual([1, 2, 1]);
+    });
   });
 
   it("signs a request out at once when another worker ended its session", async () => {
@@ -128,7 +158,34 @@ describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", 
     expect(await getCurrentSession(page())).toBeNull();
   });
 
-  it("keeps nothing read inside an open transaction, whose rows may still be rolled back", async () => {
+  it("keeps what was read while another worker's transaction was open, and reads again once it commits", async () => {
+    await whileQuiet(async (attempt) => {
+      const key = `test other transaction ${attempt}`;
+      const read = countedRead();
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let written!: () => void;
+      const open = new Promise<void>((resolve) => (written = resolve));
+      const transaction = otherWorker.$transaction(async (tx) => {
+        await tx.client.create({ data: newClient("Committed Later") });
+        written();
+        await committed;
+      });
+      await open;
+      try {
+        await readUntilWritten(key, read.run);
+        await readUntilWritten(key, read.run);
+        expect(read.runs).toBe(1);
+      } finally {
+        commit();
+        await transaction;
+      }
+      await readUntilWritten(key, read.run);
+      expect(read.runs).toBe(2);
+    });
+  });
+
+  it.skipIf(!sqlite)("keeps nothing read inside an open transaction on SQLite's one connection", async () => {
     const read = countedRead();
     await db.$transaction(async (tx) => {
       await tx.client.create({ data: newClient("Not Yet Committed") });
@@ -143,14 +200,5 @@ describe.skipIf(!sqlite)("answers kept until the database is written (SQLite)", 
     const failing = () => Promise.reject(new Error(`read ${++runs} failed`));
     await expect(readUntilWritten("test failing", failing)).rejects.toThrow("read 1 failed");
     await expect(readUntilWritten("test failing", failing)).rejects.toThrow("read 2 failed");
-  });
-});
-
-describe.skipIf(sqlite)("answers on PostgreSQL", () => {
-  it("reads every time: there is no cheap sign of a write to keep them by", async () => {
-    const read = countedRead();
-    await readUntilWritten("test pg", read.run);
-    await readUntilWritten("test pg", read.run);
-    expect(read.runs).toBe(2);
   });
 });
