@@ -311,8 +311,11 @@ export const db: Db = (globalForDb.__db ??= createClient());
  */
 export async function databaseVersion(): Promise<string | null> {
   if (databaseProvider === "postgresql") {
-    const [row] = await db.$queryRaw<{ snapshot: string }[]>`SELECT pg_current_snapshot()::text AS "snapshot"`;
-    return row?.snapshot ?? null;
+    // Unknown is no keeping: the read then answers, or fails, as it would have without a version.
+    const rows = await db.$queryRaw<{ snapshot: string }[]>`SELECT pg_current_snapshot()::text AS "snapshot"`.catch(
+      () => [],
+    );
+    return rows[0]?.snapshot ?? null;
   }
   const connection = globalForDb.__sqlite;
   if (!connection || connection.inTransaction) return null;

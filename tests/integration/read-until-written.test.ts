@@ -35,15 +35,17 @@ function countedRead() {
 /**
  * Runs a check of what is kept, again (with its attempt's number, for fresh keys) when it failed while
  * something else was written: PostgreSQL's snapshot is the whole server's, and the other test files
- * write their own databases on it meanwhile. Keeping is promised only while nothing is written.
+ * write their own databases on it meanwhile. Keeping is promised only while nothing is written, so a
+ * check never spans a write of its own. A failure with nothing written meanwhile fails at once.
  */
-async function whileQuiet(check: (attempt: number) => Promise<void>) {
+async function whileQuiet<T>(check: (attempt: number) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const before = await databaseVersion();
     try {
       return await check(attempt);
     } catch (error) {
-      if (sqlite || attempt >= 5 || (await databaseVersion()) === before) throw error;
+      if (sqlite || attempt >= 30 || (await databaseVersion()) === before) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
     }
   }
 }
@@ -159,30 +161,34 @@ describe(`answers kept until the database is written (${databaseProvider})`, () 
   });
 
   it("keeps what was read while another worker's transaction was open, and reads again once it commits", async () => {
-    await whileQuiet(async (attempt) => {
-      const key = `test other transaction ${attempt}`;
-      const read = countedRead();
-      let commit!: () => void;
-      const committed = new Promise<void>((resolve) => (commit = resolve));
-      let written!: () => void;
-      const open = new Promise<void>((resolve) => (written = resolve));
-      const transaction = otherWorker.$transaction(async (tx) => {
-        await tx.client.create({ data: newClient("Committed Later") });
-        written();
-        await committed;
-      });
-      await open;
-      try {
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const open = new Promise<void>((resolve) => (written = resolve));
+    const transaction = otherWorker.$transaction(async (tx) => {
+      await tx.client.create({ data: newClient("Committed Later") });
+      written();
+      await committed;
+    });
+    // A failed write must not leave the test waiting for it: awaiting the transaction reports it.
+    transaction.catch(() => written());
+    await open;
+    let kept: { key: string; read: ReturnType<typeof countedRead> };
+    try {
+      kept = await whileQuiet(async (attempt) => {
+        const key = `test other transaction ${attempt}`;
+        const read = countedRead();
         await readUntilWritten(key, read.run);
         await readUntilWritten(key, read.run);
         expect(read.runs).toBe(1);
-      } finally {
-        commit();
-        await transaction;
-      }
-      await readUntilWritten(key, read.run);
-      expect(read.runs).toBe(2);
-    });
+        return { key, read };
+      });
+    } finally {
+      commit();
+      await transaction;
+    }
+    await readUntilWritten(kept.key, kept.read.run);
+    expect(kept.read.runs).toBe(2);
   });
 
   it.skipIf(!sqlite)("keeps nothing read inside an open transaction on SQLite's one connection", async () => {
