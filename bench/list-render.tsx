@@ -69,8 +69,9 @@ export async function measureListRender(
   // The built server's modules are loaded here for the first time: each figure is taken once they
   // are as warm as a server's after its first minutes, not after the three runs others warm up with.
   // The page took 120–140 runs to settle (medians of 20 runs: 19.7, 16.0, 14.8, 14.7, 14.7, 14.7, then
-  // 12.3–14.5 to the 600th), its floor about as many (11.9, 8.4, 8.1 … 7.5–7.7): 200 each.
-  const warmup = runs * 10;
+  // 12.3–14.5 to the 600th), its floor about as many (11.9, 8.4, 8.1 … 7.5–7.7): 200 each, in --quick
+  // runs too (--smoke: 40).
+  const warmup = Math.min(200, runs * 40);
   let bytes = 0;
   const getPage = async () => {
     const response = await handle(
