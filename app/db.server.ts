@@ -299,6 +299,26 @@ function createClient(): Db {
 /** The one database client of the process. */
 export const db: Db = (globalForDb.__db ??= createClient());
 
+/** The snapshot query the callers of this turn share, not yet sent. */
+let pendingSnapshot: Promise<string | null> | null = null;
+
+/**
+ * PostgreSQL's current snapshot as text, asked once for every caller of the same turn of the event
+ * loop (a page's kept reads ask together): the query is sent after all of them asked, so its
+ * snapshot is no older than any of theirs. A caller of a later turn asks again. Unknown is no
+ * keeping: the read then answers, or fails, as it would have without a version.
+ */
+function postgresSnapshot(): Promise<string | null> {
+  pendingSnapshot ??= Promise.resolve().then(async () => {
+    pendingSnapshot = null;
+    const rows = await db.$queryRaw<{ snapshot: string }[]>`SELECT pg_current_snapshot()::text AS "snapshot"`.catch(
+      () => [],
+    );
+    return rows[0]?.snapshot ?? null;
+  });
+  return pendingSnapshot;
+}
+
 /**
  * A token that changes whenever anything is written to the database, in this process or another
  * (docs/decisions/031-read-until-written.md):
@@ -310,13 +330,7 @@ export const db: Db = (globalForDb.__db ??= createClient());
  *   on other connections than an open transaction's, so they never see its rows.
  */
 export async function databaseVersion(): Promise<string | null> {
-  if (databaseProvider === "postgresql") {
-    // Unknown is no keeping: the read then answers, or fails, as it would have without a version.
-    const rows = await db.$queryRaw<{ snapshot: string }[]>`SELECT pg_current_snapshot()::text AS "snapshot"`.catch(
-      () => [],
-    );
-    return rows[0]?.snapshot ?? null;
-  }
+  if (databaseProvider === "postgresql") return postgresSnapshot();
   const connection = globalForDb.__sqlite;
   if (!connection || connection.inTransaction) return null;
   const { statement } = readStatement(connection, "SELECT data_version, total_changes() FROM pragma_data_version");
