@@ -1,6 +1,5 @@
-// Builds the app when the server build is missing or older than any source under app/, server.mjs
-// or the dependency patches under patches/ (used by npm start and the bench, so a fresh clone or a
-// pulled change never runs an old build).
+// Builds the app when the server build is missing or older than any source under app/ or server.mjs
+// (used by npm start and the bench, so a fresh clone or a pulled change never runs an old build).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -19,6 +18,6 @@ export function buildIfStale() {
   const serverBuild = `${process.env.BUILD_DIR || "build"}/server/index.js`;
   const stale =
     !existsSync(serverBuild) ||
-    Math.max(newestMtime("app"), newestMtime("patches"), statSync("server.mjs").mtimeMs) > statSync(serverBuild).mtimeMs;
+    Math.max(newestMtime("app"), statSync("server.mjs").mtimeMs) > statSync(serverBuild).mtimeMs;
   if (stale) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env: process.env });
 }
