@@ -14,10 +14,17 @@ function newestMtime(dir) {
   return newest;
 }
 
-export function buildIfStale() {
+/**
+ * Builds when stale; returns whether it built. `run` runs the build command (by default with its
+ * output in this terminal; npm start sends it to its log).
+ */
+export function buildIfStale(
+  run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit", env: process.env }),
+) {
   const serverBuild = `${process.env.BUILD_DIR || "build"}/server/index.js`;
   const stale =
     !existsSync(serverBuild) ||
     Math.max(newestMtime("app"), statSync("server.mjs").mtimeMs) > statSync(serverBuild).mtimeMs;
-  if (stale) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env: process.env });
+  if (stale) run("npm", ["run", "build", "--silent"]);
+  return stale;
 }
