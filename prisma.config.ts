@@ -3,8 +3,8 @@ import { defineConfig } from "prisma/config";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { isPostgresUrl, resolveDatabaseUrl } from "./app/db-url";
-import { pgConfig } from "./app/pg-adapter";
+import { isPostgresUrl, resolveDatabaseUrl } from "./app/db/database-url.server";
+import { pgConfig } from "./app/db/postgres-adapter.server";
 
 // Prisma 6.19 with engine "js": the WASM schema engine inside the prisma package, so migrate needs
 // no download. The DATABASE_URL picks the provider: SQLite (prisma/schema.prisma, the source of

@@ -2,7 +2,7 @@
 // exported as .xlsx and as .csv through the app's export service (sorted by name, so the read
 // walks a sort index, in batches), the file read to its end as a browser would. The audit entries
 // it writes are removed afterwards so the data set stays as generated. Prints one JSON line.
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { ExportFormat } from "~/domain/client-export";
 import { parseClientListQuery } from "~/domain/client-filters";
 import { exportClientBook } from "~/services/client-export.server";

@@ -4,7 +4,7 @@
 // purchase-history .csv (no floor: its raw insert would be the service's own statements). What an
 // import writes (clients, runs, audit entries) is removed after it so the data set stays as
 // generated. Prints one JSON line.
-import { databaseProvider, db } from "~/db.server";
+import { databaseProvider, db } from "~/db/db.server";
 import { readSpreadsheet, writeWorkbook } from "~/services/import-spreadsheet.server";
 import { importSpreadsheet } from "~/services/import.server";
 import { newClientData } from "~/services/client-writes.server";

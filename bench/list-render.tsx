@@ -59,7 +59,7 @@ export async function measureListRender(
   cookie: string,
   somethingWritten: () => Promise<unknown>,
 ): Promise<Measurement[]> {
-  const { db } = await import("~/db.server");
+  const { db } = await import("~/db/db.server");
   const { buildIfStale } = await import("../scripts/build-if-stale.mjs");
   buildIfStale();
   const buildFile = resolve(`${process.env.BUILD_DIR || "build"}/server/index.js`);

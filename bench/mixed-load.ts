@@ -37,7 +37,7 @@ export async function mixedLoad(
   origin: string,
   options: { connections: number; seconds: number; cookie: string; readPaths: string[] },
 ): Promise<MixedLoadResult> {
-  const { db } = await import("~/db.server");
+  const { db } = await import("~/db/db.server");
   const { businessToday } = await import("~/domain/calendar");
   const base = new URL(origin);
   const agent = loopbackAgent(base, options.connections);

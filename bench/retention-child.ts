@@ -2,7 +2,7 @@
 // the data set itself is never run on): a tenth of the clients, spread over the book, deleted 100
 // days ago, then the daily job as the app runs it. Prints one JSON line: the run's time and its
 // longest write transaction (how long a request could wait behind it for SQLite's write lock).
-import { db, sqlTimestamp } from "~/db.server";
+import { db, sqlTimestamp } from "~/db/db.server";
 import { runDailyRetention } from "~/services/retention.server";
 import { startCheckpointer } from "../server/sqlite-wal.mjs";
 

@@ -38,8 +38,8 @@ migrate(databaseUrl);
 process.env.DATABASE_URL = databaseUrl;
 process.env.ENCRYPTION_KEY ||= "bench-key-not-for-production";
 
-// The connection sets WAL and synchronous=NORMAL itself (app/db.server.ts).
-const { db } = await import("~/db.server");
+// The connection sets WAL and synchronous=NORMAL itself (app/db/db.server.ts).
+const { db } = await import("~/db/db.server");
 const { createUserSession } = await import("~/auth/session.server");
 const clientsRoute = await import("~/routes/_app.customers");
 const dashboardRoute = await import("~/routes/_app.dashboard");

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { measure, type Measurement } from "./measure";
 
 export async function measureSales(runs: number): Promise<Measurement[]> {
-  const { db } = await import("~/db.server");
+  const { db } = await import("~/db/db.server");
   const { recordSale, recomputeClientPurchases, voidSale } = await import("~/services/sales.server");
   const { saleInputSchema } = await import("~/domain/sales");
   const { businessToday } = await import("~/domain/calendar");
@@ -78,7 +78,7 @@ export async function measureSalesReports(
   runs: number,
   loaderArgs: (path: string) => LoaderFunctionArgs,
 ): Promise<Measurement[]> {
-  const { db } = await import("~/db.server");
+  const { db } = await import("~/db/db.server");
   const reportApi = await import("~/routes/api.reports.sales");
   const reportPage = await import("~/routes/_app.reports");
   const { businessToday } = await import("~/domain/calendar");

@@ -87,7 +87,7 @@ async function seedClientBook() {
     execFileSync("npm", ["run", "--silent", "seed:demo"], { stdio: "inherit", env: process.env });
     return "demo data (npm run seed:demo)";
   }
-  const { db } = await import("~/db.server");
+  const { db } = await import("~/db/db.server");
   const { AED } = await import("~/domain/money");
   const { tierForTotal } = await import("~/domain/tiers");
   const { addDays, businessToday, dateFromIso, monthDayOf } = await import("~/domain/calendar");
@@ -119,7 +119,7 @@ async function seedClientBook() {
 
 /** The client whose details are audited: the one with the most sales, so the page is as full as it gets. */
 async function detailsClientId(): Promise<number> {
-  const { db } = await import("~/db.server");
+  const { db } = await import("~/db/db.server");
   const client = await db.client.findFirstOrThrow({
     where: { deletedAt: null },
     orderBy: { sales: { _count: "desc" } },
@@ -130,7 +130,7 @@ async function detailsClientId(): Promise<number> {
 
 /** A session for the first admin, as the Cookie header value, made the way sign-in makes one. */
 async function adminSessionCookie() {
-  const { db } = await import("~/db.server");
+  const { db } = await import("~/db/db.server");
   const { createUserSession } = await import("~/auth/session.server");
   // The demo data brings its own staff, so the app made no first admin: the audit signs in as its own.
   const admin = await db.user.upsert({

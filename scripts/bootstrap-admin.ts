@@ -1,7 +1,7 @@
 // Run by `npm start` after migrations: re-seals stored authenticator secrets under the current key
 // (earlier formats, or a previous key after a rotation) and creates the first admin when there is none.
 import "./runtime-env.mjs";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { ensureFirstAdmin, resealDeviceSecrets } from "~/services/authenticators.server";
 import { printIssuedSecret } from "./print-secret";
 

@@ -8,7 +8,7 @@
 //   ENCRYPTION_KEY_PREVIOUS on every instance; this command then re-seals (as `npm start` does).
 import "./runtime-env.mjs";
 import { allKeys, keyRing, newKeySecret, writeKeyFile } from "~/auth/keys.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { resealDeviceSecrets } from "~/services/authenticators.server";
 
 const forgetPrevious = process.argv.includes("--forget-previous");

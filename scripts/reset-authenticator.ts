@@ -16,7 +16,7 @@ if (!process.stdout.isTTY) {
 }
 // Checked before the database client is loaded: opening a missing SQLite file would create it empty.
 requireExistingDatabase("there are no users to reset (`npm start` creates it and the first admin).");
-const { db } = await import("~/db.server");
+const { db } = await import("~/db/db.server");
 const { resetAuthenticator } = await import("~/services/authenticators.server");
 const { printIssuedSecret } = await import("./print-secret");
 try {

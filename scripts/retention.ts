@@ -6,7 +6,7 @@ import { requireExistingDatabase } from "./operator-db.mjs";
 const dryRun = process.argv.includes("--dry-run");
 // Checked before the database client is loaded: opening a missing SQLite file would create it empty.
 requireExistingDatabase("there is nothing to apply retention to (`npm start` creates it).");
-const { db } = await import("~/db.server");
+const { db } = await import("~/db/db.server");
 const { planRetention, runDailyRetention } = await import("~/services/retention.server");
 
 const day = (date: Date) => date.toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import "./runtime-env.mjs";
 import { sealDeviceSecret } from "~/auth/crypto.server";
 import { totpUri } from "~/auth/totp.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
 import { ANNIVERSARY_TYPES, EMIRATES, TEAMS, type Country, type Emirate } from "~/domain/client-enums";
 import type { FamilyMemberInput } from "~/domain/family";

@@ -1,12 +1,12 @@
 // Start-up work for SQLite, done once by the primary before the workers open the file: WAL mode
 // lets readers go on while another process writes, and it is stored in the file, so setting it here
-// once serves every later connection. Connection settings are in app/db.server.ts.
+// once serves every later connection. Connection settings are in app/db/db.server.ts.
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 
-/** The SQLite file DATABASE_URL names (the same default and resolution as app/db-url.ts), else null. */
+/** The SQLite file DATABASE_URL names (the same default and resolution as app/db/database-url.server.ts), else null. */
 export function sqliteFile(env = process.env) {
   const url = env.DATABASE_URL || "file:./data/crm.db";
   return url.startsWith("file:") ? resolve(url.slice("file:".length)) : null;
@@ -37,7 +37,7 @@ export const CHECKPOINT_INTERVAL_MS = 100;
  * (docs/decisions/012-worker-processes.md): a connection that commits past SQLite's automatic
  * threshold otherwise checkpoints inside its COMMIT, flushing the WAL and the file to disk while it
  * holds the write lock. PASSIVE never waits for readers or writers; the app's connections keep a
- * much higher automatic threshold (app/db.server.ts) only as a backstop. The loop runs in a thread
+ * much higher automatic threshold (app/db/db.server.ts) only as a backstop. The loop runs in a thread
  * (server/sqlite-checkpointer.mjs), off the primary's event loop. Answers a stop function.
  */
 export function startCheckpointer(env = process.env, intervalMs = CHECKPOINT_INTERVAL_MS) {

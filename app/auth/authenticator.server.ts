@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { requestAddress } from "~/http/request-address";
 import type { Role } from "~/domain/roles";
 import { checkUserCode, INVALID_CODE_MESSAGE } from "./code-check.server";

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, LOCK_LOOKBACK_MS, lockedUntil } from "~/domain/lockout";
 import { AUDIT_ACTIONS, writeAudit } from "~/services/audit.server";
 import { codeHashMatches, openDeviceSecret } from "./crypto.server";

@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { db, readRows } from "~/db.server";
+import { db, readRows } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { requestAddress, isHttps } from "~/http/request-address";
 import { readUntilWritten } from "~/services/read-until-written.server";

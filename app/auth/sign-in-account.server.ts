@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { normalizeMobile } from "~/domain/mobile";
 import type { AuthType } from "~/domain/roles";
 import { keyRing, subkey } from "./keys.server";

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { CurrentSession } from "./session.server";
 
 /** User management stays unlocked this long after the last use of the admin gate. */

@@ -1,4 +1,4 @@
-// Retrying a write that met another process's lock: used by app/db.server.ts around every model
+// Retrying a write that met another process's lock: used by app/db/db.server.ts around every model
 // write and interactive transaction (docs/decisions/012-worker-processes.md).
 
 const RETRY_ATTEMPTS = 5;

@@ -2,9 +2,9 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
-import { retryBusy } from "~/db-retry";
-import { isPostgresUrl, resolveDatabaseUrl } from "~/db-url";
-import { pgAdapterFactory } from "~/pg-adapter";
+import { retryBusy } from "~/db/busy-retry.server";
+import { isPostgresUrl, resolveDatabaseUrl } from "~/db/database-url.server";
+import { pgAdapterFactory } from "~/db/postgres-adapter.server";
 
 export type Db = InstanceType<typeof PrismaClient>;
 type SqliteFactory = InstanceType<typeof PrismaBetterSQLite3>;

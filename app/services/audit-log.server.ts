@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { parseClientIds } from "~/domain/client-ids";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.server";

@@ -1,6 +1,6 @@
 import { randomFillSync } from "node:crypto";
 import { v7 as timeOrderedId } from "uuid";
-import { db, insertRows } from "~/db.server";
+import { db, insertRows } from "~/db/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 
 /** Actions written to the audit log (System Logs filters on these). */

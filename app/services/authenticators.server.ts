@@ -3,7 +3,7 @@ import { checkUserCode, currentLock, lockedMessage } from "~/auth/code-check.ser
 import { needsResealing, openDeviceSecret, sealDeviceSecret } from "~/auth/crypto.server";
 import { endAllSessions } from "~/auth/session.server";
 import { generateTotpSecret, isBase32Secret, totpUri, verifyTotp } from "~/auth/totp.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { isRole, type Role } from "~/domain/roles";
 import { USER_PROTECTION_MESSAGES } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { detailsWithout } from "~/domain/client-audit-details";
 import { parseClientIds } from "~/domain/client-ids";
 import { Prisma } from "~/generated/prisma/client";

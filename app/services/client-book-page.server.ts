@@ -8,7 +8,7 @@ import { ownerInitials } from "~/domain/client-owner";
 import type { Locale } from "~/domain/languages";
 import { formatAed } from "~/domain/money";
 import type { Tier } from "~/domain/tiers";
-import { derivedFrom } from "~/derived-from";
+import { derivedFrom } from "~/cache/derived-from";
 import { htmlBytes } from "~/http/document-stream.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";

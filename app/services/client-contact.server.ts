@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { consentsOf, isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
 import { lastContactLabel } from "~/domain/contact-recency";

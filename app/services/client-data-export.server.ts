@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { detailsAbout } from "~/domain/client-audit-details";
 import { CLIENT_FIELD_NAMES, clientField, fieldCellText, jsonName } from "~/domain/client-fields";
 import { parseClientIds } from "~/domain/client-ids";

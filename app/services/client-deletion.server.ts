@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.server";
 import { writeClientAudits } from "./client-audit.server";

@@ -1,4 +1,4 @@
-import { db, sqlTimestamp } from "~/db.server";
+import { db, sqlTimestamp } from "~/db/db.server";
 import {
   ALREADY_ERASED,
   CLEARED_FIELDS,

@@ -1,4 +1,4 @@
-import { db, sqlTimestamp } from "~/db.server";
+import { db, sqlTimestamp } from "~/db/db.server";
 import { familyBirthdayAlert, type Alert } from "~/domain/alerts";
 import type { MessageBook } from "~/domain/message-templates";
 import {

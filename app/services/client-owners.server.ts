@@ -1,4 +1,4 @@
-import { db, readRows } from "~/db.server";
+import { db, readRows } from "~/db/db.server";
 import { canReassignClient, ownerIdFor, type OwnerFilter } from "~/domain/client-owner";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";

@@ -1,4 +1,4 @@
-import { databaseProvider, db, inTexts, readRows, sqlTimestamp } from "~/db.server";
+import { databaseProvider, db, inTexts, readRows, sqlTimestamp } from "~/db/db.server";
 import { businessToday, dateFromIso, isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
 import { activeSince } from "~/domain/dashboard-figures";
 import { ownerIdFor } from "~/domain/client-owner";

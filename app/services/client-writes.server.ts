@@ -1,5 +1,5 @@
-import { db } from "~/db.server";
-import { isUniqueViolation } from "~/db-errors.server";
+import { db } from "~/db/db.server";
+import { isUniqueViolation } from "~/db/unique-violation.server";
 import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
 import {
   clientField,

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, type Alert } from "~/domain/alerts";
 import type { MessageBook } from "~/domain/message-templates";

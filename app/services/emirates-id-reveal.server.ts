@@ -1,4 +1,4 @@
-import { databaseProvider, db } from "~/db.server";
+import { databaseProvider, db } from "~/db/db.server";
 import { revealAllowance, revealWindowStart } from "~/domain/client-privacy";
 import type { Role } from "~/domain/roles";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
@@ -33,7 +33,7 @@ export async function revealEmiratesId(
     // Nothing recorded, nothing revealed: no entry and no count.
     if (revealed.length === 0) return { ok: true, ...client };
     // Count, then record, with no other reveal of this user in between. SQLite transactions
-    // already hold the write lock from BEGIN (app/db.server.ts); PostgreSQL locks the user's row.
+    // already hold the write lock from BEGIN (app/db/db.server.ts); PostgreSQL locks the user's row.
     if (databaseProvider === "postgresql")
       await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${viewer.id} FOR UPDATE`;
     const now = new Date();

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { clientTarget } from "./client-audit.server";
 import { addDays, businessToday, dateFromIso, daysBetween, isoFromDate, type IsoDate } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS } from "~/domain/client-windows";

@@ -1,7 +1,7 @@
-import { db, insertRows, inTexts } from "~/db.server";
+import { db, insertRows, inTexts } from "~/db/db.server";
 import { businessToday, dateFromIso } from "~/domain/calendar";
 import { EXPORTED_FIELDS, fieldCellText, fieldsOf, clientField, jsonName } from "~/domain/client-fields";
-import { isUniqueViolation } from "~/db-errors.server";
+import { isUniqueViolation } from "~/db/unique-violation.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { NewClientInput } from "~/domain/client-input";
 import {

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { clientTarget } from "./client-audit.server";
 import type { InteractionInput, InteractionType } from "~/domain/interactions";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { IsoDate } from "~/domain/calendar";
 
 /**

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import {
   addDays,
   businessToday,

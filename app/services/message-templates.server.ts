@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { CLIENT_LANGUAGES, type ClientLanguage } from "~/domain/client-enums";
 import {
   MESSAGE_OCCASION_KEYS,

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Language, Locale } from "~/domain/languages";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, shortDayLabel, type Alert } from "~/domain/alerts";
 import {

@@ -1,4 +1,4 @@
-import { databaseVersion } from "~/db.server";
+import { databaseVersion } from "~/db/db.server";
 import { businessToday } from "~/domain/calendar";
 
 type Answers = Map<string, { version: string; answer: Promise<unknown> }>;

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { businessToday, type IsoDate } from "~/domain/calendar";
 import { DEFAULT_RETENTION, retentionCutoffs, type RetentionCutoffs, type RetentionSettings } from "~/domain/retention";
 import type { Prisma } from "~/generated/prisma/client";

@@ -1,4 +1,4 @@
-import { db, sqlTimestamp } from "~/db.server";
+import { db, sqlTimestamp } from "~/db/db.server";
 import { dateFromIso, isoFromDate } from "~/domain/calendar";
 import { neutralizeCell } from "~/domain/csv-safety";
 import { filsToDecimalString, type Fils } from "~/domain/money";

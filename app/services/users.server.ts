@@ -1,7 +1,7 @@
 import { hashCode, randomSixDigitCode } from "~/auth/crypto.server";
 import { SESSION_IDLE_MS, endAllSessions } from "~/auth/session.server";
-import { db } from "~/db.server";
-import { isUniqueViolation } from "~/db-errors.server";
+import { db } from "~/db/db.server";
+import { isUniqueViolation } from "~/db/unique-violation.server";
 import { ROLES, type AuthType, type Role } from "~/domain/roles";
 import type { Language, Numerals } from "~/domain/languages";
 import { USER_FORM_MESSAGES, type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";

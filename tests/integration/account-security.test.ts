@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as accountSecurity from "~/routes/_app.account.security";
 import * as editUser from "~/routes/_app.profile.users.$userId.edit";
 import * as apiMe from "~/routes/api.auth.me";

@@ -3,7 +3,7 @@
 // route with an action fails the first test until it is described here.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { MAX_JSON_BODY_BYTES } from "~/http/json-api.server";
 import { unlockedAdmin } from "../support/admin-gate";
 import { ORIGIN, callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";

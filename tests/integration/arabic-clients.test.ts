@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Alert } from "~/domain/alerts";
 import { addDays, businessToday } from "~/domain/calendar";
 import type { AiLead } from "~/domain/lead-schema";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import * as schedule from "~/routes/_app.ai-assistant.schedule.$clientId";
 import * as clientsNew from "~/routes/_app.customers.new";

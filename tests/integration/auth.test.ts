@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashCode } from "~/auth/crypto.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as apiLogout from "~/routes/api.auth.logout";
 import * as apiMe from "~/routes/api.auth.me";
 import * as apiUserLogin from "~/routes/api.auth.user-login";

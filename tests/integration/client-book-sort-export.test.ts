@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday, dateFromIso, monthDayOf, type IsoDate } from "~/domain/calendar";
 import { CLIENT_EXPORT_HEADERS } from "~/domain/client-export";
 import { parseClientListQuery } from "~/domain/client-filters";

@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import type { Role } from "~/domain/roles";
 import { saleInputSchema } from "~/domain/sales";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import { CLEARED_FIELDS } from "~/domain/client-erasure";
 import type { Role } from "~/domain/roles";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as interactionsApi from "~/routes/api.clients.$id.interactions";
 import * as detailsPage from "~/routes/_app.customers.$id";
 import * as interactionForm from "~/routes/_app.customers_.$id.interactions";

@@ -1,6 +1,6 @@
 import { unlockedAdmin } from "../support/admin-gate";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as clientsApi from "~/routes/api.clients";
 import * as clientApi from "~/routes/api.clients.$id";
 import * as clientsPage from "~/routes/_app.customers";

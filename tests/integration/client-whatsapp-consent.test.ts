@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import type { AiLead } from "~/domain/lead-schema";
 import * as leadsApi from "~/routes/api.ai.generate-leads";

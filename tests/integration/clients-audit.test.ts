@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as clientsApi from "~/routes/api.clients";
 import * as clientApi from "~/routes/api.clients.$id";
 import * as editPage from "~/routes/_app.customers.$id_.edit";

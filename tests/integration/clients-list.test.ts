@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_ROWS_ID } from "~/components/clients/client-table";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
 import { notPurchasedCutoff } from "~/domain/client-filters";
 import * as clientsApi from "~/routes/api.clients";

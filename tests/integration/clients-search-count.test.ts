@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as clientsApi from "~/routes/api.clients";
 import {
   addClientThroughApi,

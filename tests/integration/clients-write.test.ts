@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import * as verifyApi from "~/routes/api.auth.verify-otp-for-action";
 import * as clientsApi from "~/routes/api.clients";

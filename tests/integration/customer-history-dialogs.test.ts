@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as historyEdit from "~/routes/_app.customer-history.$id_.edit";
 import * as historyNew from "~/routes/_app.customer-history.new";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PanelList } from "~/components/dashboard/alert-panel";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Alert } from "~/domain/alerts";
 import { addDays, businessToday, dateFromIso, monthDayOf, type IsoDate } from "~/domain/calendar";
 import { AED } from "~/domain/money";

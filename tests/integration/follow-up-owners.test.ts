@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import * as followUpsApi from "~/routes/api.follow-ups";
 import * as followUpApi from "~/routes/api.follow-ups.$id";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import { readToast } from "~/http/toast.server";
 import * as consentForm from "~/routes/_app.customers_.$id.consent";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { businessToday, dateFromIso } from "~/domain/calendar";
 import { readToast } from "~/http/toast.server";
 import * as detailsPage from "~/routes/_app.customers.$id";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getCurrentSession } from "~/auth/session.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { readToast } from "~/http/toast.server";
 import * as root from "~/root";
 import * as dashboard from "~/routes/_app.dashboard";

@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as exportSkipped from "~/routes/api.import.export-skipped";
 import * as purchaseTemplate from "~/routes/api.import.purchase-history-template";
 import * as page from "~/routes/_app.import-data";

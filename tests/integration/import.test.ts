@@ -1,7 +1,7 @@
 import * as XLSX from "@e965/xlsx";
 import { crc32, deflateRawSync } from "node:zlib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { CLIENT_TEMPLATE_FIELDS, importColumn, matchHeaders } from "~/domain/import-columns";
 import { IMPORT_BUSY_MESSAGE } from "~/domain/import-report";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";

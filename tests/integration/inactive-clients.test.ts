@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
 import * as clients from "~/routes/_app.customers";
 import * as clientsApi from "~/routes/api.clients";

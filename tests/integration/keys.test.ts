@@ -17,7 +17,7 @@ import {
 } from "~/auth/crypto.server";
 import { keyRing, subkey } from "~/auth/keys.server";
 import { totpCode } from "~/auth/totp.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as apiMe from "~/routes/api.auth.me";
 import * as apiVerify from "~/routes/api.auth.verify-totp";
 import { resealDeviceSecrets } from "~/services/authenticators.server";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { AiLead } from "~/domain/lead-schema";
 import * as api from "~/routes/api.ai.generate-leads";
 import * as page from "~/routes/_app.ai-assistant";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type BulkTable, databaseProvider, db, insertRows } from "~/db.server";
+import { type BulkTable, databaseProvider, db, insertRows } from "~/db/db.server";
 import { AUDIT_ACTIONS, writeAudits } from "~/services/audit.server";
 
 // insertRows writes its rows on SQLite one prepared INSERT each, straight to the connection, and on

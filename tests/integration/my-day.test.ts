@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import * as clientsPage from "~/routes/_app.customers";
 import * as dashboard from "~/routes/_app.dashboard";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { dateFromIso } from "~/domain/calendar";
 import { readToast } from "~/http/toast.server";
 import { fixedT } from "~/i18n/i18n.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import type { AiLead } from "~/domain/lead-schema";
 import type { Role } from "~/domain/roles";

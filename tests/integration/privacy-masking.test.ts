@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import type { Role } from "~/domain/roles";
 import { REVEAL_LIMIT, WITHHELD } from "~/domain/client-privacy";
 import * as listPage from "~/routes/_app.customers";

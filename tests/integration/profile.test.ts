@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { totpCode } from "~/auth/totp.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as account from "~/routes/_app.account.authenticator";
 import * as profile from "~/routes/_app.profile";
 import * as logs from "~/routes/_app.profile_.logs";

@@ -2,7 +2,7 @@
 // must come back as Prisma's own raw query gives it, money above 2^53 fils exact, timestamps as
 // dates, booleans as booleans, and a count as a bigint, so the pages and the export show the same.
 import { describe, expect, it } from "vitest";
-import { db, readRows } from "~/db.server";
+import { db, readRows } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma/client";
 
 const BIG = 9_007_199_254_740_993n;

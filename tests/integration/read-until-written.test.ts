@@ -5,11 +5,11 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession, getCurrentSession } from "~/auth/session.server";
-import { databaseProvider, databaseVersion, db, type Db } from "~/db.server";
-import { resolveDatabaseUrl } from "~/db-url";
+import { databaseProvider, databaseVersion, db, type Db } from "~/db/db.server";
+import { resolveDatabaseUrl } from "~/db/database-url.server";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
-import { pgAdapterFactory } from "~/pg-adapter";
+import { pgAdapterFactory } from "~/db/postgres-adapter.server";
 import { getClientFigures } from "~/services/dashboard.server";
 import { clientRowsBytes, readClientBookPage } from "~/services/client-book-page.server";
 import { keptReads, readUntilWritten } from "~/services/read-until-written.server";

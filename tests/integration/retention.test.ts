@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { DEFAULT_RETENTION } from "~/domain/retention";
 import * as retentionPage from "~/routes/_app.profile_.retention";
 import {

@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { businessToday, dateFromIso } from "~/domain/calendar";
 import { defaultPeriod } from "~/domain/sales-report";
 import { saleInputSchema, storedItems } from "~/domain/sales";

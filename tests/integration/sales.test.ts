@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { addDays, businessToday, dateFromIso } from "~/domain/calendar";
 import * as salesApi from "~/routes/api.clients.$id.sales";
 import * as voidApi from "~/routes/api.sales.$id.void";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decoyAccount } from "~/auth/sign-in-account.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as apiLogin from "~/routes/api.auth.login";
 import * as apiUserLogin from "~/routes/api.auth.user-login";
 import * as apiVerify from "~/routes/api.auth.verify-totp";

@@ -4,8 +4,8 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBusyError, retryBusy } from "~/db-retry";
-import { databaseProvider, db } from "~/db.server";
+import { isBusyError, retryBusy } from "~/db/busy-retry.server";
+import { databaseProvider, db } from "~/db/db.server";
 import { PrismaClient } from "~/generated/prisma/client";
 
 const sqlite = databaseProvider === "sqlite";

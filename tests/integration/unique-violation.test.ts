@@ -2,8 +2,8 @@
 // staff email, a race between two imports). Run under `npm run test:pg` as well, where the
 // database is PostgreSQL: the check must hold for both.
 import { describe, expect, it } from "vitest";
-import { db, insertRows } from "~/db.server";
-import { isUniqueViolation } from "~/db-errors.server";
+import { db, insertRows } from "~/db/db.server";
+import { isUniqueViolation } from "~/db/unique-violation.server";
 import { Prisma } from "~/generated/prisma/client";
 
 const failure = async (run: () => Promise<unknown>): Promise<unknown> => {

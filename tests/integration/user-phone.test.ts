@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as editUser from "~/routes/_app.profile.users.$userId.edit";
 import * as newUser from "~/routes/_app.profile.users.new";
 import * as apiVerifyPhone from "~/routes/api.auth.totp.verify-login";

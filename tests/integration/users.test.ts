@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { openDeviceSecret } from "~/auth/crypto.server";
 import { totpCode } from "~/auth/totp.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import * as apiMe from "~/routes/api.auth.me";
 import * as totpSetup from "~/routes/api.auth.totp.setup";
 import * as totpVerifySetup from "~/routes/api.auth.totp.verify-setup";

@@ -3,7 +3,7 @@
 // (docs/decisions/015-client-data-rights.md). Runs against the built server (npm run build) and the
 // database in DATABASE_URL (npm run test:pg sets PostgreSQL).
 import { afterAll, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { startServer, stopServers, until } from "./servers";
 
 afterAll(stopServers);

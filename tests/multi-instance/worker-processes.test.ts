@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseProvider, db } from "~/db.server";
+import { databaseProvider, db } from "~/db/db.server";
 import { sqliteFile } from "../../server/sqlite-wal.mjs";
 import { createUser } from "../support/factories";
 import { alive, startServer, stopServers, until, workerPids, type Server } from "./servers";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createUserSession } from "~/auth/session.server";
 import { generateTotpSecret, totpCode } from "~/auth/totp.server";
-import { db } from "~/db.server";
+import { db } from "~/db/db.server";
 import { linkOperatorDevice } from "~/services/authenticators.server";
 import type { Role } from "~/domain/roles";
 

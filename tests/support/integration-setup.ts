@@ -41,7 +41,7 @@ if (server) {
 }
 
 afterAll(async () => {
-  const { db } = await import("~/db.server");
+  const { db } = await import("~/db/db.server");
   await db.$disconnect();
   if (server) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   else for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });

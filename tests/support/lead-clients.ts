@@ -1,4 +1,4 @@
-import type { Db } from "~/db.server";
+import type { Db } from "~/db/db.server";
 import { addDays, businessToday, dateFromIso, monthDayOf, type IsoDate } from "~/domain/calendar";
 import { AED } from "~/domain/money";
 import { tierForTotal } from "~/domain/tiers";

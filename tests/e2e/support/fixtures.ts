@@ -7,7 +7,7 @@ import { E2E_ENV, E2E_PORT } from "./env";
 // defaulted: the server's settings are these, whatever the environment Playwright's worker inherited.
 for (const [key, value] of Object.entries(E2E_ENV)) process.env[key] = value;
 
-const { db } = await import("~/db.server");
+const { db } = await import("~/db/db.server");
 const { createUserSession } = await import("~/auth/session.server");
 const { linkOperatorDevice } = await import("~/services/authenticators.server");
 const { generateTotpSecret, totpCode } = await import("~/auth/totp.server");
