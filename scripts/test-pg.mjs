@@ -2,6 +2,7 @@
 // (a private throwaway cluster on 127.0.0.1; Debian's postgresql is installed first when missing).
 import { execFileSync } from "node:child_process";
 import pg from "pg";
+import { buildIfStale } from "./build-if-stale.mjs";
 import { startPostgres, stopPostgres } from "./postgres-local.mjs";
 
 function step(title, cmd, args, env = {}) {
@@ -23,7 +24,8 @@ try {
     await admin.end();
     const databaseUrl = `${server}/crm_instances`;
     step("Migrations on PostgreSQL", "node_modules/.bin/prisma", ["migrate", "deploy"], { DATABASE_URL: databaseUrl });
-    step("Build", "npm", ["run", "build", "--silent"]);
+    // The build npm test made is reused when no source is newer.
+    if (buildIfStale()) console.log("(built the app for the two-instance test)");
     step(
       "Two app instances on one PostgreSQL database",
       "node_modules/.bin/vitest",

@@ -1,15 +1,45 @@
-// `npm test`: every check in order, stopping at the first failure: lint and formatting, typecheck, unit and
-// integration tests (vitest, real SQLite files), a production build, then the e2e suite in
-// headless Chromium against the built server, then every documented command on a fresh clone.
+// `npm test`: every check, failing when any fails. Independent checks run side by side, so the
+// suite fits a 2-core machine's time (docs/testing.md):
+//   1. lint and formatting, the derived PostgreSQL schema, typecheck, and the production build;
+//   2. then two lines at once: unit and integration tests (vitest, real SQLite files), the
+//      two-instance test and the e2e suite in headless Chromium against the build; and every
+//      documented command on a fresh clone (mostly install and I/O).
+// A step's output is printed when it ends, under its title; the e2e suite's as it runs.
 // Installs Debian's chromium first when it is missing.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const suiteStarted = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
-function step(title, cmd, args, env = {}) {
-  console.log(`\n▶ ${title}`);
-  execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+/** Runs one step; resolves when it exits 0, else prints its output and rejects. */
+function step(title, cmd, args, { env = {}, live = false } = {}) {
+  const started = Date.now();
+  console.log(`▶ ${title}`);
+  return new Promise((done, fail) => {
+    const child = spawn(cmd, args, {
+      env: { ...process.env, ...env },
+      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("close", (code, signal) => {
+      if (output.trim()) console.log(`\n── ${title} ──\n${output.trimEnd()}`);
+      if (code === 0) {
+        console.log(`✓ ${title} (${seconds(started)})`);
+        done();
+      } else fail(new Error(`${title}: exit ${code ?? signal} after ${seconds(started)}`));
+    });
+  });
+}
+
+/** Runs every line; a failed line does not stop the others, but fails the whole. */
+async function allOf(...lines) {
+  const results = await Promise.allSettled(lines);
+  const failed = results.filter((result) => result.status === "rejected");
+  if (failed.length) throw new Error(failed.map((result) => result.reason.message).join("; "));
 }
 
 if (!existsSync(chromium)) {
@@ -17,37 +47,45 @@ if (!existsSync(chromium)) {
     console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
     process.exit(1);
   }
-  step("Installing Debian's chromium for the browser tests", "sh", [
-    "-c",
-    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null",
-  ]);
+  execFileSync(
+    "sh",
+    ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"],
+    { stdio: "inherit" },
+  );
 }
 
 mkdirSync("tests/.tmp", { recursive: true });
-try {
-  step("Lint (ESLint) and formatting (Prettier)", "npm", ["run", "lint", "--silent"]);
-  step("PostgreSQL schema derived from the SQLite source", "node", ["scripts/derive-postgres.mjs", "--check"]);
-  step("Typecheck", "npm", ["run", "typecheck", "--silent"]);
-  step("Unit and integration tests", "node_modules/.bin/vitest", [
-    "run",
-    "--project",
-    "unit",
-    "--project",
-    "integration",
-  ]);
-  step("Production build", "npm", ["run", "build", "--silent"]);
-  // Two app servers on one SQLite file behave as one (lockouts, sign-outs, admin-gate unlocks).
-  const instancesDb = `${process.cwd()}/tests/.tmp/instances.db`;
+// Two app servers on one SQLite file behave as one (lockouts, sign-outs, admin-gate unlocks).
+const instancesDb = `${process.cwd()}/tests/.tmp/instances.db`;
+const bin = (name) => `node_modules/.bin/${name}`;
+
+async function browserLine() {
+  await step("Unit and integration tests", bin("vitest"), ["run", "--project", "unit", "--project", "integration"]);
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${instancesDb}${suffix}`, { force: true });
-  step("Migrations for the two-instance test", "node_modules/.bin/prisma", ["migrate", "deploy"], {
-    DATABASE_URL: `file:${instancesDb}`,
+  await step("Migrations for the two-instance test", bin("prisma"), ["migrate", "deploy"], {
+    env: { DATABASE_URL: `file:${instancesDb}` },
   });
-  step("Two app instances on one database", "node_modules/.bin/vitest", ["run", "--project", "multi-instance"], {
-    DATABASE_URL: `file:${instancesDb}`,
-    ENCRYPTION_KEY: "two-instance-test-key-not-for-production",
+  await step("Two app instances on one database", bin("vitest"), ["run", "--project", "multi-instance"], {
+    env: { DATABASE_URL: `file:${instancesDb}`, ENCRYPTION_KEY: "two-instance-test-key-not-for-production" },
   });
-  step("End-to-end tests (Chromium)", "node_modules/.bin/playwright", ["test", ...process.argv.slice(2)]);
-  step("Every documented command on a fresh clone after npm ci", "node", ["tests/fresh-clone/documented-commands.mjs"]);
-} catch {
+  await step("End-to-end tests (Chromium)", bin("playwright"), ["test", ...process.argv.slice(2)], { live: true });
+}
+
+try {
+  await allOf(
+    step("Lint (ESLint) and formatting (Prettier)", "npm", ["run", "lint", "--silent"]),
+    step("PostgreSQL schema derived from the SQLite source", "node", ["scripts/derive-postgres.mjs", "--check"]),
+    step("Typecheck", "npm", ["run", "typecheck", "--silent"]),
+    step("Production build", "npm", ["run", "build", "--silent"]),
+  );
+  await allOf(
+    browserLine(),
+    step("Every documented command on a fresh clone after npm ci", "node", [
+      "tests/fresh-clone/documented-commands.mjs",
+    ]),
+  );
+  console.log(`\nnpm test: every check passed in ${seconds(suiteStarted)}.`);
+} catch (error) {
+  console.error(`\nnpm test failed after ${seconds(suiteStarted)}: ${error.message}`);
   process.exitCode = 1;
 }
