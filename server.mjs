@@ -11,10 +11,11 @@ import express from "express";
 import { CANNOT_LISTEN, closeGracefully, runPrimary } from "./server/cluster.mjs";
 import { installRequestPolicy } from "./server/http-policy.mjs";
 import { requestConcurrency, requestGate } from "./server/request-gate.mjs";
-import { enableWal, sqliteFile, startCheckpointer } from "./server/sqlite-wal.mjs";
+import { prepareSqlite, sqliteFile, startCheckpointer, startDailyOptimize } from "./server/sqlite-wal.mjs";
 
 if (cluster.isPrimary) {
-  enableWal();
+  prepareSqlite();
+  startDailyOptimize();
   startCheckpointer();
   runPrimary({ exec: fileURLToPath(import.meta.url) });
   let announced = false;

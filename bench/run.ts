@@ -37,6 +37,9 @@ const databaseUrl = await benchDatabaseUrl(kind, { fresh: false });
 migrate(databaseUrl);
 process.env.DATABASE_URL = databaseUrl;
 process.env.ENCRYPTION_KEY ||= "bench-key-not-for-production";
+// What the server's primary does at start (WAL, the planner's statistics), before the in-process figures.
+const { prepareSqlite } = await import("../server/sqlite-wal.mjs");
+prepareSqlite();
 
 // The connection sets WAL and synchronous=NORMAL itself (app/db/db.server.ts).
 const { db } = await import("~/db/db.server");

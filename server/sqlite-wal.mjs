@@ -1,6 +1,8 @@
 // Start-up work for SQLite, done once by the primary before the workers open the file: WAL mode
 // lets readers go on while another process writes, and it is stored in the file, so setting it here
-// once serves every later connection. Connection settings are in app/db/db.server.ts.
+// once serves every later connection; and the query planner's statistics are brought up to date
+// (then daily), as SQLite's documentation advises for long-lived applications. Connection settings
+// are in app/db/db.server.ts.
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -12,16 +14,38 @@ export function sqliteFile(env = process.env) {
   return url.startsWith("file:") ? resolve(url.slice("file:".length)) : null;
 }
 
-export function enableWal(env = process.env) {
-  const file = sqliteFile(env);
-  if (!file) return;
-  mkdirSync(dirname(file), { recursive: true });
+/** How often the primary refreshes the planner's statistics after the start (SQLite advises every few hours to daily). */
+export const OPTIMIZE_INTERVAL_MS = 24 * 60 * 60_000;
+
+function withFile(file, work) {
   const sqlite = new Database(file, { timeout: 10_000 });
   try {
-    sqlite.pragma("journal_mode = WAL");
+    work(sqlite);
   } finally {
     sqlite.close();
   }
+}
+
+/**
+ * WAL mode, then `PRAGMA optimize=0x10002`: ANALYZE every table whose statistics are missing or
+ * stale (a bulk-loaded or imported book has none, and the planner then guesses its index choices),
+ * with SQLite's analysis limit keeping it to a moment.
+ */
+export function prepareSqlite(env = process.env) {
+  const file = sqliteFile(env);
+  if (!file) return;
+  mkdirSync(dirname(file), { recursive: true });
+  withFile(file, (sqlite) => {
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("optimize = 0x10002");
+  });
+}
+
+/** The primary's daily `PRAGMA optimize`, which re-analyses only the tables that changed enough. */
+export function startDailyOptimize(env = process.env) {
+  const file = sqliteFile(env);
+  if (!file) return;
+  setInterval(() => withFile(file, (sqlite) => sqlite.pragma("optimize")), OPTIMIZE_INTERVAL_MS).unref();
 }
 
 /**
