@@ -1,5 +1,5 @@
 // Remix's default Node entry with four changes: the response's CSP nonce (from server.mjs through the
-// load context) goes on every inline script React and Remix write (see README "Security"), a whole-page
+// load context) goes on every inline script React and Remix write (see docs/operations.md, "Security"), a whole-page
 // client book's rows and the dashboard's alerts come through the load context as bytes (decisions 023,
 // 033) and such a document is gzipped here (decision 034), the catalogs are the bundled ones (decision
 // 025), and the document passes through documentStream (a React 18 renderer bug, fewer compressor

@@ -1,4 +1,4 @@
-// The client book's page 1 (500 rows) as the app serves it, beside its floor (README, "Performance"):
+// The client book's page 1 (500 rows) as the app serves it, beside its floor (docs/performance.md):
 // the whole GET /customers answered in process by the built server's request handler (every loader
 // of the route tree, then React's render of the document, read to its last byte), and the same rows
 // fetched by one raw SQL query and rendered by renderToString as a bare table. The page is measured

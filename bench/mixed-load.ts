@@ -1,4 +1,4 @@
-// A mixed load on the built server, loopback only (README, "Performance"): N keep-alive connections
+// A mixed load on the built server, loopback only (docs/performance.md): N keep-alive connections
 // for a fixed time, each request a page read four times in five (the client book, the dashboard, a
 // client's details, a search) and otherwise a write through the JSON API with the signed-in cookie:
 // a new client, a contact or a sale. Every acknowledged write is looked for in the database

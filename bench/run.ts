@@ -422,7 +422,7 @@ console.log(`(${workers} worker${workers === 1 ? "" : "s"}, ${availableParalleli
 const seconds = smoke ? 1 : quick ? 5 : 20;
 const http: Record<string, unknown> = { workers };
 const httpOver: string[] = [];
-// The targets (README, "Performance"): at 20 connections at least 80 req/s with p99 under 600 ms;
+// The targets (docs/performance.md): at 20 connections at least 80 req/s with p99 under 600 ms;
 // at 100, no errors and p99 under 3 s.
 const HTTP_TARGETS: Record<number, { requestsPerSecond?: number; p99: number }> = {
   20: { requestsPerSecond: 80, p99: 600 },
@@ -506,7 +506,7 @@ try {
 await db.auditLog.deleteMany({ where: { createdAt: { gte: benchStartedAt } } });
 await db.$disconnect();
 
-// Provenance for the README's table: the commit (marked -dirty when the tree had uncommitted
+// Provenance for the table of docs/performance.md: the commit (marked -dirty when the tree had uncommitted
 // changes), the command line, the data set and the machine.
 const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
 const commit =

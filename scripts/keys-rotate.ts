@@ -1,5 +1,5 @@
 // npm run keys:rotate [-- --forget-previous] : a new current key, and every stored authenticator
-// secret re-sealed under it (README "Security").
+// secret re-sealed under it (docs/operations.md, "Keys and rotation").
 // - Keys in the key file (the default): writes a new key first in the file, re-seals, then keeps
 //   only the new key and the one it replaced (that one still checks cookies and one-time codes
 //   issued before, until they expire). --forget-previous keeps the new key alone: everyone signs in

@@ -1,7 +1,7 @@
 // What server.mjs applies to every request before Remix sees it: which proxies are trusted for the
 // client address and HTTPS, the per-request CSP nonce, the security headers and the default
 // Cache-Control. Kept apart from server.mjs so the tests run the same code on a throwaway app.
-// The operator's side of it is in README.md ("Security") and docs/decisions/009-keys-and-proxy-trust.md.
+// The operator's side of it is in docs/operations.md ("Security", "Behind a reverse proxy") and docs/decisions/009-keys-and-proxy-trust.md.
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 

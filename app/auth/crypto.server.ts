@@ -4,7 +4,7 @@ import { allKeys, keyRing, legacySecretKeys, legacySessionSecret, subkey, type A
 /**
  * Cryptography on the application's keys (app/auth/keys.server.ts): each use has its own HKDF
  * subkey, so a leaked cookie signature key says nothing about stored secrets, and a key can be
- * rotated (`npm run keys:rotate`, see README "Security").
+ * rotated (`npm run keys:rotate`, see docs/operations.md, "Keys and rotation").
  */
 
 /** Cookie signing secrets, current first: Remix signs with the first and accepts any of them. */

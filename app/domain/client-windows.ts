@@ -1,4 +1,4 @@
-// The day counts every client figure, alert and lead shares (README, "Business rules"). One
+// The day counts every client figure, alert and lead shares (docs/guide/business-rules.md). One
 // definition each, so the dashboard and the lead engine cannot drift apart.
 
 /** A client is inactive after 90 or more days without a purchase (or with none ever). */

@@ -15,7 +15,7 @@ export const TIER_LABELS: Record<Tier, string> = {
 export const DIAMOND_FROM = AED(1_000_000);
 export const PLATINUM_FROM = AED(500_000);
 export const GOLD_FROM = AED(100_000);
-/** The spec leaves the Silver/Bronze split open: our choice, documented in the README. */
+/** The spec leaves the Silver/Bronze split open: our choice, documented in docs/guide/business-rules.md. */
 export const SILVER_FROM = AED(25_000);
 
 /**

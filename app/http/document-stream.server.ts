@@ -85,7 +85,7 @@ function gzipMember() {
  * writes in one pass (up to hundreds of 2,048-byte chunks) sent on as one chunk. Remix flushes the
  * response after every chunk it reads, and with compression on each flush is a compressor flush:
  * fewer of them let a worker serve 8 to 20% more compressed /login, /customers and /dashboard pages
- * (README "Performance"). A pass is everything React wrote before the event loop turns, so the
+ * (issue #19; docs/performance.md). A pass is everything React wrote before the event loop turns, so the
  * document still streams as React renders it.
  *
  * Each insertion's bytes replace the first `marker` in the pass that holds it, so HTML kept as bytes

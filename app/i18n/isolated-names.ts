@@ -9,7 +9,7 @@ const ISOLATE = /<bdi>(.*?)<\/bdi>/;
  * A catalog text whose only markup is `<bdi>` around names, as a list of pieces: plain text, or
  * text to isolate. The names (`nameKeys` of `values`) go in after the markup is read, so a name
  * can never be read as markup. React's <Trans> gives the same, parsing the text into nodes each
- * time: 150 of it made a tenth of a dashboard's server time (README "Performance").
+ * time: 150 of it made a tenth of a dashboard's server time (issue #19; docs/performance.md).
  */
 export function isolatedNames(
   t: TFunction,

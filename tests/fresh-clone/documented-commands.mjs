@@ -1,4 +1,4 @@
-// Every command the README documents works as the first command after `npm ci` on a fresh clone.
+// Every command the README and docs/ document works as the first command after `npm ci` on a fresh clone.
 // Clones the last commit (uncommitted changes are not in a clone) into a temporary folder, runs
 // `npm ci` there, then each command in a quick, harmless form on temporary databases, and fails on
 // any unexpected exit code. Run by `npm test`; `node tests/fresh-clone/documented-commands.mjs`

@@ -304,7 +304,7 @@ describe("speed", () => {
     clientDataWorkbook(data);
     const workbookMs = performance.now() - workbookStarted;
     console.log(`data export: JSON ${ms.toFixed(0)} ms, workbook ${workbookMs.toFixed(0)} ms`);
-    // The target is < 1 s (README "Performance"); the bound leaves room for a loaded test machine.
+    // The target is < 1 s (docs/performance.md); the bound leaves room for a loaded test machine.
     expect(ms + workbookMs).toBeLessThan(5000);
   });
 });

@@ -87,8 +87,8 @@ export function escapeHtml(text: string): string {
  * The table's rows as HTML, every value escaped. The rows are plain markup with no component state (the
  * table's one click handler gives the links client navigation and the page counts ticked boxes by their
  * native change events), so they are written as a string, on the server and in the browser alike: React
- * took about a third of a 500-row page's server time to write the same markup (issue #19, README
- * "Performance").
+ * took about a third of a 500-row page's server time to write the same markup (issue #19,
+ * docs/decisions/023-client-rows-sent-once.md).
  */
 export function clientRowsHtml(
   rows: readonly ClientRowView[],
