@@ -8,7 +8,7 @@ import { derivedFrom } from "~/cache/derived-from";
  * sealed or signed. Each key is a string (at least 32 random bytes' worth); every use derives its
  * own subkey with HKDF, so a cookie signature never shares a key with a stored secret.
  *
- * Where the keys come from (README "Security", docs/decisions/009-keys-and-proxy-trust.md):
+ * Where the keys come from (docs/operations.md, "Keys and rotation"; docs/decisions/009-keys-and-proxy-trust.md):
  * - ENCRYPTION_KEY (current) and ENCRYPTION_KEY_PREVIOUS (comma-separated), when set; or
  * - the key file KEYS_FILE (default ./.secrets/keys: outside ./data, so a copy of the database
  *   directory carries no key), one key per line, current first. It is created on first use, so a
