@@ -1,7 +1,7 @@
 import { createHash, hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { derivedFrom } from "~/cache/derived-from";
+import { derivedFrom } from "~/cache/derived-from.server";
 
 /**
  * The application's keys: one current key and the previous ones still needed to read what they

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { db, readRows } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { requestAddress, isHttps } from "~/http/request-address";
-import { readUntilWritten } from "~/services/read-until-written.server";
+import { readUntilWritten } from "~/cache/kept-reads.server";
 import type { Role } from "~/domain/roles";
 import { cookieSecrets } from "./crypto.server";
 

@@ -16,7 +16,7 @@ import { businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isDocumentRequest, requestAddress } from "~/http/request-address";
-import { derivedFrom } from "~/cache/derived-from";
+import { derivedFrom } from "~/cache/derived-from.server";
 import { ACCESS } from "~/domain/roles";
 import { ROLE_KEYS } from "~/components/users/role-keys";
 import { translatorFor } from "~/i18n/i18n.server";

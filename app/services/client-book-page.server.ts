@@ -8,13 +8,13 @@ import { ownerInitials } from "~/domain/client-owner";
 import type { Locale } from "~/domain/languages";
 import { formatAed } from "~/domain/money";
 import type { Tier } from "~/domain/tiers";
-import { derivedFrom } from "~/cache/derived-from";
+import { derivedFrom } from "~/cache/derived-from.server";
 import { htmlBytes } from "~/http/document-stream.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
 import { listClients } from "./client-queries.server";
 import type { Viewer } from "./client-record.server";
-import { keptReads } from "./read-until-written.server";
+import { keptReads } from "~/cache/kept-reads.server";
 
 /** A page of the client book as the table shows it. */
 export type ClientBookPage = { rows: ClientRowView[]; totalCount: number; totalPages: number };

@@ -4,7 +4,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { writeClientAudits } from "./client-audit.server";
 import { inClientBook } from "./client-book.server";
-import { readUntilWritten } from "./read-until-written.server";
+import { readUntilWritten } from "~/cache/kept-reads.server";
 
 /** The signed-in user as the owner rules need them. */
 export type ClientViewer = { id: string; name: string; role: string };

@@ -21,7 +21,7 @@ import {
 } from "~/domain/dashboard-figures";
 import { activeClientsWhere } from "~/domain/client-filters";
 import { inClientBook, occasionWithin } from "./client-book.server";
-import { readUntilWritten } from "./read-until-written.server";
+import { readUntilWritten } from "~/cache/kept-reads.server";
 import { countFamilyBirthdays, familyBirthdayAlerts } from "./client-family.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 import {

@@ -15,7 +15,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { CLIENT_BOOK, writableClient } from "./client-book.server";
 import { recordInteraction } from "./interactions.server";
-import { readUntilWritten } from "./read-until-written.server";
+import { readUntilWritten } from "~/cache/kept-reads.server";
 
 type Actor = { id: string; name: string };
 

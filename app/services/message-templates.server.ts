@@ -9,7 +9,7 @@ import {
   type MessageOccasion,
 } from "~/domain/message-templates";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
-import { readUntilWritten } from "./read-until-written.server";
+import { readUntilWritten } from "~/cache/kept-reads.server";
 
 /**
  * The WhatsApp message templates an admin rewords on /profile/messages

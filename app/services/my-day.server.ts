@@ -16,7 +16,7 @@ import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFact
 import { familyBirthdayAlerts } from "./client-family.server";
 import { listFollowUpsDueToday, type DueFollowUp } from "./follow-ups.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
-import { readUntilWritten } from "./read-until-written.server";
+import { readUntilWritten } from "~/cache/kept-reads.server";
 import type { MessageBook } from "~/domain/message-templates";
 
 /** Occasions of my clients this close are on my day. */

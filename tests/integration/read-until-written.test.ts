@@ -12,7 +12,7 @@ import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/clie
 import { pgAdapterFactory } from "~/db/postgres-adapter.server";
 import { getClientFigures } from "~/services/dashboard.server";
 import { clientRowsBytes, readClientBookPage } from "~/services/client-book-page.server";
-import { keptReads, readUntilWritten } from "~/services/read-until-written.server";
+import { keptReads, readUntilWritten } from "~/cache/kept-reads.server";
 import { parseClientListQuery } from "~/domain/client-filters";
 import { businessToday } from "~/domain/calendar";
 import { pageLocale } from "~/domain/languages";

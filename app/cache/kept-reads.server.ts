@@ -4,6 +4,29 @@ import { businessToday } from "~/domain/calendar";
 type Answers = Map<string, { version: string; answer: Promise<unknown> }>;
 
 /**
+ * Kept answers are shared by every request that asks, so outside production each is frozen through
+ * and through: a caller that changes one throws in its tests instead of changing it for the next
+ * reader (README.md here, "Never"). Production skips the walk over a 500-row page.
+ */
+const freezeKept = process.env.NODE_ENV !== "production";
+
+/** `value` frozen with everything it holds; bytes (which cannot be frozen) are left as they are. */
+export function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
+  if (value === null || typeof value !== "object" || seen.has(value) || ArrayBuffer.isView(value)) return value;
+  seen.add(value);
+  Object.freeze(value);
+  // A frozen Map or Set can still be added to; what it holds is frozen all the same.
+  const held =
+    value instanceof Map
+      ? [...value.keys(), ...value.values()]
+      : value instanceof Set
+        ? [...value]
+        : Reflect.ownKeys(value).map((key) => (value as Record<PropertyKey, unknown>)[key]);
+  for (const item of held) deepFreeze(item, seen);
+  return value;
+}
+
+/**
  * Reads kept by `readUntilWritten` (below), at most `maxAnswers` of them, the least recently read
  * dropped first. A shelf of its own keeps big answers (a page of 500 clients) from crowding out, or
  * being crowded out by, the many small ones.
@@ -21,7 +44,7 @@ export function keptReads(maxAnswers: number) {
       answers.set(dayKey, kept);
       return kept.answer as Promise<T>;
     }
-    const answer = read();
+    const answer = freezeKept ? read().then((value) => deepFreeze(value)) : read();
     answers.set(dayKey, { version, answer });
     // A failed read is not kept: the next call reads again.
     answer.catch(() => {
@@ -39,6 +62,6 @@ export function keptReads(maxAnswers: number) {
  * everything else the answer depends on (the day asked about, the user, the language); the real day
  * is added here, since "2 days ago" is counted to it. Without a version (SQLite in an open
  * transaction) every call reads. Answers are shared: callers must not change them. At most 500 are
- * kept: a few per signed-in user. docs/decisions/031-read-until-written.md.
+ * kept: a few per signed-in user. The rules: README.md in this folder.
  */
 export const readUntilWritten = keptReads(500);
