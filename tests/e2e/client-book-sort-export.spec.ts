@@ -2,15 +2,12 @@ import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import * as XLSX from "@e965/xlsx";
 import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 const { createClient } = await import("~/services/client-writes.server");
 
 // Sorting the client book by its column headers (or the phone's Sort by picker) and exporting the
 // sorted, filtered list, with JavaScript on and off (docs/decisions/017-client-book-sort-and-export.md).
-
-let mobileSeq = Math.floor(Math.random() * 1_000_000);
-const nextMobile = () => `97158${String(++mobileSeq).padStart(7, "0")}`;
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 
 /** Three clients of the signed-in user, added smallest total first, so newest first is biggest last. */
 async function threeClients(actor: { id: string; name: string }, surname: string) {
@@ -51,8 +48,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("sorts by a column header, keeping the filters, and exports the list as sorted", async ({ page, context }) => {
-      const surname = `Sorted${unique()}`;
-      const { user } = await signInAs(context, "sales_front", `Sort Owner ${unique()}`);
+      const surname = `Sorted${uniqueDigits()}`;
+      const { user } = await signInAs(context, "sales_front", `Sort Owner ${uniqueDigits()}`);
       const [hind, amal, dana] = await threeClients(user, surname);
       const names = [hind!, amal!, dana!];
       await page.goto(`/customers?owner=me&search=${surname}`);
@@ -100,8 +97,8 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("sorts the phone's cards with the Sort by picker in the filters", async ({ page, context }) => {
       await page.setViewportSize({ width: 360, height: 740 });
-      const surname = `Picked${unique()}`;
-      const { user } = await signInAs(context, "sales_back", `Sort Picker ${unique()}`);
+      const surname = `Picked${uniqueDigits()}`;
+      const { user } = await signInAs(context, "sales_back", `Sort Picker ${uniqueDigits()}`);
       const [hind, amal, dana] = await threeClients(user, surname);
       const names = [hind!, amal!, dana!];
       await page.goto(`/customers?owner=me&search=${surname}`);

@@ -2,13 +2,13 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { E2E_PORT } from "./support/env";
 import { createStaff, db, expect, signInAs, signInContext, test, waitForHydration } from "./support/fixtures";
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 const REASON = "The client has withdrawn consent to WhatsApp contact";
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 
 /** A client whose birthday is today, so they head the dashboard's Birthdays panel. */
 async function birthdayClient(name: string, consentWhatsapp = "unknown") {
-  const mobileNumber = `9715${unique()}`;
+  const mobileNumber = nextMobile();
   const dateOfBirth = dateFromIso(`1992-${businessToday().slice(5)}`);
   return db.client.create({
     data: {
@@ -47,8 +47,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("a WhatsApp click from an alert records the contact and goes on to wa.me", async ({ page, context }) => {
-      const { user } = await signInAs(context, "sales_front", `Reem Tracker ${unique()}`);
-      const client = await birthdayClient(`Latifa Tracked ${unique()}`);
+      const { user } = await signInAs(context, "sales_front", `Reem Tracker ${uniqueDigits()}`);
+      const client = await birthdayClient(`Latifa Tracked ${uniqueDigits()}`);
       await page.goto("/dashboard");
       if (javaScriptEnabled) await waitForHydration(page);
       const seen = await clickAlertWhatsApp(page, context, client.fullName);
@@ -66,7 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a client who withdrew WhatsApp consent has a disabled button with the reason", async ({ page, context }) => {
       await signInAs(context, "sales_front");
-      const client = await birthdayClient(`Moza Withdrawn ${unique()}`, "withdrawn");
+      const client = await birthdayClient(`Moza Withdrawn ${uniqueDigits()}`, "withdrawn");
       await page.goto(`/customers/${client.id}`);
       const details = page.getByRole("dialog", { name: "Customer Details" });
       await expect(details.getByRole("button", { name: `WhatsApp ${client.fullName}: ${REASON}` })).toBeDisabled();
@@ -83,9 +83,9 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a follow-up created from an alert shows on the owner's home page", async ({ page, context, browser }) => {
       await signInAs(context, "sales_front");
-      const road = await createStaff("road_sales", `Saif Road ${unique()}`);
-      const client = await birthdayClient(`Hessa FollowUp ${unique()}`);
-      const note = `Bring the pearl catalogue ${unique()}`;
+      const road = await createStaff("road_sales", `Saif Road ${uniqueDigits()}`);
+      const client = await birthdayClient(`Hessa FollowUp ${uniqueDigits()}`);
+      const note = `Bring the pearl catalogue ${uniqueDigits()}`;
       await page.goto("/dashboard");
       if (javaScriptEnabled) await waitForHydration(page);
       const alert = page.getByTestId("birthday-alerts").getByTestId("alert").filter({ hasText: client.fullName });

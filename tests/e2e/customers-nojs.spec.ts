@@ -1,11 +1,10 @@
 import type { Page } from "@playwright/test";
 import { db, expect, signInAs, test, totpCode } from "./support/fixtures";
+import { nextMobile } from "../support/e2e/unique-values";
 
 const { createClient } = await import("~/services/client-writes.server");
 
 const run = `Zn${Date.now().toString(36)}`;
-let mobileSeq = Math.floor(Math.random() * 1_000_000);
-const nextMobile = () => `97159${String(++mobileSeq).padStart(7, "0")}`;
 
 async function addClient(actor: { id: string; name: string }, fields: Record<string, unknown>) {
   const result = await createClient({ team: "team_a", mobileNumber: nextMobile(), ...fields }, { actor });

@@ -1,12 +1,11 @@
 import { expect, pressEscapeIn, signInAs, test, waitForHydration } from "./support/fixtures";
+import { nextMobile } from "../support/e2e/unique-values";
 
 const { createClient } = await import("~/services/client-writes.server");
 
 // The table's Edit/View are plain links that one handler on the table turns into in-app
 // navigation: the list must stay where the user scrolled, not reload under the modal.
 const run = `Zt${Date.now().toString(36)}`;
-let mobileSeq = Math.floor(Math.random() * 1_000_000);
-const nextMobile = () => `97156${String(++mobileSeq).padStart(7, "0")}`;
 
 test("opening a client from far down the list keeps the list and its scroll position", async ({ page, context }) => {
   const { user } = await signInAs(context, "sales_front");

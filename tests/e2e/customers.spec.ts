@@ -1,12 +1,11 @@
 import type { Page } from "@playwright/test";
 import { db, expect, pressEscapeIn, signInAs, test, totpCode, waitForHydration } from "./support/fixtures";
+import { nextMobile } from "../support/e2e/unique-values";
 
 const { createClient } = await import("~/services/client-writes.server");
 
 // Names carry a token of this run, so searches find only this file's clients in the shared database.
 const run = `Zq${Date.now().toString(36)}`;
-let mobileSeq = Math.floor(Math.random() * 1_000_000);
-const nextMobile = () => `97158${String(++mobileSeq).padStart(7, "0")}`;
 
 async function addClient(actor: { id: string; name: string }, fields: Record<string, unknown>) {
   const result = await createClient({ team: "team_a", mobileNumber: nextMobile(), ...fields }, { actor });

@@ -3,18 +3,17 @@ import { addDays, businessToday, dateFromIso, monthDayOf } from "~/domain/calend
 import { AED } from "~/domain/money";
 import { tierForTotal } from "~/domain/tiers";
 import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // The e2e database is shared by every spec file: figures are checked as the change our own clients
 // make to what the dashboard showed before them.
 type Metrics = { totalClients: number; activeVips: number; inactiveClients: number };
 
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
-
 async function addClient(
   name: string,
   options: { totalAed?: number; lastPurchase?: string; birthdayToday?: boolean } = {},
 ) {
-  const mobileNumber = `9715${unique()}`;
+  const mobileNumber = nextMobile();
   const total = AED(options.totalAed ?? 0);
   // 1992 was a leap year, so any month and day is a valid birthday.
   const dateOfBirth = options.birthdayToday ? dateFromIso(`1992-${businessToday().slice(5)}`) : null;
@@ -43,7 +42,7 @@ const shown = (n: number) => new Intl.NumberFormat("en-GB").format(n);
 async function seedAndOpen(page: Page) {
   const before = await metricsNow(page.request);
   const today = businessToday();
-  const suffix = unique();
+  const suffix = uniqueDigits();
   await addClient(`Dalia Diamond ${suffix}`, { totalAed: 1_500_000, lastPurchase: today });
   await addClient(`Pavel Platinum ${suffix}`, { totalAed: 550_000 });
   const birthday = await addClient(`Zainab Qasimi ${suffix}`, {
@@ -111,7 +110,7 @@ test.describe("dashboard with JavaScript", () => {
   test("an alert's client opens in the app, not as a new document", async ({ page, context }) => {
     await signInAs(context, "sales_front", "Noura Haddad");
     // A client alone: an open follow-up would stay on every later test's dashboard.
-    const birthday = await addClient(`Layla Link ${unique()}`, { birthdayToday: true });
+    const birthday = await addClient(`Layla Link ${uniqueDigits()}`, { birthdayToday: true });
     await page.goto("/dashboard");
     await waitForHydration(page);
     // A property of this document: it is gone if the browser loaded a new one.

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { nextMobile } from "../support/e2e/unique-values";
 import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
 import { visibleLatinWords } from "./support/latin-words";
 
@@ -8,7 +9,6 @@ const { createClient } = await import("~/services/client-writes.server");
 // off: right to left, Arabic texts, and no English left but the names people typed (in <bdi>).
 
 const run = `Ca${Date.now().toString(36)}`;
-let mobiles = 0;
 /**
  * The shell's, not these screens': the language switch names English in English, and the toast region's
  * label is Radix's default ("Notifications") until the shell gives it one.
@@ -28,10 +28,8 @@ async function arabicStaff(context: BrowserContext, role: "admin" | "sales_front
 }
 
 async function aClient(actor: { id: string; name: string }, fullName: string, fullNameAr?: string) {
-  mobiles += 1;
-  const mobileNumber = `97153${String((Date.now() + mobiles) % 10_000_000).padStart(7, "0")}`;
   const created = await createClient(
-    { fullName: `${run} ${fullName}`, fullNameAr, mobileNumber, team: "team_a" },
+    { fullName: `${run} ${fullName}`, fullNameAr, mobileNumber: nextMobile(), team: "team_a" },
     { actor },
   );
   if (!created.ok) throw new Error(JSON.stringify(created.issues));

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { addDays, businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
 import { visibleLatinWords } from "./support/latin-words";
+import { uniqueDigits } from "../support/e2e/unique-values";
 
 // The client book, a client's details and the client forms in Arabic (docs/decisions/021-arabic-and-english.md),
 // opened by an admin whose saved language is Arabic, with JavaScript on and off.
@@ -14,8 +15,6 @@ const SHELL_WORDS = ["English", "Notifications"];
 /** The English-only client's name is typed text; in an aria-label it cannot be marked up. */
 const TYPED_NAME = ["Hessa", "Smith"];
 
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
-
 async function expectArabicDocument(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -27,7 +26,7 @@ async function expectArabicDocument(page: Page) {
  * withdrawn), and a client with only an English name. `suffix` finds both in the search box.
  */
 async function clientBook() {
-  const suffix = unique();
+  const suffix = uniqueDigits();
   const staff = await createStaff("admin", `ريم الكتبي ${suffix}`, { language: "ar" });
   const today = businessToday();
   // 1992 and 2016 were leap years, so any month and day is a valid birthday.

@@ -2,12 +2,11 @@ import type { Page } from "@playwright/test";
 import { insertLeadClient } from "../support/lead-clients";
 import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
 import { visibleLatinWords } from "./support/latin-words";
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // Import Data, the sales report and the AI Assistant in Arabic (docs/decisions/021-arabic-and-english.md), with JavaScript on
 // and off: right to left, Arabic texts, and no English left but what people typed (names, file names) and
 // numbers.
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
 
 const arabicStaff = (name: string) => createStaff("admin", name, { language: "ar" });
 
@@ -40,7 +39,7 @@ function clientFile(suffix: string): Buffer {
 
 /** A sale in 2018 by an English-named associate at a showroom, with a ring: every chart has a row. */
 async function saleBy(userId: string) {
-  const mobileNumber = `9715${unique()}`;
+  const mobileNumber = nextMobile();
   const client = await db.client.create({
     data: { fullName: "Sara Buyer", fullNameAr: "سارة", mobileNumber, searchText: `sara buyer ${mobileNumber}` },
   });
@@ -81,7 +80,7 @@ for (const js of [true, false]) {
     test("the AI Assistant's filters, lead cards and scheduling read in Arabic", async ({ page, context }) => {
       const name = js ? "Noura Leads" : "نورة";
       const staff = await arabicStaff(name);
-      const tag = unique();
+      const tag = uniqueDigits();
       const { arabicName, englishName } = await seedLeads(tag);
       await signInContext(context, staff.user.id);
       await page.goto("/ai-assistant");
@@ -123,7 +122,7 @@ for (const js of [true, false]) {
       if (js) await waitForHydration(page);
       expect(await visibleLatinWords(page, shellWords(name))).toEqual([]);
 
-      const suffix = unique();
+      const suffix = uniqueDigits();
       await page
         .locator("#client-file")
         .setInputFiles({ name: `clients-${suffix}.csv`, mimeType: "text/csv", buffer: clientFile(suffix) });

@@ -1,7 +1,6 @@
 import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
 import { addDays, businessToday } from "~/domain/calendar";
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 /** A date of birth whose birthday is `daysAhead` days from the shop's today, `yearsAgo` years back. */
 function birthDateIn(daysAhead: number, yearsAgo: number): string {
@@ -19,9 +18,9 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       // Four page round trips and a long form: more than the default 30 s on a busy machine.
       test.setTimeout(90_000);
-      await signInAs(context, "sales_front", `Reem Prefs ${unique()}`);
-      const name = `Aisha Prefs${unique()} Al Mansoori`;
-      const mobileNumber = `9715${unique()}`;
+      await signInAs(context, "sales_front", `Reem Prefs ${uniqueDigits()}`);
+      const name = `Aisha Prefs${uniqueDigits()} Al Mansoori`;
+      const mobileNumber = nextMobile();
       const client = await db.client.create({
         data: { fullName: name, mobileNumber, searchText: `${name} ${mobileNumber}`.toLowerCase(), team: "team_c" },
       });

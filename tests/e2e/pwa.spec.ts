@@ -5,12 +5,12 @@ import { businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from "~/domain/product";
 import { E2E_ENV } from "./support/env";
 import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // The service worker is what this file tests (the config blocks it elsewhere).
 test.use({ serviceWorkers: "allow" });
 
 // The e2e database is shared by every spec file: each test makes its own uniquely named data.
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 const OFFLINE_TEXT = "You are offline — the client book needs a connection";
 
 /** Waits until the service worker runs this page and has precached the offline page. */
@@ -38,7 +38,7 @@ async function cachedResponses(page: Page) {
 /** A client whose birthday is today, so the dashboard's Birthdays panel names them. */
 async function addBirthdayClient(name: string) {
   const dateOfBirth = dateFromIso(`1992-${businessToday().slice(5)}`);
-  const mobileNumber = `9715${unique()}`;
+  const mobileNumber = nextMobile();
   return db.client.create({
     data: {
       fullName: name,
@@ -209,7 +209,7 @@ test.describe("shared phones", () => {
     page,
     context,
   }) => {
-    const suffix = unique();
+    const suffix = uniqueDigits();
     const staffName = `Cachecheck${suffix} Staff`;
     const clientName = `Cachecheck Client ${suffix}`;
     await signInAs(context, "sales_front", staffName);

@@ -1,18 +1,18 @@
 import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
 import { createStaff, db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // The sales report (docs/decisions/018-sales-report.md) with JavaScript on and off, and on a 360 px
 // phone. Each test's associate is new, so their row holds only the test's own sales whatever else
 // the database has; the period is in 2019, before any other test's sales.
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 const PERIOD = { from: "2019-03-01", to: "2019-04-30" };
 
 async function associateWithSales() {
-  const { user } = await createStaff("sales_front", `Mariam Report ${unique()}`);
-  const mobileNumber = `9715${unique()}`;
+  const { user } = await createStaff("sales_front", `Mariam Report ${uniqueDigits()}`);
+  const mobileNumber = nextMobile();
   const client = await db.client.create({
-    data: { fullName: `Report Buyer ${unique()}`, mobileNumber, searchText: `report buyer ${mobileNumber}` },
+    data: { fullName: `Report Buyer ${uniqueDigits()}`, mobileNumber, searchText: `report buyer ${mobileNumber}` },
   });
   const sale = (day: string, amountFils: bigint, extra: { items?: boolean; voided?: boolean } = {}) =>
     db.sale.create({

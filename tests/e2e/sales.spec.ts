@@ -1,9 +1,8 @@
 import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 async function newClient(name: string) {
-  const mobileNumber = `9715${unique()}`;
+  const mobileNumber = nextMobile();
   return db.client.create({
     data: { fullName: name, mobileNumber, searchText: `${name} ${mobileNumber}`.toLowerCase() },
   });
@@ -16,9 +15,9 @@ for (const javaScriptEnabled of [true, false]) {
     test("records an itemised sale from the client's details, then voids it", async ({ page, context }) => {
       // Five page round trips and a 40-field form: more than the default 30 s on a busy machine.
       test.setTimeout(90_000);
-      await signInAs(context, "sales_front", `Noor Seller ${unique()}`);
-      const client = await newClient(`Hessa Itemised ${unique()}`);
-      const invoice = `E2E-${unique()}`;
+      await signInAs(context, "sales_front", `Noor Seller ${uniqueDigits()}`);
+      const client = await newClient(`Hessa Itemised ${uniqueDigits()}`);
+      const invoice = `E2E-${uniqueDigits()}`;
       await page.goto(`/customers/${client.id}`);
       if (javaScriptEnabled) await waitForHydration(page);
       await page.getByRole("link", { name: "Record a sale" }).click();

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { E2E_ENV } from "./support/env";
 import { createStaff, db, expect, signInAs, signInContext, test, totpCode, waitForHydration } from "./support/fixtures";
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
+import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 test.describe("Content-Security-Policy", () => {
   // The service worker's script runs under the policy too (the config blocks it elsewhere).
@@ -73,8 +72,8 @@ test.describe("Cache-Control", () => {
     test("after the session ends, Back does not show the client list again", async ({ page, context }) => {
       const { user } = await createStaff("admin");
       await signInContext(context, user.id);
-      const name = `Back Button ${unique()}`;
-      const mobileNumber = `9715${unique()}`;
+      const name = `Back Button ${uniqueDigits()}`;
+      const mobileNumber = nextMobile();
       await db.client.create({
         data: { fullName: name, mobileNumber, searchText: `${name} ${mobileNumber}`.toLowerCase() },
       });

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { uniqueDigits } from "../support/e2e/unique-values";
 import {
   db,
   expect,
@@ -11,9 +12,9 @@ import {
 } from "./support/fixtures";
 
 // User management (docs/product-rules.md §2 'User Management dialog'). The e2e database is shared with the other
-// spec files, so every test makes its own users with a unique tag and looks only at those.
-
-const uniqueTag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+// spec files, so every test makes its own users with a unique tag and looks only at those. The tag has
+// letters, so a search typed in capitals shows that matching ignores case.
+const uniqueTag = () => `tag${uniqueDigits()}`;
 
 type StaffRole = "sales_front" | "sales_back" | "road_sales";
 
