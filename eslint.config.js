@@ -47,7 +47,18 @@ export default tseslint.config(
     // Asymmetric matchers (expect.any, expect.stringMatching) and parsed JSON bodies are typed `any` by the
     // test libraries themselves.
     files: ["tests/**/*.ts"],
-    rules: { "@typescript-eslint/no-unsafe-assignment": "off", "@typescript-eslint/no-unsafe-member-access": "off" },
+    rules: {
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      // A fixed wait guesses how long the app takes: too short on a busy machine, too long everywhere else.
+      "no-restricted-properties": [
+        "error",
+        {
+          property: "waitForTimeout",
+          message: "Wait on the event itself: a response, a locator's state, or expect.poll.",
+        },
+      ],
+    },
   },
   {
     // Plain JavaScript (scripts, the server entry, this file) has no types to check against.
