@@ -5,11 +5,14 @@ import { getUser } from "~/services/users.server";
 import { auditRefusal, requireApiUser, requireUser } from "./guards.server";
 import type { CurrentSession } from "./session.server";
 import { isAdminGateOpen } from "./verification.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message, type Message } from "~/domain/messages";
+import { english } from "~/i18n/english.server";
 
 /** The refusal while user management is locked (docs/product-rules.md §2 'Admin Verification Required'). */
-export const ADMIN_GATE_REQUIRED = "Admin verification required: enter a code from your authenticator app";
+export const ADMIN_GATE_REQUIRED = message(MESSAGE_CODES.adminGateRequired);
 
-export type AdminGateRefusal = { adminGate: "locked"; message: string };
+export type AdminGateRefusal = { adminGate: "locked"; message: Message };
 
 /**
  * User-management page loaders: an admin (else the role guard's 403) and whether the gate is open
@@ -40,7 +43,7 @@ export async function requireUnlockedAdminApi(request: Request): Promise<Current
   const session = await requireApiUser(request, { access: ACCESS.profile });
   if (!(await isAdminGateOpen(session))) {
     await auditRefusal(request, "admin_gate", session.user);
-    throw Response.json({ error: ADMIN_GATE_REQUIRED }, { status: 403 });
+    throw Response.json({ error: english(ADMIN_GATE_REQUIRED) }, { status: 403 });
   }
   return session;
 }

@@ -3,10 +3,11 @@ import { Strategy } from "remix-auth/strategy";
 import { db } from "~/db/db.server";
 import { requestAddress } from "~/http/request-address";
 import type { Role } from "~/domain/roles";
-import { checkUserCode, INVALID_CODE_MESSAGE } from "./code-check.server";
+import { checkUserCode, INVALID_CODE } from "./code-check.server";
 import { resolveSignInAccount } from "./sign-in-account.server";
 import type { SessionUser } from "./session.server";
 import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
+import type { Message } from "~/domain/messages";
 
 /** What a sign-in attempt names: the account (by id, email or phone) and the six-digit code. */
 export type CodeCredentials = {
@@ -22,10 +23,10 @@ export type SignedIn = { user: SessionUser; via: "authenticator" | "one_time_cod
 /** A refused sign-in: 401 for a wrong code, 429 while the account or address is locked. */
 export class SignInError extends Error {
   constructor(
-    message: string,
+    readonly said: Message,
     readonly status: 400 | 401 | 429,
   ) {
-    super(message);
+    super(said.code);
   }
 }
 
@@ -93,7 +94,7 @@ authenticator.use(
     });
     if (!check.ok) throw new SignInError(check.message, check.reason === "locked" ? 429 : 401);
     // A decoy has no device or code; a deactivated account's right code still signs nobody in.
-    if (!user) throw new SignInError(INVALID_CODE_MESSAGE, 401);
+    if (!user) throw new SignInError(INVALID_CODE, 401);
     return {
       user: { id: user.id, name: user.name, email: user.email, role: user.role as Role },
       via: check.via,

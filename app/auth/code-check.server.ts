@@ -4,26 +4,21 @@ import { AUDIT_ACTIONS, writeAudit } from "~/services/audit.server";
 import { codeHashMatches, openDeviceSecret } from "./crypto.server";
 import { verifyTotp } from "./totp.server";
 import { isSixDigitCode } from "~/domain/one-time-code";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message, type Message } from "~/domain/messages";
 
 export type CodePurpose = "login" | "admin_gate" | "action" | "setup";
 
 export type CodeCheck =
   | { ok: true; via: "authenticator" | "one_time_code" }
-  | { ok: false; reason: "invalid" | "locked"; message: string; lockedUntil?: Date };
+  | { ok: false; reason: "invalid" | "locked"; message: Message; lockedUntil?: Date };
 
-export const INVALID_CODE_MESSAGE = "Invalid or expired code. Check your authenticator app and try again.";
+export const INVALID_CODE = message(MESSAGE_CODES.invalidCode);
 
-export function lockedMessage(until: Date, now = new Date()): string {
+/** "Sign-in is locked for N more minutes", counting a started minute as one. */
+export function lockedMessage(until: Date, now = new Date()): Message {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return `Too many failed attempts. Sign-in is locked for ${minutes} more minute${minutes === 1 ? "" : "s"}.`;
-}
-
-const LOCKED_MESSAGE = /^Too many failed attempts\. Sign-in is locked for (\d+) more minutes?\.$/;
-
-/** The minutes a lockedMessage names (null for any other message), for pages that say it in Arabic. */
-export function lockedMinutes(message: string): number | null {
-  const match = LOCKED_MESSAGE.exec(message);
-  return match ? Number(match[1]) : null;
+  return message(MESSAGE_CODES.locked, { count: minutes });
 }
 
 /** The end of the current lock for this account or this address (the later one), if any. */
@@ -142,5 +137,5 @@ export async function checkUserCode(input: {
     });
     return { ok: false, reason: "locked", lockedUntil: lockNow, message: lockedMessage(lockNow, now) };
   }
-  return { ok: false, reason: "invalid", message: INVALID_CODE_MESSAGE };
+  return { ok: false, reason: "invalid", message: INVALID_CODE };
 }

@@ -7,9 +7,11 @@ import {
   userFiltersFrom,
   userFiltersQuery,
 } from "./user-form";
+import { englishIssue } from "~/i18n/english.server";
 
+/** Each field's first complaint as the JSON API says it. */
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), englishIssue(i)]));
 
 describe("user form schema", () => {
   it("applies the spec's defaults: role sales_front, authType totp", () => {

@@ -1,18 +1,17 @@
 import { z } from "zod";
+import { MESSAGE_CODES } from "./message-codes";
 import { isValidMobile, normalizeMobile } from "./mobile";
 import { AUTH_TYPES, ROLES, isRole, type Role } from "./roles";
 
 /** docs/product-rules.md §5 'User form' messages; anything else gets the generic 'Required' / 'Invalid input'. */
 export const USER_FORM_MESSAGES = {
-  nameRequired: "Name is required",
-  invalidEmail: "Invalid email address",
-  duplicateEmail: "A user with this email already exists",
-  invalidPhone: "Enter a valid mobile number (9 to 15 digits)",
-  duplicatePhone: "This mobile number is already used by another user",
-  nameTooLong: "Name must be at most 100 characters",
-  departmentTooLong: "Department must be at most 100 characters",
-  required: "Required",
-  invalidInput: "Invalid input",
+  nameRequired: MESSAGE_CODES.userNameRequired,
+  invalidEmail: MESSAGE_CODES.userInvalidEmail,
+  invalidPhone: MESSAGE_CODES.userInvalidPhone,
+  nameTooLong: MESSAGE_CODES.userNameTooLong,
+  departmentTooLong: MESSAGE_CODES.userDepartmentTooLong,
+  required: MESSAGE_CODES.required,
+  invalidInput: MESSAGE_CODES.invalidInput,
 } as const;
 
 const generic = (issue: { input?: unknown }) =>

@@ -1,11 +1,12 @@
 import type { Role } from "./roles";
+import { MESSAGE_CODES, type MessageCode } from "./message-codes";
 
 export const USER_PROTECTION_MESSAGES = {
-  selfDelete: "You cannot delete your own account",
-  selfDeactivate: "You cannot deactivate your own account",
-  lastAdmin: "At least one active administrator must remain",
-  selfAuthType: "You cannot change your own sign-in method",
-  selfLastDevice: "You cannot remove your own last authenticator",
+  selfDelete: MESSAGE_CODES.selfDelete,
+  selfDeactivate: MESSAGE_CODES.selfDeactivate,
+  lastAdmin: MESSAGE_CODES.lastAdmin,
+  selfAuthType: MESSAGE_CODES.selfAuthType,
+  selfLastDevice: MESSAGE_CODES.selfLastDevice,
 } as const;
 
 export type UserChange = { kind: "delete" } | { kind: "update"; role: Role; isActive: boolean };
@@ -21,7 +22,7 @@ export function refuseUserChange(input: {
   change: UserChange;
   /** Active admins other than the target. */
   otherActiveAdmins: number;
-}): string | null {
+}): MessageCode | null {
   const { actorId, target, change } = input;
   const self = actorId === target.id;
   if (change.kind === "delete" && self) return USER_PROTECTION_MESSAGES.selfDelete;

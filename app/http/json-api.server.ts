@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Message } from "~/domain/messages";
+import { english, englishIssue } from "~/i18n/english.server";
 
 /** One field's complaint in a 400 answer: where (dot path, "" for the whole body) and what. */
 export type InputIssue = { path: string; message: string };
@@ -76,7 +78,7 @@ async function readCapped(request: Request): Promise<string | null> {
 export async function readJsonBody<S extends z.ZodType>(
   request: Request,
   schema: S,
-  options: { error?: string } = {},
+  options: { error?: Message | string } = {},
 ): Promise<z.output<S>> {
   const text = await readCapped(request);
   if (text === null) throw wholeBody(BODY_TOO_LARGE, 413);
@@ -91,6 +93,6 @@ export async function readJsonBody<S extends z.ZodType>(
   }
   const parsed = await schema.safeParseAsync(value);
   if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-  throw inputError(options.error ?? details[0]?.message ?? "Invalid input", details);
+  const details = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: englishIssue(issue) }));
+  throw inputError(options.error ? english(options.error) : (details[0]?.message ?? "Invalid input"), details);
 }

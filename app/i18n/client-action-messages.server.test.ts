@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_CODE_MESSAGE, lockedMessage } from "~/auth/code-check.server";
 import { ALREADY_ERASED, ERASED_CLIENT_REFUSAL, NAME_MISMATCH } from "~/domain/client-erasure";
 import { ConsentChangeSchema } from "~/domain/consent-change";
 import { familyMemberSchema, FAMILY_MESSAGES } from "~/domain/family";
 import { interactionInputSchema } from "~/domain/interactions";
 import { scheduleFollowUpSchema } from "~/domain/lead-schedule";
-import { CODE_INCOMPLETE } from "~/domain/one-time-code";
 import { saleInputSchema, VOID_REFUSED, voidSaleSchema } from "~/domain/sales";
 import { clientActionMessage } from "./client-action-messages.server";
 import { fixedT } from "./i18n.server";
@@ -17,10 +15,6 @@ const item = { category: "ring", price: "10" };
 
 /** What the schemas and services behind the client book's action dialogs say when they refuse. */
 const MESSAGES = [
-  CODE_INCOMPLETE,
-  INVALID_CODE_MESSAGE,
-  lockedMessage(new Date(Date.now() + 60_000)),
-  lockedMessage(new Date(Date.now() + 10 * 60_000)),
   NAME_MISMATCH,
   ALREADY_ERASED,
   ERASED_CLIENT_REFUSAL,
@@ -87,11 +81,6 @@ describe("the client book's refusals in the page's language", () => {
     expect(arabic).toMatch(/[\u0600-\u06FF]/);
     // What stays Latin is what the person typed or a code: the invoice number, a client's name.
     expect(arabic.replace(/INV-7|Aisha Al Mansoori/g, "")).not.toMatch(/[A-Za-z]{2,}/);
-  });
-
-  it("counts the minutes of a lock in Arabic plural forms", () => {
-    const t = fixedT("ar", "clientActions");
-    expect(clientActionMessage(t, lockedMessage(new Date(Date.now() + 2 * 60_000 - 1_000)))).toContain("دقيقتين");
   });
 
   it("leaves a message it does not know as it is", () => {

@@ -1,10 +1,10 @@
 import type { TFunction } from "i18next";
-import { INVALID_CODE_MESSAGE, lockedMinutes } from "~/auth/code-check.server";
 import { ALREADY_ERASED, ERASED_CLIENT_REFUSAL, NAME_MISMATCH } from "~/domain/client-erasure";
 import { FAMILY_MESSAGES } from "~/domain/family";
-import { CODE_INCOMPLETE } from "~/domain/one-time-code";
+import type { Message } from "~/domain/messages";
 import { SHOWROOM_LABELS, SHOWROOMS, VOID_REFUSED } from "~/domain/sales";
 import { SHOWROOM_KEYS } from "./label-keys";
+import { say } from "./messages";
 
 /**
  * The English messages the client book's schemas and services write (shared with the JSON API, which
@@ -13,8 +13,6 @@ import { SHOWROOM_KEYS } from "./label-keys";
  * (client-action-messages.server.test.ts), so an English page reads exactly as before.
  */
 const EXACT_KEYS: Record<string, string> = {
-  [CODE_INCOMPLETE]: "clientActions:verification.incomplete",
-  [INVALID_CODE_MESSAGE]: "clientActions:verification.invalidCode",
   [NAME_MISMATCH]: "clientActions:erase.errors.nameMismatch",
   [ALREADY_ERASED]: "clientActions:erase.errors.alreadyErased",
   [ERASED_CLIENT_REFUSAL]: "clientActions:erased.refusal",
@@ -90,9 +88,8 @@ const PATTERNS: [RegExp, (t: TFunction, match: RegExpMatchArray) => string][] = 
 ];
 
 /** A schema's or service's English message in the page's language; an unknown one as it is. */
-export function clientActionMessage(t: TFunction, message: string): string {
-  const minutes = lockedMinutes(message);
-  if (minutes !== null) return t("clientActions:verification.locked", { count: minutes });
+export function clientActionMessage(t: TFunction, message: Message | string): string {
+  if (typeof message !== "string") return say(t, message);
   const key = EXACT_KEYS[message];
   if (key) return t(key);
   for (const [pattern, text] of PATTERNS) {

@@ -13,7 +13,8 @@ import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
-import { accountMessage, deviceLabel, setupInLanguage } from "~/i18n/account-messages.server";
+import { deviceLabel, setupInLanguage } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import {
@@ -66,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!started.ok)
       return data(
         {
-          error: started.error ? accountMessage(t, started.error) : t("account:errors.setupFailed"),
+          error: started.error ? say(t, started.error) : t("account:errors.setupFailed"),
           attempt: Date.now(),
           step: "start" as const,
         },
@@ -77,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(HERE, {
         type: "success",
         title: t("account:toast.linked"),
-        description: `${accountMessage(t, r.message)} ${accountMessage(t, r.note)}`,
+        description: `${say(t, r.message)} ${say(t, r.note)}`,
       });
     return redirect(HERE);
   }
@@ -86,14 +87,14 @@ export async function action({ request }: ActionFunctionArgs) {
     const confirmed = await confirmLinkedDevice(user, formText(form, "currentCode"), ip);
     if (!confirmed.ok)
       return data(
-        { error: accountMessage(t, confirmed.error), attempt: Date.now(), step: "add-another" as const },
+        { error: say(t, confirmed.error), attempt: Date.now(), step: "add-another" as const },
         { status: confirmed.status },
       );
     const started = await startDeviceSetup({ userId: user.id, additional: true });
     if (!started.ok)
       return data(
         {
-          error: started.error ? accountMessage(t, started.error) : t("account:errors.setupFailed"),
+          error: started.error ? say(t, started.error) : t("account:errors.setupFailed"),
           attempt: Date.now(),
           step: "add-another" as const,
         },
@@ -102,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(HERE, {
       type: "info",
       title: t("account:toast.additionalDevice"),
-      description: accountMessage(t, started.response.message),
+      description: say(t, started.response.message),
     });
   }
 
@@ -115,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!verified.ok)
     return data(
       {
-        error: accountMessage(t, verified.error || INVALID_SETUP_CODE),
+        error: say(t, verified.error || INVALID_SETUP_CODE),
         attempt: Date.now(),
         step: "verify" as const,
       },

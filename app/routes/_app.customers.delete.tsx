@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
-import { DeletionCodeField } from "~/components/clients/delete-verification-dialog";
+import { DeletionCodeField, type DeleteStep } from "~/components/clients/delete-verification-dialog";
 import { RouteDialog } from "~/components/route-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { parseClientIds } from "~/domain/client-ids";
@@ -17,9 +17,6 @@ import { deleteClients } from "~/services/client-deletion.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { clientActionMessage } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
-
-/** The prompt's state: the ids to delete and, after a refused post, why (the code, or the delete itself). */
-export type DeleteStep = { clientIds: number[]; error: string | null; failed?: "code" | "delete" };
 
 /**
  * Customer deletion, the one server path for it. Without JavaScript, two form posts: the list's

@@ -15,6 +15,7 @@ import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { clientActionMessage } from "~/i18n/client-action-messages.server";
+import type { Message } from "~/domain/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { eraseClient, findClientToErase } from "~/services/client-erasure.server";
@@ -66,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request, ADMIN_ONLY);
   const client = await clientOr404(params.id);
   const { t } = await translatorFor(request, "clientActions");
-  const refuse = (message: string, field: EraseAnswer["field"], status: number) =>
+  const refuse = (message: Message | string, field: EraseAnswer["field"], status: number) =>
     data<EraseAnswer>({ error: clientActionMessage(t, message), field }, { status });
   if (client.erasedAt) return refuse(ALREADY_ERASED, null, 409);
   const form = await request.formData();

@@ -8,7 +8,8 @@ import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { requestAddress } from "~/http/request-address";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
-import { accountMessage, setupInLanguage } from "~/i18n/account-messages.server";
+import { setupInLanguage } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import {
   INVALID_SETUP_CODE,
@@ -61,20 +62,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(back, {
         type: "error",
         title: t("account:setup.failed"),
-        description: started.error ? accountMessage(t, started.error) : t("account:errors.setupFailed"),
+        description: started.error ? say(t, started.error) : t("account:errors.setupFailed"),
       });
     const r = started.response;
     if (r.isAdditionalDevice)
       return redirectWithToast(here, {
         type: "info",
         title: t("account:toast.additionalDevice"),
-        description: accountMessage(t, r.message),
+        description: say(t, r.message),
       });
     if (r.isLinked)
       return redirectWithToast(back, {
         type: "success",
         title: t("account:toast.linked"),
-        description: `${accountMessage(t, r.message)} ${accountMessage(t, r.note)}`,
+        description: `${say(t, r.message)} ${say(t, r.note)}`,
       });
     return redirect(here);
   }
@@ -87,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (!verified.ok)
     return data(
-      { error: accountMessage(t, verified.error || INVALID_SETUP_CODE), attempt: Date.now() },
+      { error: say(t, verified.error || INVALID_SETUP_CODE), attempt: Date.now() },
       { status: verified.status },
     );
   return redirectWithToast(back, {

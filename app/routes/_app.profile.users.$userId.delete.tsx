@@ -8,7 +8,7 @@ import { useErrorToast } from "~/components/users/use-error-toast";
 import { requestAddress } from "~/http/request-address";
 import { userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { formText } from "~/http/form-text";
-import { accountMessage } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { clientIdsOwnedBy, handOverClients, handoverChoices } from "~/services/client-owners.server";
 import { deleteUser } from "~/services/users.server";
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await deleteUser(session.user, params.userId!, requestAddress(request));
   if (!result.ok)
     return data(
-      { error: result.error ? accountMessage(t, result.error) : t("users:toast.deleteFailed") },
+      { error: result.error ? say(t, result.error) : t("users:toast.deleteFailed") },
       { status: result.status },
     );
   let description = t("users:toast.deleted");
@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const handed = await handOverClients(result.value, owned, handTo, session.user, requestAddress(request));
     description += handed.ok
       ? t("users:toast.handedOver", { count: handed.moved, name: handed.toName })
-      : t("users:toast.handoverFailedUnassigned", { error: accountMessage(t, handed.error) });
+      : t("users:toast.handoverFailedUnassigned", { error: say(t, handed.error) });
   }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
   return redirectWithToast(back, { type: "success", title: t("users:toast.success"), description });

@@ -18,7 +18,8 @@ import { AUTH_TYPES } from "~/domain/roles";
 import { UserEditSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { listLinkedDevices, removeDevice } from "~/services/authenticators.server";
 import { formText } from "~/http/form-text";
-import { accountMessage, deviceLabel } from "~/i18n/account-messages.server";
+import { deviceLabel } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { clientIdsOwnedBy, handOverClients, handoverChoices } from "~/services/client-owners.server";
 import { getUser, updateUser } from "~/services/users.server";
@@ -70,7 +71,7 @@ async function signInAction(
       return redirectWithToast(here, {
         type: "error",
         title: t("users:toast.error"),
-        description: accountMessage(t, removed.error),
+        description: say(t, removed.error),
       });
     return redirectWithToast(here, {
       type: "success",
@@ -83,7 +84,7 @@ async function signInAction(
     return redirectWithToast(here, {
       type: "error",
       title: t("users:toast.error"),
-      description: accountMessage(t, updated.error),
+      description: say(t, updated.error),
     });
   return redirectWithToast(here, {
     type: "success",
@@ -111,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     requestAddress(request),
   );
   if (!updated.ok) {
-    const error = updated.error ? accountMessage(t, updated.error) : t("users:toast.updateFailed");
+    const error = updated.error ? say(t, updated.error) : t("users:toast.updateFailed");
     const result = updated.field
       ? submission.reply({ fieldErrors: { [updated.field]: [error] } })
       : submission.reply({ formErrors: [error] });
@@ -125,7 +126,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const handed = await handOverClients(updated.value, owned, handTo, session.user, requestAddress(request));
     description += handed.ok
       ? t("users:toast.handedOver", { count: handed.moved, name: handed.toName })
-      : t("users:toast.handoverFailed", { error: accountMessage(t, handed.error) });
+      : t("users:toast.handoverFailed", { error: say(t, handed.error) });
   }
   const back = `/profile/users${userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams))}`;
   return redirectWithToast(back, { type: "success", title: t("users:toast.success"), description });

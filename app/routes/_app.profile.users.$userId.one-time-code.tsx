@@ -7,7 +7,7 @@ import { RouteDialog } from "~/components/route-dialog";
 import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
-import { accountMessage } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { generateOneTimeCode } from "~/services/users.server";
 
@@ -25,10 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await generateOneTimeCode(session.user, params.userId!, requestAddress(request));
   const headers = { "Cache-Control": "no-store" };
   if (!result.ok)
-    return data(
-      { error: accountMessage(t, result.error), otp: null, expires: null },
-      { status: result.status, headers },
-    );
+    return data({ error: say(t, result.error), otp: null, expires: null }, { status: result.status, headers });
   return data(
     { error: null, otp: result.value.otp, expires: shopDateTime(result.value.expiresAt, appTimezone(), locale) },
     { headers },

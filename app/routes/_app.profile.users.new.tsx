@@ -8,7 +8,7 @@ import { useErrorToast } from "~/components/users/use-error-toast";
 import { NEW_USER_DEFAULTS, UserForm } from "~/components/users/user-form";
 import { requestAddress } from "~/http/request-address";
 import { UserCreateSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
-import { accountMessage } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { createUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     requestAddress(request),
   );
   if (!created.ok) {
-    const error = created.error ? accountMessage(t, created.error) : t("users:toast.createFailed");
+    const error = created.error ? say(t, created.error) : t("users:toast.createFailed");
     const result = created.field
       ? submission.reply({ fieldErrors: { [created.field]: [error] } })
       : submission.reply({ formErrors: [error] });

@@ -26,7 +26,7 @@ import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
 import { STAFF_ROLES } from "~/domain/roles";
 import { hasActiveFilters, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
-import { accountMessage } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { getLocale, translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { verifyAdminGate } from "~/services/code-verification.server";
@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await verifyAdminGate(session, formText(form, "token"), requestAddress(request));
     if (!result.ok)
       return data(
-        { error: result.error ? accountMessage(t, result.error) : t("users:gate.invalidCode") },
+        { error: result.error ? say(t, result.error) : t("users:gate.invalidCode") },
         { status: result.status },
       );
     return redirectWithToast(nextAfterGate(form.get("next")), {
@@ -89,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(back, {
         type: "error",
         title: t("users:toast.error"),
-        description: result.error ? accountMessage(t, result.error) : t("users:toast.updateFailed"),
+        description: result.error ? say(t, result.error) : t("users:toast.updateFailed"),
       });
     return redirectWithToast(back, {
       type: "success",

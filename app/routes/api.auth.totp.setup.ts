@@ -1,12 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { isAdminGateOpen } from "~/auth/verification.server";
 import { requestAddress } from "~/http/request-address";
-import { API_CONTRACT } from "~/http/api-contract.server";
-import { readJsonBody, requireMethod } from "~/http/json-api.server";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { confirmLinkedDevice, hasLinkedDevice, startDeviceSetup } from "~/services/authenticators.server";
+import { english } from "~/i18n/english.server";
 
-const contract = API_CONTRACT["/api/auth/totp/setup"];
+const Body = z
+  .object({
+    // The spec's client sends a fixed phone number; the account is always the session's (or, for an admin, userId).
+    phoneNumber: boundedString().optional(),
+    userId: boundedString().min(1).optional(),
+    additionalDevice: z.boolean().optional(),
+    token: boundedString().optional(),
+  })
+  // No body at all asks for your own first device.
+  .default({});
 
 /**
  * POST /api/auth/totp/setup → {isLinked, isAdditionalDevice, message, note, qrCodeUrl, secret}.
@@ -17,7 +27,7 @@ const contract = API_CONTRACT["/api/auth/totp/setup"];
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request);
-  const body = await readJsonBody(request, contract.post.body(), { error: "Failed to setup authenticator" });
+  const body = await readJsonBody(request, Body, { error: "Failed to setup authenticator" });
   const { userId = session.user.id, additionalDevice = false, token } = body;
   const ip = requestAddress(request);
 
@@ -30,10 +40,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (userId === session.user.id && additionalDevice && !gateOpen && (await hasLinkedDevice(userId))) {
     const confirmed = await confirmLinkedDevice(session.user, token ?? "", ip);
-    if (!confirmed.ok) return Response.json({ error: confirmed.error }, { status: confirmed.status });
+    if (!confirmed.ok) return Response.json({ error: english(confirmed.error) }, { status: confirmed.status });
   }
 
   const result = await startDeviceSetup({ userId, additional: additionalDevice && userId === session.user.id });
-  if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
-  return Response.json(result.response, { headers: { "Cache-Control": "no-store" } });
+  if (!result.ok) return Response.json({ error: english(result.error) }, { status: result.status });
+  const { message, note } = result.response;
+  return Response.json(
+    { ...result.response, message: english(message), note: english(note) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -1,16 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { ALREADY_ERASED } from "~/domain/client-erasure";
 import { ACCESS } from "~/domain/roles";
-import { API_CONTRACT } from "~/http/api-contract.server";
-import { readJsonBody, requireMethod } from "~/http/json-api.server";
+import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { requestAddress } from "~/http/request-address";
 import { verifyForAction } from "~/services/code-verification.server";
 import { eraseClient, findClientToErase } from "~/services/client-erasure.server";
+import { english } from "~/i18n/english.server";
 
-const contract = API_CONTRACT["/api/clients/{id}/erase"];
+// Without a token, a verification made by POST /api/auth/verify-otp-for-action is spent instead.
+const Body = z.object({ token: boundedString().trim().optional() }).default({});
 
 /**
  * POST /api/clients/:id/erase {token} (admin): the client's personal data wiped in place
@@ -21,7 +23,7 @@ const contract = API_CONTRACT["/api/clients/{id}/erase"];
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.profile });
-  const { token } = await readJsonBody(request, contract.post.body());
+  const { token } = await readJsonBody(request, Body);
   const [id] = parseClientIds(params.id);
   const client = id ? await findClientToErase(id) : null;
   if (!client) return Response.json({ error: "Client not found" }, { status: 404 });
@@ -30,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ip = requestAddress(request);
   if (token !== undefined) {
     const verified = await verifyForAction(session, token, ip);
-    if (!verified.ok) return Response.json({ error: verified.error }, { status: verified.status });
+    if (!verified.ok) return Response.json({ error: english(verified.error) }, { status: verified.status });
   }
   if (!(await consumeActionVerification(session.id))) {
     return Response.json(
@@ -39,6 +41,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const result = await eraseClient(client.id, session.user, ip);
-  if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
+  if (!result.ok) return Response.json({ error: english(result.error) }, { status: result.status });
   return Response.json({ success: true, id: client.id, message: "Client erased" });
 }

@@ -8,11 +8,11 @@ import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
-import { API_CONTRACT } from "~/http/api-contract.server";
-import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { assignClientOwner, ownerForNewClient } from "~/services/client-owners.server";
+import { english } from "~/i18n/english.server";
 
-const contract = API_CONTRACT["/api/clients/{id}"];
+const ClientBody = jsonObject("Send the client as a JSON object");
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
 
 /** GET /api/clients/:id: one client with every field. */
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const fields = await readJsonBody(request, contract.put.body());
+  const fields = await readJsonBody(request, ClientBody);
   const ownerGiven = Object.hasOwn(fields, "ownerId");
   const rawOwnerId = fields.ownerId;
   if (ownerGiven && rawOwnerId !== null && typeof rawOwnerId !== "string")
@@ -46,7 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (current.ownerId !== newOwnerId && !canReassignClient(session.user, current.ownerId))
       return Response.json({ error: "Only an admin or the client's owner can reassign a client" }, { status: 403 });
     const owner = await ownerForNewClient(newOwnerId, session.user.id);
-    if (!owner.ok) return inputError(owner.message, [{ path: "ownerId", message: owner.message }]);
+    if (!owner.ok) {
+      const error = english(owner.message);
+      return inputError(error, [{ path: "ownerId", message: error }]);
+    }
   }
   const result = await updateClient(id, fields, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) {
@@ -55,11 +58,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       result.status === 409 || result.status === 403
         ? result.issues[0]!.message
         : validationFailedMessage(result.issues);
-    return inputError(error, result.issues, result.status);
+    // A service's message codes (an unknown owner) in English; the schema's texts as they are.
+    const details = result.issues.map((issue) => ({ path: issue.path, message: english(issue.message) }));
+    return inputError(english(error), details, result.status);
   }
   if (ownerGiven && result.client.ownerId !== newOwnerId) {
     const assigned = await assignClientOwner([id], newOwnerId, session.user, requestAddress(request));
-    if (!assigned.ok) return Response.json({ error: assigned.error }, { status: assigned.status });
+    if (!assigned.ok) return Response.json({ error: english(assigned.error) }, { status: assigned.status });
     return Response.json({ data: clientJson(forViewer((await getClient(id))!, session.user)) });
   }
   return Response.json({ data: clientJson(forViewer(result.client, session.user)) });

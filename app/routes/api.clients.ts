@@ -8,11 +8,11 @@ import { ACCESS } from "~/domain/roles";
 import { listClientRecords } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { createClient } from "~/services/client-writes.server";
-import { API_CONTRACT } from "~/http/api-contract.server";
-import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { english } from "~/i18n/english.server";
 
 /** The fields are checked by the service, with the one client schema the form and the import use. */
-const contract = API_CONTRACT["/api/clients"];
+const ClientBody = jsonObject("Send the client as a JSON object");
 
 /** GET /api/clients: the client book, filtered, sorted (`sort=-totalSalesValue`) and paged like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,11 +39,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.clients });
-  const body = await readJsonBody(request, contract.post.body());
+  const body = await readJsonBody(request, ClientBody);
   const result = await createClient(body, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) {
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
-    return inputError(error, result.issues, result.status);
+    // A service's message codes (an unknown owner) in English; the schema's texts as they are.
+    const details = result.issues.map((issue) => ({ path: issue.path, message: english(issue.message) }));
+    return inputError(english(error), details, result.status);
   }
   return Response.json({ data: clientJson(forViewer(result.client, session.user)) }, { status: 201 });
 }

@@ -9,7 +9,7 @@ import { LanguageSwitch } from "~/components/language-switch";
 import { OtpBoxes } from "~/components/otp-boxes";
 import { useHydrated } from "~/components/use-hydrated";
 import { PRODUCT_NAME } from "~/domain/product";
-import { accountMessage } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : t("login:errors.invalidCodeTitle");
   if (!result.ok) {
     // The service answers in English (the JSON API's); the account pages' reading covers a lockout too.
-    return data({ step: "code" as const, error: accountMessage(t, result.error), title }, { status: result.status });
+    return data({ step: "code" as const, error: say(t, result.error), title }, { status: result.status });
   }
   const { user, via } = result.signedIn;
   const headers = new Headers();

@@ -5,6 +5,7 @@ import { resolveSignInAccount } from "~/auth/sign-in-account.server";
 import { requestAddress } from "~/http/request-address";
 import type { AuthType, Role } from "~/domain/roles";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import type { Message } from "~/domain/messages";
 
 /**
  * Step 1 of sign-in: who is signing in. Unknown or inactive emails get a decoy shaped like a real
@@ -19,7 +20,7 @@ export async function startSignIn(email: string): Promise<{ userId: string; auth
 /** Step 2: checks the code (via the remix-auth strategy) and opens a new server-side session. */
 export async function completeSignIn(
   request: Request,
-): Promise<{ ok: true; signedIn: SignedIn; setCookie: string } | { ok: false; status: number; error: string }> {
+): Promise<{ ok: true; signedIn: SignedIn; setCookie: string } | { ok: false; status: number; error: Message }> {
   try {
     const signedIn = await authenticator.authenticate("authenticator-code", request);
     const setCookie = await createUserSession(signedIn.user.id, request);
@@ -31,7 +32,7 @@ export async function completeSignIn(
     });
     return { ok: true, signedIn, setCookie };
   } catch (error) {
-    if (error instanceof SignInError) return { ok: false, status: error.status, error: error.message };
+    if (error instanceof SignInError) return { ok: false, status: error.status, error: error.said };
     throw error;
   }
 }

@@ -8,6 +8,8 @@ import { isRole, type Role } from "~/domain/roles";
 import { USER_PROTECTION_MESSAGES } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message, type Message } from "~/domain/messages";
 
 /**
  * Links an authenticator to a user from a secret the operator already holds (first admin from
@@ -88,13 +90,13 @@ export async function listLinkedDevices(userId: string): Promise<LinkedDevice[]>
 export type SetupResponse = {
   isLinked: boolean;
   isAdditionalDevice: boolean;
-  message: string;
-  note: string;
+  message: Message;
+  note: Message;
   qrCodeUrl: string | null;
   secret: string | null;
 };
 
-export type SetupFailure = { ok: false; status: 400 | 401 | 404 | 429; error: string };
+export type SetupFailure = { ok: false; status: 400 | 401 | 404 | 429; error: Message };
 
 /** The otpauth:// URI drawn as an SVG data URL, so the QR shows without JavaScript. */
 async function qrCodeDataUrl(uri: string): Promise<string> {
@@ -114,10 +116,8 @@ async function setupView(email: string, secret: string, linkedCount: number): Pr
   return {
     isLinked: additional,
     isAdditionalDevice: additional,
-    message: additional
-      ? "Scan the QR code with the new device's authenticator app"
-      : "Scan the QR code with your authenticator app",
-    note: "Then enter the 6-digit code the app shows to finish linking. The QR code is valid for 30 minutes.",
+    message: message(additional ? MESSAGE_CODES.setupScanNewDevice : MESSAGE_CODES.setupScan),
+    note: message(MESSAGE_CODES.setupNote),
     qrCodeUrl: await qrCodeDataUrl(totpUri(secret, email)),
     secret,
   };
@@ -138,7 +138,7 @@ export async function startDeviceSetup(input: {
     where: { id: input.userId },
     select: { id: true, email: true, isActive: true },
   });
-  if (!user || !user.isActive) return { ok: false, status: 404, error: "User not found" };
+  if (!user || !user.isActive) return { ok: false, status: 404, error: message(MESSAGE_CODES.userNotFound) };
   const linkedCount = await db.authenticatorDevice.count({ where: { userId: user.id, verifiedAt: { not: null } } });
   if (linkedCount > 0 && !input.additional) {
     return {
@@ -146,8 +146,8 @@ export async function startDeviceSetup(input: {
       response: {
         isLinked: true,
         isAdditionalDevice: false,
-        message: "An authenticator app is already linked to this account.",
-        note: "Its codes sign you in. To use another phone as well, add another device.",
+        message: message(MESSAGE_CODES.setupAlreadyLinked),
+        note: message(MESSAGE_CODES.setupAlreadyLinkedNote),
         qrCodeUrl: null,
         secret: null,
       },
@@ -178,7 +178,7 @@ export async function pendingDeviceSetup(userId: string, now = new Date()): Prom
   return setupView(user.email, openDeviceSecret(userId, device.secretEncrypted), linkedCount);
 }
 
-export const INVALID_SETUP_CODE = "Invalid setup code";
+export const INVALID_SETUP_CODE = message(MESSAGE_CODES.invalidSetupCode);
 
 /**
  * Confirms a pending device with a code from it (POST /api/auth/totp/verify-setup). Counted and
@@ -197,8 +197,7 @@ export async function verifyDeviceSetup(input: {
   const lock = await currentLock(input.userId, input.ip, now);
   if (lock) return { ok: false, status: 429, error: lockedMessage(lock, now) };
   const device = await pendingDevice(input.userId, now);
-  if (!device)
-    return { ok: false, status: 400, error: "No authenticator setup is in progress. Start the setup again." };
+  if (!device) return { ok: false, status: 400, error: message(MESSAGE_CODES.noSetup) };
 
   const match = verifyTotp(openDeviceSecret(input.userId, device.secretEncrypted), token, device.lastUsedStep, now);
   // Conditional update: a device is linked once, even if two confirmations race.
@@ -258,8 +257,7 @@ export async function confirmLinkedDevice(
   token: string,
   ip: string,
 ): Promise<{ ok: true } | SetupFailure> {
-  if (!isSixDigitCode(token.trim()))
-    return { ok: false, status: 400, error: "Enter a code from your current authenticator app to add another device" };
+  if (!isSixDigitCode(token.trim())) return { ok: false, status: 400, error: message(MESSAGE_CODES.currentCodeNeeded) };
   const check = await checkUserCode({ userId: user.id, token, purpose: "setup", ip, actor: user });
   if (!check.ok) return { ok: false, status: check.reason === "locked" ? 429 : 401, error: check.message };
   return { ok: true };
@@ -303,15 +301,15 @@ export async function removeDevice(input: {
   userId: string;
   deviceId: string;
   ip: string;
-}): Promise<{ ok: true; label: string } | { ok: false; status: 400 | 404; error: string }> {
+}): Promise<{ ok: true; label: string } | { ok: false; status: 400 | 404; error: Message }> {
   const device = await db.authenticatorDevice.findFirst({
     where: { id: input.deviceId, userId: input.userId },
     select: { id: true, label: true },
   });
-  if (!device) return { ok: false, status: 404, error: "That authenticator is not linked to this user" };
+  if (!device) return { ok: false, status: 404, error: message(MESSAGE_CODES.deviceNotLinked) };
   const self = input.actor.id === input.userId;
   if (self && (await db.authenticatorDevice.count({ where: { userId: input.userId, verifiedAt: { not: null } } })) <= 1)
-    return { ok: false, status: 400, error: USER_PROTECTION_MESSAGES.selfLastDevice };
+    return { ok: false, status: 400, error: message(USER_PROTECTION_MESSAGES.selfLastDevice) };
   await db.authenticatorDevice.deleteMany({ where: { id: device.id } });
   const sessionsEnded = self ? 0 : await endAllSessions(input.userId);
   await writeAudit({

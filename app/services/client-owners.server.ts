@@ -5,6 +5,8 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { writeClientAudits } from "./client-audit.server";
 import { inClientBook } from "./client-book.server";
 import { readUntilWritten } from "~/cache/kept-reads.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message, type Message } from "~/domain/messages";
 
 /** The signed-in user as the owner rules need them. */
 export type ClientViewer = { id: string; name: string; role: string };
@@ -44,17 +46,17 @@ async function activeUser(id: string): Promise<OwnerChoice | null> {
 export async function ownerForNewClient(
   requested: unknown,
   creatorId: string,
-): Promise<{ ok: true; ownerId: string | null } | { ok: false; message: string }> {
+): Promise<{ ok: true; ownerId: string | null } | { ok: false; message: Message }> {
   if (requested === undefined || requested === "") return { ok: true, ownerId: creatorId };
   if (requested === null || requested === "none") return { ok: true, ownerId: null };
-  if (typeof requested !== "string") return { ok: false, message: "The owner must be a user id" };
+  if (typeof requested !== "string") return { ok: false, message: message(MESSAGE_CODES.ownerNotUserId) };
   const owner = await activeUser(requested);
-  return owner ? { ok: true, ownerId: owner.id } : { ok: false, message: "The owner must be an active user" };
+  return owner ? { ok: true, ownerId: owner.id } : { ok: false, message: message(MESSAGE_CODES.ownerInactive) };
 }
 
 export type AssignResult =
   | { ok: true; assigned: number; refused: number; ownerName: string | null }
-  | { ok: false; status: 400 | 403 | 404; error: string };
+  | { ok: false; status: 400 | 403 | 404; error: Message };
 
 /**
  * Gives clients to an active user (or leaves them unassigned with null). Each client moves only
@@ -66,17 +68,16 @@ export async function assignClientOwner(
   viewer: ClientViewer,
   ip: string | null,
 ): Promise<AssignResult> {
-  if (clientIds.length === 0) return { ok: false, status: 400, error: "Select at least one client" };
+  if (clientIds.length === 0) return { ok: false, status: 400, error: message(MESSAGE_CODES.selectOneClient) };
   const owner = newOwnerId === null ? null : await activeUser(newOwnerId);
-  if (newOwnerId !== null && !owner) return { ok: false, status: 400, error: "The owner must be an active user" };
+  if (newOwnerId !== null && !owner) return { ok: false, status: 400, error: message(MESSAGE_CODES.ownerInactive) };
   const clients = await db.client.findMany({
     where: inClientBook({ id: { in: [...clientIds] } }),
     select: { id: true, fullName: true, ownerId: true },
   });
-  if (clients.length === 0) return { ok: false, status: 404, error: "Client not found" };
+  if (clients.length === 0) return { ok: false, status: 404, error: message(MESSAGE_CODES.clientNotFound) };
   const allowed = clients.filter((c) => canReassignClient(viewer, c.ownerId));
-  if (allowed.length === 0)
-    return { ok: false, status: 403, error: "Only an admin or the client's owner can reassign a client" };
+  if (allowed.length === 0) return { ok: false, status: 403, error: message(MESSAGE_CODES.ownerNotAllowed) };
   const { count } = await db.client.updateMany({
     where: { id: { in: allowed.map((c) => c.id) } },
     data: { ownerId: owner?.id ?? null },
@@ -123,10 +124,10 @@ export async function handOverClients(
   toUserId: string,
   actor: ClientViewer,
   ip: string | null,
-): Promise<{ ok: true; moved: number; toName: string } | { ok: false; error: string }> {
-  if (fromUser.id === toUserId) return { ok: false, error: "Choose someone else to take the clients" };
+): Promise<{ ok: true; moved: number; toName: string } | { ok: false; error: Message }> {
+  if (fromUser.id === toUserId) return { ok: false, error: message(MESSAGE_CODES.handoverSelf) };
   const to = await activeUser(toUserId);
-  if (!to) return { ok: false, error: "The new owner must be an active user" };
+  if (!to) return { ok: false, error: message(MESSAGE_CODES.handoverInactive) };
   let moved = 0;
   for (let i = 0; i < clientIds.length; i += HANDOVER_BATCH) {
     const { count } = await db.client.updateMany({

@@ -158,7 +158,7 @@ export async function createClient(
   const input = parsed.value;
   const members = family.members ?? [];
   const owner = await ownerForNewClient(raw.ownerId, actor.id);
-  if (!owner.ok) return { ok: false, status: 400, issues: [{ path: "ownerId", message: owner.message }] };
+  if (!owner.ok) return { ok: false, status: 400, issues: [{ path: "ownerId", message: owner.message.code }] };
   const existing = await findClientByMobile(input.mobileNumber);
   if (existing) return mobileTaken(duplicateMobileMessage(existing));
   const { client, openingSale } = newClientData(input, { createdById: actor.id, source: "manual" });

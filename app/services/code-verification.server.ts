@@ -3,8 +3,10 @@ import type { CurrentSession } from "~/auth/session.server";
 import { markActionVerified, openAdminGate } from "~/auth/verification.server";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message, type Message } from "~/domain/messages";
 
-export type VerificationResult = { ok: true } | { ok: false; status: 400 | 401 | 403 | 429; error: string };
+export type VerificationResult = { ok: true } | { ok: false; status: 400 | 401 | 403 | 429; error: Message };
 
 function badFormat(token: string): VerificationResult | null {
   return isSixDigitCode(token) ? null : { ok: false, status: 400, error: CODE_INCOMPLETE };
@@ -15,7 +17,7 @@ function badFormat(token: string): VerificationResult | null {
  * admin's own authenticator code, checked and rate-limited like a sign-in.
  */
 export async function verifyAdminGate(session: CurrentSession, token: string, ip: string): Promise<VerificationResult> {
-  if (session.user.role !== "admin") return { ok: false, status: 403, error: "Only administrators can manage users" };
+  if (session.user.role !== "admin") return { ok: false, status: 403, error: message(MESSAGE_CODES.adminsOnly) };
   const invalid = badFormat(token);
   if (invalid) return invalid;
   const check = await checkUserCode({ userId: session.user.id, token, purpose: "admin_gate", ip, actor: session.user });

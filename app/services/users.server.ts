@@ -4,9 +4,11 @@ import { db } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/unique-violation.server";
 import { ROLES, type AuthType, type Role } from "~/domain/roles";
 import type { Language, Numerals } from "~/domain/languages";
-import { USER_FORM_MESSAGES, type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";
+import { type UserCreateInput, type UserFilters, type UserPatchInput } from "~/domain/user-form";
 import { USER_PROTECTION_MESSAGES, refuseUserChange } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message, type Message } from "~/domain/messages";
 
 /** An admin-issued sign-in code is good for one sign-in within this time. */
 export const ONE_TIME_CODE_TTL_MS = 24 * 60 * 60_000;
@@ -25,12 +27,22 @@ export type UserSummary = {
   hasAuthenticator: boolean;
 };
 
-export type Failure = { ok: false; status: 400 | 404 | 409; error: string; field?: "email" | "phone" };
+export type Failure = { ok: false; status: 400 | 404 | 409; error: Message; field?: "email" | "phone" };
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
-const NOT_FOUND: Failure = { ok: false, status: 404, error: "User not found" };
-const DUPLICATE_EMAIL: Failure = { ok: false, status: 409, error: USER_FORM_MESSAGES.duplicateEmail, field: "email" };
-const DUPLICATE_PHONE: Failure = { ok: false, status: 409, error: USER_FORM_MESSAGES.duplicatePhone, field: "phone" };
+const NOT_FOUND: Failure = { ok: false, status: 404, error: message(MESSAGE_CODES.userNotFound) };
+const DUPLICATE_EMAIL: Failure = {
+  ok: false,
+  status: 409,
+  error: message(MESSAGE_CODES.duplicateEmail),
+  field: "email",
+};
+const DUPLICATE_PHONE: Failure = {
+  ok: false,
+  status: 409,
+  error: message(MESSAGE_CODES.duplicatePhone),
+  field: "phone",
+};
 
 const summarySelect = {
   id: true,
@@ -135,7 +147,7 @@ export async function createUser(
 
 class Refused extends Error {
   constructor(readonly failure: Failure) {
-    super(failure.error);
+    super(failure.error.code);
   }
 }
 
@@ -164,10 +176,10 @@ export async function updateUser(
         change: { kind: "update", ...next },
         otherActiveAdmins,
       });
-      if (refusal) throw new Refused({ ok: false, status: 400, error: refusal });
+      if (refusal) throw new Refused({ ok: false, status: 400, error: message(refusal) });
       // Switching your own method could leave you with no way to sign in.
       if (patch.authType && patch.authType !== target.authType && actor.id === id)
-        throw new Refused({ ok: false, status: 400, error: USER_PROTECTION_MESSAGES.selfAuthType });
+        throw new Refused({ ok: false, status: 400, error: message(USER_PROTECTION_MESSAGES.selfAuthType) });
       const duplicate = await duplicateOf(patch, id, tx);
       if (duplicate) throw new Refused(duplicate);
       const updated = await tx.user.update({
@@ -231,7 +243,7 @@ export async function deleteUser(
         change: { kind: "delete" },
         otherActiveAdmins,
       });
-      if (refusal) throw new Refused({ ok: false, status: 400, error: refusal });
+      if (refusal) throw new Refused({ ok: false, status: 400, error: message(refusal) });
       await tx.user.delete({ where: { id } });
       return target;
     });
@@ -262,10 +274,8 @@ export async function generateOneTimeCode(
 ): Promise<Outcome<{ otp: string; expiresAt: Date }>> {
   const user = await db.user.findUnique({ where: { id }, select: { id: true, authType: true, isActive: true } });
   if (!user) return NOT_FOUND;
-  if (user.authType !== "otp")
-    return { ok: false, status: 400, error: "One-time codes are for users who sign in with admin-generated codes" };
-  if (!user.isActive)
-    return { ok: false, status: 400, error: "This user is inactive: activate them before issuing a code" };
+  if (user.authType !== "otp") return { ok: false, status: 400, error: message(MESSAGE_CODES.oneTimeCodeMethod) };
+  if (!user.isActive) return { ok: false, status: 400, error: message(MESSAGE_CODES.oneTimeCodeInactive) };
   const otp = randomSixDigitCode();
   const expiresAt = new Date(now.getTime() + ONE_TIME_CODE_TTL_MS);
   await db.$transaction([

@@ -284,7 +284,7 @@ describe("the list's admin dialogs", () => {
       { intent: "delete", clientIds: [String(d.id)], otpCode: "12" },
       ARABIC,
     );
-    expect(wrongCode).toMatchObject({ status: 400, body: { error: "يرجى إدخال الأرقام الستة كلها", failed: "code" } });
+    expect(wrongCode).toMatchObject({ status: 400, body: { error: "يُرجى إدخال الأرقام الستة كلها", failed: "code" } });
     const deleted = await post(
       deleteForm,
       "/customers/delete",

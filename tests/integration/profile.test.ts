@@ -153,9 +153,10 @@ describe("user forms (page actions)", () => {
       ),
     );
     expect(blank.status).toBe(400);
+    // The reply carries the schema's message codes; the form says them in the page's language.
     expect((blank.body as { result: { error: Json } }).result.error).toEqual({
-      name: ["Name is required"],
-      email: ["Invalid email address"],
+      name: ["users:form.errors.nameRequired"],
+      email: ["users:form.errors.invalidEmail"],
     });
 
     const email = `amal.${Date.now()}@example.com`;

@@ -5,7 +5,12 @@ import { useTranslation } from "react-i18next";
 import { useAppUi } from "~/components/app-ui";
 import { CodeField } from "~/components/code-field";
 import { CODE_LENGTH } from "~/domain/one-time-code";
-import type { DeleteStep } from "~/routes/_app.customers.delete";
+
+/**
+ * The deletion prompt's state, as the deletion action (routes/_app.customers.delete.tsx) answers it:
+ * the ids to delete and, after a refused post, why (the code, or the delete itself).
+ */
+export type DeleteStep = { clientIds: number[]; error: string | null; failed?: "code" | "delete" };
 
 /** The deletion prompt's code box, the same with and without JavaScript (`otpCode`, as the action reads it). */
 export function DeletionCodeField(props: { onValueChange: (code: string) => void; readOnly?: boolean }) {

@@ -11,7 +11,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AUTH_TYPES, ROLES, type AuthType, type Role } from "~/domain/roles";
-import { USER_FORM_MESSAGES, UserCreateSchema, UserEditSchema } from "~/domain/user-form";
+import { UserCreateSchema, UserEditSchema } from "~/domain/user-form";
+import { say } from "~/i18n/messages";
 import { AUTH_TYPE_KEYS, ROLE_KEYS } from "./role-keys";
 
 export type UserFormDefaults = {
@@ -34,23 +35,10 @@ export const NEW_USER_DEFAULTS: UserFormDefaults = {
   isActive: true,
 };
 
-/**
- * The schema's messages (shared with /api/users, which answers in English) as the form shows them. The
- * action translates the service's own refusals, so a message not listed here is shown as it came.
- */
-const USER_FORM_MESSAGE_KEYS: Record<string, string> = {
-  [USER_FORM_MESSAGES.nameRequired]: "users:form.errors.nameRequired",
-  [USER_FORM_MESSAGES.invalidEmail]: "users:form.errors.invalidEmail",
-  [USER_FORM_MESSAGES.invalidPhone]: "users:form.errors.invalidPhone",
-  [USER_FORM_MESSAGES.nameTooLong]: "users:form.errors.nameTooLong",
-  [USER_FORM_MESSAGES.departmentTooLong]: "users:form.errors.departmentTooLong",
-  [USER_FORM_MESSAGES.required]: "validation:required",
-  [USER_FORM_MESSAGES.invalidInput]: "validation:invalidInput",
-};
-
+/** The schema's messages are codes (shared with /api/users, which says them in English); the form says them here. */
 function fieldError(t: TFunction, errors: string[] | undefined): string | undefined {
   const message = errors?.[0];
-  return message === undefined ? undefined : t(USER_FORM_MESSAGE_KEYS[message] ?? message);
+  return message === undefined ? undefined : say(t, message);
 }
 
 /**
@@ -89,7 +77,7 @@ export function UserForm({
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-3" preventScrollReset>
       <p role="alert" id={form.errorId} className="field-error">
-        {form.errors?.map((message) => t(USER_FORM_MESSAGE_KEYS[message] ?? message)).join(" ")}
+        {form.errors?.map((message) => say(t, message)).join(" ")}
       </p>
       <div>
         <label htmlFor={fields.name.id} className="label">

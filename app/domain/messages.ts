@@ -1,0 +1,35 @@
+import { MESSAGE_CODES, type MessageCode } from "./message-codes";
+
+/** What a message names: a text or number as it is, or another message said in the same language (a showroom, a field). */
+export type MessageValue = string | number | Message;
+
+/** A message as services and domain rules give it: a code (app/domain/message-codes.ts) and the values it names. */
+export type Message = { code: MessageCode; values?: Readonly<Record<string, MessageValue>> };
+
+export function message(code: MessageCode, values?: Record<string, MessageValue>): Message {
+  return values ? { code, values } : { code };
+}
+
+const CODES: ReadonlySet<string> = new Set(Object.values(MESSAGE_CODES));
+
+/** Whether a text is one of the codes, as a zod issue's message is when a schema wrote it. */
+export function isMessageCode(text: string): text is MessageCode {
+  return CODES.has(text);
+}
+
+/** A zod issue as far as its message goes: a schema's code, with the bound it broke or the params it set. */
+export type IssueLike = { message: string; maximum?: unknown; minimum?: unknown; params?: Record<string, unknown> };
+
+/**
+ * A zod issue's message: a code with the values the issue carries (`count` for a length or size bound, and a
+ * refinement's params), or zod's own text as it is.
+ */
+export function issueMessage(issue: IssueLike): Message | string {
+  if (!isMessageCode(issue.message)) return issue.message;
+  const values: Record<string, MessageValue> = {};
+  const bound = issue.maximum ?? issue.minimum;
+  if (typeof bound === "number" || typeof bound === "bigint") values.count = Number(bound);
+  for (const [name, value] of Object.entries(issue.params ?? {}))
+    if (typeof value === "string" || typeof value === "number") values[name] = value;
+  return message(issue.message, values);
+}

@@ -1,0 +1,18 @@
+import { issueMessage, type IssueLike, type Message } from "~/domain/messages";
+import { i18nInstance } from "./catalogs";
+import { say } from "./messages";
+// Loaded for what it does as it loads: it provides the bundled catalogs to ./catalogs.ts.
+import "./resources.server";
+
+/**
+ * A message as the JSON API says it: in English, from the same catalogs as the pages (decision 008 keeps the
+ * API English; its `{error}` texts are a contract other clients rely on).
+ */
+export function english(said: Message | string): string {
+  return say(i18nInstance({ language: "en", numerals: "latn" }).t, said);
+}
+
+/** A zod issue's message in English. */
+export function englishIssue(issue: IssueLike): string {
+  return english(issueMessage(issue));
+}
