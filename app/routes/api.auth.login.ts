@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { assertSameOrigin } from "~/auth/guards.server";
-import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { API_CONTRACT } from "~/http/api-contract.server";
+import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { startSignIn } from "~/services/auth.server";
 
-const Body = z.object({ email: z.email("Invalid email address"), password: boundedString().optional() });
+const contract = API_CONTRACT["/api/auth/login"];
 
 /**
  * The spec's login call. There are no passwords (any `password` is ignored), so it never signs
@@ -13,7 +13,7 @@ const Body = z.object({ email: z.email("Invalid email address"), password: bound
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   assertSameOrigin(request, "json");
-  const { email } = await readJsonBody(request, Body);
+  const { email } = await readJsonBody(request, contract.post.body());
   const { userId, authType } = await startSignIn(email);
   return Response.json({ directLogin: false, requiresOtp: true, userId, authType });
 }

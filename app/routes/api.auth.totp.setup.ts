@@ -1,22 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { isAdminGateOpen } from "~/auth/verification.server";
 import { requestAddress } from "~/http/request-address";
-import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { API_CONTRACT } from "~/http/api-contract.server";
+import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { confirmLinkedDevice, hasLinkedDevice, startDeviceSetup } from "~/services/authenticators.server";
 import { english } from "~/i18n/english.server";
 
-const Body = z
-  .object({
-    // The spec's client sends a fixed phone number; the account is always the session's (or, for an admin, userId).
-    phoneNumber: boundedString().optional(),
-    userId: boundedString().min(1).optional(),
-    additionalDevice: z.boolean().optional(),
-    token: boundedString().optional(),
-  })
-  // No body at all asks for your own first device.
-  .default({});
+const contract = API_CONTRACT["/api/auth/totp/setup"];
 
 /**
  * POST /api/auth/totp/setup → {isLinked, isAdditionalDevice, message, note, qrCodeUrl, secret}.
@@ -27,7 +18,7 @@ const Body = z
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request);
-  const body = await readJsonBody(request, Body, { error: "Failed to setup authenticator" });
+  const body = await readJsonBody(request, contract.post.body(), { error: "Failed to setup authenticator" });
   const { userId = session.user.id, additionalDevice = false, token } = body;
   const ip = requestAddress(request);
 

@@ -1,18 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { assertSameOrigin, requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
 import { CODE_INCOMPLETE } from "~/domain/one-time-code";
-import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { API_CONTRACT } from "~/http/api-contract.server";
+import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { completeSignIn } from "~/services/auth.server";
 import { verifyAdminGate } from "~/services/code-verification.server";
 import { english } from "~/i18n/english.server";
 
-const Body = z.object({
-  userId: boundedString().optional(),
-  email: boundedString().optional(),
-  token: boundedString(),
-});
+const contract = API_CONTRACT["/api/auth/verify-totp"];
 
 /**
  * Two uses (docs/product-rules.md §7): {userId, token} completes a sign-in; {email, token} from a signed-in admin
@@ -22,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   assertSameOrigin(request, "json");
   // A clone: a sign-in hands the request itself to the sign-in strategy, which reads the body again.
-  const body = await readJsonBody(request.clone(), Body, { error: CODE_INCOMPLETE });
+  const body = await readJsonBody(request.clone(), contract.post.body(), { error: CODE_INCOMPLETE });
 
   if (body.email !== undefined && !body.userId) {
     const session = await requireApiUser(request);

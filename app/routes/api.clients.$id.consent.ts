@@ -1,12 +1,13 @@
+import { API_CONTRACT } from "~/http/api-contract.server";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
-import { ConsentChangeSchema } from "~/domain/consent-change";
 import { ACCESS } from "~/domain/roles";
 import { getClientConsents, listConsentHistory, recordConsent } from "~/services/consent.server";
 import { parseClientIds } from "~/domain/client-ids";
 
+const contract = API_CONTRACT["/api/clients/{id}/consent"];
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
 
 /** GET /api/clients/:id/consent: the current status per channel and the history, newest first. */
@@ -24,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const input = await readJsonBody(request, ConsentChangeSchema, { error: "Invalid consent" });
+  const input = await readJsonBody(request, contract.put.body(), { error: "Invalid consent" });
   const consent = await recordConsent(id, input, session.user, requestAddress(request));
   return consent ? Response.json({ data: { consent } }) : notFound();
 }

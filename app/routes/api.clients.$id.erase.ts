@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { ALREADY_ERASED } from "~/domain/client-erasure";
 import { ACCESS } from "~/domain/roles";
-import { boundedString, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { API_CONTRACT } from "~/http/api-contract.server";
+import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { requestAddress } from "~/http/request-address";
 import { verifyForAction } from "~/services/code-verification.server";
 import { eraseClient, findClientToErase } from "~/services/client-erasure.server";
 import { english } from "~/i18n/english.server";
 
-// Without a token, a verification made by POST /api/auth/verify-otp-for-action is spent instead.
-const Body = z.object({ token: boundedString().trim().optional() }).default({});
+const contract = API_CONTRACT["/api/clients/{id}/erase"];
 
 /**
  * POST /api/clients/:id/erase {token} (admin): the client's personal data wiped in place
@@ -23,7 +22,7 @@ const Body = z.object({ token: boundedString().trim().optional() }).default({});
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.profile });
-  const { token } = await readJsonBody(request, Body);
+  const { token } = await readJsonBody(request, contract.post.body());
   const [id] = parseClientIds(params.id);
   const client = id ? await findClientToErase(id) : null;
   if (!client) return Response.json({ error: "Client not found" }, { status: 404 });

@@ -1,12 +1,13 @@
+import { API_CONTRACT } from "~/http/api-contract.server";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
-import { interactionInputSchema } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { parseClientIds } from "~/domain/client-ids";
 import { listClientInteractions, recordInteraction } from "~/services/interactions.server";
 
+const contract = API_CONTRACT["/api/clients/{id}/interactions"];
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
 
 /** GET /api/clients/:id/interactions: every contact with the client, newest first. */
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const input = await readJsonBody(request, interactionInputSchema(), { error: "Invalid interaction" });
+  const input = await readJsonBody(request, contract.post.body(), { error: "Invalid interaction" });
   const data = await recordInteraction(id, input, session.user, requestAddress(request));
   return data ? Response.json({ data }, { status: 201 }) : notFound();
 }

@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { ACCESS } from "~/domain/roles";
-import { saleInputSchema } from "~/domain/sales";
+import { API_CONTRACT } from "~/http/api-contract.server";
 import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { requestAddress } from "~/http/request-address";
 import { listClientSales, recordSale, saleJson } from "~/services/sales.server";
 
+const contract = API_CONTRACT["/api/clients/{id}/sales"];
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
 
 /** GET /api/clients/:id/sales → {data}: the client's sales newest first, void ones marked (voidedAt, voidReason). */
@@ -26,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const input = await readJsonBody(request, saleInputSchema());
+  const input = await readJsonBody(request, contract.post.body());
   const result = await recordSale(id, input, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) return inputError(result.message, [{ path: result.path, message: result.message }], result.status);
   return Response.json({ data: result.sale, ...result.client }, { status: 201 });

@@ -8,11 +8,12 @@ import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
-import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { API_CONTRACT } from "~/http/api-contract.server";
+import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { assignClientOwner, ownerForNewClient } from "~/services/client-owners.server";
 import { english } from "~/i18n/english.server";
 
-const ClientBody = jsonObject("Send the client as a JSON object");
+const contract = API_CONTRACT["/api/clients/{id}"];
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
 
 /** GET /api/clients/:id: one client with every field. */
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   if (!id) return notFound();
-  const fields = await readJsonBody(request, ClientBody);
+  const fields = await readJsonBody(request, contract.put.body());
   const ownerGiven = Object.hasOwn(fields, "ownerId");
   const rawOwnerId = fields.ownerId;
   if (ownerGiven && rawOwnerId !== null && typeof rawOwnerId !== "string")

@@ -1,16 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
 import { parseClientIds } from "~/domain/client-ids";
 import { deleteClients } from "~/services/client-deletion.server";
+import { API_CONTRACT, SELECT_ONE_CLIENT as SELECT_ONE } from "~/http/api-contract.server";
 import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
 
-const SELECT_ONE = "Select at least one client to delete";
-// otpVerified is accepted for the spec's client but never trusted.
-const Body = z.object({ clientIds: z.array(z.union([z.number(), z.string()]), SELECT_ONE), otpVerified: z.unknown() });
+const contract = API_CONTRACT["/api/clients/bulk"];
 
 /**
  * DELETE /api/clients/bulk {clientIds, otpVerified} (docs/product-rules.md §7). The body's otpVerified is not
@@ -19,7 +17,7 @@ const Body = z.object({ clientIds: z.array(z.union([z.number(), z.string()]), SE
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["DELETE"]);
   const session = await requireApiUser(request, { access: ACCESS.clients });
-  const body = await readJsonBody(request, Body, { error: SELECT_ONE });
+  const body = await readJsonBody(request, contract.delete.body(), { error: SELECT_ONE });
   const ids = parseClientIds(body.clientIds);
   if (ids.length === 0) return inputError(SELECT_ONE, [{ path: "clientIds", message: SELECT_ONE }]);
   if (!(await consumeActionVerification(session.id))) {

@@ -8,11 +8,12 @@ import { ACCESS } from "~/domain/roles";
 import { listClientRecords } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { createClient } from "~/services/client-writes.server";
-import { inputError, jsonObject, readJsonBody, requireMethod } from "~/http/json-api.server";
+import { API_CONTRACT } from "~/http/api-contract.server";
+import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { english } from "~/i18n/english.server";
 
 /** The fields are checked by the service, with the one client schema the form and the import use. */
-const ClientBody = jsonObject("Send the client as a JSON object");
+const contract = API_CONTRACT["/api/clients"];
 
 /** GET /api/clients: the client book, filtered, sorted (`sort=-totalSalesValue`) and paged like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.clients });
-  const body = await readJsonBody(request, ClientBody);
+  const body = await readJsonBody(request, contract.post.body());
   const result = await createClient(body, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) {
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);

@@ -1,10 +1,12 @@
+import { API_CONTRACT } from "~/http/api-contract.server";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
-import { FollowUpChangeSchema } from "~/domain/follow-ups";
 import { ACCESS } from "~/domain/roles";
 import { updateFollowUp } from "~/services/follow-ups.server";
+
+const contract = API_CONTRACT["/api/follow-ups/{id}"];
 
 /**
  * PUT /api/follow-ups/:id {status?, outcome?, dueDate?, ownerId?} → {data}. Its owner, whoever
@@ -13,7 +15,7 @@ import { updateFollowUp } from "~/services/follow-ups.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, ["PUT"]);
   const { user } = await requireApiUser(request, { access: ACCESS.clients });
-  const input = await readJsonBody(request, FollowUpChangeSchema, { error: "Invalid change" });
+  const input = await readJsonBody(request, contract.put.body(), { error: "Invalid change" });
   const result = await updateFollowUp(params.id ?? "", input, user, requestAddress(request));
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json({ data: result.followUp });

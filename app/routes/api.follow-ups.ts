@@ -1,11 +1,14 @@
+import { API_CONTRACT } from "~/http/api-contract.server";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
 import { requestAddress } from "~/http/request-address";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
-import { FOLLOW_UP_DUE, FOLLOW_UP_STATUSES, NewFollowUpSchema, parseFollowUpOwner } from "~/domain/follow-ups";
+import { FOLLOW_UP_DUE, FOLLOW_UP_STATUSES, parseFollowUpOwner } from "~/domain/follow-ups";
 import { ACCESS } from "~/domain/roles";
 import { createFollowUp, getFollowUp, listFollowUps } from "~/services/follow-ups.server";
 import { isActiveOwner } from "~/services/client-owners.server";
+
+const contract = API_CONTRACT["/api/follow-ups"];
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
@@ -33,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const { user } = await requireApiUser(request, { access: ACCESS.clients });
-  const input = await readJsonBody(request, NewFollowUpSchema, { error: "Invalid follow-up" });
+  const input = await readJsonBody(request, contract.post.body(), { error: "Invalid follow-up" });
   const { clientId, dueDate, note, ownerId } = input;
   if (ownerId && !(await isActiveOwner(ownerId)))
     return Response.json({ error: "The owner must be an active user" }, { status: 400 });

@@ -2,10 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { ACCESS } from "~/domain/roles";
-import { voidSaleSchema } from "~/domain/sales";
+import { API_CONTRACT } from "~/http/api-contract.server";
 import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { requestAddress } from "~/http/request-address";
 import { voidSale } from "~/services/sales.server";
+
+const contract = API_CONTRACT["/api/sales/{id}/void"];
 
 /**
  * POST /api/sales/:id/void {reason} → 200 {data, totalSalesValue, tier, lastPurchaseDate}: the
@@ -18,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Sale ids are positive integers like client ids.
   const [id] = parseClientIds(params.id);
   if (!id) return Response.json({ error: "Sale not found" }, { status: 404 });
-  const { reason } = await readJsonBody(request, voidSaleSchema());
+  const { reason } = await readJsonBody(request, contract.post.body());
   const result = await voidSale(id, reason, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) return inputError(result.message, [{ path: result.path, message: result.message }], result.status);
   return Response.json({ data: result.sale, ...result.client });

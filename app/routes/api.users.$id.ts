@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUnlockedAdminApi } from "~/auth/admin-gate.server";
 import { requestAddress } from "~/http/request-address";
-import { UserPatchSchema } from "~/domain/user-form";
+import { API_CONTRACT } from "~/http/api-contract.server";
 import { methodNotAllowed, readJsonBody } from "~/http/json-api.server";
 import { deleteUser, updateUser } from "~/services/users.server";
 import { english } from "~/i18n/english.server";
+
+const contract = API_CONTRACT["/api/users/{id}"];
 
 /** PUT /api/users/:id (any of name, email, role, department, isActive) and DELETE /api/users/:id. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -14,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ip = requestAddress(request);
 
   if (request.method === "PUT") {
-    const result = await updateUser(session.user, id, await readJsonBody(request, UserPatchSchema), ip);
+    const result = await updateUser(session.user, id, await readJsonBody(request, contract.put.body()), ip);
     if (!result.ok) return Response.json({ error: english(result.error) }, { status: result.status });
     return Response.json({ message: "User updated successfully", user: result.value });
   }

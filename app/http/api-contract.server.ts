@@ -1,0 +1,587 @@
+import { z } from "zod";
+import { AUDIT_QUERY_LIMIT } from "~/domain/audit-query";
+import { COUNTRIES, EMIRATES, TEAMS } from "~/domain/client-enums";
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS } from "~/domain/client-export";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, NOT_PURCHASED_MONTHS } from "~/domain/client-filters";
+import { CLIENT_SORT_KEYS } from "~/domain/client-sort";
+import { ConsentChangeSchema } from "~/domain/consent-change";
+import { FOLLOW_UP_DUE, FOLLOW_UP_STATUSES, FollowUpChangeSchema, NewFollowUpSchema } from "~/domain/follow-ups";
+import { interactionInputSchema } from "~/domain/interactions";
+import { LeadFiltersSchema } from "~/domain/lead-filters";
+import { ACCESS, ROLES, type Access } from "~/domain/roles";
+import { REPORT_GROUPINGS } from "~/domain/sales-report";
+import { saleInputSchema, voidSaleSchema } from "~/domain/sales";
+import { TIERS } from "~/domain/tiers";
+import { UserCreateSchema, UserPatchSchema } from "~/domain/user-form";
+import { boundedString, jsonObject } from "./json-api.server";
+
+/**
+ * The /api contract: one entry per route (path in OpenAPI's `{param}` form) and method. A route
+ * reads its JSON body with its entry's `body()`, so the schema here is the one it parses, and
+ * app/http/openapi.server.ts turns these entries into GET /api/openapi.json. Query strings are read
+ * by the hand-written parsers named in each entry's comment; `query` describes them from the same
+ * constants. A new /api route is one entry here (tests/integration/openapi.test.ts fails until then).
+ */
+
+/** Who may call: a role rule of app/domain/roles.ts, anyone (sign-in), or an admin past the user-management gate. */
+export type ApiAccess = Access | "public" | "unlocked-admin";
+
+export type ApiQueryParameter = { schema: z.ZodType; description: string; required?: boolean };
+
+export type ApiOperation = {
+  summary: string;
+  description?: string;
+  access: ApiAccess;
+  /** The JSON body's schema, made per request (some schemas read today's date). */
+  body?: () => z.ZodType;
+  /** A multipart upload instead of JSON: the file field's name and what it holds. */
+  upload?: { field: string; description: string };
+  query?: Record<string, ApiQueryParameter>;
+  /**
+   * The answers the route itself gives, by status. The guard's (401, 403), the body reader's (400,
+   * 413) and 405 for another method are added by the document builder.
+   */
+  responses: Record<number, string>;
+  /** Content types of a download; without it a success is JSON. */
+  download?: readonly string[];
+};
+
+export const API_METHODS = ["get", "post", "put", "delete"] as const;
+export type ApiMethod = (typeof API_METHODS)[number];
+
+export type ApiPath = { params?: Record<string, string> } & { [M in ApiMethod]?: ApiOperation };
+
+const XLSX = [EXPORT_CONTENT_TYPES.xlsx] as const;
+const CLIENT_ID = { id: "The client's id (a positive integer)" };
+const USER_ID = { id: "The staff member's id" };
+
+/** The client book's filters, read by parseClientListQuery and parseClientSort (app/domain/client-filters.ts). */
+const CLIENT_LIST_QUERY: Record<string, ApiQueryParameter> = {
+  search: { schema: z.string().max(100), description: "Name, mobile or other text to search for" },
+  tier: { schema: z.enum(TIERS), description: "Only clients of this tier" },
+  emirate: { schema: z.enum(EMIRATES), description: "Only clients of this emirate" },
+  country: { schema: z.enum(COUNTRIES), description: "Only clients of this country" },
+  team: { schema: z.enum(TEAMS), description: "Only clients of this team" },
+  notPurchasedFor: {
+    schema: z.enum(NOT_PURCHASED_MONTHS.map(String) as [string, ...string[]]),
+    description: "Only clients without a purchase in this many months (3m, 6months are read too)",
+  },
+  inactive: { schema: z.enum(["1", "true", "on"]), description: "Only the dashboard's inactive clients" },
+  owner: { schema: z.string(), description: '"me", "none" (unassigned) or a user id' },
+  sort: {
+    schema: z.string(),
+    description: `One of ${CLIENT_SORT_KEYS.join(", ")}, with "-" in front for descending; another value answers 400`,
+  },
+  page: { schema: z.int().min(1), description: "The page, from 1" },
+  limit: {
+    schema: z.int().min(1).max(MAX_PAGE_SIZE),
+    description: `Rows per page (default ${DEFAULT_PAGE_SIZE}; larger values read as ${MAX_PAGE_SIZE})`,
+  },
+};
+
+/** Read by parseSalesReportQuery (app/domain/sales-report.ts), which refuses any other parameter. */
+const SALES_REPORT_QUERY: Record<string, ApiQueryParameter> = {
+  from: { schema: z.iso.date(), required: true, description: "The first day, YYYY-MM-DD" },
+  to: { schema: z.iso.date(), required: true, description: "The last day, YYYY-MM-DD (at most 5 years after from)" },
+  groupBy: { schema: z.enum(REPORT_GROUPINGS), required: true, description: "How the rows are grouped" },
+};
+
+const LoginBody = z.object({ email: z.email("Invalid email address"), password: boundedString().optional() });
+const UserLoginBody = z.object({ email: z.email("Invalid email address") });
+const TotpSetupBody = z
+  .object({
+    // The spec's client sends a fixed phone number; the account is always the session's (or, for an admin, userId).
+    phoneNumber: boundedString().optional(),
+    userId: boundedString().min(1).optional(),
+    additionalDevice: z.boolean().optional(),
+    token: boundedString().optional(),
+  })
+  // No body at all asks for your own first device.
+  .default({});
+const TotpVerifyLoginBody = z.object({ phoneNumber: boundedString(), token: boundedString() });
+const TotpVerifySetupBody = z.object({
+  phoneNumber: boundedString().optional(),
+  userId: boundedString().min(1).optional(),
+  token: boundedString(),
+});
+const VerifyOtpForActionBody = z.object({ otpCode: boundedString().trim() });
+const VerifyTotpBody = z.object({
+  userId: boundedString().optional(),
+  email: boundedString().optional(),
+  token: boundedString(),
+});
+/** The client's fields are checked by the service, with the one client schema the form and the import use. */
+const ClientBody = jsonObject("Send the client as a JSON object");
+// Without a token, a verification made by POST /api/auth/verify-otp-for-action is spent instead.
+const EraseBody = z.object({ token: boundedString().trim().optional() }).default({});
+export const SELECT_ONE_CLIENT = "Select at least one client to delete";
+// otpVerified is accepted for the spec's client but never trusted.
+const BulkDeleteBody = z.object({
+  clientIds: z.array(z.union([z.number(), z.string()]), SELECT_ONE_CLIENT),
+  otpVerified: z.unknown().optional(),
+});
+
+const CLIENT_FIELDS_NOTE =
+  "The body is any JSON object: its client fields are checked by the service with the client schema the form and the import use (app/domain/client-fields.ts), and each refused field comes back in details.";
+const SPREADSHEET_UPLOAD = { field: "file", description: "The spreadsheet: .xlsx, .xls or .csv" };
+const IMPORT_ANSWERS = {
+  200: "{success, imported, skipped, skippedClients, errors, message, runId}",
+  400: "The file is missing, of another type or unreadable",
+  409: "Another import is running",
+  413: "The file is too large",
+  500: "The import failed; the answer says why",
+};
+
+export const API_CONTRACT = {
+  "/api/ai/generate-leads": {
+    post: {
+      summary: "Generate leads from the client book",
+      access: ACCESS.aiAssistant,
+      body: () => LeadFiltersSchema,
+      responses: { 200: "{leads, source: 'engine' | 'model', notice?}", 500: "Lead generation failed" },
+    },
+  },
+  "/api/audit": {
+    get: {
+      summary: "The audit entries about a client, newest first",
+      access: ACCESS.profile,
+      // parseAuditQuery (app/domain/audit-query.ts) refuses any other parameter.
+      query: {
+        target: { schema: z.string().regex(/^client:[1-9]\d{0,11}$/), required: true, description: "client:<id>" },
+        limit: {
+          schema: z.int().min(1).max(AUDIT_QUERY_LIMIT.max).default(AUDIT_QUERY_LIMIT.default),
+          description: "How many entries",
+        },
+      },
+      responses: { 200: "{data: [{at, actorId, actorName, action, target, details}]}", 400: "A query it cannot read" },
+    },
+  },
+  "/api/auth/login": {
+    post: {
+      summary: "Start a sign-in by email (any password is ignored): always the code step",
+      access: "public",
+      body: () => LoginBody,
+      responses: { 200: "{directLogin: false, requiresOtp: true, userId, authType}" },
+    },
+  },
+  "/api/auth/logout": {
+    post: {
+      summary: "End the session",
+      access: "public",
+      responses: { 200: "{success, message}, with the cookie cleared" },
+    },
+  },
+  "/api/auth/me": {
+    get: { summary: "The signed-in user", access: "any", responses: { 200: "{user}" } },
+  },
+  "/api/auth/totp/setup": {
+    post: {
+      summary: "Start linking an authenticator: your own, or (admin, gate unlocked) a colleague's first device",
+      access: "any",
+      body: () => TotpSetupBody,
+      responses: {
+        200: "{isLinked, isAdditionalDevice, message, note, qrCodeUrl, secret}",
+        401: "A wrong code from the linked device",
+        403: "Another user's device without the unlocked gate",
+        404: "No such user",
+        429: "Too many wrong codes",
+      },
+    },
+  },
+  "/api/auth/totp/verify-login": {
+    post: {
+      summary: "Sign in by phone number and authenticator code",
+      access: "public",
+      body: () => TotpVerifyLoginBody,
+      responses: { 200: "{user}, with the session cookie", 401: "Wrong code or unknown phone", 429: "Locked" },
+    },
+  },
+  "/api/auth/totp/verify-setup": {
+    post: {
+      summary: "Link the pending device once its code verifies",
+      access: "any",
+      body: () => TotpVerifySetupBody,
+      responses: {
+        200: "{isLinked: true, message, label}",
+        401: "Wrong code",
+        403: "Another user's device without the unlocked gate",
+        404: "No pending device",
+        429: "Too many wrong codes",
+      },
+    },
+  },
+  "/api/auth/user-login": {
+    post: {
+      summary: "Step 1 of sign-in: which code the account uses",
+      access: "public",
+      body: () => UserLoginBody,
+      responses: { 200: "{userId, authType}" },
+    },
+  },
+  "/api/auth/verify-otp-for-action": {
+    post: {
+      summary: "Verify your own authenticator code for one destructive action",
+      access: ACCESS.clients,
+      body: () => VerifyOtpForActionBody,
+      responses: { 200: "{success, message}", 401: "Wrong code", 429: "Too many wrong codes" },
+    },
+  },
+  "/api/auth/verify-totp": {
+    post: {
+      summary:
+        "Complete a sign-in ({userId, token}) or, signed in as an admin, unlock user management ({email, token})",
+      access: "public",
+      body: () => VerifyTotpBody,
+      responses: {
+        200: "{user} (and the session cookie on a sign-in)",
+        401: "Wrong code, or not signed in when unlocking",
+        403: "Not the signed-in admin's own email",
+        429: "Too many wrong codes",
+      },
+    },
+  },
+  "/api/clients": {
+    get: {
+      summary: "The client book, filtered, sorted and paged like the screen",
+      access: ACCESS.clients,
+      query: CLIENT_LIST_QUERY,
+      responses: { 200: "{data, pagination}", 400: "An unknown sort" },
+    },
+    post: {
+      summary: "Add a client (owned by the caller unless ownerId names another active user)",
+      description: CLIENT_FIELDS_NOTE,
+      access: ACCESS.clients,
+      body: () => ClientBody,
+      responses: { 201: "{data}: the client", 409: "The mobile number is already a client's" },
+    },
+  },
+  "/api/clients/bulk": {
+    delete: {
+      summary: "Delete clients; spends the session's fresh code verification",
+      access: ACCESS.clients,
+      body: () => BulkDeleteBody,
+      responses: { 200: "{success, deleted, message}", 403: "No fresh code verification" },
+    },
+  },
+  "/api/clients/export": {
+    get: {
+      summary: "The client book as filtered and sorted, as a spreadsheet (audited)",
+      access: ACCESS.exportClients,
+      query: {
+        ...CLIENT_LIST_QUERY,
+        format: { schema: z.enum(EXPORT_FORMATS), required: true, description: "The file's format" },
+      },
+      responses: { 200: "client-book-<date>.<format>", 400: "An unknown sort or format" },
+      download: [EXPORT_CONTENT_TYPES.xlsx, EXPORT_CONTENT_TYPES.csv],
+    },
+  },
+  "/api/clients/{id}": {
+    params: CLIENT_ID,
+    get: {
+      summary: "One client with every field",
+      access: ACCESS.clients,
+      responses: { 200: "{data}: the client", 404: "Client not found" },
+    },
+    put: {
+      summary: "Change a client's fields, and its owner (ownerId: a user id or null) for an admin or the owner",
+      description: CLIENT_FIELDS_NOTE,
+      access: ACCESS.clients,
+      body: () => ClientBody,
+      responses: {
+        200: "{data}: the client",
+        403: "Reassigning without being an admin or the owner",
+        404: "Client not found",
+        409: "The mobile number is already a client's",
+      },
+    },
+  },
+  "/api/clients/{id}/consent": {
+    params: CLIENT_ID,
+    get: {
+      summary: "The consent per channel and its history, newest first",
+      access: ACCESS.clients,
+      responses: { 200: "{data: {consent, history}}", 404: "Client not found" },
+    },
+    put: {
+      summary: "Record one channel's consent change",
+      access: ACCESS.clients,
+      body: () => ConsentChangeSchema,
+      responses: { 200: "{data: {consent}}", 404: "Client not found" },
+    },
+  },
+  "/api/clients/{id}/data-export": {
+    params: CLIENT_ID,
+    get: {
+      summary: "Everything held about a client, deleted or not (audited)",
+      access: ACCESS.profile,
+      responses: { 200: "The client's data as JSON", 404: "Client not found" },
+    },
+  },
+  "/api/clients/{id}/erase": {
+    params: CLIENT_ID,
+    post: {
+      summary: "Wipe a client's personal data in place; needs a fresh code of the admin's own",
+      access: ACCESS.profile,
+      body: () => EraseBody,
+      responses: {
+        200: "{success, id, message}",
+        401: "Wrong code",
+        403: "No fresh code verification",
+        404: "Client not found",
+        409: "Already erased",
+        429: "Too many wrong codes",
+      },
+    },
+  },
+  "/api/clients/{id}/interactions": {
+    params: CLIENT_ID,
+    get: {
+      summary: "Every contact with the client, newest first",
+      access: ACCESS.clients,
+      responses: { 200: "{data}", 404: "Client not found" },
+    },
+    post: {
+      summary: "Record a contact with the client",
+      access: ACCESS.clients,
+      body: () => interactionInputSchema(),
+      responses: { 201: "{data}: the interaction", 404: "Client not found" },
+    },
+  },
+  "/api/clients/{id}/reveal-emirates-id": {
+    params: CLIENT_ID,
+    post: {
+      summary: "The client's full Emirates ID (audited; 30 reveals an hour per user)",
+      access: ACCESS.clients,
+      responses: { 200: "{emiratesId}", 404: "Client not found", 429: "Too many reveals (Retry-After)" },
+    },
+  },
+  "/api/clients/{id}/sales": {
+    params: CLIENT_ID,
+    get: {
+      summary: "The client's sales, newest first, void ones marked",
+      access: ACCESS.clients,
+      responses: { 200: "{data}", 404: "Client not found" },
+    },
+    post: {
+      summary: "Record a sale, with or without items",
+      access: ACCESS.clients,
+      body: () => saleInputSchema(),
+      responses: {
+        201: "{data, totalSalesValue, tier, lastPurchaseDate}",
+        403: "Refused by the sale rules",
+        404: "Client not found",
+        409: "The invoice number is already used in that showroom",
+      },
+    },
+  },
+  "/api/dashboard/alerts": {
+    get: {
+      summary: "The dashboard's alerts, soonest first, with totals",
+      access: ACCESS.dashboard,
+      responses: {
+        200: "{communicationAlerts, emiratesIdAlerts, birthdayAlerts, anniversaryAlerts, totals}",
+        500: "The alerts could not be read",
+      },
+    },
+  },
+  "/api/dashboard/metrics": {
+    get: {
+      summary: "The dashboard's figures",
+      access: ACCESS.dashboard,
+      responses: { 200: "{totalClients, activeVips, inactiveClients}" },
+    },
+  },
+  "/api/dashboard/tier-breakdown": {
+    get: {
+      summary: "Clients per tier",
+      access: ACCESS.dashboard,
+      responses: { 200: "{diamond, platinum, gold, silverBronze}" },
+    },
+  },
+  "/api/follow-ups": {
+    get: {
+      summary: "Follow-ups, soonest first",
+      access: ACCESS.clients,
+      // Read in the route with parseFollowUpOwner (app/domain/follow-ups.ts); unknown values are ignored.
+      query: {
+        owner: { schema: z.string(), description: '"me" (the default), "all" or a user id' },
+        status: { schema: z.enum(FOLLOW_UP_STATUSES), description: "Only follow-ups in this status" },
+        due: { schema: z.enum(FOLLOW_UP_DUE), description: "Only follow-ups due in this window" },
+      },
+      responses: { 200: "{data}" },
+    },
+    post: {
+      summary: "Schedule a follow-up (the owner defaults to the caller)",
+      access: ACCESS.clients,
+      body: () => NewFollowUpSchema,
+      responses: { 201: "{data}: the follow-up", 404: "Client not found" },
+    },
+  },
+  "/api/follow-ups/{id}": {
+    params: { id: "The follow-up's id" },
+    put: {
+      summary: "Change a follow-up's status, outcome, due date or owner",
+      access: ACCESS.clients,
+      body: () => FollowUpChangeSchema,
+      responses: {
+        200: "{data}: the follow-up",
+        403: "Not its owner, its scheduler or an admin",
+        404: "No such follow-up",
+      },
+    },
+  },
+  "/api/import/clients": {
+    post: {
+      summary: "Import clients from a spreadsheet",
+      access: ACCESS.importData,
+      upload: SPREADSHEET_UPLOAD,
+      responses: IMPORT_ANSWERS,
+    },
+  },
+  "/api/import/export-skipped": {
+    get: {
+      summary: "The clients your last import skipped, as a workbook",
+      access: ACCESS.importData,
+      responses: { 200: "Skipped_Customers_Export.xlsx", 404: "Your last import skipped no clients" },
+      download: XLSX,
+    },
+  },
+  "/api/import/last-times": {
+    get: {
+      summary: "When each kind of import last ran",
+      access: ACCESS.importData,
+      responses: { 200: "{lastClientImport, lastZohoImport}" },
+    },
+  },
+  "/api/import/progress": {
+    get: {
+      summary: "How far your running import is",
+      access: ACCESS.importData,
+      query: { id: { schema: z.string(), required: true, description: "The import's runId" } },
+      responses: { 200: "The rows processed of the total", 404: "No such import of yours" },
+    },
+  },
+  "/api/import/purchase-history-template": {
+    get: {
+      summary: "The purchase history template, its instructions in your language",
+      access: ACCESS.importData,
+      responses: { 200: "<Product>_Purchase_History_Template.xlsx" },
+      download: XLSX,
+    },
+  },
+  "/api/import/template": {
+    get: {
+      summary: "The client import template, its instructions in your language",
+      access: ACCESS.importData,
+      responses: { 200: "<Product>_Import_Template.xlsx" },
+      download: XLSX,
+    },
+  },
+  "/api/import/zoho-customers": {
+    post: {
+      summary: "Import a Zoho customer export",
+      access: ACCESS.importData,
+      upload: SPREADSHEET_UPLOAD,
+      responses: IMPORT_ANSWERS,
+    },
+  },
+  "/api/import/zoho-template": {
+    get: {
+      summary: "The Zoho import template, its instructions in your language",
+      access: ACCESS.importData,
+      responses: { 200: "Zoho_Customer_Import_Template.xlsx" },
+      download: XLSX,
+    },
+  },
+  "/api/openapi.json": {
+    get: {
+      summary: "This document",
+      access: "any",
+      responses: { 200: "The OpenAPI 3.1 document of every /api route" },
+    },
+  },
+  "/api/reports/sales": {
+    get: {
+      summary: "Sales not void of a period, grouped; amounts as decimal strings",
+      access: ACCESS.reports,
+      query: SALES_REPORT_QUERY,
+      responses: { 200: "{rows: [{key, label, count, total, average}], totals}", 400: "A query it cannot read" },
+    },
+  },
+  "/api/reports/sales.xlsx": {
+    get: {
+      summary: "The sales report's table as a workbook",
+      access: ACCESS.reports,
+      query: SALES_REPORT_QUERY,
+      responses: { 200: "The report's workbook", 400: "A query it cannot read" },
+      download: XLSX,
+    },
+  },
+  "/api/sales/{id}/void": {
+    params: { id: "The sale's id (a positive integer)" },
+    post: {
+      summary: "Void a sale (an admin, or its recorder on the same day) and recompute the client",
+      access: ACCESS.clients,
+      body: () => voidSaleSchema(),
+      responses: {
+        200: "{data, totalSalesValue, tier, lastPurchaseDate}",
+        403: "Not an admin or the same-day recorder",
+        404: "Sale not found",
+        409: "Already void",
+      },
+    },
+  },
+  "/api/users": {
+    get: {
+      summary: "The staff list",
+      access: "unlocked-admin",
+      // Read by userFiltersFrom (app/domain/user-form.ts).
+      query: {
+        search: { schema: z.string().max(100), description: "Name or email to search for (q is read too)" },
+        role: { schema: z.enum(ROLES), description: "Only staff of this role" },
+      },
+      responses: { 200: "The staff list" },
+    },
+    post: {
+      summary: "Add a staff member",
+      access: "unlocked-admin",
+      body: () => UserCreateSchema,
+      responses: { 201: "{message, user}", 409: "The email or phone is already a user's" },
+    },
+  },
+  "/api/users/stats": {
+    get: {
+      summary: "Staff counts by role and status",
+      access: "unlocked-admin",
+      responses: { 200: "The counts" },
+    },
+  },
+  "/api/users/{id}": {
+    params: USER_ID,
+    put: {
+      summary: "Change a staff member (any of name, email, role, department, phone, isActive, authType)",
+      access: "unlocked-admin",
+      body: () => UserPatchSchema,
+      responses: {
+        200: "{message, user}",
+        404: "No such user",
+        409: "The email or phone is already a user's",
+      },
+    },
+    delete: {
+      summary: "Delete a staff member",
+      access: "unlocked-admin",
+      responses: { 200: "{message}", 400: "A protected account (yourself, the last admin)", 404: "No such user" },
+    },
+  },
+  "/api/users/{id}/generate-otp": {
+    params: USER_ID,
+    post: {
+      summary: "A single-use sign-in code for a staff member, shown this once",
+      access: "unlocked-admin",
+      responses: { 200: "{otp, expiresAt}", 400: "The account cannot use one", 404: "No such user" },
+    },
+  },
+} satisfies Record<string, ApiPath>;
+
+export type ApiRoutePath = keyof typeof API_CONTRACT;
