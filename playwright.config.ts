@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_DB_FILE, E2E_ENV, E2E_PORT } from "./tests/e2e/support/env";
+import { E2E_DB_FILE, E2E_ENV, E2E_PORT } from "./tests/support/e2e/env";
 
 // The e2e database and its WAL files, quoted for the shell: the clone's path may hold spaces.
 const oldDatabaseFiles = ["", "-wal", "-shm"].map((suffix) => JSON.stringify(E2E_DB_FILE + suffix)).join(" ");

@@ -1,4 +1,13 @@
-import { createStaff, db, expect, signInAs, signInContext, test, totpCode, waitForHydration } from "./support/fixtures";
+import {
+  createStaff,
+  db,
+  expect,
+  signInAs,
+  signInContext,
+  test,
+  totpCode,
+  waitForHydration,
+} from "../support/e2e/fixtures";
 
 // Security Settings for every role, an admin managing a colleague's sign-in, the device-setup
 // code prompt, and client dialogs that stay under /customer-history.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { businessToday } from "~/domain/calendar";
 import { insertLeadClient } from "../support/lead-clients";
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 
 // The e2e database is shared: these clients sit in a small location and team, and score high
 // (Diamond/Platinum, lapsed past 90 days, birthday this week) so they lead any list there.

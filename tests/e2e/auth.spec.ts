@@ -1,5 +1,5 @@
-import { E2E_ADMIN } from "./support/env";
-import { db, expect, signInAs, test, totpCode, waitForHydration } from "./support/fixtures";
+import { E2E_ADMIN } from "../support/e2e/env";
+import { db, expect, signInAs, test, totpCode, waitForHydration } from "../support/e2e/fixtures";
 
 /** The admin's authenticator code for a moment that has not been used yet (codes are single-use). */
 async function freshAdminCode(): Promise<string> {

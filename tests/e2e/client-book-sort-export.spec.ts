@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import * as XLSX from "@e965/xlsx";
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 const { createClient } = await import("~/services/client-writes.server");

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
-import { E2E_PORT } from "./support/env";
-import { createStaff, db, expect, signInAs, signInContext, test, waitForHydration } from "./support/fixtures";
+import { E2E_PORT } from "../support/e2e/env";
+import { createStaff, db, expect, signInAs, signInContext, test, waitForHydration } from "../support/e2e/fixtures";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 const REASON = "The client has withdrawn consent to WhatsApp contact";

@@ -1,18 +1,7 @@
-import type { Page } from "@playwright/test";
-import { db, expect, signInAs, test, totpCode } from "./support/fixtures";
+import { addClient, clientRows, db, expect, signInAs, test, totpCode } from "../support/e2e/fixtures";
 import { nextMobile } from "../support/e2e/unique-values";
 
-const { createClient } = await import("~/services/client-writes.server");
-
 const run = `Zn${Date.now().toString(36)}`;
-
-async function addClient(actor: { id: string; name: string }, fields: Record<string, unknown>) {
-  const result = await createClient({ team: "team_a", mobileNumber: nextMobile(), ...fields }, { actor });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.client;
-}
-
-const rows = (page: Page) => page.getByTestId("customer-table").locator("tbody tr");
 
 test.describe("Customer Purchase History without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -29,14 +18,14 @@ test.describe("Customer Purchase History without JavaScript", () => {
     await page.getByLabel("Rows per page").selectOption("25");
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/limit=25/);
-    await expect(rows(page)).toHaveCount(25);
-    await expect(rows(page).first()).toContainText(`${run} Plain 27`);
+    await expect(clientRows(page)).toHaveCount(25);
+    await expect(clientRows(page).first()).toContainText(`${run} Plain 27`);
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(rows(page)).toHaveCount(2);
+    await expect(clientRows(page)).toHaveCount(2);
     await expect(page.getByTestId("page-summary")).toHaveText("Showing 26–27 of 27");
     await page.getByRole("link", { name: "Previous" }).click();
-    await expect(rows(page)).toHaveCount(25);
+    await expect(clientRows(page)).toHaveCount(25);
   });
 
   test("adds a client on the New Client page, with server-side errors first", async ({ page, context }) => {
@@ -58,7 +47,7 @@ test.describe("Customer Purchase History without JavaScript", () => {
     await page.getByRole("button", { name: "Create Client" }).click();
     await expect(page).toHaveURL(new RegExp(`/customers\\?search=${run}$`));
     await expect(page.getByText("Client Added")).toBeVisible();
-    const row = rows(page).filter({ hasText: `${run} Plain Added` });
+    const row = clientRows(page).filter({ hasText: `${run} Plain Added` });
     await expect(row).toContainText("Fujairah, Dibba");
     await expect(row).toContainText("Mixed Products");
   });

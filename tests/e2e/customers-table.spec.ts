@@ -1,7 +1,12 @@
-import { expect, pressEscapeIn, signInAs, test, waitForHydration } from "./support/fixtures";
-import { nextMobile } from "../support/e2e/unique-values";
-
-const { createClient } = await import("~/services/client-writes.server");
+import {
+  addClient,
+  clientRows,
+  expect,
+  pressEscapeIn,
+  signInAs,
+  test,
+  waitForHydration,
+} from "../support/e2e/fixtures";
 
 // The table's Edit/View are plain links that one handler on the table turns into in-app
 // navigation: the list must stay where the user scrolled, not reload under the modal.
@@ -10,11 +15,7 @@ const run = `Zt${Date.now().toString(36)}`;
 test("opening a client from far down the list keeps the list and its scroll position", async ({ page, context }) => {
   const { user } = await signInAs(context, "sales_front");
   for (let i = 1; i <= 40; i++) {
-    const result = await createClient(
-      { fullName: `${run} Row ${String(i).padStart(2, "0")}`, team: "team_a", mobileNumber: nextMobile() },
-      { actor: user },
-    );
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    await addClient(user, { fullName: `${run} Row ${String(i).padStart(2, "0")}` });
   }
   await page.goto(`/customers?search=${run}`);
   await waitForHydration(page);
@@ -66,8 +67,7 @@ test("a whole page carries its rows once, as HTML, and they work once the page h
   const { user } = await signInAs(context, "sales_front");
   const names = [`${run} Once A`, `${run} Once B`] as const;
   for (const fullName of names) {
-    const result = await createClient({ fullName, team: "team_a", mobileNumber: nextMobile() }, { actor: user });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    await addClient(user, { fullName });
   }
   const response = await page.goto(`/customers?search=${encodeURIComponent(`${run} Once`)}`);
   const html = (await response?.text()) ?? "";
@@ -105,8 +105,7 @@ test("a whole page carries its rows once, as HTML, and they work once the page h
 test("a page whose rows missed their place in the document asks for them as data", async ({ page, context }) => {
   const { user } = await signInAs(context, "sales_front");
   const fullName = `${run} Lost Rows`;
-  const result = await createClient({ fullName, team: "team_a", mobileNumber: nextMobile() }, { actor: user });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  await addClient(user, { fullName });
   // The document as it would come if the kept rows never took their marker's place.
   await page.route(/\/customers\?search=/, async (route) => {
     if (route.request().resourceType() !== "document") return route.continue();
@@ -136,16 +135,14 @@ test("a page whose rows missed their place in the document asks for them as data
 test("a whole page comes gzipped with its rows, the first time and once they are kept", async ({ page, context }) => {
   const { user } = await signInAs(context, "sales_front");
   const fullName = `${run} Gzipped · مريم`;
-  const result = await createClient({ fullName, team: "team_a", mobileNumber: nextMobile() }, { actor: user });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  await addClient(user, { fullName });
   // The second load is served from the kept page, its rows compressed once (decision 034).
   for (let load = 0; load < 2; load++) {
     const response = await page.goto(`/customers?search=${encodeURIComponent(fullName)}`);
     expect(response?.headers()["content-encoding"]).toBe("gzip");
     expect(response?.headers()["vary"]).toMatch(/Accept-Encoding/i);
-    const rows = page.getByTestId("customer-table").locator("tbody tr");
-    await expect(rows).toHaveCount(1);
-    await expect(rows).toContainText(fullName);
+    await expect(clientRows(page)).toHaveCount(1);
+    await expect(clientRows(page)).toContainText(fullName);
   }
 });
 
@@ -155,12 +152,8 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a client's details opened by a direct link sit over a light page", async ({ page, context }) => {
       const { user } = await signInAs(context, "sales_front");
-      const result = await createClient(
-        { fullName: `${run} Direct ${javaScriptEnabled ? "On" : "Off"}`, team: "team_a", mobileNumber: nextMobile() },
-        { actor: user },
-      );
-      if (!result.ok) throw new Error(JSON.stringify(result.issues));
-      await page.goto(`/customers/${result.client.id}?search=${run}`);
+      const client = await addClient(user, { fullName: `${run} Direct ${javaScriptEnabled ? "On" : "Off"}` });
+      await page.goto(`/customers/${client.id}?search=${run}`);
       if (javaScriptEnabled) await waitForHydration(page);
 
       await expect(page.getByRole("dialog", { name: "Customer Details" })).toContainText(

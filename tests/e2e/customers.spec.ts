@@ -1,19 +1,18 @@
-import type { Page } from "@playwright/test";
-import { db, expect, pressEscapeIn, signInAs, test, totpCode, waitForHydration } from "./support/fixtures";
+import {
+  addClient,
+  clientRows,
+  db,
+  expect,
+  pressEscapeIn,
+  signInAs,
+  test,
+  totpCode,
+  waitForHydration,
+} from "../support/e2e/fixtures";
 import { nextMobile } from "../support/e2e/unique-values";
-
-const { createClient } = await import("~/services/client-writes.server");
 
 // Names carry a token of this run, so searches find only this file's clients in the shared database.
 const run = `Zq${Date.now().toString(36)}`;
-
-async function addClient(actor: { id: string; name: string }, fields: Record<string, unknown>) {
-  const result = await createClient({ team: "team_a", mobileNumber: nextMobile(), ...fields }, { actor });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.client;
-}
-
-const rows = (page: Page) => page.getByTestId("customer-table").locator("tbody tr");
 
 test.describe("Customer Purchase History with JavaScript", () => {
   test("searches (debounced), filters and changes the page size through the URL", async ({ page, context }) => {
@@ -33,15 +32,15 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Customer Purchase History" })).toBeVisible();
     await page.getByLabel("Search", { exact: true }).fill(`${run} search`);
     await expect(page).toHaveURL(new RegExp(`search=${run}`));
-    await expect(rows(page)).toHaveCount(2);
+    await expect(clientRows(page)).toHaveCount(2);
     await expect(page.getByTestId("customer-count")).toHaveText("2 clients");
 
     await page.getByLabel("Tier").selectOption("gold");
     await expect(page).toHaveURL(/tier=gold/);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(`${run} Search Gold`);
-    await expect(rows(page).first()).toContainText("AED 150,000.00");
-    await expect(rows(page).first()).toContainText("Sharjah");
+    await expect(clientRows(page)).toHaveCount(1);
+    await expect(clientRows(page).first()).toContainText(`${run} Search Gold`);
+    await expect(clientRows(page).first()).toContainText("AED 150,000.00");
+    await expect(clientRows(page).first()).toContainText("Sharjah");
 
     await page.getByRole("link", { name: "Clear filters" }).click();
     // The filters reset when the cleared list arrives; a search typed before then keeps the tier shown.
@@ -50,15 +49,15 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await expect(page.getByTestId("customer-count")).toHaveText("26 clients");
     await page.getByLabel("Rows per page").selectOption("25");
     await expect(page).toHaveURL(/limit=25/);
-    await expect(rows(page)).toHaveCount(25);
+    await expect(clientRows(page)).toHaveCount(25);
     await page.getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(`${run} Pager 01`);
+    await expect(clientRows(page)).toHaveCount(1);
+    await expect(clientRows(page).first()).toContainText(`${run} Pager 01`);
     // A new search goes back to page 1.
     await page.getByLabel("Search", { exact: true }).fill(`${run} pager 2`);
     await expect(page).not.toHaveURL(/page=2/);
-    await expect(rows(page)).toHaveCount(7);
+    await expect(clientRows(page)).toHaveCount(7);
   });
 
   test("adds a client in the modal, with the New Client rules checked before sending", async ({ page, context }) => {
@@ -85,7 +84,7 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/customers\\?search=${run}$`));
     await expect(page.getByText("Client Added", { exact: true }).first()).toBeVisible();
-    const row = rows(page).filter({ hasText: `${run} Added Client` });
+    const row = clientRows(page).filter({ hasText: `${run} Added Client` });
     await expect(row).toContainText(`+${mobile}`);
     await expect(row).toContainText("Qatar");
     await expect(row).toContainText("AED 2,500.00");
@@ -100,7 +99,7 @@ test.describe("Customer Purchase History with JavaScript", () => {
     });
     await page.goto(`/customers?search=${encodeURIComponent(`${run} edit me`)}`);
     await waitForHydration(page);
-    await expect(rows(page).first()).toContainText("Silver");
+    await expect(clientRows(page).first()).toContainText("Silver");
     await page.getByRole("link", { name: `Edit ${run} Edit Me` }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Customer" });
     await expect(dialog.getByTestId("total-sales")).toHaveText("AED 99,999.50");
@@ -110,7 +109,7 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await dialog.getByRole("button", { name: "Update Customer" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Customer Updated", { exact: true }).first()).toBeVisible();
-    const row = rows(page).first();
+    const row = clientRows(page).first();
     await expect(row).toContainText("AED 100,000.00");
     await expect(row).toContainText("Gold");
 
@@ -166,8 +165,8 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await verify.click();
     await expect(prompt).toBeHidden();
     await expect(page.getByText("Clients Deleted", { exact: true }).first()).toBeVisible();
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(`${run} Doomed Survivor`);
+    await expect(clientRows(page)).toHaveCount(1);
+    await expect(clientRows(page).first()).toContainText(`${run} Doomed Survivor`);
     await expect(deleteButton).toBeDisabled();
     const deleted = await db.client.findMany({ where: { id: { in: doomed.map((d) => d.id) } } });
     expect(deleted.every((d) => d.deletedAt !== null)).toBe(true);
@@ -187,6 +186,6 @@ test.describe("Customer Purchase History with JavaScript", () => {
     await dialog.getByRole("button", { name: "Restore Selected" }).click();
     await expect(page.getByText("Clients Restored", { exact: true }).first()).toBeVisible();
     await page.goto(`/customers?search=${encodeURIComponent(`${run} comeback`)}`);
-    await expect(rows(page)).toHaveCount(1);
+    await expect(clientRows(page)).toHaveCount(1);
   });
 });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { addDays, businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { AED } from "~/domain/money";
 import { tierForTotal } from "~/domain/tiers";
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // The e2e database is shared by every spec file: figures are checked as the change our own clients

@@ -3,9 +3,9 @@
 // must not be posted again once the scripts arrive.
 import type { Page, Route } from "@playwright/test";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
-import { db, expect, signInContext, test, totpCode } from "./support/fixtures";
+import { db, expect, signInContext, test, totpCode } from "../support/e2e/fixtures";
 
-const { createStaff } = await import("./support/fixtures");
+const { createStaff } = await import("../support/e2e/fixtures");
 
 const run = `Hl${Date.now().toString(36)}`;
 

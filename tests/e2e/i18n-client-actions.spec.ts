@@ -1,9 +1,14 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { nextMobile } from "../support/e2e/unique-values";
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
-import { visibleLatinWords } from "./support/latin-words";
-
-const { createClient } = await import("~/services/client-writes.server");
+import type { Page } from "@playwright/test";
+import {
+  addClient,
+  arabicStaff,
+  db,
+  expect,
+  expectArabicDocument,
+  test,
+  waitForHydration,
+} from "../support/e2e/fixtures";
+import { visibleLatinWords } from "../support/e2e/latin-words";
 
 // The client book's action screens in Arabic (docs/decisions/021-arabic-and-english.md), with JavaScript on and
 // off: right to left, Arabic texts, and no English left but the names people typed (in <bdi>).
@@ -17,23 +22,8 @@ const SHELL_WORDS = ["English", "Notifications"];
 const latinWords = (page: Page, allow: readonly string[] = [], within?: string) =>
   visibleLatinWords(page, [...SHELL_WORDS, ...allow], within);
 
-async function expectArabicDocument(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-}
-
-/** A staff member who chose Arabic: every page opens in it, whatever the browser says. */
-async function arabicStaff(context: BrowserContext, role: "admin" | "sales_front", name: string) {
-  return signInAs(context, role, name, { language: "ar" });
-}
-
 async function aClient(actor: { id: string; name: string }, fullName: string, fullNameAr?: string) {
-  const created = await createClient(
-    { fullName: `${run} ${fullName}`, fullNameAr, mobileNumber: nextMobile(), team: "team_a" },
-    { actor },
-  );
-  if (!created.ok) throw new Error(JSON.stringify(created.issues));
-  return created.client;
+  return addClient(actor, { fullName: `${run} ${fullName}`, fullNameAr });
 }
 
 for (const js of [true, false]) {

@@ -1,7 +1,14 @@
-import type { Page } from "@playwright/test";
 import { addDays, businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
-import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
-import { visibleLatinWords } from "./support/latin-words";
+import {
+  createStaff,
+  db,
+  expect,
+  expectArabicDocument,
+  signInContext,
+  test,
+  waitForHydration,
+} from "../support/e2e/fixtures";
+import { visibleLatinWords } from "../support/e2e/latin-words";
 import { uniqueDigits } from "../support/e2e/unique-values";
 
 // The client book, a client's details and the client forms in Arabic (docs/decisions/021-arabic-and-english.md),
@@ -14,11 +21,6 @@ import { uniqueDigits } from "../support/e2e/unique-values";
 const SHELL_WORDS = ["English", "Notifications"];
 /** The English-only client's name is typed text; in an aria-label it cannot be marked up. */
 const TYPED_NAME = ["Hessa", "Smith"];
-
-async function expectArabicDocument(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-}
 
 /**
  * An admin with an Arabic name who chose Arabic, a client with an Arabic name and every section

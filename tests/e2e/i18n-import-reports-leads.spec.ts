@@ -1,14 +1,11 @@
-import type { Page } from "@playwright/test";
 import { insertLeadClient } from "../support/lead-clients";
-import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
-import { visibleLatinWords } from "./support/latin-words";
+import { arabicStaff, db, expect, expectArabicDocument, test, waitForHydration } from "../support/e2e/fixtures";
+import { visibleLatinWords } from "../support/e2e/latin-words";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // Import Data, the sales report and the AI Assistant in Arabic (docs/decisions/021-arabic-and-english.md), with JavaScript on
 // and off: right to left, Arabic texts, and no English left but what people typed (names, file names) and
 // numbers.
-
-const arabicStaff = (name: string) => createStaff("admin", name, { language: "ar" });
 
 /**
  * What the shell shows in Latin letters and is not these screens' to change: the language switch names
@@ -17,11 +14,6 @@ const arabicStaff = (name: string) => createStaff("admin", name, { language: "ar
  * shell's owner).
  */
 const shellWords = (staffName: string) => ["English", "Notifications", "AM", "PM", ...staffName.split(" ")];
-
-async function expectArabicDocument(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-}
 
 /** A client file with an English-named and an Arabic-named client, a repeated mobile and a row with an error. */
 function clientFile(suffix: string): Buffer {
@@ -79,10 +71,9 @@ for (const js of [true, false]) {
 
     test("the AI Assistant's filters, lead cards and scheduling read in Arabic", async ({ page, context }) => {
       const name = js ? "Noura Leads" : "نورة";
-      const staff = await arabicStaff(name);
+      await arabicStaff(context, "admin", name);
       const tag = uniqueDigits();
       const { arabicName, englishName } = await seedLeads(tag);
-      await signInContext(context, staff.user.id);
       await page.goto("/ai-assistant");
       await expectArabicDocument(page);
       await expect(page).toHaveTitle("المساعد الذكي | Jewel CRM");
@@ -112,8 +103,7 @@ for (const js of [true, false]) {
 
     test("Import Data reads in Arabic, before and after an import", async ({ page, context }) => {
       const name = js ? "Latifa Import" : "لطيفة الاستيراد";
-      const staff = await arabicStaff(name);
-      await signInContext(context, staff.user.id);
+      await arabicStaff(context, "admin", name);
       await page.goto("/import-data");
       await expectArabicDocument(page);
       await expect(page).toHaveTitle("استيراد البيانات | Jewel CRM");
@@ -138,9 +128,8 @@ for (const js of [true, false]) {
 
     test("the sales report reads in Arabic, its charts drawn from the right", async ({ page, context }) => {
       const name = js ? "Mariam Al Nuaimi" : "مريم النعيمي";
-      const staff = await arabicStaff(name);
+      const staff = await arabicStaff(context, "admin", name);
       await saleBy(staff.user.id);
-      await signInContext(context, staff.user.id);
       await page.goto("/reports?from=2018-01-01&to=2018-12-31");
       await expectArabicDocument(page);
       await expect(page).toHaveTitle("تقرير المبيعات | Jewel CRM");
@@ -163,9 +152,8 @@ for (const js of [true, false]) {
 test("the sales report in Arabic on a 360 px phone", async ({ page, context }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   const name = "Reem Phone";
-  const staff = await arabicStaff(name);
+  const staff = await arabicStaff(context, "admin", name);
   await saleBy(staff.user.id);
-  await signInContext(context, staff.user.id);
   await page.goto("/reports?from=2018-01-01&to=2018-12-31");
   await waitForHydration(page);
   await expectArabicDocument(page);

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { visibleLatinWords } from "./support/latin-words";
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { visibleLatinWords } from "../support/e2e/latin-words";
+import { arabicStaff, db, expect, expectArabicDocument, test, waitForHydration } from "../support/e2e/fixtures";
 import { MESSAGE_OCCASIONS } from "~/domain/message-templates";
 
 // The profile, its admin pages, user management and the account screens in Arabic (docs/decisions/021-arabic-and-
@@ -9,8 +9,7 @@ import { MESSAGE_OCCASIONS } from "~/domain/message-templates";
 
 async function expectArabic(page: Page, js: boolean) {
   if (js) await waitForHydration(page);
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expectArabicDocument(page);
 }
 
 /** The Latin words of texts people typed, which a page may show as they are. */
@@ -25,11 +24,6 @@ const PLACEHOLDERS = [...new Set(Object.values(MESSAGE_OCCASIONS).flatMap((spec)
 /** Every staff member's name: the log's user filter and the handover lists name them all. */
 async function everyonesNames() {
   return wordsOf(...(await db.user.findMany({ select: { name: true } })).map((u) => u.name));
-}
-
-/** A signed-in user who chose Arabic. */
-async function arabicStaff(context: BrowserContext, role: Parameters<typeof signInAs>[1]) {
-  return signInAs(context, role, `مريم الشامسي ${Date.now()}`, { language: "ar" });
 }
 
 /**

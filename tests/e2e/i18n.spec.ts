@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { shortDayLabel } from "~/domain/alerts";
 import { businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
-import { createStaff, db, expect, signInContext, test, waitForHydration } from "./support/fixtures";
-import { visibleLatinWords } from "./support/latin-words";
+import { createStaff, db, expect, signInContext, test, waitForHydration } from "../support/e2e/fixtures";
+import { visibleLatinWords } from "../support/e2e/latin-words";
 
 // Arabic and English (docs/decisions/021-arabic-and-english.md): the top bar's switch is a plain form, so the
 // same steps run with JavaScript on and off.

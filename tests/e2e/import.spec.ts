@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { readFileSync } from "node:fs";
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 
 /** Unique mobiles for this run (the e2e database is shared by every spec file). */
 const runPrefix = String(1000 + Math.floor(Math.random() * 9000));

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 import { MESSAGE_OCCASIONS } from "~/domain/message-templates";
 
 // The admin's WhatsApp message templates (/profile/messages): an Arabic birthday text edited, a

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { businessToday } from "~/domain/calendar";
 import { fullDayLabel } from "~/domain/display-labels";
-import { createStaff, db, expect, signInContext, test, totpCode, waitForHydration } from "./support/fixtures";
+import { createStaff, db, expect, signInContext, test, totpCode, waitForHydration } from "../support/e2e/fixtures";
 
 // Arabic-Indic digits (docs/decisions/021-arabic-and-english.md): chosen on Profile, a plain form, so the same
 // steps run with JavaScript on and off. Amounts, dates and counts change; mobiles and codes stay Western.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createStaff, expect, test, totpCode, waitForHydration } from "./support/fixtures";
+import { createStaff, expect, test, totpCode, waitForHydration } from "../support/e2e/fixtures";
 
 // After sign-in the app follows ?redirectTo= only to a path on this site. Browsers drop tabs and
 // newlines from URLs and read "\" as "/", so "/<TAB>/evil.example" would be "//evil.example".

@@ -1,4 +1,4 @@
-import { createStaff, db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { createStaff, db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // The client book on a 360 px phone (issue #15, slice 8): one card per client from the same HTML,

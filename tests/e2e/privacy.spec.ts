@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import * as XLSX from "@e965/xlsx";
-import { db, expect, signInAs, test, totpCode, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, test, totpCode, waitForHydration } from "../support/e2e/fixtures";
 
 const { createClient } = await import("~/services/client-writes.server");
 

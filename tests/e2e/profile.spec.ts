@@ -1,4 +1,4 @@
-import { db, expect, signInAs, signInContext, test, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, signInContext, test, waitForHydration } from "../support/e2e/fixtures";
 
 // The admin's profile and its two read-only admin pages (docs/product-rules.md §2 'Profile (admin only)').
 

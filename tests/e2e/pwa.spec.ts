@@ -3,8 +3,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { businessToday, dateFromIso, monthDayOf } from "~/domain/calendar";
 import { PRODUCT_NAME, PRODUCT_SHORT_NAME } from "~/domain/product";
-import { E2E_ENV } from "./support/env";
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { E2E_ENV } from "../support/e2e/env";
+import { db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // The service worker is what this file tests (the config blocks it elsewhere).

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
-import { createStaff, db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { createStaff, db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 // The sales report (docs/decisions/018-sales-report.md) with JavaScript on and off, and on a 360 px

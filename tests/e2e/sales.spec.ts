@@ -1,4 +1,4 @@
-import { db, expect, signInAs, test, waitForHydration } from "./support/fixtures";
+import { db, expect, signInAs, test, waitForHydration } from "../support/e2e/fixtures";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 async function newClient(name: string) {

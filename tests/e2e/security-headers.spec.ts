@@ -1,6 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { E2E_ENV } from "./support/env";
-import { createStaff, db, expect, signInAs, signInContext, test, totpCode, waitForHydration } from "./support/fixtures";
+import { E2E_ENV } from "../support/e2e/env";
+import {
+  createStaff,
+  db,
+  expect,
+  signInAs,
+  signInContext,
+  test,
+  totpCode,
+  waitForHydration,
+} from "../support/e2e/fixtures";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
 
 test.describe("Content-Security-Policy", () => {

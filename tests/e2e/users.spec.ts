@@ -9,7 +9,7 @@ import {
   test,
   totpCode,
   waitForHydration,
-} from "./support/fixtures";
+} from "../support/e2e/fixtures";
 
 // User management (docs/product-rules.md §2 'User Management dialog'). The e2e database is shared with the other
 // spec files, so every test makes its own users with a unique tag and looks only at those. The tag has

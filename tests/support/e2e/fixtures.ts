@@ -1,6 +1,7 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import type { Language } from "~/domain/languages";
 import { E2E_ENV, E2E_PORT } from "./env";
+import { nextMobile, uniqueDigits } from "./unique-values";
 
 // The e2e helpers talk to the same database file as the server under test, through the app's own
 // services, so a test starts signed in without spending an authenticator code. Assigned, not
@@ -11,6 +12,7 @@ const { db } = await import("~/db/db.server");
 const { createUserSession } = await import("~/auth/session.server");
 const { linkOperatorDevice } = await import("~/services/authenticators.server");
 const { generateTotpSecret, totpCode } = await import("~/auth/totp.server");
+const { createClient } = await import("~/services/client-writes.server");
 
 export { db, totpCode };
 
@@ -59,6 +61,30 @@ export async function signInAs(
   const staff = await createStaff(role, name, options);
   await signInContext(context, staff.user.id);
   return staff;
+}
+
+/**
+ * Signs in as a new staff member who chose Arabic: every page opens in Arabic, whatever the browser
+ * asks for. The default name is Arabic too, so the top bar shows no Latin letters of its own.
+ */
+export function arabicStaff(context: BrowserContext, role: Role, name = `مريم الشامسي ${uniqueDigits()}`) {
+  return signInAs(context, role, name, { language: "ar" });
+}
+
+/** A client added through the app's own service, as the actor (team A and a fresh mobile unless given). */
+export async function addClient(actor: { id: string; name: string }, fields: Record<string, unknown>) {
+  const result = await createClient({ team: "team_a", mobileNumber: nextMobile(), ...fields }, { actor });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.client;
+}
+
+/** The rows of the client book's table (the desktop layout). */
+export const clientRows = (page: Page) => page.getByTestId("customer-table").locator("tbody tr");
+
+/** The document is Arabic and laid out right to left. */
+export async function expectArabicDocument(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 }
 
 /** Waits until React has hydrated (the root sets data-hydrated), before clicking in JS tests. */
