@@ -44,6 +44,24 @@ export default tseslint.config(
     },
   },
   {
+    // Services return data, never HTML (app/cache/README.md): pages render, services read and write.
+    files: ["app/services/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "react-dom/server", message: "Services return data; the route renders it." }],
+          patterns: [
+            {
+              group: ["~/components/*", "**/components/*"],
+              message: "Services return data; the route renders it with its components.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Asymmetric matchers (expect.any, expect.stringMatching) and parsed JSON bodies are typed `any` by the
     // test libraries themselves.
     files: ["tests/**/*.ts"],

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deepFreeze, keptReads } from "./kept-reads.server";
 
-const database = vi.hoisted(() => ({ version: "1" as string | null }));
+const database: { version: string | null } = vi.hoisted(() => ({ version: "1" }));
 vi.mock("~/db/db.server", () => ({ databaseVersion: () => Promise.resolve(database.version) }));
 
 /** A read that counts how often it really ran, answering a fresh object each time. */

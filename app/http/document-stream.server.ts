@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { derivedFrom } from "~/cache/derived-from.server";
 
 /**
  * A chunk without its zero bytes. React 18.3's Node renderer fills 2,048-byte chunks, and when the
@@ -46,12 +47,9 @@ function deflatedAlone(bytes: Buffer): Buffer {
   return deflateRawSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH });
 }
 
-/** Kept bytes deflated once, for as long as they are kept (decision 034). */
-const deflatedKept = new WeakMap<Buffer, Buffer>();
+/** Kept bytes deflated once, for as long as they are kept (decision 034; app/cache/README.md). */
 function deflatedOnce(bytes: Buffer): Buffer {
-  let deflated = deflatedKept.get(bytes);
-  if (!deflated) deflatedKept.set(bytes, (deflated = deflatedAlone(bytes)));
-  return deflated;
+  return derivedFrom(bytes, "deflated", () => deflatedAlone(bytes));
 }
 
 /**

@@ -17,29 +17,36 @@ import { requireUser, type DeniedData } from "~/auth/guards.server";
 import { AccessDeniedPanel } from "~/components/access-denied";
 import { ClientFiltersCard } from "~/components/clients/client-filters-card";
 import { ClientPagination } from "~/components/clients/client-pagination";
-import { SELECTION_FORM_ID, type ClientRowView } from "~/components/clients/client-rows-html";
+import { clientRowHtmls, rowLabels, SELECTION_FORM_ID } from "~/components/clients/client-rows-html";
 import { ClientTable, DOCUMENT_ROWS_ID, SELECT_ALL_ID } from "~/components/clients/client-table";
 import { DeleteVerificationDialog } from "~/components/clients/delete-verification-dialog";
 import { useHydrated } from "~/components/use-hydrated";
+import { keptHtml } from "~/cache/kept-pages.server";
 import { businessToday } from "~/domain/calendar";
+import type { ClientRowView } from "~/domain/client-row-view";
 import { clientListBase, isClientDialogPath } from "~/domain/client-list-path";
 import { isDocumentRequest } from "~/http/request-address";
 import { clientListSearch, parseClientListQuery } from "~/domain/client-filters";
 import { formatCount } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS, checkAccess } from "~/domain/roles";
-import { clientRowsBytes, readClientBookPage, type ClientBookAsk } from "~/services/client-book-page.server";
+import { readClientBookPage, type ClientBookAsk, type ClientBookPage } from "~/services/client-book-page.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listDueFollowUps } from "~/services/follow-ups.server";
 import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { shortDayLabel } from "~/domain/alerts";
 import { MyDaySection } from "~/components/my-day";
 import { getMyDay } from "~/services/my-day.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { fixedT, getLocale } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 import { clientExportHref, EXPORT_FORMATS } from "~/domain/client-export";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = {
+  i18n: ["clientActions", "clientForm", "clients", "dashboard", "leads", "profile"],
+};
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clients:title")} | ${PRODUCT_NAME}` },
@@ -81,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A whole page carries its rows once, as HTML: entry.server puts them in the document and the data
   // the browser hydrates from leaves them out (decisions 023, 033). A later page comes as data.
   const rowsInDocument = isDocumentRequest(request) && page.rows.length > 0;
-  if (rowsInDocument) (context.documentHtml ??= {})[DOCUMENT_ROWS_ID] = clientRowsBytes(page, asked);
+  if (rowsInDocument) (context.documentHtml ??= {})[DOCUMENT_ROWS_ID] = rowsHtml(page, asked);
   return {
     light: false as const,
     query,
@@ -97,6 +104,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, locale) })),
     },
   };
+}
+
+/**
+ * A page's rows as the table's HTML, written once per kept page and per what the HTML is written
+ * from (language and digits, path, search; decision 033), so a whole-page load sends bytes it made
+ * before.
+ */
+function rowsHtml(page: ClientBookPage, { query, locale, basePath }: ClientBookAsk): Buffer {
+  const linkSearch = clientListSearch(query);
+  return keptHtml(page, `client-rows ${JSON.stringify(locale)} ${basePath}${linkSearch}`, () =>
+    clientRowHtmls(page.rows, rowLabels(fixedT(locale, "clients"), locale), linkSearch, basePath),
+  );
 }
 
 /**

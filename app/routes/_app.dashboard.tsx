@@ -16,7 +16,7 @@ import { businessSummary } from "~/domain/dashboard-figures";
 import { formatCount, fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { isDocumentRequest, requestAddress } from "~/http/request-address";
-import { derivedFrom } from "~/cache/derived-from.server";
+import { keptHtml } from "~/cache/kept-pages.server";
 import { ACCESS } from "~/domain/roles";
 import { ROLE_KEYS } from "~/components/users/role-keys";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -29,6 +29,7 @@ import { getMyDay } from "~/services/my-day.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import { MyDaySection } from "~/components/my-day";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import type { CatalogsHandle } from "~/i18n/catalogs";
 
 /** The three alert panels, by the id each is tested and its alerts sent as HTML by. */
 const ALERT_PANEL_IDS = {
@@ -36,6 +37,8 @@ const ALERT_PANEL_IDS = {
   anniversaries: "anniversary-alerts",
   emiratesId: "emirates-id-alerts",
 } as const;
+
+export const handle: CatalogsHandle = { i18n: ["clientForm", "clients", "dashboard", "leads", "profile", "users"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "dashboard:title")} | ${PRODUCT_NAME}` },
@@ -70,10 +73,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const panel = (testId: string, list: { items: (Alert & ContactFacts)[]; total: number }): PanelList => {
     const shown = list.items.length;
     if (shown === 0 || !wholePage) return { items: labelled(list), shown, total: list.total };
-    (context.documentHtml ??= {})[alertItemsId(testId)] = derivedFrom(
-      list,
-      `alert-items ${JSON.stringify(locale)}`,
-      () => alertItemsHtml(labelled(list), locale),
+    (context.documentHtml ??= {})[alertItemsId(testId)] = keptHtml(list, `alert-items ${JSON.stringify(locale)}`, () =>
+      alertItemsHtml(labelled(list), locale),
     );
     return { items: null, shown, total: list.total };
   };

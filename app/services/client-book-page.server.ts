@@ -1,6 +1,7 @@
-import { clientRowHtmls, rowLabels, type ClientRowView } from "~/components/clients/client-rows-html";
+import { readPageUntilWritten } from "~/cache/kept-pages.server";
 import { isoFromDate, type IsoDate } from "~/domain/calendar";
 import { formatDay, displayName } from "~/domain/client-display";
+import type { ClientRowView } from "~/domain/client-row-view";
 import { addressLabel, type AddressWords, type Team } from "~/domain/client-enums";
 import { isErasedMobile } from "~/domain/client-erasure";
 import { clientListSearch, daysSincePurchase, DEFAULT_PAGE_SIZE, type ClientListQuery } from "~/domain/client-filters";
@@ -8,13 +9,10 @@ import { ownerInitials } from "~/domain/client-owner";
 import type { Locale } from "~/domain/languages";
 import { formatAed } from "~/domain/money";
 import type { Tier } from "~/domain/tiers";
-import { derivedFrom } from "~/cache/derived-from.server";
-import { htmlBytes } from "~/http/document-stream.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
 import { listClients } from "./client-queries.server";
 import type { Viewer } from "./client-record.server";
-import { keptReads } from "~/cache/kept-reads.server";
 
 /** A page of the client book as the table shows it. */
 export type ClientBookPage = { rows: ClientRowView[]; totalCount: number; totalPages: number };
@@ -29,25 +27,19 @@ export type ClientBookAsk = {
   today: IsoDate;
 };
 
-/** Pages of up to 500 rows, each about 1 MB with its HTML: a shelf of their own, so 32 at most per worker. */
-const readUntilWritten = keptReads(32);
-
 /**
  * One page of the client book for a viewer, in their language, with its rows worded for the table
  * (/customers and /customer-history, `basePath`). A page of up to 500 rows is kept until the
  * database is written (decision 033): staff reload it and come back to it far more often than
- * clients change.
+ * clients change. Its key holds everything the rows depend on: the viewer (owner=me) and their role
+ * (masked IDs and mobiles), the language and digits, the path, the search and the day.
  */
 export function readClientBookPage(asked: ClientBookAsk): Promise<ClientBookPage> {
-  const { query, viewer, today } = asked;
+  const { query, viewer, locale, basePath, today } = asked;
   const read = () => clientBookPage(asked);
   if (query.limit > DEFAULT_PAGE_SIZE) return read();
-  return readUntilWritten(`client-book ${viewer.id} ${viewer.role} ${today} ${wordedFor(asked)}`, read);
-}
-
-/** What a page's words and links are written for: its language and digits, its path and search. */
-function wordedFor({ query, locale, basePath }: ClientBookAsk): string {
-  return `${JSON.stringify(locale)} ${basePath}${clientListSearch(query)}`;
+  const worded = `${JSON.stringify(locale)} ${basePath}${clientListSearch(query)}`;
+  return readPageUntilWritten(`client-book ${viewer.id} ${viewer.role} ${today} ${worded}`, read);
 }
 
 async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): Promise<ClientBookPage> {
@@ -94,18 +86,4 @@ async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): 
     };
   });
   return { rows, totalCount: page.totalCount, totalPages: page.totalPages };
-}
-
-/**
- * The page's rows as the table's HTML, UTF-8, written once per kept page (decision 033): a whole-page
- * load sends them as they are. `asked` is what the page was read for.
- */
-export function clientRowsBytes(page: ClientBookPage, asked: ClientBookAsk): Buffer {
-  const { query, locale, basePath } = asked;
-  // Keyed by all the HTML is written from, not only by what the kept page's own key holds today.
-  return derivedFrom(page, `rows-html ${wordedFor(asked)}`, () =>
-    htmlBytes(
-      clientRowHtmls(page.rows, rowLabels(fixedT(locale, "clients"), locale), clientListSearch(query), basePath),
-    ),
-  );
 }

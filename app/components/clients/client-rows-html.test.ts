@@ -4,7 +4,8 @@ import { pageLocale, type Language } from "~/domain/languages";
 import { numeralsInterpolation } from "~/i18n/interpolation";
 import ar from "~/locales/ar";
 import en from "~/locales/en";
-import { clientRowsHtml, escapeHtml, rowLabels, type ClientRowView } from "./client-rows-html";
+import type { ClientRowView } from "~/domain/client-row-view";
+import { clientRowsHtml, escapeHtml, rowLabels } from "./client-rows-html";
 
 function labelsIn(language: Language) {
   const i18n = i18next.createInstance();

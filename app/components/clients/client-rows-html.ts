@@ -1,32 +1,9 @@
 import type { TFunction } from "i18next";
 import { formatCount } from "~/domain/display-labels";
+import type { ClientRowView } from "~/domain/client-row-view";
 import type { Locale } from "~/domain/languages";
 import type { Tier } from "~/domain/tiers";
 import { labelTable, TIER_KEYS } from "~/i18n/label-keys";
-
-/** One table row as the loader sends it: display-ready strings, nothing the table does not show. */
-export type ClientRowView = {
-  id: number;
-  name: string;
-  /** Digits to dial, or null for an erased client (whose number was freed). */
-  mobile: string | null;
-  address: string;
-  dateOfBirth: string;
-  totalSale: string;
-  lastPurchase: string;
-  daysSince: number | null;
-  email: string;
-  team: string;
-  idNumber: string;
-  idExpiry: string;
-  idExpired: boolean;
-  pepStatus: string;
-  tier: Tier;
-  ownerName: string | null;
-  ownerInitials: string;
-  /** Why WhatsApp is off for this client (consent withdrawn), in the page's language, or null. */
-  whatsappBlocked: string | null;
-};
 
 export const SELECTION_FORM_ID = "customer-selection";
 /** One form for every row's tracked WhatsApp button (each button sets its own formAction). */

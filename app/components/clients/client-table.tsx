@@ -6,7 +6,8 @@ import { ariaSort, headerSort, type ClientSortKey } from "~/domain/client-sort";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { useDocumentHtml } from "../document-html";
 import { openInApp } from "../open-in-app";
-import { clientRowsHtml, rowLabels, WHATSAPP_FORM_ID, type ClientRowView } from "./client-rows-html";
+import type { ClientRowView } from "~/domain/client-row-view";
+import { clientRowsHtml, rowLabels, WHATSAPP_FORM_ID } from "./client-rows-html";
 
 /** The table body that holds rows sent as HTML, which the browser keeps as they are (../document-html.tsx). */
 export const DOCUMENT_ROWS_ID = "client-rows";
