@@ -1,9 +1,11 @@
 // GET /api/openapi.json, and the document against the route files: every app/routes/api.*.ts
-// has its path, its loader a GET and its action exactly the methods the document names.
+// has its path, its loader a GET and its action exactly the methods the document names, and the
+// roles the document names are the ones the route's guard lets through.
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ROLES, type Role } from "~/domain/roles";
 import { openApiDocument } from "~/http/openapi.server";
 import * as me from "~/routes/api.auth.me";
 import * as openapi from "~/routes/api.openapi[.]json";
@@ -123,5 +125,43 @@ describe("the document covers every /api route", () => {
         expect(status === 405, `${method.toUpperCase()} ${url} answered ${status}`).toBe(!methods.includes(method));
       }
     });
+  }
+});
+
+describe("the document's roles are the routes' guards", () => {
+  type DocOperation = { "x-roles": Role[]; "x-admin-gate"?: boolean; security?: unknown[] };
+  const documented = openApiDocument().paths as Record<string, Record<string, DocOperation>>;
+  let cookies: Record<Role, string>;
+
+  beforeAll(async () => {
+    const entries = await Promise.all(
+      ROLES.map(async (role) => [role, await sessionCookieFor((await createUser({ role })).user.id)] as const),
+    );
+    cookies = Object.fromEntries(entries) as Record<Role, string>;
+  });
+
+  for (const file of routeFiles) {
+    const url = routeFileUrl(file);
+    for (const [method, op] of Object.entries(documented[url] ?? {})) {
+      if (op.security?.length === 0) continue;
+      it(`${method.toUpperCase()} ${url} refuses exactly the roles the document leaves out`, async () => {
+        const route = moduleOf(file);
+        const fn = method === "get" ? route.loader! : route.action!;
+        const wrong: string[] = [];
+        for (const role of ROLES) {
+          // The gate is not unlocked for these sessions, so a gated operation refuses even an admin.
+          const allowed = op["x-roles"].includes(role) && !op["x-admin-gate"];
+          // Reads run for an allowed role; writes only show their refusals (no body, nothing is changed).
+          if (allowed && method !== "get") continue;
+          const request = makeRequest(url.replace(/\{[^}]+\}/g, "1"), {
+            method: method.toUpperCase(),
+            cookie: cookies[role],
+          });
+          const { status } = await outcome(await callRoute(fn, request, { id: "1" }));
+          if (allowed ? status === 401 || status === 403 : status !== 403) wrong.push(`${role}: ${status}`);
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
   }
 });
