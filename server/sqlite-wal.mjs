@@ -8,7 +8,10 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 
-/** The SQLite file DATABASE_URL names (the same default and resolution as app/db/database-url.server.ts), else null. */
+/**
+ * The SQLite file DATABASE_URL names (the same default and resolution as app/db/database-url.server.ts), else null.
+ * @param {{ DATABASE_URL?: string }} [env]
+ */
 export function sqliteFile(env = process.env) {
   const url = env.DATABASE_URL || "file:./data/crm.db";
   return url.startsWith("file:") ? resolve(url.slice("file:".length)) : null;
@@ -30,6 +33,7 @@ function withFile(file, work) {
  * WAL mode, then `PRAGMA optimize=0x10002`: ANALYZE every table whose statistics are missing or
  * stale (a bulk-loaded or imported book has none, and the planner then guesses its index choices),
  * with SQLite's analysis limit keeping it to a moment.
+ * @param {{ DATABASE_URL?: string }} [env]
  */
 export function prepareSqlite(env = process.env) {
   const file = sqliteFile(env);
