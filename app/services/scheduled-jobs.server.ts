@@ -14,6 +14,7 @@ const FIRST_CHECK_MS = { min: 1_000, spread: 9_000 };
  */
 export function startScheduledJobs(): void {
   const holder = `${hostname()}:${process.pid}`;
+  let firstCheck = true;
   const check = async () => {
     try {
       const report = await runDailyRetention({ holder });
@@ -22,6 +23,9 @@ export function startScheduledJobs(): void {
           `Retention: ${report.erasedClients} client(s) erased, ${report.prunedAuditEntries} audit entries pruned, ` +
             `${report.clearedContactNotes} contact note(s) cleared in ${report.ms} ms.`,
         );
+      // Once per worker, so an operator (and the multi-instance test) sees that each one asked.
+      else if (firstCheck) console.log(`Retention: today's run is done or under way elsewhere (${holder} checked).`);
+      firstCheck = false;
     } catch (error) {
       // The lease was released: the next hourly ask tries again.
       console.error("The retention job failed", error);

@@ -33,14 +33,16 @@ it("two instances run the daily job once: one erases the client due, the others 
     30_000,
   );
 
-  await Promise.all([startServer(30_000), startServer(30_000)]);
+  const servers = await Promise.all([startServer(30_000), startServer(30_000)]);
   await until(
     "the client to be erased",
     async () => ((await db.client.findUniqueOrThrow({ where: { id: client.id } })).erasedAt ? true : undefined),
     30_000,
   );
-  // Every worker's first ask comes within 10 s of its start: by now all four have asked.
-  await new Promise((r) => setTimeout(r, 11_000));
+  // Every worker says it asked: one ran the job, the three others found it done or under way.
+  const asked = () => servers.map((server) => server.log().match(/^Retention: /gm)?.length ?? 0);
+  await until("all four workers to ask", () => asked().reduce((a, b) => a + b, 0) >= 4 || undefined, 30_000);
+  expect(asked()).toEqual([2, 2]);
 
   expect(await db.auditLog.count({ where: { action: "retention.run", createdAt: { gte: since } } })).toBe(1);
   expect(await db.auditLog.count({ where: { action: "client.erased", targetId: String(client.id) } })).toBe(1);
