@@ -44,7 +44,7 @@ export async function measureSales(runs: number): Promise<Measurement[]> {
         "sales: record a 3-item sale (recompute total, tier, last purchase)",
         async () => {
           const result = await recordSale(clientId, input, context);
-          if (!result.ok) throw new Error(result.message);
+          if (!result.ok) throw new Error(result.message.code);
           recorded.push(result.sale.id);
         },
         { runs, target: 30 },
@@ -56,7 +56,7 @@ export async function measureSales(runs: number): Promise<Measurement[]> {
         "sales: void a sale (recompute total, tier, last purchase)",
         async () => {
           const result = await voidSale(recorded[next++]!, "bench", context);
-          if (!result.ok) throw new Error(result.message);
+          if (!result.ok) throw new Error(result.message.code);
         },
         { runs: Math.min(runs, recorded.length - 3), warmup: 3, target: 30 },
       ),

@@ -48,6 +48,13 @@ export const MESSAGE_CODES = {
   ownerNotUserId: "clientActions:owner.errors.notUserId",
   ownerNotAllowed: "clientActions:owner.errors.notAllowed",
   clientNotFound: "clientActions:owner.errors.notFound",
+  // Sales and voids (app/services/sales.server.ts).
+  associateInactive: "clientActions:sale.errors.associateInactive",
+  invoiceTaken: "clientActions:sale.errors.invoiceTaken",
+  invoiceTakenBy: "clientActions:sale.errors.invoiceTakenBy",
+  saleNotFound: "clientActions:voidSale.errors.notFound",
+  alreadyVoid: "clientActions:voidSale.errors.alreadyVoid",
+  voidRefused: "clientActions:voidSale.errors.refused",
 } as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[keyof typeof MESSAGE_CODES];

@@ -1,7 +1,10 @@
 import { MESSAGE_CODES, type MessageCode } from "./message-codes";
 
-/** What a message names: a text or number as it is, or another message said in the same language (a showroom, a field). */
-export type MessageValue = string | number | Message;
+/**
+ * What a message names: a text or number as it is, another message said in the same language, or a stored
+ * value's label by its catalog key (a showroom: app/i18n/label-keys.ts).
+ */
+export type MessageValue = string | number | Message | { label: string };
 
 /** A message as services and domain rules give it: a code (app/domain/message-codes.ts) and the values it names. */
 export type Message = { code: MessageCode; values?: Readonly<Record<string, MessageValue>> };

@@ -377,9 +377,6 @@ export function canVoidSale(
   return sale.createdById === user.id && businessToday(sale.createdAt) === businessToday(now);
 }
 
-export const VOID_REFUSED =
-  "Only an admin, or the person who recorded the sale on the day they recorded it, can void a sale";
-
 /** The form's fields for one item row, named as the JSON names them. */
 export const ITEM_FORM_FIELDS = [
   "category",

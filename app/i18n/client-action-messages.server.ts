@@ -2,8 +2,6 @@ import type { TFunction } from "i18next";
 import { ALREADY_ERASED, ERASED_CLIENT_REFUSAL, NAME_MISMATCH } from "~/domain/client-erasure";
 import { FAMILY_MESSAGES } from "~/domain/family";
 import type { Message } from "~/domain/messages";
-import { SHOWROOM_LABELS, SHOWROOMS, VOID_REFUSED } from "~/domain/sales";
-import { SHOWROOM_KEYS } from "./label-keys";
 import { say } from "./messages";
 
 /**
@@ -48,21 +46,12 @@ const EXACT_KEYS: Record<string, string> = {
   "A sale must be above AED 0: enter the amount or the items' prices": "clientActions:sale.errors.aboveZero",
   "Choose the showroom of the invoice: invoice numbers are unique per showroom":
     "clientActions:sale.errors.invoiceShowroom",
-  "The associate must be an active user": "clientActions:sale.errors.associateInactive",
-  "This sale is already void": "clientActions:voidSale.errors.alreadyVoid",
-  [VOID_REFUSED]: "clientActions:voidSale.errors.refused",
   "Give the reason for the void": "clientActions:voidSale.errors.reason",
   "Select at least one client": "clientActions:owner.errors.selectOne",
   "The owner must be an active user": "clientActions:owner.errors.inactive",
   "Client not found": "clientActions:owner.errors.notFound",
   "Only an admin or the client's owner can reassign a client": "clientActions:owner.errors.notAllowed",
 };
-
-/** A showroom's label as the service wrote it ("Dubai Mall"), in the page's language. */
-function showroomText(t: TFunction, label: string): string {
-  const showroom = SHOWROOMS.find((s) => SHOWROOM_LABELS[s] === label);
-  return showroom ? t(SHOWROOM_KEYS[showroom]) : label;
-}
 
 const PATTERNS: [RegExp, (t: TFunction, match: RegExpMatchArray) => string][] = [
   [/^At most (\d+) characters$/, (t, [, max]) => t("clientActions:tooLong", { count: Number(max) })],
@@ -74,16 +63,6 @@ const PATTERNS: [RegExp, (t: TFunction, match: RegExpMatchArray) => string][] = 
   [
     /^The amount must be the sum of the items \(AED ([\d.]+)\), or left out$/,
     (t, [, amount]) => t("clientActions:sale.errors.amountNotSum", { amount }),
-  ],
-  [
-    /^Invoice (.+) is already recorded at (.+) \((.+), (\d{4}-\d{2}-\d{2})\)\. Void that sale first to enter it again\.$/,
-    (t, [, invoiceNo, showroom = "", name, date]) =>
-      t("clientActions:sale.errors.invoiceTakenBy", { invoiceNo, showroom: showroomText(t, showroom), name, date }),
-  ],
-  [
-    /^Invoice (.+) is already recorded at (.+)\.$/,
-    (t, [, invoiceNo, showroom = ""]) =>
-      t("clientActions:sale.errors.invoiceTaken", { invoiceNo, showroom: showroomText(t, showroom) }),
   ],
 ];
 

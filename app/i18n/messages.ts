@@ -2,7 +2,8 @@ import type { TFunction } from "i18next";
 import { isMessageCode, type Message, type MessageValue } from "~/domain/messages";
 
 function valueText(t: TFunction, value: MessageValue): string | number {
-  return typeof value === "object" ? say(t, value) : value;
+  if (typeof value !== "object") return value;
+  return "label" in value ? t(value.label) : say(t, value);
 }
 
 /**

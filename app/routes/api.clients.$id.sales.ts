@@ -6,6 +6,7 @@ import { API_CONTRACT } from "~/http/api-contract.server";
 import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { requestAddress } from "~/http/request-address";
 import { listClientSales, recordSale, saleJson } from "~/services/sales.server";
+import { english } from "~/i18n/english.server";
 
 const contract = API_CONTRACT["/api/clients/{id}/sales"];
 const notFound = () => Response.json({ error: "Client not found" }, { status: 404 });
@@ -29,6 +30,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!id) return notFound();
   const input = await readJsonBody(request, contract.post.body());
   const result = await recordSale(id, input, { actor: session.user, ip: requestAddress(request) });
-  if (!result.ok) return inputError(result.message, [{ path: result.path, message: result.message }], result.status);
+  if (!result.ok) {
+    const error = english(result.message);
+    return inputError(error, [{ path: result.path, message: error }], result.status);
+  }
   return Response.json({ data: result.sale, ...result.client }, { status: 201 });
 }

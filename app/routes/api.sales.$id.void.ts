@@ -6,6 +6,7 @@ import { API_CONTRACT } from "~/http/api-contract.server";
 import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
 import { requestAddress } from "~/http/request-address";
 import { voidSale } from "~/services/sales.server";
+import { english } from "~/i18n/english.server";
 
 const contract = API_CONTRACT["/api/sales/{id}/void"];
 
@@ -22,6 +23,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!id) return Response.json({ error: "Sale not found" }, { status: 404 });
   const { reason } = await readJsonBody(request, contract.post.body());
   const result = await voidSale(id, reason, { actor: session.user, ip: requestAddress(request) });
-  if (!result.ok) return inputError(result.message, [{ path: result.path, message: result.message }], result.status);
+  if (!result.ok) {
+    const error = english(result.message);
+    return inputError(error, [{ path: result.path, message: error }], result.status);
+  }
   return Response.json({ data: result.sale, ...result.client });
 }

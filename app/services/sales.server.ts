@@ -5,16 +5,17 @@ import { filsToDecimalString, type Fils } from "~/domain/money";
 import type { Role } from "~/domain/roles";
 import {
   canVoidSale,
-  labelOf,
+  isShowroom,
   mgToGrams,
   pointsToCarats,
-  SHOWROOM_LABELS,
   storedItems,
-  VOID_REFUSED,
   type SaleInput,
   type SaleItemFacts,
 } from "~/domain/sales";
 import { TIER_FLOORS, type Tier } from "~/domain/tiers";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message, type Message } from "~/domain/messages";
+import { SHOWROOM_KEYS } from "~/i18n/label-keys";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
@@ -202,29 +203,34 @@ export function timestampOf(value: Date | number | bigint | string | null): Date
 export type SaleActor = { id: string; name: string; role: Role };
 type Context = { actor: SaleActor; ip?: string | null };
 
-export type SaleFailure = { ok: false; status: 400 | 403 | 404 | 409; path: string; message: string };
+export type SaleFailure = { ok: false; status: 400 | 403 | 404 | 409; path: string; message: Message };
 export type SaleResult = { ok: true; sale: SaleJson; client: ClientPurchaseFacts } | SaleFailure;
 
-const failure = (status: SaleFailure["status"], path: string, message: string): SaleFailure => ({
+const failure = (status: SaleFailure["status"], path: string, message: Message): SaleFailure => ({
   ok: false,
   status,
   path,
   message,
 });
-const clientMissing = () => failure(404, "id", "Client not found");
+const clientMissing = () => failure(404, "id", message(MESSAGE_CODES.clientNotFound));
 
 async function invoiceTaken(showroom: string, invoiceNo: string): Promise<SaleFailure> {
   const other = await db.sale.findFirst({
     where: { showroom, liveInvoiceNo: invoiceNo },
     select: { saleDate: true, client: { select: { fullName: true } } },
   });
-  const where = labelOf(SHOWROOM_LABELS, showroom);
+  const where = isShowroom(showroom) ? { label: SHOWROOM_KEYS[showroom] } : showroom;
   return failure(
     409,
     "invoiceNo",
     other
-      ? `Invoice ${invoiceNo} is already recorded at ${where} (${other.client.fullName}, ${isoFromDate(other.saleDate)}). Void that sale first to enter it again.`
-      : `Invoice ${invoiceNo} is already recorded at ${where}.`,
+      ? message(MESSAGE_CODES.invoiceTakenBy, {
+          invoiceNo,
+          showroom: where,
+          name: other.client.fullName,
+          date: isoFromDate(other.saleDate),
+        })
+      : message(MESSAGE_CODES.invoiceTaken, { invoiceNo, showroom: where }),
   );
 }
 
@@ -238,7 +244,7 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
     soldById === actor.id
       ? actor
       : await db.user.findFirst({ where: { id: soldById, isActive: true }, select: { name: true } });
-  if (!soldBy) return failure(400, "soldById", "The associate must be an active user");
+  if (!soldBy) return failure(400, "soldById", message(MESSAGE_CODES.associateInactive));
   try {
     const result = await db.$transaction(async (tx) => {
       // A sale stays voidable on an erased client, but no new one is recorded for them.
@@ -320,9 +326,10 @@ export async function voidSale(
 ): Promise<SaleResult> {
   const sale = await findSale(saleId);
   // A page posts for one client: a sale of another is not found there.
-  if (!sale || (clientId !== undefined && sale.clientId !== clientId)) return failure(404, "id", "Sale not found");
-  if (sale.voidedAt) return failure(409, "id", "This sale is already void");
-  if (!canVoidSale(actor, sale, now)) return failure(403, "id", VOID_REFUSED);
+  if (!sale || (clientId !== undefined && sale.clientId !== clientId))
+    return failure(404, "id", message(MESSAGE_CODES.saleNotFound));
+  if (sale.voidedAt) return failure(409, "id", message(MESSAGE_CODES.alreadyVoid));
+  if (!canVoidSale(actor, sale, now)) return failure(403, "id", message(MESSAGE_CODES.voidRefused));
   const result = await db.$transaction(async (tx) => {
     if (!(await lockClient(tx, sale.clientId))) return null;
     const { count } = await tx.sale.updateMany({
@@ -346,7 +353,7 @@ export async function voidSale(
     const { createdById: _by, createdAt: _at, clientId: _client, ...json } = sale;
     return { sale: { ...json, voidedAt: now.toISOString(), voidReason: reason }, client };
   });
-  if (result === null) return failure(404, "id", "Sale not found");
-  if (result === "already") return failure(409, "id", "This sale is already void");
+  if (result === null) return failure(404, "id", message(MESSAGE_CODES.saleNotFound));
+  if (result === "already") return failure(409, "id", message(MESSAGE_CODES.alreadyVoid));
   return { ok: true, ...result };
 }
