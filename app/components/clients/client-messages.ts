@@ -12,6 +12,7 @@ import {
   STYLE_TAGS_MAX,
 } from "~/domain/preferences";
 import { BUDGET_BAND_KEYS, FIELD_LABEL_KEYS, METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
+import { say } from "~/i18n/messages";
 
 /*
  * The client rules write their messages in English: the same schema answers /api/clients, whose JSON
@@ -107,5 +108,6 @@ export function clientMessageText(message: string, t: TFunction): string {
       fields: fields.join(t("clientForm:messages.fieldSeparator")),
     });
   }
-  return message;
+  // A service's code (an unknown owner), or a text from outside the catalogs as it is.
+  return say(t, message);
 }
