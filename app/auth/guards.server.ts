@@ -1,38 +1,19 @@
 import { data, redirect } from "@remix-run/node";
 import { requestAddress } from "~/http/request-address";
 import { checkAccess, type Access, type AccessDenial } from "~/domain/roles";
+import { isCrossSite, listedOrigins } from "~/domain/cross-site";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "~/services/audit.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Extra origins allowed to post (e.g. the public URL when a proxy rewrites Host). */
-function allowedOrigins(request: Request): Set<string> {
-  const origins = new Set([new URL(request.url).origin]);
-  for (const o of (process.env.APP_ORIGIN ?? "").split(",")) if (o.trim()) origins.add(o.trim().replace(/\/$/, ""));
-  return origins;
-}
-
-/**
- * CSRF defence: a state-changing request whose Origin (or, failing that, Referer) names another
- * site is refused. Browsers always send one of them on cross-site posts; requests with neither
- * come from non-browser clients, which cannot carry a victim's cookie.
- */
+/** The app's one CSRF rule (app/domain/cross-site.ts), for a request inside the app. */
 export function isCrossOrigin(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  const origin = request.headers.get("origin");
-  const referer = request.headers.get("referer");
-  const claimed = origin && origin !== "null" ? origin : referer ? safeOrigin(referer) : origin;
-  if (claimed === null) return false;
-  return !allowedOrigins(request).has(claimed);
-}
-
-function safeOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return "invalid";
-  }
+  return isCrossSite({
+    method: request.method,
+    origin: request.headers.get("origin"),
+    referer: request.headers.get("referer"),
+    ownOrigin: new URL(request.url).origin,
+    listed: listedOrigins(process.env.APP_ORIGIN),
+  });
 }
 
 /**
