@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import { CANNOT_LISTEN, closeGracefully, runPrimary } from "./server/cluster.mjs";
 import { installRequestPolicy } from "./server/http-policy.mjs";
+import { bodyForRemix, bodyGate, crossSiteGate } from "./server/request-guards.mjs";
 import { requestConcurrency, requestGate } from "./server/request-gate.mjs";
 import { prepareSqlite, sqliteFile, startCheckpointer, startDailyOptimize } from "./server/sqlite-wal.mjs";
 
@@ -55,6 +56,17 @@ if (cluster.isPrimary) {
   );
   // Pages and the API take turns; the files above never wait (docs/decisions/026-request-gate.md).
   app.use(requestGate({ concurrency: requestConcurrency(process.env, sqliteFile() !== null) }));
+  // Where a post comes from and what its body is, checked before Remix's own check and any action
+  // reads it: the app's 403, 413, 415 and 400 instead of the framework's 500 (server/request-guards.mjs).
+  const entry = build.entry.module;
+  app.use(
+    crossSiteGate({
+      isCrossSite: entry.isCrossSite,
+      listed: entry.listedOrigins(process.env.APP_ORIGIN),
+      refuse: entry.edgeRefusal,
+    }),
+  );
+  app.use(bodyGate({ limit: entry.MAX_FORM_BODY_BYTES, uploadPaths: entry.UPLOAD_PATHS, refuse: entry.edgeRefusal }));
   const handleRemix = createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
@@ -62,7 +74,7 @@ if (cluster.isPrimary) {
     getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
   });
   app.all("*", (req, res, next) => {
-    handleRemix(req, res, next).catch(next);
+    handleRemix(bodyForRemix(req), res, next).catch(next);
   });
 
   const server = app.listen(port, host);
@@ -74,5 +86,5 @@ if (cluster.isPrimary) {
   closeGracefully(server);
   // The daily retention job: every worker asks, the database lease lets one run it per day
   // (docs/decisions/015-client-data-rights.md).
-  build.entry.module.startScheduledJobs();
+  entry.startScheduledJobs();
 }

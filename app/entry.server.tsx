@@ -18,6 +18,9 @@ import { acceptsGzip } from "~/http/request-address";
 
 // server.mjs starts the daily jobs in each worker through the build's entry module.
 export { startScheduledJobs } from "~/services/scheduled-jobs.server";
+// ... and the rule and the answers its request guards give before Remix (server/request-guards.mjs).
+export { isCrossSite, listedOrigins } from "~/domain/cross-site";
+export { edgeRefusal, MAX_FORM_BODY_BYTES, UPLOAD_PATHS } from "~/http/edge-refusals.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
