@@ -14,6 +14,7 @@ export default tseslint.config(
     ignores: [
       "app/generated/**",
       "build/**",
+      "build-*/**",
       "public/**",
       "bench/results/**",
       "tests/.tmp/**",
