@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import {
   Links,
@@ -25,8 +24,8 @@ import { Toaster } from "~/components/toaster";
 import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/http/toast.server";
 import { getLocale } from "~/i18n/i18n.server";
-import { catalogsDataBlock, loadCatalogs, PAGE_CATALOGS_ID } from "~/i18n/catalogs";
-import { I18nProvider } from "~/i18n/i18n-provider";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+import { I18nProvider, usePageCatalogs } from "~/i18n/i18n-provider";
 import { DEFAULT_LANGUAGE, directionOf } from "~/domain/languages";
 import stylesheet from "~/tailwind.css?url";
 
@@ -38,24 +37,21 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
 
+/** The shell's own texts (toasts, notifications, error pages); each route names its screen's (decision 040). */
+export const handle: CatalogsHandle = { i18n: ["common"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, clear }, { language, numerals }] = await Promise.all([readToast(request), getLocale(request)]);
-  // The page's language and digits (docs/decisions/021-arabic-and-english.md); its catalogs are in the document (025).
+  // The page's language and digits (docs/decisions/021-arabic-and-english.md); the catalogs are files (040).
   return data({ toast, language, numerals }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
-}
-
-/** A navigation that brings another language (the switch, or signing in) renders once its catalogs are in. */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const root = await serverLoader<typeof loader>();
-  await loadCatalogs(root.language);
-  return root;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Absent only when the root loader itself failed: the error page then shows in English.
-  const root = useRouteLoaderData<typeof clientLoader>("root");
+  const root = useRouteLoaderData<typeof loader>("root");
   const language = root?.language ?? DEFAULT_LANGUAGE;
+  const catalogFiles = usePageCatalogs(language);
   // Tests and scripts wait for this marker before clicking (the page works without it too).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -67,6 +63,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7c561d" />
         <Meta />
+        {/* The catalogs entry.client loads before hydrating, fetched beside the page's modules. */}
+        {catalogFiles.map((href) => (
+          <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />
+        ))}
         {/* Browsers fetch the manifest without cookies: the link names the language. */}
         <link
           rel="manifest"
@@ -79,12 +79,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nProvider language={language} numerals={root?.numerals}>
           {children}
         </I18nProvider>
-        {/* This language's catalogs for the browser's i18next, serialised once per process (decision 025). */}
-        <script
-          type="application/json"
-          id={PAGE_CATALOGS_ID}
-          dangerouslySetInnerHTML={{ __html: catalogsDataBlock(language) }}
-        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -93,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof clientLoader>();
+  const { toast } = useLoaderData<typeof loader>();
   return (
     <AppUiProvider>
       <Tooltip.Provider>

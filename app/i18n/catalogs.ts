@@ -1,67 +1,113 @@
 import i18next from "i18next";
-import type { Language, Locale } from "~/domain/languages";
+import { LANGUAGES, type Language, type Locale } from "~/domain/languages";
+import type english from "~/locales/en";
 import { numeralsInterpolation } from "./interpolation";
+
+/** A catalog file's name: app/locales/<language>/<namespace>.json. */
+export type Namespace = keyof typeof english;
 
 /** One language's catalogs, by namespace. */
 export type Catalogs = Record<string, unknown>;
 
 /**
- * A page's catalogs travel as a data block in its document, written once per language and process, not as
- * loader data (docs/decisions/025-catalogs-out-of-loader-data.md). Each language's namespaces are also one
- * module (app/locales/en.ts, ar.ts) that a browser fetches, as a fingerprinted chunk, only when a navigation
- * brings the other language.
+ * What a route module exports as `handle` to name the namespaces its screen uses (the root adds "common"),
+ * remix-i18next's convention. The browser loads just those (docs/decisions/040-catalogs-per-route.md).
  */
-const modules: Record<Language, () => Promise<{ default: Catalogs }>> = {
-  en: () => import("~/locales/en"),
-  ar: () => import("~/locales/ar"),
-};
-
-const loaded = new Map<Language, Catalogs>();
-const dataBlocks = new Map<Language, string>();
-
-/** The `<script type="application/json">` in every document that holds its language's catalogs. */
-export const PAGE_CATALOGS_ID = "page-catalogs";
+export type CatalogsHandle = { readonly i18n: readonly Namespace[] };
 
 /**
- * Catalogs already at hand: the server's, bundled (resources.server.ts), and in the browser the document's
- * own, read by entry.client from its data block before hydrating. That block is kept too: hydration renders
- * it again, from the text the document has rather than a second serialisation.
+ * Every catalog file's address in the browser: the build copies each JSON file to /assets under a name with
+ * its content's hash (served for a year, server.mjs), never inlined into a script however small it is.
  */
-export function provideCatalogs(language: Language, catalogs: Catalogs, dataBlock?: string): void {
-  loaded.set(language, catalogs);
-  if (dataBlock !== undefined) dataBlocks.set(language, dataBlock);
+const catalogFiles: Record<string, string> = import.meta.glob<string>("../locales/*/*.json", {
+  query: "?url&no-inline",
+  import: "default",
+  eager: true,
+});
+
+function catalogFile(language: Language, namespace: string): string | undefined {
+  return catalogFiles[`../locales/${language}/${namespace}.json`];
 }
 
-/** Makes a language's catalogs available to `catalogsOf` when a navigation brings a language the document did not carry. */
-export async function loadCatalogs(language: Language): Promise<void> {
-  if (!loaded.has(language)) loaded.set(language, (await modules[language]()).default);
+/** The addresses of a language's catalog files, for the document's preload links. */
+export function catalogFilesOf(language: Language, namespaces: readonly Namespace[]): string[] {
+  return namespaces.flatMap((namespace) => catalogFile(language, namespace) ?? []);
 }
 
-/** A loaded language's catalogs, or undefined when they have not been provided or loaded. */
+/** The namespaces the matched routes name in their `handle`, "common" first, each once and known. */
+export function routeNamespaces(handles: readonly unknown[]): Namespace[] {
+  const names = new Set<string>(["common"]);
+  for (const handle of handles) {
+    const i18n: unknown = (handle as { i18n?: unknown } | undefined)?.i18n;
+    if (Array.isArray(i18n)) for (const name of i18n as unknown[]) if (typeof name === "string") names.add(name);
+  }
+  return [...names].filter((name): name is Namespace => catalogFile(LANGUAGES[0], name) !== undefined);
+}
+
+const loaded = new Map<Language, Catalogs>();
+
+/**
+ * The server's catalogs, every namespace of a language, bundled (resources.server.ts): a server render
+ * never waits for one.
+ */
+export function provideCatalogs(language: Language, catalogs: Catalogs): void {
+  loaded.set(language, { ...loaded.get(language), ...catalogs });
+}
+
+/** A loaded language's catalogs (in the browser, the namespaces loaded so far), or undefined. */
 export function catalogsOf(language: Language): Catalogs | undefined {
   return loaded.get(language);
 }
 
+/** The namespaces of the list not loaded yet; one that failed to load counts as loaded, so a page never waits on it again. */
+export function missingNamespaces(language: Language, namespaces: readonly string[]): string[] {
+  return namespaces.filter(
+    (namespace) => !loaded.get(language)?.[namespace] && !failed.has(`${language}/${namespace}`),
+  );
+}
+
+const loading = new Map<string, Promise<void>>();
+const failed = new Set<string>();
+
 /**
- * A language's catalogs as the document's data block, serialised once: `<` is escaped so no text in a
- * catalog can close the script element.
+ * Loads namespaces of a language in the browser, each file once: before hydrating (entry.client.tsx, the
+ * files the document preloads) and before a navigation's new screen renders (usePageCatalogs suspends on
+ * it). A file that cannot be fetched leaves its keys showing, and the next full load tries again.
  */
-export function catalogsDataBlock(language: Language): string {
-  const kept = dataBlocks.get(language);
-  if (kept !== undefined) return kept;
-  const catalogs = catalogsOf(language);
-  const block = JSON.stringify(catalogs ?? {}).replace(/</g, "\\u003c");
-  if (catalogs) dataBlocks.set(language, block);
-  return block;
+export function loadNamespaces(language: Language, namespaces: readonly string[]): Promise<void> {
+  const files = missingNamespaces(language, namespaces).map((namespace) => {
+    const id = `${language}/${namespace}`;
+    let file = loading.get(id);
+    if (!file) {
+      file = fetchCatalog(language, namespace).catch((error: unknown) => {
+        failed.add(id);
+        console.error(`Catalog ${id} could not be loaded`, error);
+      });
+      loading.set(id, file);
+    }
+    return file;
+  });
+  return Promise.all(files).then(() => undefined);
+}
+
+async function fetchCatalog(language: Language, namespace: string): Promise<void> {
+  const url = catalogFile(language, namespace);
+  if (!url) throw new Error("no such catalog");
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const texts: unknown = await response.json();
+  loaded.set(language, { ...loaded.get(language), [namespace]: texts });
+  for (const [key, instance] of instances)
+    if (key.startsWith(`${language}-`)) instance.addResourceBundle(language, namespace, texts);
 }
 
 const instances = new Map<string, typeof i18next>();
 
 /**
- * One i18next instance per language and digits, made once from that language's catalogs and kept: the pages
+ * One i18next instance per language and digits, made from that language's catalogs and kept: the pages
  * (I18nProvider) and the server's own texts (i18n.server.ts) share it, on the server for every request.
- * `t` is all they ask of it, and `t` does not change an instance. Catalogs not yet provided or loaded (never
- * expected) give an instance of keys, which is not kept.
+ * `t` is all they ask of it; in the browser a namespace loaded later is added to it. No catalogs at all
+ * (never expected) give an instance of keys, which is not kept.
  */
 export function i18nInstance(locale: Locale): typeof i18next {
   const key = `${locale.language}-${locale.numerals}`;
@@ -76,11 +122,28 @@ export function i18nInstance(locale: Locale): typeof i18next {
     defaultNS: "common",
     fallbackLng: false,
     interpolation: numeralsInterpolation(locale.numerals),
-    react: { useSuspense: false },
+    // A namespace that arrives after the first render (awaitsNamespace) renders its texts.
+    react: { useSuspense: false, bindI18nStore: "added" },
     initImmediate: false,
   });
-  if (catalogs) instances.set(key, keepingPlainTexts(instance));
+  if (catalogs) instances.set(key, keepingPlainTexts(instance, locale.language));
   return instance;
+}
+
+/**
+ * In the browser, whether a key's namespace is still missing: no route of the page names it in its
+ * `handle`. It is loaded now and its texts replace the keys as it arrives; the warning says which
+ * namespace a route should name (docs/decisions/040-catalogs-per-route.md).
+ */
+function awaitsNamespace(language: Language, key: string, options: unknown): boolean {
+  if (typeof document === "undefined") return false;
+  const ns = (options as { ns?: unknown } | undefined)?.ns;
+  const namespace = key.includes(":") ? key.slice(0, key.indexOf(":")) : typeof ns === "string" ? ns : "common";
+  if (!catalogFile(language, namespace) || missingNamespaces(language, [namespace]).length === 0) return false;
+  if (!loading.has(`${language}/${namespace}`))
+    console.warn(`"${key}" is in the ${namespace} catalog, which no route of this page names in its handle`);
+  void loadNamespaces(language, [namespace]);
+  return true;
 }
 
 /** Several times the catalogs' keys: texts asked for by keys made at run time cannot grow it without end. */
@@ -100,17 +163,20 @@ function isPlainAsk(options: unknown): options is { lng?: unknown; ns?: unknown;
  * The instance's `t`, keeping the text of each key asked for with no options of its own (no count, no
  * values): i18next resolves every call through namespaces, plurals, context and nesting, some 3 µs, and a
  * page asks for a few hundred texts, the same ones on every render (0.8 ms of a kept client book page on the
- * server). An instance's catalogs never change, so neither do those texts; a call with values is translated.
+ * server). A text never changes once found (a namespace added later brings only keys not found before);
+ * a call with values is translated.
  */
-function keepingPlainTexts(instance: typeof i18next): typeof i18next {
+function keepingPlainTexts(instance: typeof i18next, language: Language): typeof i18next {
   const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
   const texts = new Map<string, unknown>();
   const t = (key: unknown, options?: unknown) => {
-    if (typeof key !== "string" || !isPlainAsk(options)) return translate(key, options);
-    const id = `${String(options?.lng)} ${String(options?.ns)} ${String(options?.keyPrefix)} ${key}`;
-    if (texts.has(id)) return texts.get(id);
+    const plain = typeof key === "string" && isPlainAsk(options);
+    const id = plain ? `${String(options?.lng)} ${String(options?.ns)} ${String(options?.keyPrefix)} ${key}` : "";
+    if (plain && texts.has(id)) return texts.get(id);
+    // A text is not kept while its namespace is on its way.
+    const waiting = typeof key === "string" && awaitsNamespace(language, key, options);
     const text = translate(key, options);
-    if (texts.size < MAX_KEPT_TEXTS) texts.set(id, text);
+    if (plain && !waiting && texts.size < MAX_KEPT_TEXTS) texts.set(id, text);
     return text;
   };
   instance.t = t as typeof instance.t;

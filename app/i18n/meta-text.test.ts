@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { loadCatalogs } from "./catalogs";
+import { describe, expect, it } from "vitest";
 import { metaText } from "./meta-text";
+// The server's catalogs, every namespace of both languages.
+import "./resources.server";
 
 describe("page titles from the page language's catalogs", () => {
-  beforeAll(() => Promise.all([loadCatalogs("ar"), loadCatalogs("en")]));
   const arabic = [
     { id: "root", data: { language: "ar" } },
     { id: "routes/_app", data: null },

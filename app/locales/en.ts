@@ -1,5 +1,6 @@
-// Every namespace of one language, as one module: the browser loads it as one cached asset
-// (app/i18n/catalogs.ts). A new namespace is one JSON file per language and a line in each of these.
+// Every namespace of one language, as one module, for the server (app/i18n/resources.server.ts); the
+// browser fetches the JSON files one by one (app/i18n/catalogs.ts). A new namespace is one JSON file per
+// language and a line in each of these.
 import account from "./en/account.json";
 import clientActions from "./en/clientActions.json";
 import clientForm from "./en/clientForm.json";

@@ -27,6 +27,9 @@ import {
 } from "~/services/authenticators.server";
 import { homePathFor } from "~/services/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["account", "login"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "account:authenticator.title")} | ${PRODUCT_NAME}` },

@@ -15,6 +15,9 @@ import { listLinkedDevices } from "~/services/authenticators.server";
 import { activeSessionsOf, signOutEverywhere, signOutOtherSessions, signOutSession } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { LinkedDeviceList } from "~/components/users/linked-device-list";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["account", "profile"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "account:security.title")} | ${PRODUCT_NAME}` },

@@ -40,6 +40,11 @@ import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import { clearLeadRuns, generateLeads, getLastLeadRun } from "~/services/leads.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = {
+  i18n: ["clientForm", "clients", "dashboard", "leads", "profile", "validation"],
+};
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "leads:title")} | ${PRODUCT_NAME}` }];
 

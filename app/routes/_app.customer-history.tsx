@@ -1,2 +1,2 @@
 // docs/product-rules.md §2: /customer-history shows the same Customer Purchase History screen as /customers.
-export { ErrorBoundary, loader, meta, shouldRevalidate, default } from "./_app.customers";
+export { ErrorBoundary, handle, loader, meta, shouldRevalidate, default } from "./_app.customers";

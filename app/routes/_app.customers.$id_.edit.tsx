@@ -21,6 +21,7 @@ import { updateClient } from "~/services/client-writes.server";
 import { formValues } from "~/http/form-text";
 import { redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
 
 async function clientOr404(rawId: string | undefined) {
   const [id] = parseClientIds(rawId);
@@ -29,6 +30,8 @@ async function clientOr404(rawId: string | undefined) {
   if (client.erasedAt) throw new Response(ERASED_CLIENT_REFUSAL, { status: 409 });
   return client;
 }
+
+export const handle: CatalogsHandle = { i18n: ["validation"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });

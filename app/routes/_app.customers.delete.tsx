@@ -17,6 +17,9 @@ import { deleteClients } from "~/services/client-deletion.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { clientActionMessage } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["account", "login"] };
 
 /**
  * Customer deletion, the one server path for it. Without JavaScript, two form posts: the list's

@@ -16,6 +16,9 @@ import { ACCESS } from "~/domain/roles";
 import { createClient } from "~/services/client-writes.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["validation"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.clients });

@@ -42,6 +42,11 @@ import { metaText } from "~/i18n/meta-text";
 import { REVEAL_INTENT } from "~/domain/client-privacy";
 import { clientExportHref, EXPORT_FORMATS } from "~/domain/client-export";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = {
+  i18n: ["clientActions", "clientForm", "clients", "dashboard", "leads", "profile"],
+};
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clients:title")} | ${PRODUCT_NAME}` },

@@ -11,6 +11,9 @@ import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { CONSENT_CHANNEL_KEYS, CONSENT_STATUS_KEYS } from "~/i18n/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { zodMessages } from "~/i18n/zod-messages";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientActions", "clientForm", "clients", "dashboard", "validation"] };
 
 export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
 

@@ -20,6 +20,9 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { eraseClient, findClientToErase } from "~/services/client-erasure.server";
 import { verifyForAction } from "~/services/code-verification.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["account", "clientActions", "login"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clientActions:erase.title")} | ${PRODUCT_NAME}` },

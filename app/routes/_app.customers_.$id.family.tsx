@@ -9,6 +9,9 @@ import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { RELATION_KEYS } from "~/i18n/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { addFamilyMember, removeFamilyMember } from "~/services/client-family.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientActions", "clientForm", "clients", "dashboard"] };
 
 export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
 

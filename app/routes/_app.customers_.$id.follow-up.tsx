@@ -17,6 +17,9 @@ import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientActions", "validation"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clientActions:followUp.title")} | ${PRODUCT_NAME}` },

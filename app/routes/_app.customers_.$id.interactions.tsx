@@ -10,6 +10,9 @@ import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
 import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { zodMessages } from "~/i18n/zod-messages";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientActions", "validation"] };
 
 export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
 

@@ -44,6 +44,9 @@ import { getClient } from "~/services/client-queries.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { findSale, recordSale } from "~/services/sales.server";
 import { writeNumber } from "~/domain/numerals";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientActions", "clientForm", "clients", "dashboard", "validation"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clientActions:sale.title")} | ${PRODUCT_NAME}` },

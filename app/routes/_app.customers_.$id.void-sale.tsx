@@ -11,6 +11,9 @@ import { clientActionMessage, firstIssueText } from "~/i18n/client-action-messag
 import { translatorFor } from "~/i18n/i18n.server";
 import { zodMessages } from "~/i18n/zod-messages";
 import { voidSale } from "~/services/sales.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientActions", "validation"] };
 
 export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.server";
 

@@ -14,6 +14,9 @@ import { parseClientIds } from "~/domain/client-ids";
 import { recordInteraction } from "~/services/interactions.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { loadMessageBook } from "~/services/message-templates.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientActions", "clients", "profile"] };
 
 /** Only a POST records a contact (prefetching or a cross-site image never can): a GET goes to the client. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -29,6 +29,7 @@ import { getMyDay } from "~/services/my-day.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import { MyDaySection } from "~/components/my-day";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import type { CatalogsHandle } from "~/i18n/catalogs";
 
 /** The three alert panels, by the id each is tested and its alerts sent as HTML by. */
 const ALERT_PANEL_IDS = {
@@ -36,6 +37,8 @@ const ALERT_PANEL_IDS = {
   anniversaries: "anniversary-alerts",
   emiratesId: "emirates-id-alerts",
 } as const;
+
+export const handle: CatalogsHandle = { i18n: ["clientForm", "clients", "dashboard", "leads", "profile", "users"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "dashboard:title")} | ${PRODUCT_NAME}` },

@@ -7,6 +7,7 @@ import { formText } from "~/http/form-text";
 import { translatorFor } from "~/i18n/i18n.server";
 import { updateFollowUp } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
 
 /** The service's refusals (English, as /api/follow-ups gives them) by status, as the page says them. */
 const REFUSAL_KEYS: Record<number, string> = {
@@ -14,6 +15,8 @@ const REFUSAL_KEYS: Record<number, string> = {
   403: "followUps:errors.forbidden",
   400: "followUps:errors.inactiveOwner",
 };
+
+export const handle: CatalogsHandle = { i18n: ["followUps"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.clients });

@@ -16,6 +16,9 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { importFromRequest, importRunReport, lastImportTimes } from "~/services/import.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientForm", "clients", "dashboard", "import"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "import:title")} | ${PRODUCT_NAME}` },

@@ -15,6 +15,9 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { hasLinkedDevice } from "~/services/authenticators.server";
 import { saveUserNumerals } from "~/services/users.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["profile", "users"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "profile:title")} | ${PRODUCT_NAME}` },

@@ -19,6 +19,9 @@ import {
 } from "~/services/authenticators.server";
 import { getUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["account"] };
 
 /**
  * Links an authenticator for a user from inside user management: a new colleague scans the QR at

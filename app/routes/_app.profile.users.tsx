@@ -32,6 +32,9 @@ import { metaText } from "~/i18n/meta-text";
 import { verifyAdminGate } from "~/services/code-verification.server";
 import { listUsers, updateUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["account", "login"] };
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "users:title")} | ${PRODUCT_NAME}` }];
 

@@ -16,6 +16,9 @@ import {
   listAuditLog,
   type AuditAbout,
 } from "~/services/audit-log.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientForm", "clients", "dashboard", "logs", "profile"] };
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "logs:title")} | ${PRODUCT_NAME}` }];
 

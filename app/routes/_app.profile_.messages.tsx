@@ -32,6 +32,9 @@ import {
   type MessageTemplateView,
 } from "~/services/message-templates.server";
 import { messageTemplatesFormSchema } from "~/domain/message-templates-form";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientForm", "clients", "dashboard", "profile", "validation"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "profile:messages.title")} | ${PRODUCT_NAME}` },

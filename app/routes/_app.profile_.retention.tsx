@@ -17,6 +17,9 @@ import { zodMessages } from "~/i18n/zod-messages";
 import { AUDIT_ACTIONS } from "~/services/audit.server";
 import { lastDailyRun } from "~/services/job-lease.server";
 import { planRetention, saveRetentionSettings } from "~/services/retention.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["profile", "validation"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "profile:retention.title")} | ${PRODUCT_NAME}` },

@@ -17,6 +17,9 @@ import {
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { salesOverview, salesReport } from "~/services/sales-report.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["clientForm", "clients", "dashboard", "reports"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "reports:title")} | ${PRODUCT_NAME}` },

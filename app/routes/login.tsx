@@ -15,6 +15,9 @@ import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import { completeSignIn, homePathFor, lastEmailCookie } from "~/services/auth.server";
 import { toastHeader } from "~/http/toast.server";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+
+export const handle: CatalogsHandle = { i18n: ["account", "login", "validation"] };
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "login:title")} | ${PRODUCT_NAME}` }];
 
