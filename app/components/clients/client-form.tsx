@@ -11,9 +11,11 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { useEffect, type ReactNode } from "react";
+import { useEffect } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useAppUi } from "~/components/app-ui";
+import { Field, FieldGroup } from "~/components/ui/field";
+import type { FieldControlProps } from "~/components/ui/field-aria";
 import {
   clientField,
   formFields,
@@ -50,6 +52,9 @@ const choices = (kind: ChoiceListKind, t: TFunction): (readonly [string, string]
   kind === "metals"
     ? PREFERRED_METALS.map((m) => [m, t(METAL_KEYS[m])] as const)
     : PREFERRED_STONES.map((s) => [s, t(STONE_KEYS[s])] as const);
+
+/** A field's label in this form's grid: a little room above it. */
+const LABEL = "label mt-2";
 
 /** Error messages in the page's language: the client rules write English (they also answer /api). */
 function errorText(errors: string[] | undefined, t: TFunction): string | undefined {
@@ -133,47 +138,70 @@ export function ClientForm({
     const field = fields[jsonName(name)] as FieldMetadata<string>;
     if (spec.kind === "emirate")
       return (
-        <Field key={name} field={field} label={inUae ? `${label} *` : label}>
-          {inUae ? (
-            <select
-              {...getSelectProps(field)}
-              key={`${field.key}-uae`}
-              defaultValue={defaultValue.emirate && defaultValue.emirate !== "none" ? defaultValue.emirate : "dubai"}
-              className="input mt-1"
-            >
-              {EMIRATES.map((e) => (
-                <option key={e} value={e}>
-                  {t(EMIRATE_KEYS[e])}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <>
-              <input type="hidden" name={field.name} value="none" />
-              <select id={field.id} disabled className="input mt-1" value="none">
-                <option value="none">{t("clientForm:notApplicable")}</option>
+        <Field
+          key={name}
+          field={field}
+          label={inUae ? `${label} *` : label}
+          labelClassName={LABEL}
+          error={errorText(field.errors, t)}
+        >
+          {(control) =>
+            inUae ? (
+              <select
+                {...getSelectProps(field)}
+                {...control}
+                key={`${field.key}-uae`}
+                defaultValue={defaultValue.emirate && defaultValue.emirate !== "none" ? defaultValue.emirate : "dubai"}
+                className="input mt-1"
+              >
+                {EMIRATES.map((e) => (
+                  <option key={e} value={e}>
+                    {t(EMIRATE_KEYS[e])}
+                  </option>
+                ))}
               </select>
-            </>
-          )}
+            ) : (
+              <>
+                <input type="hidden" name={field.name} value="none" />
+                <select {...control} disabled className="input mt-1" value="none">
+                  <option value="none">{t("clientForm:notApplicable")}</option>
+                </select>
+              </>
+            )
+          }
         </Field>
       );
     if (readOnlyFields.includes(jsonName(name)))
       return (
-        <Field key={name} field={field} label={label}>
-          <input
-            {...getInputProps(field, { type: "text" })}
-            readOnly
-            aria-describedby={`${field.id}-locked`}
-            className="input mt-1 bg-gray-50"
-          />
-          <span id={`${field.id}-locked`} className="text-xs text-gray-600">
-            {t("clientForm:masked")}
-          </span>
+        <Field
+          key={name}
+          field={field}
+          label={label}
+          labelClassName={LABEL}
+          hint={t("clientForm:masked")}
+          error={errorText(field.errors, t)}
+        >
+          {(control) => (
+            <input
+              {...getInputProps(field, { type: "text" })}
+              {...control}
+              readOnly
+              className="input mt-1 bg-gray-50"
+            />
+          )}
         </Field>
       );
     return (
-      <Field key={name} field={field} label={required ? `${label} *` : label} wide={spec.kind === "longText"}>
-        <FieldInput name={name} field={field} spec={spec} required={required} />
+      <Field
+        key={name}
+        field={field}
+        label={required ? `${label} *` : label}
+        hint={spec.kind === "tags" ? t("clientForm:stylesHint") : undefined}
+        error={errorText(field.errors, t)}
+        className={spec.kind === "longText" ? "sm:col-span-2" : undefined}
+        labelClassName={LABEL}
+      >
+        {(control) => <FieldInput name={name} field={field} spec={spec} required={required} control={control} />}
       </Field>
     );
   };
@@ -203,24 +231,47 @@ export function ClientForm({
                 components={{ strong: <strong data-testid="total-sales" /> }}
               />
             </p>
-            <Field field={fields.newSaleAmount} label={t("clientForm:newSaleAmount")}>
-              <input
-                {...getInputProps(fields.newSaleAmount, { type: "text" })}
-                inputMode="decimal"
-                placeholder="0.00"
-                className="input mt-1"
-              />
+            <Field
+              field={fields.newSaleAmount}
+              label={t("clientForm:newSaleAmount")}
+              labelClassName={LABEL}
+              error={errorText(fields.newSaleAmount.errors, t)}
+            >
+              {(control) => (
+                <input
+                  {...getInputProps(fields.newSaleAmount, { type: "text" })}
+                  {...control}
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  className="input mt-1"
+                />
+              )}
             </Field>
-            <Field field={fields.newSaleDate} label={t("clientForm:newSaleDate")}>
-              <input {...getInputProps(fields.newSaleDate, { type: "date" })} className="input mt-1" />
+            <Field
+              field={fields.newSaleDate}
+              label={t("clientForm:newSaleDate")}
+              labelClassName={LABEL}
+              error={errorText(fields.newSaleDate.errors, t)}
+            >
+              {(control) => (
+                <input {...getInputProps(fields.newSaleDate, { type: "date" })} {...control} className="input mt-1" />
+              )}
             </Field>
-            <Field field={fields.newSaleDescription} label={t("clientForm:newSaleDescription")}>
-              <input
-                {...getInputProps(fields.newSaleDescription, { type: "text" })}
-                placeholder={t("clientForm:purchase")}
-                dir="auto"
-                className="input mt-1"
-              />
+            <Field
+              field={fields.newSaleDescription}
+              label={t("clientForm:newSaleDescription")}
+              labelClassName={LABEL}
+              error={errorText(fields.newSaleDescription.errors, t)}
+            >
+              {(control) => (
+                <input
+                  {...getInputProps(fields.newSaleDescription, { type: "text" })}
+                  {...control}
+                  placeholder={t("clientForm:purchase")}
+                  dir="auto"
+                  className="input mt-1"
+                />
+              )}
             </Field>
           </fieldset>
         ) : null}
@@ -264,22 +315,33 @@ function FieldInput({
   field,
   spec,
   required,
+  control,
 }: {
   name: ClientFieldName;
   field: FieldMetadata<string>;
   spec: ClientFieldSpec;
   required: boolean;
+  control: FieldControlProps;
 }) {
   const { t } = useTranslation();
   const placeholderKey = PLACEHOLDER_KEYS[name];
   const placeholder = placeholderKey ? t(placeholderKey) : spec.placeholder;
   switch (spec.kind) {
     case "name":
-      return <input {...getInputProps(field, { type: "text" })} autoComplete="off" dir="auto" className="input mt-1" />;
+      return (
+        <input
+          {...getInputProps(field, { type: "text" })}
+          {...control}
+          autoComplete="off"
+          dir="auto"
+          className="input mt-1"
+        />
+      );
     case "nameAr":
       return (
         <input
           {...getInputProps(field, { type: "text" })}
+          {...control}
           autoComplete="off"
           dir="rtl"
           lang="ar"
@@ -287,15 +349,30 @@ function FieldInput({
         />
       );
     case "mobile":
-      return <input {...getInputProps(field, { type: "tel" })} placeholder={placeholder} className="input mt-1" />;
+      return (
+        <input
+          {...getInputProps(field, { type: "tel" })}
+          {...control}
+          placeholder={placeholder}
+          className="input mt-1"
+        />
+      );
     case "email":
-      return <input {...getInputProps(field, { type: "email" })} placeholder={placeholder} className="input mt-1" />;
+      return (
+        <input
+          {...getInputProps(field, { type: "email" })}
+          {...control}
+          placeholder={placeholder}
+          className="input mt-1"
+        />
+      );
     case "date":
-      return <input {...getInputProps(field, { type: "date" })} className="input mt-1" />;
+      return <input {...getInputProps(field, { type: "date" })} {...control} className="input mt-1" />;
     case "money":
       return (
         <input
           {...getInputProps(field, { type: "text" })}
+          {...control}
           inputMode="decimal"
           placeholder={placeholder ?? "0.00"}
           className="input mt-1"
@@ -303,44 +380,51 @@ function FieldInput({
       );
     case "longText":
       return (
-        <textarea {...getTextareaProps(field)} rows={2} placeholder={placeholder} dir="auto" className="input mt-1" />
+        <textarea
+          {...getTextareaProps(field)}
+          {...control}
+          rows={2}
+          placeholder={placeholder}
+          dir="auto"
+          className="input mt-1"
+        />
       );
     case "country":
       return (
-        <select {...getSelectProps(field)} className="input mt-1">
+        <select {...getSelectProps(field)} {...control} className="input mt-1">
           <Options options={COUNTRIES.map((c) => [c, t(COUNTRY_KEYS[c])] as const)} />
         </select>
       );
     case "team":
       return (
-        <select {...getSelectProps(field)} className="input mt-1">
+        <select {...getSelectProps(field)} {...control} className="input mt-1">
           <option value="">{required ? t("clientForm:selectTeam") : t("clientForm:noTeam")}</option>
           <Options options={TEAMS.map((team) => [team, t(TEAM_KEYS[team])] as const)} />
         </select>
       );
     case "language":
       return (
-        <select {...getSelectProps(field)} className="input mt-1">
+        <select {...getSelectProps(field)} {...control} className="input mt-1">
           <Options options={CLIENT_LANGUAGES.map((l) => [l, t(CLIENT_LANGUAGE_KEYS[l])] as const)} />
         </select>
       );
     case "anniversaryType":
       return (
-        <select {...getSelectProps(field)} className="input mt-1">
+        <select {...getSelectProps(field)} {...control} className="input mt-1">
           <option value="">{t("clientForm:none")}</option>
           <Options options={ANNIVERSARY_TYPES.map((a) => [a, t(ANNIVERSARY_TYPE_KEYS[a])] as const)} />
         </select>
       );
     case "contactOk":
       return (
-        <select {...getSelectProps(field)} className="input mt-1">
+        <select {...getSelectProps(field)} {...control} className="input mt-1">
           <option value="">{t("clientForm:notAsked")}</option>
           <Options options={CONTACT_OK.map((c) => [c, t(CONTACT_OK_KEYS[c])] as const)} />
         </select>
       );
     case "active":
       return (
-        <select {...getSelectProps(field)} className="input mt-1">
+        <select {...getSelectProps(field)} {...control} className="input mt-1">
           <Options
             options={[
               ["true", t("clientForm:active")],
@@ -351,25 +435,20 @@ function FieldInput({
       );
     case "budgetBand":
       return (
-        <select {...getSelectProps(field)} className="input mt-1">
+        <select {...getSelectProps(field)} {...control} className="input mt-1">
           <option value="">{t("clientForm:notKnown")}</option>
           <Options options={BUDGET_BANDS.map((b) => [b, t(BUDGET_BAND_KEYS[b])] as const)} />
         </select>
       );
     case "tags":
       return (
-        <>
-          <input
-            {...getInputProps(field, { type: "text" })}
-            placeholder={placeholder}
-            aria-describedby={`${field.id}-hint`}
-            dir="auto"
-            className="input mt-1"
-          />
-          <span id={`${field.id}-hint`} className="text-xs text-gray-600">
-            {t("clientForm:stylesHint")}
-          </span>
-        </>
+        <input
+          {...getInputProps(field, { type: "text" })}
+          {...control}
+          placeholder={placeholder}
+          dir="auto"
+          className="input mt-1"
+        />
       );
     case "size":
     case "text":
@@ -378,6 +457,7 @@ function FieldInput({
       return (
         <input
           {...getInputProps(field, { type: "text" })}
+          {...control}
           placeholder={placeholder}
           dir="auto"
           className="input mt-1"
@@ -411,8 +491,13 @@ function ChoiceList({
   const { t } = useTranslation();
   const labels = new Map(choices);
   return (
-    <fieldset className="sm:col-span-2" aria-describedby={field.errorId}>
-      <legend className="label mt-2">{label}</legend>
+    <FieldGroup
+      field={field}
+      legend={label}
+      legendClassName="label mt-2"
+      error={errorText(field.errors, t)}
+      className="sm:col-span-2"
+    >
       <input type="hidden" name={field.name} value="" />
       <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {getCollectionProps(field, { type: "checkbox", options: choices.map(([value]) => value) }).map(
@@ -424,34 +509,6 @@ function ChoiceList({
           ),
         )}
       </div>
-      <p id={field.errorId} className="field-error">
-        {errorText(field.errors, t)}
-      </p>
-    </fieldset>
-  );
-}
-
-function Field({
-  field,
-  label,
-  wide,
-  children,
-}: {
-  field: FieldMetadata<unknown>;
-  label: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <label htmlFor={field.id} className="label mt-2">
-        {label}
-      </label>
-      {children}
-      <p id={field.errorId} className="field-error">
-        {errorText(field.errors, t)}
-      </p>
-    </div>
+    </FieldGroup>
   );
 }

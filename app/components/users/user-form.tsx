@@ -10,6 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { Field, FieldGroup } from "~/components/ui/field";
 import { AUTH_TYPES, ROLES, type AuthType, type Role } from "~/domain/roles";
 import { UserCreateSchema, UserEditSchema } from "~/domain/user-form";
 import { say } from "~/i18n/messages";
@@ -79,68 +80,66 @@ export function UserForm({
       <p role="alert" id={form.errorId} className="field-error">
         {form.errors?.map((message) => say(t, message)).join(" ")}
       </p>
-      <div>
-        <label htmlFor={fields.name.id} className="label">
-          {t("users:form.name")}
-        </label>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          key={fields.name.key}
-          autoComplete="off"
-          className="input mt-1"
-        />
-        <p id={fields.name.errorId} className="field-error">
-          {fieldError(t, fields.name.errors)}
-        </p>
-      </div>
-      <div>
-        <label htmlFor={fields.email.id} className="label">
-          {t("users:form.email")}
-        </label>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="off"
-          dir="ltr"
-          className="input mt-1"
-        />
-        <p id={fields.email.errorId} className="field-error">
-          {fieldError(t, fields.email.errors)}
-        </p>
-      </div>
-      <div>
-        <label htmlFor={fields.phone.id} className="label">
-          {t("users:form.mobile")} <span className="font-normal text-gray-500">{t("users:form.mobileHint")}</span>
-        </label>
-        <input
-          {...getInputProps(fields.phone, { type: "tel" })}
-          key={fields.phone.key}
-          autoComplete="off"
-          dir="ltr"
-          className="input mt-1"
-        />
-        <p id={fields.phone.errorId} className="field-error">
-          {fieldError(t, fields.phone.errors)}
-        </p>
-      </div>
-      <div>
-        <label htmlFor={fields.role.id} className="label">
-          {t("users:form.role")}
-        </label>
-        <select {...getSelectProps(fields.role)} key={fields.role.key} className="input mt-1">
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(ROLE_KEYS[r])}
-            </option>
-          ))}
-        </select>
-        <p id={fields.role.errorId} className="field-error">
-          {fieldError(t, fields.role.errors)}
-        </p>
-      </div>
+      <Field field={fields.name} label={t("users:form.name")} error={fieldError(t, fields.name.errors)}>
+        {(control) => (
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            {...control}
+            key={fields.name.key}
+            autoComplete="off"
+            className="input mt-1"
+          />
+        )}
+      </Field>
+      <Field field={fields.email} label={t("users:form.email")} error={fieldError(t, fields.email.errors)}>
+        {(control) => (
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            {...control}
+            key={fields.email.key}
+            autoComplete="off"
+            dir="ltr"
+            className="input mt-1"
+          />
+        )}
+      </Field>
+      <Field
+        field={fields.phone}
+        label={
+          <>
+            {t("users:form.mobile")} <span className="font-normal text-gray-500">{t("users:form.mobileHint")}</span>
+          </>
+        }
+        error={fieldError(t, fields.phone.errors)}
+      >
+        {(control) => (
+          <input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            {...control}
+            key={fields.phone.key}
+            autoComplete="off"
+            dir="ltr"
+            className="input mt-1"
+          />
+        )}
+      </Field>
+      <Field field={fields.role} label={t("users:form.role")} error={fieldError(t, fields.role.errors)}>
+        {(control) => (
+          <select {...getSelectProps(fields.role)} {...control} key={fields.role.key} className="input mt-1">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(ROLE_KEYS[r])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {mode === "create" ? (
-        <fieldset>
-          <legend className="label">{t("users:form.signInMethod")}</legend>
+        <FieldGroup
+          field={fields.authType}
+          legend={t("users:form.signInMethod")}
+          error={fieldError(t, fields.authType.errors)}
+        >
           <div className="mt-1 space-y-1">
             {getCollectionProps(fields.authType, { type: "radio", options: [...AUTH_TYPES] }).map((props) => (
               <label key={props.key} className="flex items-center gap-2 text-sm">
@@ -149,25 +148,27 @@ export function UserForm({
               </label>
             ))}
           </div>
-          <p id={fields.authType.errorId} className="field-error">
-            {fieldError(t, fields.authType.errors)}
-          </p>
-        </fieldset>
+        </FieldGroup>
       ) : null}
-      <div>
-        <label htmlFor={fields.department.id} className="label">
-          {t("users:form.department")} <span className="font-normal text-gray-500">{t("users:form.optional")}</span>
-        </label>
-        <input
-          {...getInputProps(fields.department, { type: "text" })}
-          key={fields.department.key}
-          autoComplete="off"
-          className="input mt-1"
-        />
-        <p id={fields.department.errorId} className="field-error">
-          {fieldError(t, fields.department.errors)}
-        </p>
-      </div>
+      <Field
+        field={fields.department}
+        label={
+          <>
+            {t("users:form.department")} <span className="font-normal text-gray-500">{t("users:form.optional")}</span>
+          </>
+        }
+        error={fieldError(t, fields.department.errors)}
+      >
+        {(control) => (
+          <input
+            {...getInputProps(fields.department, { type: "text" })}
+            {...control}
+            key={fields.department.key}
+            autoComplete="off"
+            className="input mt-1"
+          />
+        )}
+      </Field>
       <label className="flex items-center gap-2 text-sm">
         <input {...getInputProps(fields.isActive, { type: "checkbox" })} key={fields.isActive.key} />
         {t("users:form.active")}
