@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CODE_LENGTH, CODE_PATTERN, onlyCodeDigits } from "~/domain/one-time-code";
+import { Field } from "~/components/ui/field";
 
 /**
  * The one six-digit code box of every code prompt (deletion, admin gate, device setup): digits
@@ -45,32 +46,31 @@ export function CodeField({
   }, [value, onComplete]);
 
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => {
-          const digits = onlyCodeDigits(e.target.value);
-          setValue(digits);
-          onValueChange?.(digits);
-        }}
-        inputMode="numeric"
-        // A code is a number: left to right in Arabic too.
-        dir="ltr"
-        autoComplete="one-time-code"
-        pattern={CODE_PATTERN}
-        maxLength={CODE_LENGTH}
-        required
-        readOnly={readOnly}
-        placeholder="000000"
-        title={t("common:code.fieldTitle")}
-        className="input mt-1 max-w-48 text-center font-mono text-xl tracking-[0.4em]"
-      />
-    </div>
+    <Field id={id} label={label}>
+      {(control) => (
+        <input
+          ref={inputRef}
+          {...control}
+          name={name}
+          value={value}
+          onChange={(e) => {
+            const digits = onlyCodeDigits(e.target.value);
+            setValue(digits);
+            onValueChange?.(digits);
+          }}
+          inputMode="numeric"
+          // A code is a number: left to right in Arabic too.
+          dir="ltr"
+          autoComplete="one-time-code"
+          pattern={CODE_PATTERN}
+          maxLength={CODE_LENGTH}
+          required
+          readOnly={readOnly}
+          placeholder="000000"
+          title={t("common:code.fieldTitle")}
+          className="input mt-1 max-w-48 text-center font-mono text-xl tracking-[0.4em]"
+        />
+      )}
+    </Field>
   );
 }

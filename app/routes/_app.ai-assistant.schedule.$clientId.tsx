@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
+import { Field } from "~/components/ui/field";
 import { addDays, businessToday } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
 import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
@@ -109,30 +110,23 @@ export default function ScheduleFollowUp() {
 
   const body = (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <div>
-        <label htmlFor={fields.dueDate.id} className="label">
-          {t("leads:schedule.date")}
-        </label>
-        <input {...getInputProps(fields.dueDate, { type: "date" })} min={today} className="input mt-1" />
-        <p id={fields.dueDate.errorId} className="field-error">
-          {said(fields.dueDate.errors?.[0])}
-        </p>
-      </div>
-      <div>
-        <label htmlFor={fields.note.id} className="label">
-          {t("leads:schedule.note")}
-        </label>
-        <textarea
-          {...getTextareaProps(fields.note)}
-          maxLength={FOLLOW_UP_NOTE_MAX}
-          rows={3}
-          className="input mt-1"
-          placeholder={t("leads:schedule.notePlaceholder")}
-        />
-        <p id={fields.note.errorId} className="field-error">
-          {said(fields.note.errors?.[0])}
-        </p>
-      </div>
+      <Field field={fields.dueDate} label={t("leads:schedule.date")} error={said(fields.dueDate.errors?.[0])}>
+        {(control) => (
+          <input {...getInputProps(fields.dueDate, { type: "date" })} {...control} min={today} className="input mt-1" />
+        )}
+      </Field>
+      <Field field={fields.note} label={t("leads:schedule.note")} error={said(fields.note.errors?.[0])}>
+        {(control) => (
+          <textarea
+            {...getTextareaProps(fields.note)}
+            {...control}
+            maxLength={FOLLOW_UP_NOTE_MAX}
+            rows={3}
+            className="input mt-1"
+            placeholder={t("leads:schedule.notePlaceholder")}
+          />
+        )}
+      </Field>
       <div className="flex justify-end gap-2">
         <Link to={backTo} className="btn-secondary" preventScrollReset>
           {t("leads:schedule.cancel")}

@@ -6,6 +6,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
+import { Field } from "~/components/ui/field";
 import {
   ANNIVERSARY_TYPE_KEYS,
   BUDGET_BAND_KEYS,
@@ -388,37 +389,25 @@ export default function ClientDetailsModal() {
           preventScrollReset
         >
           <input type="hidden" name="redirectTo" value={pathname + search} />
-          <div>
-            <label htmlFor="family-relation" className="label">
-              {t("clients:details.relation")}
-            </label>
-            <select id="family-relation" name="relation" defaultValue="spouse" className="input mt-1">
-              {FAMILY_RELATIONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(RELATION_KEYS[r])}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="family-name" className="label">
-              {t("clients:details.memberName")}
-            </label>
-            <input
-              id="family-name"
-              name="name"
-              required
-              maxLength={FAMILY_NAME_MAX}
-              dir="auto"
-              className="input mt-1"
-            />
-          </div>
-          <div>
-            <label htmlFor="family-birthDate" className="label">
-              {t("clients:details.memberBirthDate")}
-            </label>
-            <input id="family-birthDate" name="birthDate" type="date" max={today} className="input mt-1" />
-          </div>
+          <Field id="family-relation" label={t("clients:details.relation")}>
+            {(control) => (
+              <select {...control} name="relation" defaultValue="spouse" className="input mt-1">
+                {FAMILY_RELATIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {t(RELATION_KEYS[r])}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="family-name" label={t("clients:details.memberName")}>
+            {(control) => (
+              <input {...control} name="name" required maxLength={FAMILY_NAME_MAX} dir="auto" className="input mt-1" />
+            )}
+          </Field>
+          <Field id="family-birthDate" label={t("clients:details.memberBirthDate")}>
+            {(control) => <input {...control} name="birthDate" type="date" max={today} className="input mt-1" />}
+          </Field>
           <button type="submit" name="intent" value="add" className="btn-secondary">
             {t("clients:details.addMember")}
           </button>
@@ -434,19 +423,18 @@ export default function ClientDetailsModal() {
         >
           <input type="hidden" name="clientIds" value={c.id} />
           <input type="hidden" name="redirectTo" value={pathname + search} />
-          <div>
-            <label htmlFor="client-owner" className="label">
-              {t("clients:details.owner")}
-            </label>
-            <select id="client-owner" name="ownerId" defaultValue={c.ownerId ?? "none"} className="input mt-1">
-              <option value="none">{t("clients:list.unassigned")}</option>
-              {owners.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id="client-owner" label={t("clients:details.owner")}>
+            {(control) => (
+              <select {...control} name="ownerId" defaultValue={c.ownerId ?? "none"} className="input mt-1">
+                <option value="none">{t("clients:list.unassigned")}</option>
+                {owners.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button type="submit" className="btn-secondary">
             {t("clients:details.reassign")}
           </button>
@@ -570,30 +558,23 @@ export default function ClientDetailsModal() {
           preventScrollReset
         >
           <input type="hidden" name="redirectTo" value={pathname + search} />
-          <div>
-            <label htmlFor="contact-type" className="label">
-              {t("clients:details.contactType")}
-            </label>
-            <select id="contact-type" name="type" defaultValue="call" className="input mt-1">
-              {INTERACTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(INTERACTION_KEYS[type])}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="contact-note" className="label">
-              {t("clients:details.contactNote")}
-            </label>
-            <input id="contact-note" name="note" maxLength={2000} dir="auto" className="input mt-1" />
-          </div>
-          <div>
-            <label htmlFor="contact-outcome" className="label">
-              {t("clients:details.contactOutcome")}
-            </label>
-            <input id="contact-outcome" name="outcome" maxLength={500} dir="auto" className="input mt-1" />
-          </div>
+          <Field id="contact-type" label={t("clients:details.contactType")}>
+            {(control) => (
+              <select {...control} name="type" defaultValue="call" className="input mt-1">
+                {INTERACTION_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(INTERACTION_KEYS[type])}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="contact-note" label={t("clients:details.contactNote")}>
+            {(control) => <input {...control} name="note" maxLength={2000} dir="auto" className="input mt-1" />}
+          </Field>
+          <Field id="contact-outcome" label={t("clients:details.contactOutcome")}>
+            {(control) => <input {...control} name="outcome" maxLength={500} dir="auto" className="input mt-1" />}
+          </Field>
           <button type="submit" className="btn-secondary">
             {t("clients:details.recordContact")}
           </button>
@@ -684,17 +665,11 @@ function VoidSaleForm({ saleId, clientId, isAdmin }: { saleId: number; clientId:
       <Form method="post" action={`/customers/${clientId}/void-sale`} className="mt-1 space-y-1" preventScrollReset>
         <input type="hidden" name="saleId" value={saleId} />
         <input type="hidden" name="redirectTo" value={pathname + search} />
-        <label htmlFor={`void-reason-${saleId}`} className="label">
-          {t("clients:details.voidReason")}
-        </label>
-        <input
-          id={`void-reason-${saleId}`}
-          name="reason"
-          required
-          maxLength={VOID_REASON_MAX}
-          dir="auto"
-          className="input"
-        />
+        <Field id={`void-reason-${saleId}`} label={t("clients:details.voidReason")}>
+          {(control) => (
+            <input {...control} name="reason" required maxLength={VOID_REASON_MAX} dir="auto" className="input mt-1" />
+          )}
+        </Field>
         <div className="flex flex-wrap gap-1">
           <button type="submit" name="intent" value="void" className="btn-danger">
             {t("clients:details.voidSale")}
@@ -723,18 +698,17 @@ function ConsentSelect<T extends string>({
 }) {
   const { t } = useTranslation();
   return (
-    <div>
-      <label htmlFor={`consent-${name}`} className="label">
-        {label}
-      </label>
-      <select id={`consent-${name}`} name={name} className="input mt-1">
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {t(keys[o])}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={`consent-${name}`} label={label}>
+      {(control) => (
+        <select {...control} name={name} className="input mt-1">
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {t(keys[o])}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { CodeField } from "~/components/code-field";
+import { Field } from "~/components/ui/field";
 import { appTimezone } from "~/domain/calendar";
 import { ALREADY_ERASED, confirmsClientName, erasedClientName, NAME_MISMATCH } from "~/domain/client-erasure";
 import { parseClientIds } from "~/domain/client-ids";
@@ -140,23 +141,23 @@ export default function EraseClient() {
         </p>
       </div>
       <Form method="post" className="mt-4 space-y-3">
-        <div>
-          <label htmlFor="erase-confirm-name" className="label">
-            {t("clientActions:erase.confirmName")}
-          </label>
-          <input
-            id="erase-confirm-name"
-            name="confirmName"
-            required
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby="erase-name-error"
-            className="input mt-1"
-          />
-          <p id="erase-name-error" role="alert" className="field-error">
-            {answer?.field === "confirmName" ? answer.error : ""}
-          </p>
-        </div>
+        <Field
+          id="erase-confirm-name"
+          label={t("clientActions:erase.confirmName")}
+          error={answer?.field === "confirmName" ? answer.error : ""}
+          errorAlert
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="confirmName"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              className="input mt-1"
+            />
+          )}
+        </Field>
         <CodeField key={attempt} id="erase-code" name="otpCode" label={t("clientActions:verification.codeLabel")} />
         <p role="alert" className="field-error">
           {answer && answer.field !== "confirmName" ? answer.error : ""}

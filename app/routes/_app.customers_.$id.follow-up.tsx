@@ -2,6 +2,7 @@ import { requestAddress } from "~/http/request-address";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import { displayName } from "~/domain/client-display";
@@ -104,38 +105,35 @@ export default function NewFollowUp() {
         <p role="alert" className="field-error">
           {actionData?.error ?? ""}
         </p>
-        <div>
-          <label htmlFor="follow-up-day" className="label">
-            {t("clientActions:followUp.dateLabel")}
-          </label>
-          <input
-            id="follow-up-day"
-            name="dueDate"
-            type="date"
-            required
-            min={today}
-            defaultValue={suggestedDay}
-            className="input mt-1"
-          />
-        </div>
-        <div>
-          <label htmlFor="follow-up-owner" className="label">
-            {t("clientActions:followUp.ownerLabel")}
-          </label>
-          <select id="follow-up-owner" name="ownerId" defaultValue={me} className="input mt-1">
-            {owners.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="follow-up-note" className="label">
-            {t("clientActions:followUp.noteLabel")}
-          </label>
-          <textarea id="follow-up-note" name="note" rows={3} maxLength={FOLLOW_UP_NOTE_MAX} className="input mt-1" />
-        </div>
+        <Field id="follow-up-day" label={t("clientActions:followUp.dateLabel")}>
+          {(control) => (
+            <input
+              {...control}
+              name="dueDate"
+              type="date"
+              required
+              min={today}
+              defaultValue={suggestedDay}
+              className="input mt-1"
+            />
+          )}
+        </Field>
+        <Field id="follow-up-owner" label={t("clientActions:followUp.ownerLabel")}>
+          {(control) => (
+            <select {...control} name="ownerId" defaultValue={me} className="input mt-1">
+              {owners.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="follow-up-note" label={t("clientActions:followUp.noteLabel")}>
+          {(control) => (
+            <textarea {...control} name="note" rows={3} maxLength={FOLLOW_UP_NOTE_MAX} className="input mt-1" />
+          )}
+        </Field>
         <div className="flex justify-end gap-2">
           <Link to={back} className="btn-secondary">
             {t("clientActions:cancel")}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
+import { Field } from "~/components/ui/field";
 import { businessToday } from "~/domain/calendar";
 import { displayName } from "~/domain/client-display";
 import { parseClientIds } from "~/domain/client-ids";
@@ -348,12 +349,9 @@ function TextInput({
   ...rest
 }: { name: string; label: string; value: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value">) {
   return (
-    <div>
-      <label htmlFor={`sale-${name}`} className="label">
-        {label}
-      </label>
-      <input id={`sale-${name}`} name={name} defaultValue={value} className="input mt-1" {...rest} />
-    </div>
+    <Field id={`sale-${name}`} label={label}>
+      {(control) => <input {...control} name={name} defaultValue={value} className="input mt-1" {...rest} />}
+    </Field>
   );
 }
 
@@ -369,17 +367,16 @@ function SelectInput({
   options: readonly (readonly [string, string])[];
 }) {
   return (
-    <div>
-      <label htmlFor={`sale-${name}`} className="label">
-        {label}
-      </label>
-      <select id={`sale-${name}`} name={name} defaultValue={value} className="input mt-1">
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={`sale-${name}`} label={label}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={value} className="input mt-1">
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
