@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldGroup } from "~/components/ui/field";
 import { requireUser } from "~/auth/guards.server";
 import { ROLE_KEYS } from "~/components/users/role-keys";
 import { DEFAULT_NUMERALS, isNumerals, NUMERALS, type Numerals } from "~/domain/languages";
@@ -62,8 +63,14 @@ function NumeralsForm({ current }: { current: Numerals }) {
         {t("profile:numerals.heading")}
       </h2>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
-        <fieldset aria-describedby="profile-numerals-hint">
-          <legend className="sr-only">{t("profile:numerals.heading")}</legend>
+        <FieldGroup
+          field={fields.numerals}
+          legend={t("profile:numerals.heading")}
+          legendClassName="sr-only"
+          hint={t("profile:numerals.hint")}
+          error={fields.numerals.errors?.map((message) => t(message)).join(" ")}
+          className="space-y-3"
+        >
           <div className="space-y-1">
             {getCollectionProps(fields.numerals, { type: "radio", options: [...NUMERALS] }).map((props) => (
               <label key={props.key} className="flex items-center gap-2 text-sm">
@@ -72,13 +79,7 @@ function NumeralsForm({ current }: { current: Numerals }) {
               </label>
             ))}
           </div>
-        </fieldset>
-        <p id="profile-numerals-hint" className="text-xs text-gray-600">
-          {t("profile:numerals.hint")}
-        </p>
-        <p id={fields.numerals.errorId} className="field-error">
-          {fields.numerals.errors?.map((message) => t(message)).join(" ")}
-        </p>
+        </FieldGroup>
         <button type="submit" className="btn-primary">
           {t("profile:numerals.save")}
         </button>

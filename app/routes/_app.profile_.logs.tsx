@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
 import { requireUser } from "~/auth/guards.server";
 import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
@@ -91,46 +92,43 @@ export default function SystemLogs() {
         <p className="text-sm text-gray-600">{t("logs:intro")}</p>
       </div>
       <Form method="get" className="card flex flex-wrap items-end gap-3" role="search">
-        <div>
-          <label htmlFor="log-action" className="label">
-            {t("logs:filters.action")}
-          </label>
-          <select id="log-action" name="action" defaultValue={filters.action ?? ""} className="input mt-1">
-            <option value="">{t("logs:filters.allActions")}</option>
-            {actions.map((a) => (
-              <option key={a.value} value={a.value}>
-                {t(a.key)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="log-user" className="label">
-            {t("logs:filters.user")}
-          </label>
-          <select id="log-user" name="user" defaultValue={filters.actorId ?? ""} className="input mt-1">
-            <option value="">{t("logs:filters.everyone")}</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="log-client" className="label">
-            {t("logs:filters.client")}
-          </label>
-          <input
-            id="log-client"
-            name="client"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            defaultValue={filters.clientId ?? ""}
-            placeholder={t("logs:filters.clientPlaceholder")}
-            className="input mt-1 w-32"
-          />
-        </div>
+        <Field id="log-action" label={t("logs:filters.action")}>
+          {(control) => (
+            <select {...control} name="action" defaultValue={filters.action ?? ""} className="input mt-1">
+              <option value="">{t("logs:filters.allActions")}</option>
+              {actions.map((a) => (
+                <option key={a.value} value={a.value}>
+                  {t(a.key)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="log-user" label={t("logs:filters.user")}>
+          {(control) => (
+            <select {...control} name="user" defaultValue={filters.actorId ?? ""} className="input mt-1">
+              <option value="">{t("logs:filters.everyone")}</option>
+              {users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="log-client" label={t("logs:filters.client")}>
+          {(control) => (
+            <input
+              {...control}
+              name="client"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={filters.clientId ?? ""}
+              placeholder={t("logs:filters.clientPlaceholder")}
+              className="input mt-1 w-32"
+            />
+          )}
+        </Field>
         <button type="submit" className="btn-primary">
           {t("logs:filters.submit")}
         </button>

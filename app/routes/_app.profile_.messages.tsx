@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
 import { requireUser } from "~/auth/guards.server";
 import { CLIENT_LANGUAGES, type ClientLanguage } from "~/domain/client-enums";
 import {
@@ -226,15 +227,19 @@ function OccasionTexts({
           const name = templateFieldName(occasion, language);
           const meta = field(name);
           return (
-            <div key={language}>
-              <div className="flex items-center justify-between gap-2">
-                <label htmlFor={meta.id} className="label">
+            <Field
+              key={language}
+              field={meta}
+              label={
+                <>
                   {t(CLIENT_LANGUAGE_KEYS[language])}
                   {isDefault.get(name) === false ? (
                     <span className="badge ms-2 bg-amber-100 text-amber-900">{t("profile:messages.custom")}</span>
                   ) : null}
-                </label>
-                {isDefault.get(name) === false ? (
+                </>
+              }
+              labelAside={
+                isDefault.get(name) === false ? (
                   <button
                     type="submit"
                     form={RESET_FORM}
@@ -245,19 +250,21 @@ function OccasionTexts({
                   >
                     {t("profile:messages.reset")}
                   </button>
-                ) : null}
-              </div>
-              <textarea
-                {...getTextareaProps(meta)}
-                {...LANGUAGE_INPUT[language]}
-                rows={3}
-                maxLength={MESSAGE_BODY_MAX}
-                className="input mt-1"
-              />
-              <p id={meta.errorId} className="field-error">
-                {meta.errors?.join(" ")}
-              </p>
-            </div>
+                ) : null
+              }
+              error={meta.errors?.join(" ")}
+            >
+              {(control) => (
+                <textarea
+                  {...getTextareaProps(meta)}
+                  {...control}
+                  {...LANGUAGE_INPUT[language]}
+                  rows={3}
+                  maxLength={MESSAGE_BODY_MAX}
+                  className="input mt-1"
+                />
+              )}
+            </Field>
           );
         })}
       </div>

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { Field, FieldGroup } from "~/components/ui/field";
 import { requireUser } from "~/auth/guards.server";
 import { formatDay } from "~/domain/client-display";
 import { PRODUCT_NAME } from "~/domain/product";
@@ -100,8 +101,13 @@ export default function DataRetention() {
           limits={RETENTION_LIMITS.auditMonths}
           label={t("profile:retention.auditMonths")}
         />
-        <fieldset>
-          <legend className="label">{t("profile:retention.contactNotes")}</legend>
+        <FieldGroup
+          field={fields.contactNoteMonths}
+          legend={t("profile:retention.contactNotes")}
+          hint={t("profile:retention.notesHelp")}
+          error={fields.contactNoteMonths.errors?.[0]}
+          errorAlert
+        >
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
             <input
               {...getInputProps(fields.clearContactNotes, { type: "checkbox" })}
@@ -119,11 +125,7 @@ export default function DataRetention() {
             />
             <span>{t("profile:retention.months")}</span>
           </div>
-          <p className="text-xs text-gray-600">{t("profile:retention.notesHelp")}</p>
-          <p role="alert" id={fields.contactNoteMonths.errorId} className="field-error">
-            {fields.contactNoteMonths.errors?.[0]}
-          </p>
-        </fieldset>
+        </FieldGroup>
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
             {t("profile:retention.save")}
@@ -166,27 +168,18 @@ function PeriodField({
   label: string;
   help?: string;
 }) {
-  const helpId = `${field.id}-help`;
   return (
-    <div>
-      <label htmlFor={field.id} className="label">
-        {label}
-      </label>
-      <input
-        {...getInputProps(field, { type: "number", ariaDescribedBy: help ? helpId : undefined })}
-        {...limits}
-        key={field.key}
-        required
-        className="input mt-1 w-32"
-      />
-      {help ? (
-        <p id={helpId} className="text-xs text-gray-600">
-          {help}
-        </p>
-      ) : null}
-      <p role="alert" id={field.errorId} className="field-error">
-        {field.errors?.[0]}
-      </p>
-    </div>
+    <Field field={field} label={label} hint={help} error={field.errors?.[0]} errorAlert>
+      {(control) => (
+        <input
+          {...getInputProps(field, { type: "number" })}
+          {...control}
+          {...limits}
+          key={field.key}
+          required
+          className="input mt-1 w-32"
+        />
+      )}
+    </Field>
   );
 }

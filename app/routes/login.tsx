@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
 import { z } from "zod";
 import { assertSameOrigin, optionalUser, safeRedirectPath } from "~/auth/guards.server";
 import { useAppUi } from "~/components/app-ui";
@@ -145,24 +146,25 @@ export default function LoginPage() {
         ) : (
           <Form method="post" replace className="space-y-4">
             <input type="hidden" name="intent" value="email" />
-            <div>
-              <label htmlFor="email" className="label">
-                {t("login:workEmail")}
-              </label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                required
-                autoFocus
-                dir="ltr"
-                className="input mt-1"
-              />
-              <p role="alert" className="field-error">
-                {actionData?.step === "email" ? actionData.error : ""}
-              </p>
-            </div>
+            <Field
+              id="email"
+              label={t("login:workEmail")}
+              error={actionData?.step === "email" ? actionData.error : ""}
+              errorAlert
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  autoFocus
+                  dir="ltr"
+                  className="input mt-1"
+                />
+              )}
+            </Field>
             <button type="submit" className="btn-primary w-full" disabled={submitting}>
               {t("login:continue")}
             </button>

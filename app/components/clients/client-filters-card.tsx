@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
 import { COUNTRIES, EMIRATES, TEAMS } from "~/domain/client-enums";
 import { ownerFilterParam } from "~/domain/client-owner";
 import {
@@ -57,23 +58,22 @@ export function ClientFiltersCard({
       }}
     >
       <div className="grid content-start gap-3">
-        <div>
-          <label htmlFor="customer-search" className="label">
-            {t("clients:filters.search")}
-          </label>
-          <input
-            id="customer-search"
-            name="search"
-            type="search"
-            defaultValue={query.search}
-            placeholder={t("clients:filters.searchPlaceholder")}
-            className="input mt-1"
-            onChange={() => {
-              clearTimeout(timer.current);
-              timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
-            }}
-          />
-        </div>
+        <Field id="customer-search" label={t("clients:filters.search")}>
+          {(control) => (
+            <input
+              {...control}
+              name="search"
+              type="search"
+              defaultValue={query.search}
+              placeholder={t("clients:filters.searchPlaceholder")}
+              className="input mt-1"
+              onChange={() => {
+                clearTimeout(timer.current);
+                timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS);
+              }}
+            />
+          )}
+        </Field>
         {/* The order, in view on a phone too: its cards have no column headers, and no header offers Added or Owner. */}
         <div>
           <label htmlFor="client-sort" className="label">
@@ -188,24 +188,23 @@ function FilterSelect({
   const { t } = useTranslation();
   const id = `filter-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value === null ? "" : String(value)}
-        key={String(value)}
-        className="input mt-1"
-      >
-        <option value="">{t("clients:filters.all")}</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={id} label={label}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          defaultValue={value === null ? "" : String(value)}
+          key={String(value)}
+          className="input mt-1"
+        >
+          <option value="">{t("clients:filters.all")}</option>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -7,6 +7,8 @@ import type { ImportKind } from "~/domain/import-columns";
 import type { ImportReportView, LastImport } from "~/domain/import-report";
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
+import type { FieldControlProps } from "~/components/ui/field-aria";
 import { importMessageText, uploadLimitText } from "~/domain/import-messages";
 import { dateTimeFormat } from "~/domain/date-format";
 import { intlLocale, type Locale } from "~/domain/languages";
@@ -166,16 +168,16 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
     if (result.runId) navigate(`/import-data?run=${result.runId}`, { replace: true, preventScrollReset: true });
   };
 
-  const fileInput = (
+  const fileInput = (control: FieldControlProps) => (
     <input
       ref={input}
-      id={`${kind}-file`}
+      {...control}
       name="file"
       type="file"
       required
       accept={SPREADSHEET_ACCEPT}
       onChange={(e) => choose(e.currentTarget.files?.[0])}
-      className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
+      className="mt-1 block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
     />
   );
 
@@ -223,29 +225,33 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
         onSubmit={onSubmit}
         className="mt-4 space-y-3"
       >
-        <label htmlFor={`${kind}-file`} className="label">
-          <Trans i18nKey="import:fileLabel" values={{ max: limit }} components={LTR} />
-        </label>
-        {dragAndDrop && hydrated ? (
-          <div
-            data-testid={`${kind}-drop-zone`}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={clsx(
-              "rounded-md border-2 border-dashed p-4 text-center",
-              dragging ? "border-brand-600 bg-brand-50" : "border-gray-300",
-            )}
-          >
-            <p className="mb-2 text-sm text-gray-600">{t("import:dropHint")}</p>
-            {fileInput}
-          </div>
-        ) : (
-          fileInput
-        )}
+        <Field
+          id={`${kind}-file`}
+          label={<Trans i18nKey="import:fileLabel" values={{ max: limit }} components={LTR} />}
+        >
+          {(control) =>
+            dragAndDrop && hydrated ? (
+              <div
+                data-testid={`${kind}-drop-zone`}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setDragging(true);
+                }}
+                onDragLeave={() => setDragging(false)}
+                onDrop={onDrop}
+                className={clsx(
+                  "rounded-md border-2 border-dashed p-4 text-center",
+                  dragging ? "border-brand-600 bg-brand-50" : "border-gray-300",
+                )}
+              >
+                <p className="mb-2 text-sm text-gray-600">{t("import:dropHint")}</p>
+                {fileInput(control)}
+              </div>
+            ) : (
+              fileInput(control)
+            )
+          }
+        </Field>
         {file ? (
           <p className="text-sm text-gray-700" data-testid={`${kind}-chosen-file`}>
             <Trans

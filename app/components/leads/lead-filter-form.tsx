@@ -15,6 +15,7 @@ import {
 import type { LeadFormValues } from "~/domain/lead-storage";
 import { zodMessages } from "~/i18n/zod-messages";
 import { TEAM_KEYS } from "~/i18n/label-keys";
+import { Field } from "~/components/ui/field";
 import { LOCATION_KEYS } from "./lead-keys";
 
 export const LEAD_FILTER_FORM_ID = "lead-filters";
@@ -84,64 +85,71 @@ export function LeadFilterForm(props: {
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <input type="hidden" name="intent" value="generate" />
-      <div>
-        <label htmlFor={fields.location.id} className="label">
-          {t("leads:form.location")}
-        </label>
-        <select {...getSelectProps(fields.location)} aria-required="true" className="input mt-1">
-          <option value="">{t("leads:form.selectLocation")}</option>
-          {LEAD_LOCATIONS.map((location) => (
-            <option key={location} value={location}>
-              {location === "uae" ? t("leads:form.allUae") : t(LOCATION_KEYS[location]!)}
-            </option>
-          ))}
-        </select>
-        <p id={fields.location.errorId} className="field-error">
-          {fields.location.errors
+      <Field
+        field={fields.location}
+        label={t("leads:form.location")}
+        error={
+          fields.location.errors
             ? `${t("leads:form.locationRequiredTitle")}: ${t("leads:form.locationRequiredDescription")}`
-            : ""}
-        </p>
-      </div>
-      <div>
-        <label htmlFor={fields.team.id} className="label">
-          {t("leads:form.team")}
-        </label>
-        <select {...getSelectProps(fields.team)} className="input mt-1">
-          <option value="">{t("leads:form.allTeams")}</option>
-          {TEAMS.map((team) => (
-            <option key={team} value={team}>
-              {t(TEAM_KEYS[team])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={fields.purchaseDateFilter.id} className="label">
-          {t("leads:form.lastPurchase")}
-        </label>
-        <select {...getSelectProps(fields.purchaseDateFilter)} className="input mt-1">
-          <option value="">{t("leads:form.anyTime")}</option>
-          {PURCHASE_DATE_FILTERS.filter((f) => f !== "none").map((filter) => (
-            <option key={filter} value={filter}>
-              {t(PURCHASE_FILTER_KEYS[filter])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={showCustomDate ? "" : "hidden"}>
-        <label htmlFor={fields.customDateFrom.id} className="label">
-          {t("leads:form.before")}
-          {props.hydrated ? "" : t("leads:form.forCustomDate")}
-        </label>
-        <input {...getInputProps(fields.customDateFrom, { type: "date" })} className="input mt-1" />
-        <p id={fields.customDateFrom.errorId} className="field-error">
-          {customDateError
+            : ""
+        }
+      >
+        {(control) => (
+          <select {...getSelectProps(fields.location)} {...control} aria-required="true" className="input mt-1">
+            <option value="">{t("leads:form.selectLocation")}</option>
+            {LEAD_LOCATIONS.map((location) => (
+              <option key={location} value={location}>
+                {location === "uae" ? t("leads:form.allUae") : t(LOCATION_KEYS[location]!)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={fields.team.id} label={t("leads:form.team")}>
+        {(control) => (
+          <select {...getSelectProps(fields.team)} {...control} className="input mt-1">
+            <option value="">{t("leads:form.allTeams")}</option>
+            {TEAMS.map((team) => (
+              <option key={team} value={team}>
+                {t(TEAM_KEYS[team])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={fields.purchaseDateFilter.id} label={t("leads:form.lastPurchase")}>
+        {(control) => (
+          <select {...getSelectProps(fields.purchaseDateFilter)} {...control} className="input mt-1">
+            <option value="">{t("leads:form.anyTime")}</option>
+            {PURCHASE_DATE_FILTERS.filter((f) => f !== "none").map((filter) => (
+              <option key={filter} value={filter}>
+                {t(PURCHASE_FILTER_KEYS[filter])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        field={fields.customDateFrom}
+        label={
+          <>
+            {t("leads:form.before")}
+            {props.hydrated ? "" : t("leads:form.forCustomDate")}
+          </>
+        }
+        error={
+          customDateError
             ? FILTER_MESSAGE_KEYS[customDateError]
               ? t(FILTER_MESSAGE_KEYS[customDateError])
               : customDateError
-            : ""}
-        </p>
-      </div>
+            : ""
+        }
+        className={showCustomDate ? "" : "hidden"}
+      >
+        {(control) => (
+          <input {...getInputProps(fields.customDateFrom, { type: "date" })} {...control} className="input mt-1" />
+        )}
+      </Field>
       <label className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
         <input type="checkbox" name="includeContacted" />
         {t("leads:form.includeContacted")}

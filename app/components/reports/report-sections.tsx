@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
 import type { ReportIssue } from "~/domain/sales-report";
 import type { BarChartSection, ComparisonRow, LineChartSection, TableView } from "~/domain/sales-report-view";
 import { BarChart, LineChart, LineLegend } from "./report-charts";
@@ -27,34 +28,33 @@ export function PeriodForm({
         className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         key={`${values.from}:${values.to}`}
       >
-        <div>
-          <label htmlFor="report-from" className="label">
-            {t("reports:period.from")}
-          </label>
-          <input
-            id="report-from"
-            name="from"
-            type="date"
-            className="input mt-1"
-            defaultValue={values.from}
-            aria-invalid={problem("from") ? true : undefined}
-            aria-describedby={problem("from") ? "report-period-error" : undefined}
-          />
-        </div>
-        <div>
-          <label htmlFor="report-to" className="label">
-            {t("reports:period.to")}
-          </label>
-          <input
-            id="report-to"
-            name="to"
-            type="date"
-            className="input mt-1"
-            defaultValue={values.to}
-            aria-invalid={problem("to") ? true : undefined}
-            aria-describedby={problem("to") ? "report-period-error" : undefined}
-          />
-        </div>
+        {/* The period's one error, under the form, describes whichever date it is about. */}
+        <Field id="report-from" label={t("reports:period.from")}>
+          {(control) => (
+            <input
+              {...control}
+              name="from"
+              type="date"
+              className="input mt-1"
+              defaultValue={values.from}
+              aria-invalid={problem("from") ? true : undefined}
+              aria-describedby={problem("from") ? "report-period-error" : undefined}
+            />
+          )}
+        </Field>
+        <Field id="report-to" label={t("reports:period.to")}>
+          {(control) => (
+            <input
+              {...control}
+              name="to"
+              type="date"
+              className="input mt-1"
+              defaultValue={values.to}
+              aria-invalid={problem("to") ? true : undefined}
+              aria-describedby={problem("to") ? "report-period-error" : undefined}
+            />
+          )}
+        </Field>
         <button type="submit" className="btn-primary">
           {t("reports:period.show")}
         </button>

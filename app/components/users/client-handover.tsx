@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
 
 /**
  * The handover prompt when a user is deactivated or deleted: who takes their clients. `form` ties
@@ -23,22 +24,27 @@ export function ClientHandoverSelect({
   // The name is typed by people: isolated, so an English name reads right in an Arabic sentence.
   const trans = { values: { name: userName }, count: clientCount, components: { name: <bdi /> } };
   return (
-    <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
-      <label htmlFor="hand-clients-to" className="label">
-        {when === "delete" ? (
+    <Field
+      id="hand-clients-to"
+      label={
+        when === "delete" ? (
           <Trans i18nKey="users:handover.beforeDeleting" {...trans} />
         ) : (
           <Trans i18nKey="users:handover.ifDeactivated" {...trans} />
-        )}
-      </label>
-      <select id="hand-clients-to" name="handClientsTo" form={form} defaultValue="" className="input mt-1">
-        <option value="">{t("users:handover.nobody")}</option>
-        {owners.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-    </div>
+        )
+      }
+      className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm"
+    >
+      {(control) => (
+        <select {...control} name="handClientsTo" form={form} defaultValue="" className="input mt-1">
+          <option value="">{t("users:handover.nobody")}</option>
+          {owners.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
