@@ -75,32 +75,31 @@ export function ClientFiltersCard({
           )}
         </Field>
         {/* The order, in view on a phone too: its cards have no column headers, and no header offers Added or Owner. */}
-        <div>
-          <label htmlFor="client-sort" className="label">
-            {t("clients:filters.sortBy")}
-          </label>
-          <div className="mt-1 flex gap-2">
-            <select
-              id="client-sort"
-              name="sort"
-              defaultValue={clientSortParam(query.sort)}
-              key={clientSortParam(query.sort)}
-              className="input"
-            >
-              {CLIENT_SORT_CHOICES.map((choice) => (
-                <option key={clientSortParam(choice)} value={clientSortParam(choice)}>
-                  {t(SORT_KEYS[choice.key][choice.direction])}
-                </option>
-              ))}
-            </select>
-            {/* With JavaScript a change applies at once; without it Apply sits in the phone's closed fold. */}
-            <noscript>
-              <button type="submit" className="btn-secondary">
-                {t("clients:filters.sort")}
-              </button>
-            </noscript>
-          </div>
-        </div>
+        <Field id="client-sort" label={t("clients:filters.sortBy")}>
+          {(control) => (
+            <div className="mt-1 flex gap-2">
+              <select
+                {...control}
+                name="sort"
+                defaultValue={clientSortParam(query.sort)}
+                key={clientSortParam(query.sort)}
+                className="input"
+              >
+                {CLIENT_SORT_CHOICES.map((choice) => (
+                  <option key={clientSortParam(choice)} value={clientSortParam(choice)}>
+                    {t(SORT_KEYS[choice.key][choice.direction])}
+                  </option>
+                ))}
+              </select>
+              {/* With JavaScript a change applies at once; without it Apply sits in the phone's closed fold. */}
+              <noscript>
+                <button type="submit" className="btn-secondary">
+                  {t("clients:filters.sort")}
+                </button>
+              </noscript>
+            </div>
+          )}
+        </Field>
       </div>
       <details className="filter-fold">
         <summary className="btn-secondary w-full cursor-pointer">
