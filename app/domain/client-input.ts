@@ -415,6 +415,6 @@ export function parseEditClientInput(raw: Record<string, unknown>): ClientInputR
 }
 
 /** 'Validation failed for:' followed by the field paths. */
-export function validationFailedMessage(issues: readonly ClientInputIssue[]): string {
+export function validationFailedMessage(issues: readonly { path: string; message: unknown }[]): string {
   return `Validation failed for: ${[...new Set(issues.map((i) => i.path))].join(", ")}`;
 }

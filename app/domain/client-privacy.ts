@@ -63,8 +63,6 @@ export function protectedFieldEdit(
   return "refuse";
 }
 
-export const PROTECTED_FIELD_REFUSAL = "Only an admin can change a recorded Emirates ID or its pictures.";
-
 // ---------------------------------------------------------------------------------------------
 // Personal data outside the client's row.
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { english } from "~/i18n/english.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
+import { duplicateMobileMessage } from "./duplicate-mobile";
 import { IMPORT_BUSY_MESSAGE, importSummary, SKIP_REASONS } from "./import-report";
 import { importMessageText, rowErrorParts, skipReasonText } from "./import-messages";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE } from "./spreadsheet-file";
@@ -58,6 +60,13 @@ describe("the import's English messages read back into the page's language", () 
       key: "import:reasons.mobileTaken",
       values: { name: "Aisha Rahman" },
     });
+    // The stored reasons are english(duplicateMobileMessage(...)): the name comes back as written.
+    for (const name of ["Dr. Omar K. Haddad", "Haddad, Omar", "مريم الشامسي"])
+      for (const deletedAt of [null, new Date()])
+        expect(skipReasonText(english(duplicateMobileMessage({ fullName: name, deletedAt })), en)).toEqual({
+          key: deletedAt ? "import:reasons.mobileDeleted" : "import:reasons.mobileTaken",
+          values: { name },
+        });
     expect(skipReasonText("Who knows", en)).toBeNull();
     expect(rowErrorParts("Row 7: Mobile Number: not a UAE mobile")).toEqual({
       row: "7",

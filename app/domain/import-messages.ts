@@ -1,6 +1,5 @@
 import type { TFunction } from "i18next";
 import { formatCount } from "./display-labels";
-import { readDuplicateMobile } from "./duplicate-mobile";
 import type { Language, Locale } from "./languages";
 import { IMPORT_BUSY_MESSAGE, SKIP_REASONS } from "./import-report";
 import { SHOWROOM_KEYS } from "~/i18n/label-keys";
@@ -46,6 +45,10 @@ const PARTIAL = /^(.*?) (Imported [\d,]+ new .*) Import the same file again to f
 const MISSING_COLUMNS = /^Missing required columns: (.+)\. Use the headers of the template\.$/;
 
 const number = (text: string) => Number(text.replace(/,/g, ""));
+
+/** A stored duplicate-mobile reason (the English of app/domain/duplicate-mobile.ts's message). */
+const MOBILE_TAKEN = /^This mobile number already belongs to (.+)\.$/;
+const MOBILE_TAKEN_BY_DELETED = /^This mobile number belongs to (.+), a deleted client\. An admin can restore them\.$/;
 
 /** "10 MB" in the page's words. */
 export function uploadLimitText(t: TFunction, locale: Language | Locale = "en"): string {
@@ -103,12 +106,10 @@ export function skipReasonText(reason: string, t: TFunction): CatalogText | null
   if (reason === SKIP_REASONS.noInvoiceNumber) return { key: "import:reasons.noInvoiceNumber", values: {} };
   let match = /^Repeats row (\d+) of this file$/.exec(reason);
   if (match) return { key: "import:reasons.repeatsRow", values: { row: match[1]! } };
-  const taken = readDuplicateMobile(reason);
-  if (taken)
-    return {
-      key: taken.deleted ? "import:reasons.mobileDeleted" : "import:reasons.mobileTaken",
-      values: { name: taken.name },
-    };
+  match = MOBILE_TAKEN.exec(reason);
+  if (match) return { key: "import:reasons.mobileTaken", values: { name: match[1]! } };
+  match = MOBILE_TAKEN_BY_DELETED.exec(reason);
+  if (match) return { key: "import:reasons.mobileDeleted", values: { name: match[1]! } };
   match = /^Invoice (.+) is already recorded$/.exec(reason);
   if (!match) return null;
   const invoice = match[1]!;

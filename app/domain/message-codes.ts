@@ -48,6 +48,12 @@ export const MESSAGE_CODES = {
   ownerNotUserId: "clientActions:owner.errors.notUserId",
   ownerNotAllowed: "clientActions:owner.errors.notAllowed",
   clientNotFound: "clientActions:owner.errors.notFound",
+  // Writing a client (app/services/client-writes.server.ts, app/domain/duplicate-mobile.ts).
+  mobileTaken: "clientForm:messages.mobileTaken",
+  mobileTakenDeleted: "clientForm:messages.mobileTakenDeleted",
+  mobileInUse: "clientForm:messages.mobileInUse",
+  saleDateFuture: "clientForm:messages.saleDateFuture",
+  protectedField: "clientForm:messages.protectedField",
   // Sales and voids (app/services/sales.server.ts).
   associateInactive: "clientActions:sale.errors.associateInactive",
   invoiceTaken: "clientActions:sale.errors.invoiceTaken",

@@ -1,17 +1,23 @@
 import type { Submission } from "@conform-to/react";
-import { CLIENT_MESSAGES, validationFailedMessage, type ClientInputIssue } from "~/domain/client-input";
+import type { TFunction } from "i18next";
+import { CLIENT_MESSAGES, validationFailedMessage } from "~/domain/client-input";
+import { say } from "~/i18n/messages";
+import type { WriteIssue } from "~/services/client-writes.server";
 import type { ClientFormReply } from "../components/clients/client-form";
 
 /**
  * The form's answer when the service refuses a client: each issue under its field (Conform's
  * reply) and a summary: a conflict's own message (the duplicate mobile names its client), the
  * docs/product-rules.md §5 purchase-date message when that is the only problem, else docs/product-rules.md §8 'Validation failed for: ...'.
+ * A service's message codes are said here in the page's language (`t`); the rules' texts go as they are.
  */
 export function clientFormFailure(
   submission: Submission<unknown>,
-  refusal: { status: number; issues: ClientInputIssue[] },
+  refusal: { status: number; issues: WriteIssue[] },
+  t: TFunction,
 ): ClientFormReply {
-  const { status, issues } = refusal;
+  const { status } = refusal;
+  const issues = refusal.issues.map((issue) => ({ path: issue.path, message: say(t, issue.message) }));
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) (fieldErrors[issue.path] ??= []).push(issue.message);
   const only = issues.length === 1 ? issues[0]!.message : null;

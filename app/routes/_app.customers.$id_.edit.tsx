@@ -57,11 +57,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     actor: user,
     ip: requestAddress(request),
   });
+  const { locale, t } = await translatorFor(request, "clientForm");
   if (!result.ok) {
     const submission = parseWithZod(formData, { schema: editClientSchema, disableAutoCoercion: true });
-    return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
+    return data<ClientFormReply>(clientFormFailure(submission, result, t), { status: result.status });
   }
-  const { locale, t } = await translatorFor(request, "clientForm");
   const name = result.client.fullName;
   const url = new URL(request.url);
   return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {

@@ -31,8 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newClientSchema, disableAutoCoercion: true });
   const result = await createClient(formValues(formData), { actor: user, ip: requestAddress(request) });
-  if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result), { status: result.status });
   const { t } = await translatorFor(request, "clientForm");
+  if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result, t), { status: result.status });
   const url = new URL(request.url);
   return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {
     type: "success",

@@ -9,9 +9,11 @@ import {
   type ClientFieldKind,
   type ClientFieldName,
 } from "~/domain/client-fields";
-import { PROTECTED_FIELD_REFUSAL, protectedFieldEdit } from "~/domain/client-privacy";
+import { protectedFieldEdit } from "~/domain/client-privacy";
 import { ERASED_CLIENT_REFUSAL } from "~/domain/client-erasure";
-import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
+import { duplicateMobileMessage, MOBILE_IN_USE } from "~/domain/duplicate-mobile";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message, type Message } from "~/domain/messages";
 import type { Role } from "~/domain/roles";
 import {
   parseEditClientInput,
@@ -129,15 +131,17 @@ export async function findClientByMobile(mobileNumber: string) {
   return db.client.findUnique({ where: { mobileNumber }, select: { id: true, fullName: true, deletedAt: true } });
 }
 
-export type WriteFailure = { ok: false; status: 400 | 403 | 404 | 409; issues: ClientInputIssue[] };
+/** A refusal under its field: the client rules' text, or a service's message code with its values. */
+export type WriteIssue = { path: string; message: string | Message };
+export type WriteFailure = { ok: false; status: 400 | 403 | 404 | 409; issues: WriteIssue[] };
 export type WriteResult = { ok: true; client: ClientRecord } | WriteFailure;
 /** An edit's result names the sale it recorded, if any. */
 export type UpdateResult = { ok: true; client: ClientRecord; sale: Fils | null } | WriteFailure;
 
-const mobileTaken = (message: string): WriteFailure => ({
+const mobileTaken = (refusal: Message): WriteFailure => ({
   ok: false,
   status: 409,
-  issues: [{ path: "mobileNumber", message }],
+  issues: [{ path: "mobileNumber", message: refusal }],
 });
 
 /** Add New Client: validated, no duplicate mobile, derived columns, the opening sale, audited. */
@@ -193,7 +197,7 @@ export async function createClient(
     // Two people adding the same number at once: the unique index decides.
     if (!isUniqueViolation(error)) throw error;
     const winner = await findClientByMobile(input.mobileNumber);
-    return mobileTaken(winner ? duplicateMobileMessage(winner) : "This mobile number is already in use.");
+    return mobileTaken(winner ? duplicateMobileMessage(winner) : MOBILE_IN_USE);
   }
 }
 
@@ -235,7 +239,7 @@ export async function updateClient(
     return {
       ok: false,
       status: 400,
-      issues: [{ path: "newSaleDate", message: "The sale date cannot be in the future" }],
+      issues: [{ path: "newSaleDate", message: message(MESSAGE_CODES.saleDateFuture) }],
     };
   }
 
@@ -246,7 +250,11 @@ export async function updateClient(
     if (!given(name)) continue;
     const edit = protectedFieldEdit(clientField(name).mask!, input[name], current[name], actor.role);
     if (edit === "refuse")
-      return { ok: false, status: 403, issues: [{ path: jsonName(name), message: PROTECTED_FIELD_REFUSAL }] };
+      return {
+        ok: false,
+        status: 403,
+        issues: [{ path: jsonName(name), message: message(MESSAGE_CODES.protectedField) }],
+      };
     if (edit === "keep") kept.add(name);
   }
   const data: Record<string, unknown> = {};
@@ -325,6 +333,6 @@ export async function updateClient(
     return { ok: true, client: saved, sale };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return mobileTaken("This mobile number is already in use.");
+    return mobileTaken(MOBILE_IN_USE);
   }
 }

@@ -36,6 +36,7 @@ import {
 import { clientBatchRows, IMPORT_BATCH_ROWS } from "~/domain/import-batches";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
+import { english } from "~/i18n/english.server";
 import { AUDIT_ACTIONS, writeAudit, writeAudits } from "./audit.server";
 import { newClientData, type Actor } from "./client-writes.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
@@ -115,6 +116,9 @@ type Counts = {
   skippedClients: (SkippedRow & { row: number })[];
   errors: string[];
 };
+
+/** A skipped row's reason is stored as the report says it, in English (its JSON keeps these texts, decision 008). */
+const takenReason = (holder: { fullName: string; deletedAt: Date | null }) => english(duplicateMobileMessage(holder));
 
 /**
  * A skipped client with its exported fields as cell text (name and mobile are columns of their
@@ -243,7 +247,7 @@ async function writeBatch(
     );
     const skippedNow = rows
       .filter((r) => taken.has(r.client.mobileNumber))
-      .map((r) => skippedRow(r.row, r.client, duplicateMobileMessage(taken.get(r.client.mobileNumber)!)));
+      .map((r) => skippedRow(r.row, r.client, takenReason(taken.get(r.client.mobileNumber)!)));
     await db.$transaction(
       async (tx) => {
         if (records.length) {
@@ -415,7 +419,7 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
     for (const p of purchases) {
       const client = clientOf.get(p.mobile);
       if (p.mobile === TEMPLATE_EXAMPLE_MOBILE) skippedNow.push(...skipAll(p, SKIP_REASONS.templateExample));
-      else if (client?.deletedAt) skippedNow.push(...skipAll(p, duplicateMobileMessage(client)));
+      else if (client?.deletedAt) skippedNow.push(...skipAll(p, takenReason(client)));
       else if (p.invoiceNo && recordedKeys.has(invoiceKey(p.showroom, p.invoiceNo)))
         skippedNow.push(...skipAll(p, SKIP_REASONS.invoiceRecorded(invoiceName(p.invoiceNo, p.showroom))));
       else if (!p.invoiceNo && client && !context.createdHere.has(p.mobile))

@@ -1,18 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_MESSAGES, validationFailedMessage } from "~/domain/client-input";
-import { PROTECTED_FIELD_REFUSAL } from "~/domain/client-privacy";
 import { fixedT } from "~/i18n/i18n.server";
-import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import { clientMessageText } from "./client-messages";
 
 const en = fixedT("en", "clientForm");
 const ar = fixedT("ar", "clientForm");
 
 const SERVICE_MESSAGES = [
-  duplicateMobileMessage({ fullName: "Aisha Al Mansoori", deletedAt: null }),
-  duplicateMobileMessage({ fullName: "Aisha Al Mansoori", deletedAt: new Date() }),
-  "The sale date cannot be in the future",
-  PROTECTED_FIELD_REFUSAL,
   validationFailedMessage([
     { path: "fullName", message: CLIENT_MESSAGES.nameRequired },
     { path: "totalSalesValue", message: CLIENT_MESSAGES.amountInvalid },

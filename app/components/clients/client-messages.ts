@@ -1,8 +1,6 @@
 import type { TFunction } from "i18next";
 import { CLIENT_FIELD_NAMES, jsonName, type SALE_FIELDS, type ClientFieldName } from "~/domain/client-fields";
 import { CLIENT_MESSAGES } from "~/domain/client-input";
-import { PROTECTED_FIELD_REFUSAL } from "~/domain/client-privacy";
-import { readDuplicateMobile } from "~/domain/duplicate-mobile";
 import {
   BUDGET_BANDS,
   PREFERRED_METALS,
@@ -50,11 +48,6 @@ const MESSAGE_BY_TEXT = new Map(
   Object.entries(CLIENT_MESSAGES).map(([name, text]) => [text as string, name as keyof typeof CLIENT_MESSAGES]),
 );
 
-/** The service's own refusals (app/services/client-writes.server.ts), by their English text. */
-const SERVICE_MESSAGE_KEYS: Record<string, string> = {
-  "The sale date cannot be in the future": "clientForm:messages.saleDateFuture",
-  [PROTECTED_FIELD_REFUSAL]: "clientForm:messages.protectedField",
-};
 const VALIDATION_FAILED = /^Validation failed for: (.+)$/;
 
 /** A field's path in a message (its JSON name) to its label's key. */
@@ -91,13 +84,6 @@ function ruleMessage(name: keyof typeof CLIENT_MESSAGES, t: TFunction): string {
 export function clientMessageText(message: string, t: TFunction): string {
   const rule = MESSAGE_BY_TEXT.get(message);
   if (rule) return ruleMessage(rule, t);
-  const serviceKey = SERVICE_MESSAGE_KEYS[message];
-  if (serviceKey) return t(serviceKey);
-  const taken = readDuplicateMobile(message);
-  if (taken)
-    return t(taken.deleted ? "clientForm:messages.mobileTakenDeleted" : "clientForm:messages.mobileTaken", {
-      name: taken.name,
-    });
   const failed = VALIDATION_FAILED.exec(message);
   if (failed) {
     // The English text names the fields by their JSON names (docs/product-rules.md §8); Arabic by their labels.
@@ -108,6 +94,6 @@ export function clientMessageText(message: string, t: TFunction): string {
       fields: fields.join(t("clientForm:messages.fieldSeparator")),
     });
   }
-  // A service's code (an unknown owner), or a text from outside the catalogs as it is.
+  // A code (a schema's), or a text already said (the service's refusals, said by the action) as it is.
   return say(t, message);
 }
