@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
 import { adminGateRefusal, requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { CodeField } from "~/components/code-field";
@@ -177,41 +178,39 @@ function UserFilterForm({ search, role }: { search: string; role: string }) {
       className="flex flex-wrap items-end gap-2"
       preventScrollReset
     >
-      <div className="min-w-48 flex-1">
-        <label htmlFor="user-search" className="label">
-          {t("users:filters.search")}
-        </label>
-        <input
-          id="user-search"
-          name="q"
-          type="search"
-          defaultValue={search}
-          key={search}
-          placeholder={t("users:filters.searchPlaceholder")}
-          className="input mt-1"
-          onChange={() => apply(400)}
-        />
-      </div>
-      <div>
-        <label htmlFor="user-role" className="label">
-          {t("users:filters.role")}
-        </label>
-        <select
-          id="user-role"
-          name="role"
-          defaultValue={role}
-          key={role}
-          className="input mt-1"
-          onChange={() => apply(0)}
-        >
-          <option value="">{t("users:filters.allRoles")}</option>
-          {STAFF_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(ROLE_KEYS[r])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="user-search" label={t("users:filters.search")} className="min-w-48 flex-1">
+        {(control) => (
+          <input
+            {...control}
+            name="q"
+            type="search"
+            defaultValue={search}
+            key={search}
+            placeholder={t("users:filters.searchPlaceholder")}
+            className="input mt-1"
+            onChange={() => apply(400)}
+          />
+        )}
+      </Field>
+      <Field id="user-role" label={t("users:filters.role")}>
+        {(control) => (
+          <select
+            {...control}
+            name="role"
+            defaultValue={role}
+            key={role}
+            className="input mt-1"
+            onChange={() => apply(0)}
+          >
+            <option value="">{t("users:filters.allRoles")}</option>
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(ROLE_KEYS[r])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <button type="submit" className="btn-secondary">
         {t("users:filters.submit")}
       </button>
