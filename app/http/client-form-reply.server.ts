@@ -1,15 +1,17 @@
 import type { Submission } from "@conform-to/react";
 import type { TFunction } from "i18next";
-import { CLIENT_MESSAGES, validationFailedMessage } from "~/domain/client-input";
+import { CLIENT_MESSAGES } from "~/domain/client-input";
 import { say } from "~/i18n/messages";
 import type { WriteIssue } from "~/services/client-writes.server";
 import type { ClientFormReply } from "../components/clients/client-form";
+import { validationFailedText } from "../components/clients/client-messages";
 
 /**
  * The form's answer when the service refuses a client: each issue under its field (Conform's
  * reply) and a summary: a conflict's own message (the duplicate mobile names its client), the
  * docs/product-rules.md §5 purchase-date message when that is the only problem, else docs/product-rules.md §8 'Validation failed for: ...'.
- * A service's message codes are said here in the page's language (`t`); the rules' texts go as they are.
+ * A service's message codes and the summary are said here in the page's language (`t`); the rules' texts go as
+ * they are.
  */
 export function clientFormFailure(
   submission: Submission<unknown>,
@@ -23,7 +25,7 @@ export function clientFormFailure(
   const only = issues.length === 1 ? issues[0]!.message : null;
   const summary =
     status === 409 || status === 403 || only === CLIENT_MESSAGES.purchaseDateRequired
-      ? (only ?? validationFailedMessage(issues))
-      : validationFailedMessage(issues);
+      ? (only ?? validationFailedText(issues, t))
+      : validationFailedText(issues, t);
   return { result: submission.reply({ fieldErrors }), summary };
 }

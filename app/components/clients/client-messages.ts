@@ -48,8 +48,6 @@ const MESSAGE_BY_TEXT = new Map(
   Object.entries(CLIENT_MESSAGES).map(([name, text]) => [text as string, name as keyof typeof CLIENT_MESSAGES]),
 );
 
-const VALIDATION_FAILED = /^Validation failed for: (.+)$/;
-
 /** A field's path in a message (its JSON name) to its label's key. */
 const PATH_KEYS: Record<string, string> = {
   ...Object.fromEntries(CLIENT_FIELD_NAMES.map((name: ClientFieldName) => [jsonName(name), FIELD_LABEL_KEYS[name]])),
@@ -84,16 +82,20 @@ function ruleMessage(name: keyof typeof CLIENT_MESSAGES, t: TFunction): string {
 export function clientMessageText(message: string, t: TFunction): string {
   const rule = MESSAGE_BY_TEXT.get(message);
   if (rule) return ruleMessage(rule, t);
-  const failed = VALIDATION_FAILED.exec(message);
-  if (failed) {
-    // The English text names the fields by their JSON names (docs/product-rules.md §8); Arabic by their labels.
-    const paths = failed[1]!;
-    const fields = paths.split(", ").map((path) => (PATH_KEYS[path] ? t(PATH_KEYS[path]) : path));
-    return t("clientForm:messages.validationFailed", {
-      paths,
-      fields: fields.join(t("clientForm:messages.fieldSeparator")),
-    });
-  }
   // A code (a schema's), or a text already said (the service's refusals, said by the action) as it is.
   return say(t, message);
+}
+
+/**
+ * docs/product-rules.md §8's 'Validation failed for: …' in `t`'s language: English names the fields by their
+ * JSON names (as /api/clients does, validationFailedMessage), Arabic by their labels.
+ */
+export function validationFailedText(issues: readonly { path: string }[], t: TFunction): string {
+  const paths = [...new Set(issues.map((issue) => issue.path))];
+  return t("clientForm:messages.validationFailed", {
+    paths: paths.join(", "),
+    fields: paths
+      .map((path) => (PATH_KEYS[path] ? t(PATH_KEYS[path]) : path))
+      .join(t("clientForm:messages.fieldSeparator")),
+  });
 }
