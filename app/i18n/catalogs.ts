@@ -19,11 +19,17 @@ export type CatalogsHandle = { readonly i18n: readonly Namespace[] };
  * Every catalog file's address in the browser: the build copies each JSON file to /assets under a name with
  * its content's hash (served for a year, server.mjs), never inlined into a script however small it is.
  */
-const catalogFiles: Record<string, string> = import.meta.glob<string>("../locales/*/*.json", {
-  query: "?url&no-inline",
-  import: "default",
-  eager: true,
-});
+const catalogFiles: Record<string, string> = catalogFileUrls();
+
+function catalogFileUrls(): Record<string, string> {
+  try {
+    return import.meta.glob<string>("../locales/*/*.json", { query: "?url&no-inline", import: "default", eager: true });
+  } catch {
+    // Only Vite (the build, the dev server, vitest) rewrites import.meta.glob. The bench runs route modules
+    // through tsx, in process, where there is no browser to send a file to.
+    return {};
+  }
+}
 
 function catalogFile(language: Language, namespace: string): string | undefined {
   return catalogFiles[`../locales/${language}/${namespace}.json`];
