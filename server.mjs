@@ -9,7 +9,7 @@ import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { CANNOT_LISTEN, closeGracefully, runPrimary } from "./server/cluster.mjs";
-import { installRequestPolicy } from "./server/http-policy.mjs";
+import { insecureCookieWarning, installRequestPolicy } from "./server/http-policy.mjs";
 import { bodyForRemix, bodyGate, crossSiteGate } from "./server/request-guards.mjs";
 import { requestConcurrency, requestGate } from "./server/request-gate.mjs";
 import { prepareSqlite, sqliteFile, startCheckpointer, startDailyOptimize } from "./server/sqlite-wal.mjs";
@@ -17,6 +17,8 @@ import { prepareSqlite, sqliteFile, startCheckpointer, startDailyOptimize } from
 if (cluster.isPrimary) {
   prepareSqlite();
   startDailyOptimize();
+  const cookieWarning = insecureCookieWarning(process.env);
+  if (cookieWarning) console.warn(cookieWarning);
   startCheckpointer();
   runPrimary({ exec: fileURLToPath(import.meta.url) });
   let announced = false;

@@ -57,6 +57,21 @@ export function servedOverHttps(appOrigin) {
 }
 
 /**
+ * The warning a production start prints when nothing says the app is served over HTTPS: behind a TLS
+ * proxy without an https APP_ORIGIN (or TRUST_PROXY, so the proxy's X-Forwarded-Proto is believed),
+ * the session cookie has no Secure flag and no __Host- prefix. Null when there is nothing to say.
+ * @param {Record<string, string | undefined>} env
+ */
+export function insecureCookieWarning(env) {
+  if (env.NODE_ENV !== "production" || servedOverHttps(env.APP_ORIGIN) || parseTrustProxy(env.TRUST_PROXY)) return null;
+  return (
+    "Note: no https APP_ORIGIN and no TRUST_PROXY are set, so the session cookie goes without Secure and " +
+    "without the __Host- prefix: right for http://localhost, not behind an HTTPS proxy, where you set " +
+    "APP_ORIGIN=https://<its address> (docs/operations.md, Security)."
+  );
+}
+
+/**
  * Scripts run only with this response's nonce; 'strict-dynamic' lets those scripts load the app's
  * modules, and nothing else (an injected inline script, a script from another origin) runs.
  * @param {string} nonce

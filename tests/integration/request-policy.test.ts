@@ -7,7 +7,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isHttps } from "~/http/request-address";
 import { createUserSession } from "~/auth/session.server";
 import { createUser } from "../support/factories";
-import { contentSecurityPolicy, installRequestPolicy, parseTrustProxy } from "../../server/http-policy.mjs";
+import {
+  contentSecurityPolicy,
+  insecureCookieWarning,
+  installRequestPolicy,
+  parseTrustProxy,
+} from "../../server/http-policy.mjs";
 
 type Seen = { ip: string | undefined; https: string | undefined; nonce: unknown };
 
@@ -143,5 +148,18 @@ describe("Content-Security-Policy and caching", () => {
     expect((await get("/customers")).response.headers.get("cache-control")).toBe("no-store");
     expect((await get("/api/ping")).response.headers.get("cache-control")).toBe("no-store");
     expect((await get("/manifest.webmanifest")).response.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+});
+
+describe("the start-up warning about the session cookie", () => {
+  it("warns a production start that nothing makes the cookie Secure", () => {
+    expect(insecureCookieWarning({ NODE_ENV: "production" })).toMatch(/without Secure .*APP_ORIGIN=https:/);
+    expect(insecureCookieWarning({ NODE_ENV: "production", APP_ORIGIN: "http://crm.example.com" })).not.toBeNull();
+  });
+
+  it("says nothing with an https origin, a trusted proxy, or outside production", () => {
+    expect(insecureCookieWarning({ NODE_ENV: "production", APP_ORIGIN: "https://crm.example.com" })).toBeNull();
+    expect(insecureCookieWarning({ NODE_ENV: "production", TRUST_PROXY: "1" })).toBeNull();
+    expect(insecureCookieWarning({ NODE_ENV: "development" })).toBeNull();
   });
 });
