@@ -2,9 +2,9 @@
 // suite fits a 2-core machine's time (docs/testing.md):
 //   1. lint and formatting, the derived PostgreSQL schema, typecheck, and the production build;
 //   2. then two lines at once: unit and integration tests (vitest, real SQLite files), the
-//      two-instance test and the e2e suite in headless Chromium against the build; and every
-//      documented command on a fresh clone (mostly install and I/O).
-// A step's output is printed when it ends, under its title; the e2e suite's as it runs.
+//      two-instance test, then the e2e suite in headless Chromium against the build, in two halves
+//      side by side; and every documented command on a fresh clone (mostly install and I/O).
+// A step's output is printed when it ends, under its title.
 // Installs Debian's chromium first when it is missing.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
@@ -14,13 +14,13 @@ const suiteStarted = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 /** Runs one step; resolves when it exits 0, else prints its output and rejects. */
-function step(title, cmd, args, { env = {}, live = false } = {}) {
+function step(title, cmd, args, { env = {} } = {}) {
   const started = Date.now();
   console.log(`▶ ${title}`);
   return new Promise((done, fail) => {
     const child = spawn(cmd, args, {
       env: { ...process.env, ...env },
-      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout?.on("data", (chunk) => (output += chunk));
@@ -68,7 +68,19 @@ async function browserLine() {
   await step("Two app instances on one database", bin("vitest"), ["run", "--project", "multi-instance"], {
     env: { DATABASE_URL: `file:${instancesDb}`, ENCRYPTION_KEY: "two-instance-test-key-not-for-production" },
   });
-  await step("End-to-end tests (Chromium)", bin("playwright"), ["test", ...process.argv.slice(2)], { live: true });
+  // Two halves of the spec files side by side, each with its own server and database (E2E_PORT), once
+  // the unit, integration and two-instance tests are done: the suite waits on the browser and the
+  // server in turn, so two halves keep both cores busy.
+  await allOf(
+    ...[1, 2].map((half) =>
+      step(
+        `End-to-end tests, half ${half} of 2 (Chromium)`,
+        bin("playwright"),
+        ["test", `--shard=${half}/2`, "--pass-with-no-tests", ...process.argv.slice(2)],
+        { env: { E2E_PORT: String(3216 + half) } },
+      ),
+    ),
+  );
 }
 
 try {
