@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import cluster from "node:cluster";
+import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { CANNOT_LISTEN, closeGracefully, runPrimary } from "./server/cluster.mjs";
@@ -15,6 +16,13 @@ import { requestConcurrency, requestGate } from "./server/request-gate.mjs";
 import { prepareSqlite, sqliteFile, startCheckpointer, startDailyOptimize } from "./server/sqlite-wal.mjs";
 
 if (cluster.isPrimary) {
+  // Which server this is across restarts (machine, address, port) and when this start began: the
+  // workers inherit both, mark the imports they run with the first, and at their start fail the
+  // runs an earlier start of this server left running (app/services/import.server.ts). PORT=0
+  // (any free port) names no server that could start again.
+  const port = Number(process.env.PORT || 3000);
+  if (port > 0) process.env.CRM_SERVER_RUNNER = `${hostname()} ${process.env.HOST || "0.0.0.0"}:${port}`;
+  process.env.CRM_SERVER_STARTED_AT = String(Date.now());
   prepareSqlite();
   startDailyOptimize();
   const cookieWarning = insecureCookieWarning(process.env);
@@ -79,6 +87,11 @@ if (cluster.isPrimary) {
     handleRemix(bodyForRemix(req), res, next).catch(next);
   });
 
+  // Imports the previous start of this server left running died with it: their kinds are free at once.
+  await entry.failImportsOfPreviousStart().then(
+    (count) => count > 0 && console.log(`Imports: ${count} run(s) left running by the previous start marked failed.`),
+    (error) => console.error("Could not fail the imports the previous start left", error),
+  );
   const server = app.listen(port, host);
   server.on("error", (error) => {
     // Nothing to retry when the address is taken: the primary stops instead of restarting workers.

@@ -18,6 +18,8 @@ import { acceptsGzip } from "~/http/request-address";
 
 // server.mjs starts the daily jobs in each worker through the build's entry module.
 export { startScheduledJobs } from "~/services/scheduled-jobs.server";
+// ... fails, as a worker starts, the imports an earlier start of the server left running ...
+export { failImportsOfPreviousStart } from "~/services/import.server";
 // ... and the rule and the answers its request guards give before Remix (server/request-guards.mjs).
 export { isCrossSite, listedOrigins } from "~/domain/cross-site";
 export { edgeRefusal, MAX_FORM_BODY_BYTES, UPLOAD_PATHS } from "~/http/edge-refusals.server";

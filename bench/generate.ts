@@ -3,8 +3,33 @@
 // birthdays are reminders too). Bulk inserts in transactions.
 import { clientDerivedFields } from "~/services/client-record.server";
 import { addDays, businessToday, dateFromIso, dayNumber, isoFromDayNumber } from "~/domain/calendar";
-import { COUNTRIES, EMIRATES, TEAMS, ANNIVERSARY_TYPES } from "~/domain/client-enums";
-import { ITEM_CATEGORIES, KARATS, METALS, SHOWROOMS, storedItems } from "~/domain/sales";
+import { COUNTRIES, EMIRATES, ANNIVERSARY_TYPES } from "~/domain/client-enums";
+import { KARATS, METALS, storedItems } from "~/domain/sales";
+
+/** The team keys the migration seeds (issue #42): bench clients are spread over them. */
+const BENCH_TEAMS = ["team_a", "team_b", "team_c"] as const;
+/** The showroom and item category keys the migration seeds (issue #42): bench sales are spread over them. */
+const BENCH_SHOWROOMS = [
+  "dubai_gold_souk",
+  "dubai_mall",
+  "abu_dhabi",
+  "sharjah",
+  "al_ain",
+  "online",
+  "road_sales",
+] as const;
+const BENCH_CATEGORIES = [
+  "ring",
+  "bangle",
+  "bracelet",
+  "necklace",
+  "pendant",
+  "earrings",
+  "set",
+  "watch",
+  "coin_bar",
+  "other",
+] as const;
 import { familyMemberData } from "~/services/client-family.server";
 import { BUDGET_BANDS, listColumn, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
 import { seededRandom } from "../scripts/seeded-random";
@@ -147,7 +172,7 @@ function saleDetails(rand: () => number) {
       return {
         id: itemId++,
         saleId,
-        category: pick(ITEM_CATEGORIES),
+        category: pick(BENCH_CATEGORIES),
         metal,
         karat: metal.endsWith("gold") ? pick(KARATS.filter((k) => k !== "none")) : "none",
         weightMg: metal === "none" ? null : 1_000 + Math.floor(rand() * 60_000),
@@ -159,7 +184,10 @@ function saleDetails(rand: () => number) {
       };
     });
     return {
-      sale: { showroom: rand() < 0.05 ? null : pick(SHOWROOMS), soldById: rand() < 0.1 ? null : pick(BENCH_STAFF)[0] },
+      sale: {
+        showroom: rand() < 0.05 ? null : pick(BENCH_SHOWROOMS),
+        soldById: rand() < 0.1 ? null : pick(BENCH_STAFF)[0],
+      },
       items,
     };
   };
@@ -394,7 +422,7 @@ export async function generateBenchData(
         area: country === "uae" ? pick(AREAS) : null,
         totalSalesFils: totalFils,
         lastPurchaseDate: lastPurchase ? dateFromIso(lastPurchase) : null,
-        team: rand() < 0.05 ? null : pick(TEAMS),
+        team: rand() < 0.05 ? null : pick(BENCH_TEAMS),
         dateOfBirth,
         email,
         emiratesId,

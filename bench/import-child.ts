@@ -8,6 +8,7 @@ import { databaseProvider, db } from "~/db/db.server";
 import { readSpreadsheet, writeWorkbook } from "~/services/import-spreadsheet.server";
 import { importSpreadsheet } from "~/services/import.server";
 import { newClientData } from "~/services/client-writes.server";
+import { readShopLists } from "~/services/shop-lists.server";
 import { parseNewClientInput } from "~/domain/client-input";
 import { importColumn, PURCHASE_TEMPLATE_FIELDS, type ImportField } from "~/domain/import-columns";
 import { seededRandom } from "../scripts/seeded-random";
@@ -132,12 +133,13 @@ async function floor(bytes: Buffer, type: "xlsx" | "csv", admin: { id: string })
   const parseSeconds = (performance.now() - parseStart) / 1000;
 
   const now = new Date();
+  const { teams } = await readShopLists();
   const clients: Row[] = [];
   for (const row of cells) {
     const raw = Object.fromEntries(
       FIELDS.map((f, i) => [f, f.endsWith("Date") || f === "dateOfBirth" ? ISO_DATE(row[i] ?? "") : (row[i] ?? "")]),
     );
-    const parsed = parseNewClientInput({ ...raw, country: "uae", emirate: "dubai" });
+    const parsed = parseNewClientInput({ ...raw, country: "uae", emirate: "dubai" }, teams);
     if (!parsed.ok) continue;
     const { client } = newClientData(parsed.value, { createdById: admin.id, source: "client_import" });
     clients.push({ ...(client as unknown as Row), createdAt: now, updatedAt: now });

@@ -10,6 +10,7 @@ export async function measureSales(runs: number): Promise<Measurement[]> {
   const { recordSale, recomputeClientPurchases, voidSale } = await import("~/services/sales.server");
   const { saleInputSchema } = await import("~/domain/sales");
   const { businessToday } = await import("~/domain/calendar");
+  const { readShopLists } = await import("~/services/shop-lists.server");
 
   const [busiest] = await db.sale.groupBy({
     by: ["clientId"],
@@ -26,7 +27,7 @@ export async function measureSales(runs: number): Promise<Measurement[]> {
     select: { id: true, name: true, role: true },
   });
   const context = { actor: { ...actor, role: "admin" as const } };
-  const input = saleInputSchema().parse({
+  const input = saleInputSchema(businessToday(), await readShopLists()).parse({
     saleDate: businessToday(),
     showroom: "dubai_mall",
     items: [

@@ -7,7 +7,8 @@ import { sealDeviceSecret } from "~/auth/crypto.server";
 import { totpUri } from "~/auth/totp.server";
 import { db } from "~/db/db.server";
 import { addDays, businessToday, dateFromIso, type IsoDate } from "~/domain/calendar";
-import { ANNIVERSARY_TYPES, EMIRATES, TEAMS, type Country, type Emirate } from "~/domain/client-enums";
+import { ANNIVERSARY_TYPES, EMIRATES, type Country, type Emirate } from "~/domain/client-enums";
+import { activeChoices } from "~/domain/shop-lists";
 import type { FamilyMemberInput } from "~/domain/family";
 import { BUDGET_BANDS, listColumn, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
 import { AED, sumFils, type Fils } from "~/domain/money";
@@ -15,6 +16,7 @@ import { DIAMOND_FROM, GOLD_FROM, PLATINUM_FROM, SILVER_FROM, type Tier } from "
 import type { Prisma } from "~/generated/prisma/client";
 import { familyMemberData } from "~/services/client-family.server";
 import { clientDerivedFields } from "~/services/client-record.server";
+import { readShopLists } from "~/services/shop-lists.server";
 import { migrateDatabase } from "./operator-db.mjs";
 import { seededRandom } from "./seeded-random";
 
@@ -294,7 +296,8 @@ type SeedClient = {
   family: FamilyMemberInput[];
 };
 
-function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
+/** `teams`: the keys of the shop's active teams (the migration seeds three), which the clients are spread over. */
+function makeClient(index: number, usedMobiles: Set<string>, teams: readonly string[]): SeedClient {
   const country = weighted<Country>({ uae: 85, south_africa: 3, bahrain: 3, qatar: 3, kuwait: 3, saudi_arabia: 3 });
   const emirate: Emirate | "none" =
     country === "uae"
@@ -375,7 +378,7 @@ function makeClient(index: number, usedMobiles: Set<string>): SeedClient {
       emirate,
       area: emirate === "none" ? null : pick(AREAS[emirate]),
       lastPurchaseDate,
-      team: pick(TEAMS),
+      team: pick(teams),
       emiratesIdExpiry: id ? dateFromIso(idExpiry()) : null,
       pepStatus: chance(0.02) ? "Yes" : "No",
       anniversaryType,
@@ -397,8 +400,20 @@ function seededSecret(): string {
 
 const STAFF = [
   { name: "Salma Al Hashimi", email: "salma.admin@demo.jewel", role: "admin", department: "Management" },
-  { name: "Reem Al Falasi", email: "reem.front@demo.jewel", role: "sales_front", department: "Dubai Mall showroom" },
-  { name: "Arjun Pillai", email: "arjun.front@demo.jewel", role: "sales_front", department: "Gold Souk showroom" },
+  {
+    name: "Reem Al Falasi",
+    email: "reem.front@demo.jewel",
+    role: "sales_front",
+    department: "Dubai Mall showroom",
+    showroom: "dubai_mall",
+  },
+  {
+    name: "Arjun Pillai",
+    email: "arjun.front@demo.jewel",
+    role: "sales_front",
+    department: "Gold Souk showroom",
+    showroom: "dubai_gold_souk",
+  },
   { name: "Hamad Al Ketbi", email: "hamad.back@demo.jewel", role: "sales_back", department: "Client care" },
   { name: "Joy Fernandes", email: "joy.back@demo.jewel", role: "sales_back", department: "Client care" },
   { name: "Saif Al Zaabi", email: "saif.road@demo.jewel", role: "road_sales", department: "Abu Dhabi route" },
@@ -495,15 +510,24 @@ async function main() {
 
   const staffSecrets = STAFF.map((s) => ({ ...s, secret: seededSecret() }));
   const usedMobiles = new Set<string>();
-  const clients = Array.from({ length: CLIENT_COUNT }, (_, i) => makeClient(i, usedMobiles));
+  const teams = activeChoices((await readShopLists()).teams).map((team) => team.key);
+  const clients = Array.from({ length: CLIENT_COUNT }, (_, i) => makeClient(i, usedMobiles, teams));
 
   await db.$transaction(
     async (tx) => {
       const createdStaff: string[] = [];
+      // The showrooms the migration seeded (issue #42): the front staff's home showrooms, the sales spread over them.
+      const showrooms = await tx.showroom.findMany({
+        where: { active: true },
+        orderBy: { position: "asc" },
+        select: { id: true, key: true },
+      });
+      const showroomId = (key: string | undefined) => showrooms.find((r) => r.key === key)?.id ?? null;
       for (const s of staffSecrets) {
         if (await tx.user.findUnique({ where: { email: s.email }, select: { id: true } })) continue;
+        const home = "showroom" in s ? s.showroom : undefined;
         const user = await tx.user.create({
-          data: { name: s.name, email: s.email, role: s.role, department: s.department },
+          data: { name: s.name, email: s.email, role: s.role, department: s.department, showroomId: showroomId(home) },
         });
         // The sealed secret is bound to its owner's id, so the device is added once the user has one.
         await tx.authenticatorDevice.create({
@@ -524,9 +548,9 @@ async function main() {
         });
         for (const r of rows) byMobile.set(r.mobileNumber, r.id);
       }
-      const sales = clients.flatMap((c) =>
-        c.sales.map((s) => ({ ...s, clientId: byMobile.get(c.client.mobileNumber)! })),
-      );
+      const sales = clients
+        .flatMap((c) => c.sales.map((s) => ({ ...s, clientId: byMobile.get(c.client.mobileNumber)! })))
+        .map((s, i) => ({ ...s, showroom: showrooms.length ? showrooms[i % showrooms.length]!.key : null }));
       for (let i = 0; i < sales.length; i += 2000) await tx.sale.createMany({ data: sales.slice(i, i + 2000) });
       const family = clients.flatMap((c) =>
         c.family.map((m) => ({ clientId: byMobile.get(c.client.mobileNumber)!, ...familyMemberData(m) })),
@@ -558,7 +582,10 @@ async function main() {
   }
   const tiers = await db.client.groupBy({ by: ["tier"], _count: { _all: true } });
   console.log(`\nTiers: ${tiers.map((t) => `${t.tier} ${t._count._all}`).join(", ")}`);
-  console.log(`Emirates covered: ${EMIRATES.length}; teams covered: ${TEAMS.length}.`);
+  const teamCounts = await db.client.groupBy({ by: ["team"], _count: { _all: true } });
+  console.log(
+    `Emirates covered: ${EMIRATES.length}; teams covered: ${teamCounts.filter((t) => t.team !== null).length}.`,
+  );
 }
 
 try {

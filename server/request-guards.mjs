@@ -10,8 +10,10 @@ import { Readable } from "node:stream";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
+// `\u0000` in a JSON text, unless its backslash is itself escaped (`\\u0000` is text).
+const JSON_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
-/** @typedef {"cross_site" | "too_large" | "unreadable" | "wrong_type"} Refusal */
+/** @typedef {"cross_site" | "too_large" | "unreadable" | "wrong_type" | "nul_character"} Refusal */
 /** @typedef {(request: Request, reason: Refusal) => Promise<Response>} Refuse */
 
 /**
@@ -134,6 +136,24 @@ function readUpTo(req, limit) {
   });
 }
 
+/** The most of a refused body read and dropped so its client reads the 413; past it the connection is cut. */
+const DISCARD_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a body refused as too large. Closing the connection while the client
+ * still sends makes the kernel reset it, and the client (a browser, fetch) reports a network error
+ * instead of the 413 and its message; drained, the connection carries the answer and stays usable.
+ * @param {import("express").Request} req
+ */
+function discardRest(req) {
+  let dropped = 0;
+  req.on("data", (/** @type {Buffer} */ chunk) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_LIMIT) req.destroy();
+  });
+  req.resume();
+}
+
 /**
  * Whether a multipart body parses: the same parser as the action's request.formData().
  * @param {Buffer} body
@@ -156,7 +176,7 @@ function isJsonType(type) {
 /**
  * Bounds and checks the body of every state-changing request except the uploads (which cap their
  * own): over `limit` bytes → 413 (at once when Content-Length says so, else once the count
- * passes it, with the connection closed); a type the route cannot read → 415 (pages read forms,
+ * passes it; the rest is read and dropped, so the client reads the answer); a type the route cannot read → 415 (pages read forms,
  * /api also JSON); a multipart form that does not parse → 400. An empty body without a type is an
  * empty form. What passes is handed to Remix by bodyForRemix.
  * @param {{ limit: number, uploadPaths: readonly string[], refuse: Refuse }} options
@@ -167,17 +187,35 @@ export function bodyGate({ limit, uploadPaths, refuse }) {
   return (req, res, next) => {
     // A single-fetch request (`/import-data.data`) goes to the same route as its page.
     const route = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
-    if (SAFE_METHODS.has(req.method) || uploads.has(route)) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (uploads.has(route)) {
+      // An upload answered before its body was read (signed out, refused, too large) leaves the rest
+      // unread and the connection stuck: the client's next request on it is reset. Once the answer is
+      // out, nothing reads the request any more, so its rest is dropped here.
+      res.once("finish", () => {
+        if (req.complete || req.destroyed) return;
+        req.removeAllListeners("data");
+        discardRest(req);
+      });
+      return next();
+    }
     const api = route === "/api" || route.startsWith("/api/");
     /** @param {Refusal} reason */
     const refused = (reason) => {
-      if (reason === "too_large") res.set("Connection", "close");
+      if (reason === "too_large") {
+        // A declared size past what is worth reading is not read: the connection closes after the answer.
+        if (Number(req.get("content-length")) > DISCARD_LIMIT) res.set("Connection", "close");
+        else discardRest(req);
+      }
       sendRefusal(req, res, next, refuse, reason);
     };
     if (Number(req.get("content-length")) > limit) return refused("too_large");
     readUpTo(req, limit).then(async (body) => {
       if (body === undefined) return;
       if (body === null) return refused("too_large");
+      // A NUL character no person types, and PostgreSQL refuses it in any text: in the path (an id), a
+      // form field or a JSON string it is a 400 here rather than a database error (a 500) later.
+      if (/%00/i.test(req.originalUrl.split("?")[0] ?? "")) return refused("nul_character");
       const contentType = req.get("content-type") ?? "";
       const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
       if (type === "" && body.length === 0) {
@@ -185,6 +223,8 @@ export function bodyGate({ limit, uploadPaths, refuse }) {
       } else if (type === MULTIPART) {
         if (!(await readableMultipart(body, contentType))) return refused("unreadable");
       } else if (type !== FORM && !(api && isJsonType(type))) return refused("wrong_type");
+      const nul = type === FORM ? /%00/ : type === MULTIPART ? /\0/ : JSON_NUL;
+      if (nul.test(body.toString("latin1"))) return refused("nul_character");
       readBodies.set(req, body);
       next();
     }, next);

@@ -1,4 +1,5 @@
-import { db } from "~/db/db.server";
+import { databaseProvider, db, type Db } from "~/db/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, LOCK_LOOKBACK_MS, lockedUntil } from "~/domain/lockout";
 import { AUDIT_ACTIONS, writeAudit } from "~/services/audit.server";
 import { codeHashMatches, openDeviceSecret } from "./crypto.server";
@@ -22,16 +23,21 @@ export function lockedMessage(until: Date, now = new Date()): Message {
 }
 
 /** The end of the current lock for this account or this address (the later one), if any. */
-export async function currentLock(userId: string | null, ip: string, now = new Date()): Promise<Date | null> {
+async function currentLock(
+  userId: string | null,
+  ip: string,
+  now: Date,
+  client: Db | Prisma.TransactionClient = db,
+): Promise<Date | null> {
   const since = new Date(now.getTime() - LOCK_LOOKBACK_MS);
   const [byAccount, byAddress] = await Promise.all([
     userId
-      ? db.authAttempt.findMany({
+      ? client.authAttempt.findMany({
           where: { userId, success: false, createdAt: { gte: since } },
           select: { createdAt: true },
         })
       : Promise.resolve([]),
-    db.authAttempt.findMany({
+    client.authAttempt.findMany({
       where: { ip, success: false, createdAt: { gte: since } },
       select: { createdAt: true },
     }),
@@ -49,6 +55,83 @@ export async function currentLock(userId: string | null, ip: string, now = new D
     ),
   ].filter((d): d is Date => d !== null);
   return locks.length ? new Date(Math.max(...locks.map((d) => d.getTime()))) : null;
+}
+
+/** An attempt taken before its code is checked, counted as a failure until settled. */
+export type AttemptTicket = { ok: true; attemptId: string } | { ok: false; lockedUntil: Date; message: Message };
+
+/** How long a code check waits for the others of the same account or address to take their turn. */
+const TURN_WAIT_MS = 10_000;
+
+/**
+ * The lock check and the attempt's record in one step: in one transaction, the attempts of this
+ * account and address are counted and, unless they lock it, a failed attempt is recorded before
+ * any code is looked at. Parallel requests therefore take turns, and each sees the ones before it,
+ * so no more codes are checked than the limits allow (issue #43). SQLite transactions hold the
+ * write lock from BEGIN (app/db/db.server.ts); PostgreSQL takes transaction-scoped advisory locks
+ * on the account and the address (always in that order, so two checks never wait on each other),
+ * as the account may be a decoy with no row to lock.
+ */
+export async function takeCodeAttempt(input: {
+  userId: string | null;
+  ip: string;
+  purpose: CodePurpose;
+  now: Date;
+}): Promise<AttemptTicket> {
+  const { userId, ip, purpose, now } = input;
+  return db.$transaction(
+    async (tx): Promise<AttemptTicket> => {
+      if (databaseProvider === "postgresql") {
+        for (const key of [userId === null ? null : `sign-in account ${userId}`, `sign-in address ${ip}`]) {
+          if (key) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+        }
+      }
+      const lock = await currentLock(userId, ip, now, tx);
+      if (lock) return { ok: false, lockedUntil: lock, message: lockedMessage(lock, now) };
+      const attempt = await tx.authAttempt.create({
+        data: { userId, ip, purpose, success: false, createdAt: now },
+        select: { id: true },
+      });
+      return { ok: true, attemptId: attempt.id };
+    },
+    { maxWait: TURN_WAIT_MS, timeout: TURN_WAIT_MS },
+  );
+}
+
+/** Marks a taken attempt as the success it turned out to be (a failure stays as recorded). */
+export async function attemptSucceeded(attemptId: string): Promise<void> {
+  await db.authAttempt.update({ where: { id: attemptId }, data: { success: true } });
+}
+
+/** Drops a taken attempt whose code was never checked (nothing to check it against). */
+export async function attemptNotMade(attemptId: string): Promise<void> {
+  await db.authAttempt.deleteMany({ where: { id: attemptId } });
+}
+
+/**
+ * After a failure: the audit entry, and whether this failure (or those beside it) locked the
+ * account or address.
+ */
+export async function recordCodeFailure(input: {
+  userId: string | null;
+  ip: string;
+  purpose: CodePurpose;
+  actor: { id: string; name: string } | null;
+  now: Date;
+}): Promise<{ lockedUntil: Date; message: Message } | null> {
+  const { userId, ip, actor, now } = input;
+  await writeAudit({
+    actor,
+    action: AUDIT_ACTIONS.codeFailed,
+    targetType: "user",
+    targetId: userId ?? undefined,
+    details: { purpose: input.purpose },
+    ip,
+  });
+  const lockNow = await currentLock(userId, ip, now);
+  if (!lockNow) return null;
+  await writeAudit({ actor, action: AUDIT_ACTIONS.locked, targetType: "user", targetId: userId ?? undefined, ip });
+  return { lockedUntil: lockNow, message: lockedMessage(lockNow, now) };
 }
 
 /** Tries the code against the user's linked authenticators; a code's time step is used once. */
@@ -89,9 +172,10 @@ async function matchOneTimeCode(userId: string, token: string, now: Date): Promi
 }
 
 /**
- * The one place a six-digit code is checked: lockout first (per account and per address, counted
- * in the database so every app instance agrees), then the user's authenticators, then (for
- * sign-in only) an admin-issued one-time code. Every outcome is recorded.
+ * The one place a six-digit code is checked: an attempt is taken first, atomically with the
+ * lockout check (per account and per address, counted in the database so every app instance
+ * agrees; takeCodeAttempt), then the user's authenticators, then (for sign-in only) an
+ * admin-issued one-time code. Every outcome is recorded.
  */
 export async function checkUserCode(input: {
   userId: string | null;
@@ -102,8 +186,8 @@ export async function checkUserCode(input: {
   now?: Date;
 }): Promise<CodeCheck> {
   const now = input.now ?? new Date();
-  const lock = await currentLock(input.userId, input.ip, now);
-  if (lock) return { ok: false, reason: "locked", lockedUntil: lock, message: lockedMessage(lock, now) };
+  const ticket = await takeCodeAttempt({ userId: input.userId, ip: input.ip, purpose: input.purpose, now });
+  if (!ticket.ok) return { ok: false, reason: "locked", lockedUntil: ticket.lockedUntil, message: ticket.message };
 
   let via: "authenticator" | "one_time_code" | null = null;
   const token = input.token.trim();
@@ -111,31 +195,12 @@ export async function checkUserCode(input: {
     if (await matchAuthenticator(input.userId, token, now)) via = "authenticator";
     else if (input.purpose === "login" && (await matchOneTimeCode(input.userId, token, now))) via = "one_time_code";
   }
-
-  await db.authAttempt.create({
-    data: { userId: input.userId, ip: input.ip, purpose: input.purpose, success: via !== null, createdAt: now },
-  });
-  if (via) return { ok: true, via };
-
-  const actor = input.actor ?? null;
-  await writeAudit({
-    actor,
-    action: AUDIT_ACTIONS.codeFailed,
-    targetType: "user",
-    targetId: input.userId ?? undefined,
-    details: { purpose: input.purpose },
-    ip: input.ip,
-  });
-  const lockNow = await currentLock(input.userId, input.ip, now);
-  if (lockNow) {
-    await writeAudit({
-      actor,
-      action: AUDIT_ACTIONS.locked,
-      targetType: "user",
-      targetId: input.userId ?? undefined,
-      ip: input.ip,
-    });
-    return { ok: false, reason: "locked", lockedUntil: lockNow, message: lockedMessage(lockNow, now) };
+  if (via) {
+    await attemptSucceeded(ticket.attemptId);
+    return { ok: true, via };
   }
+
+  const lock = await recordCodeFailure({ ...input, actor: input.actor ?? null, now });
+  if (lock) return { ok: false, reason: "locked", ...lock };
   return { ok: false, reason: "invalid", message: INVALID_CODE };
 }

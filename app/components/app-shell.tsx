@@ -7,6 +7,8 @@ import { fullDayLabel } from "~/domain/display-labels";
 import { PRODUCT_NAME } from "~/domain/product";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { ACCESS, checkAccess, type Role } from "~/domain/roles";
+import type { GoldRateLine as RateLine } from "~/domain/gold-rates";
+import { GoldRateLine } from "./gold-rate-line";
 import { LanguageSwitch } from "./language-switch";
 import { SignOutForm } from "./sign-out-form";
 
@@ -46,7 +48,18 @@ export function initials(name: string): string {
  * The signed-in layout (docs/product-rules.md §2 Layout): top bar, collapsible sidebar, notice banner. The mobile
  * menu and the desktop collapse are CSS checkboxes, so they work before (or without) JavaScript.
  */
-export function AppShell({ user, today, children }: { user: SessionUser; today: string; children: ReactNode }) {
+export function AppShell({
+  user,
+  today,
+  goldRate,
+  children,
+}: {
+  user: SessionUser;
+  today: string;
+  /** The latest rate of the day, read by the layout's loader. */
+  goldRate: RateLine | null;
+  children: ReactNode;
+}) {
   const location = useLocation();
   const navigation = useNavigation();
   const here = location.pathname + location.search;
@@ -192,6 +205,7 @@ export function AppShell({ user, today, children }: { user: SessionUser; today: 
             <LanguageSwitch />
           </div>
         </header>
+        <GoldRateLine line={goldRate} canEnter={checkAccess(user.role, ACCESS.profile) === null} />
         <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-xs text-amber-900">
           {t("common:topBar.confidential")}
         </div>

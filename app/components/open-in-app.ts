@@ -1,5 +1,6 @@
 import type { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
+import { safeRedirectPath } from "~/domain/safe-redirect";
 
 /**
  * Long lists (the client table's 500 rows, the dashboard's 150 alerts) link with plain anchors: a
@@ -19,6 +20,9 @@ export function openInApp(
     return;
   const url = new URL(link.href);
   if (url.origin !== window.location.origin) return;
+  // A path the app's one rule refuses is left to the browser (a plain page load on this site).
+  const to = url.pathname + url.search;
+  if (safeRedirectPath(to, "") !== to) return;
   event.preventDefault();
-  navigate(url.pathname + url.search, { preventScrollReset: keepScroll });
+  navigate(to, { preventScrollReset: keepScroll });
 }

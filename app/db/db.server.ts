@@ -5,6 +5,7 @@ import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/clie
 import { retryBusy } from "~/db/busy-retry.server";
 import { isPostgresUrl, resolveDatabaseUrl } from "~/db/database-url.server";
 import { pgAdapterFactory } from "~/db/postgres-adapter.server";
+import { FIRST_LINEAGE, nextLineage, versionOf, type Lineage, type PostgresState } from "~/db/postgres-version";
 
 export type Db = InstanceType<typeof PrismaClient>;
 type SqliteFactory = InstanceType<typeof PrismaBetterSQLite3>;
@@ -301,20 +302,42 @@ export const db: Db = (globalForDb.__db ??= createClient());
 
 /** The snapshot query the callers of this turn share, not yet sent. */
 let pendingSnapshot: Promise<string | null> | null = null;
+/** The kept reads' lineage on PostgreSQL: a restore, failover or other server starts a new one. */
+let lineage: Lineage = FIRST_LINEAGE;
+/** Whether this role may read the cluster's identity (pg_control_*); asked until refused once. */
+let identityReadable = true;
+
+/** The snapshot, and the cluster's system identifier and timeline where the role may read them. */
+async function postgresState(): Promise<PostgresState | null> {
+  if (identityReadable) {
+    const rows = await db.$queryRaw<{ snapshot: string; system: string; timeline: string }[]>`
+      SELECT pg_current_snapshot()::text AS "snapshot", s.system_identifier::text AS "system",
+        c.timeline_id::text AS "timeline"
+      FROM pg_control_system() s, pg_control_checkpoint() c`.catch(() => null);
+    if (rows?.[0]) return rows[0];
+    identityReadable = false;
+  }
+  const rows = await db.$queryRaw<{ snapshot: string }[]>`SELECT pg_current_snapshot()::text AS "snapshot"`.catch(
+    () => [],
+  );
+  return rows[0] ? { snapshot: rows[0].snapshot, system: null, timeline: null } : null;
+}
 
 /**
- * PostgreSQL's current snapshot as text, asked once for every caller of the same turn of the event
+ * PostgreSQL's current snapshot as a version, asked once for every caller of the same turn of the event
  * loop (a page's kept reads ask together): the query is sent after all of them asked, so its
  * snapshot is no older than any of theirs. A caller of a later turn asks again. Unknown is no
- * keeping: the read then answers, or fails, as it would have without a version.
+ * keeping: the read then answers, or fails, as it would have without a version. The version carries
+ * the lineage (app/db/postgres-version.ts), so nothing kept survives a restore or a failover.
  */
 function postgresSnapshot(): Promise<string | null> {
   pendingSnapshot ??= Promise.resolve().then(async () => {
     pendingSnapshot = null;
-    const rows = await db.$queryRaw<{ snapshot: string }[]>`SELECT pg_current_snapshot()::text AS "snapshot"`.catch(
-      () => [],
-    );
-    return rows[0]?.snapshot ?? null;
+    const floor = lineage.highestXmax;
+    const state = await postgresState();
+    if (!state) return null;
+    lineage = nextLineage(lineage, state, floor);
+    return versionOf(lineage, state);
   });
   return pendingSnapshot;
 }
@@ -327,7 +350,8 @@ function postgresSnapshot(): Promise<string | null> {
  *   opens, and while a transaction is open on it (its rows are not committed yet).
  * - PostgreSQL: the current snapshot (xmin:xmax:in-progress ids), which changes when any writing
  *   transaction ends and is the same for two statements that see the same committed rows. Reads run
- *   on other connections than an open transaction's, so they never see its rows.
+ *   on other connections than an open transaction's, so they never see its rows. Transaction ids can
+ *   repeat after a restore or a failover: the version's lineage changes then (postgres-version.ts).
  */
 export async function databaseVersion(): Promise<string | null> {
   if (databaseProvider === "postgresql") return postgresSnapshot();

@@ -11,7 +11,7 @@ import {
 } from "./alerts";
 import { businessToday, daysUntilNextOccasion, monthDaysWithin } from "./calendar";
 
-const aisha = { id: 7, fullName: "Aisha Al Mansoori", mobileNumber: "971501234567" };
+const aisha = { id: 7, fullName: "Aisha Al Mansoori", mobileNumber: "971501234567", consentWhatsapp: "unknown" };
 
 describe("priority bands", () => {
   it("is high today and for an expired ID", () => {
@@ -84,6 +84,13 @@ describe("WhatsApp action", () => {
     const alert = birthdayAlert({ ...aisha, mobileNumber: "+971 50 123 4567" }, "2026-03-10", 0);
     expect(alert.whatsappUrl).toBe(`https://wa.me/971501234567?text=${encodeURIComponent(alert.whatsappMessage)}`);
     expect(alert.whatsappUrl).toContain("Happy%20Birthday%2C%20Aisha!");
+  });
+  it("gives no link at all for a client who withdrew WhatsApp consent", () => {
+    const withdrawn = { ...aisha, consentWhatsapp: "withdrawn" };
+    expect(birthdayAlert(withdrawn, "2026-03-10", 0).whatsappUrl).toBeNull();
+    expect(anniversaryAlert(withdrawn, null, "2026-03-10", 3).whatsappUrl).toBeNull();
+    expect(emiratesIdAlert(withdrawn, "2026-03-12", "2026-03-10").whatsappUrl).toBeNull();
+    expect(birthdayAlert({ ...aisha, consentWhatsapp: "granted" }, "2026-03-10", 0).whatsappUrl).toContain("wa.me");
   });
   it("greets clients by their first name", () => {
     expect(firstName("  Omar   Khalid Saeed ")).toBe("Omar");

@@ -9,6 +9,7 @@ import {
   type MessageBook,
   type MessageWords,
 } from "./message-templates";
+import { isWithdrawn } from "./consent";
 import { whatsappLink } from "./mobile";
 
 /** docs/product-rules.md §3 Alerts response: the alert types and priorities. */
@@ -34,20 +35,25 @@ export type Alert = {
   message: string;
   /** For the client, prefilled in the WhatsApp chat. */
   whatsappMessage: string;
-  whatsappUrl: string;
+  /** The wa.me chat with the message; null when the client withdrew WhatsApp consent (no link, ever). */
+  whatsappUrl: string | null;
   /** A family member's birthday (the message and the WhatsApp are still to the client); null for the client's own. */
   familyMember: AlertFamilyMember | null;
   /** An anniversary alert's type as the client's record has it, so a page can word the occasion; else null. */
   anniversaryType: string | null;
 };
 
-/** The client an alert is about; the Arabic name and language choose the WhatsApp message's words. */
+/**
+ * The client an alert is about; the Arabic name and language choose the WhatsApp message's words,
+ * the WhatsApp consent whether there is a link at all.
+ */
 export type AlertClient = {
   id: number;
   fullName: string;
   fullNameAr?: string | null;
   preferredLanguage?: string | null;
   mobileNumber: string;
+  consentWhatsapp: string;
 };
 
 /** Today or already expired → high; within a week → medium; later in the window → low. */
@@ -112,7 +118,7 @@ function alertFor(
     priority: alertPriority(daysLeft),
     message,
     whatsappMessage,
-    whatsappUrl: whatsappLink(client.mobileNumber, whatsappMessage),
+    whatsappUrl: isWithdrawn(client.consentWhatsapp) ? null : whatsappLink(client.mobileNumber, whatsappMessage),
     familyMember: null,
     anniversaryType: null,
   };

@@ -40,6 +40,14 @@ describe("an entry once the client is erased", () => {
     ).toEqual({ type: "call", at: "2026-01-01T10:00:00.000Z", outcome: null });
   });
 
+  it("empties a voided sale's reason, keeping what was voided", () => {
+    expect(detailsWithout({ saleId: 3, amount: "450.00", reason: "Her husband's card" }, 7, [7])).toEqual({
+      saleId: 3,
+      amount: "450.00",
+      reason: null,
+    });
+  });
+
   it("says when nothing changes, so only entries holding a value are rewritten", () => {
     expect(detailsWithout({ fields: ["fullName", "email"] }, 7, [7])).toBeNull();
     expect(detailsWithout({ type: "call", outcome: null }, 7, [7])).toBeNull();

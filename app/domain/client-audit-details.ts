@@ -1,12 +1,16 @@
 /**
  * The personal values a client's audit entries can hold (docs/decisions/015-client-data-rights.md).
- * Entries name fields, never their values, except two kinds: a contact's or a follow-up's free-text
- * `outcome`, and the `clients` list that deletions, restores and owner changes wrote before
- * decision 014 (objects `{id, fullName, mobileNumber}`, or names in the order of the entry's ids).
+ * Entries name fields, never their values, except two kinds: free text typed about the client (a
+ * contact's or a follow-up's `outcome`, a voided sale's `reason`: FREE_TEXT_KEYS), and the `clients`
+ * list that deletions, restores and owner changes wrote before decision 014 (objects
+ * `{id, fullName, mobileNumber}`, or names in the order of the entry's ids).
  * A data export shows a client their own part of an entry; an erasure removes it.
  */
 
 type Details = Record<string, unknown>;
+
+/** The detail keys that hold words typed about the one client an entry is about. */
+export const FREE_TEXT_KEYS = ["outcome", "reason"] as const;
 
 function isDetails(value: unknown): value is Details {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -33,14 +37,14 @@ export function detailsAbout(details: unknown, clientId: number, targetIds: read
 }
 
 /**
- * An entry's details once the client is erased: their copied name and mobile gone, a free-text
- * outcome of theirs emptied. Null when nothing changes, so only those entries are rewritten.
+ * An entry's details once the client is erased: their copied name and mobile gone, the free text
+ * about them emptied. Null when nothing changes, so only those entries are rewritten.
  */
 export function detailsWithout(details: unknown, clientId: number, targetIds: readonly number[]): Details | null {
   if (!isDetails(details)) return null;
   let out = keepClients(details, (element, i) => !isTheClients(element, i, clientId, targetIds));
-  // An outcome is written on entries about one client only (a contact, a follow-up change).
-  if (targetIds.length === 1 && targetIds[0] === clientId && typeof out.outcome === "string")
-    out = { ...out, outcome: null };
+  // Free text is written on entries about one client only (a contact, a follow-up change, a void).
+  if (targetIds.length === 1 && targetIds[0] === clientId)
+    for (const key of FREE_TEXT_KEYS) if (typeof out[key] === "string") out = { ...out, [key]: null };
   return out === details ? null : out;
 }

@@ -43,15 +43,6 @@ export function isClientLanguage(value: unknown): value is ClientLanguage {
 /** Outside the UAE the emirate is "none". */
 export const NO_EMIRATE = "none";
 
-export const TEAMS = ["team_a", "team_b", "team_c"] as const;
-export type Team = (typeof TEAMS)[number];
-/** docs/product-rules.md §9 team labels. */
-export const TEAM_LABELS: Record<Team, string> = {
-  team_a: "Full Selection (Luxury)",
-  team_b: "Entry Level",
-  team_c: "Mixed Products",
-};
-
 export const ANNIVERSARY_TYPES = [
   "Wedding Anniversary",
   "Graduation",

@@ -36,8 +36,3 @@ export function confirmsClientName(typed: string, fullName: string): boolean {
   const words = (text: string) => text.trim().split(/\s+/).join(" ");
   return words(typed) !== "" && words(typed) === words(fullName);
 }
-
-export const NAME_MISMATCH = "Type the client's full name exactly as shown to confirm";
-export const ALREADY_ERASED = "This client has already been erased";
-/** Refused changes to an erased client: the record is a tombstone for its sales. */
-export const ERASED_CLIENT_REFUSAL = "This client was erased: nothing more can be recorded about them";

@@ -1,3 +1,4 @@
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
 import {
   CLIENT_EXPORT_CSV_START,
@@ -60,7 +61,7 @@ describe("the client book's export rows", () => {
   });
 
   it("builds a client's cells: labels for codes, exact amounts, calendar days, the tier and the owner", () => {
-    const cells = byHeader(clientExportCells(client));
+    const cells = byHeader(clientExportCells(client, SEEDED_TEAMS));
     expect(cells["Country"]).toEqual({ text: "United Arab Emirates" });
     expect(cells["Emirate"]).toEqual({ text: "Dubai" });
     expect(cells["Total Sales (AED)"]).toEqual({ amount: "12500.50" });
@@ -72,7 +73,7 @@ describe("the client book's export rows", () => {
   });
 
   it("writes the Emirates ID as the viewer was given it: masked stays masked", () => {
-    const cells = clientExportCells(client);
+    const cells = clientExportCells(client, SEEDED_TEAMS);
     const csv = csvLine(cells);
     expect(csv).toContain('"784-****-*******-1"');
     expect(csv).not.toContain("1990-1234567");
@@ -80,7 +81,7 @@ describe("the client book's export rows", () => {
   });
 
   it("neutralises every cell that would start a formula, in the CSV and in the workbook", () => {
-    const cells = clientExportCells(client);
+    const cells = clientExportCells(client, SEEDED_TEAMS);
     const csv = csvLine(cells);
     expect(csv).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(csv).toContain(`"'+Jumeirah"`);

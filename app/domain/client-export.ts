@@ -10,6 +10,7 @@ import {
 import { clientListSearch, DEFAULT_PAGE_SIZE, type ClientListQuery } from "./client-filters";
 import { csvField } from "./csv-safety";
 import { filsToDecimalString } from "./money";
+import type { ShopChoice } from "./shop-lists";
 import { TIER_LABELS, type Tier } from "./tiers";
 import type { SheetCell } from "./xlsx-xml";
 
@@ -39,17 +40,20 @@ export type ExportedClient = { [K in ExportedFieldName]: unknown } & {
   owner: { name: string } | null;
 };
 
-function fieldCell(kind: ClientFieldKind, value: unknown): SheetCell {
+function fieldCell(kind: ClientFieldKind, value: unknown, teams: readonly ShopChoice[]): SheetCell {
   if (value === null || value === undefined) return null;
   if (kind === "money" && typeof value === "bigint") return { amount: filsToDecimalString(value) };
   if (kind === "date" && value instanceof Date) return { day: isoFromDate(value) };
-  return { text: fieldCellText(kind, value) };
+  return { text: fieldCellText(kind, value, teams) };
 }
 
-/** One client's cells, in CLIENT_EXPORT_HEADERS order (text as stored; each writer neutralises it). */
-export function clientExportCells(client: ExportedClient): SheetCell[] {
+/**
+ * One client's cells, in CLIENT_EXPORT_HEADERS order (text as stored; each writer neutralises it); the team by
+ * its English name from `teams`, the shop's (so the file can be imported again).
+ */
+export function clientExportCells(client: ExportedClient, teams: readonly ShopChoice[]): SheetCell[] {
   return [
-    ...EXPORTED_FIELDS.map((name) => fieldCell(clientField(name).kind, client[name])),
+    ...EXPORTED_FIELDS.map((name) => fieldCell(clientField(name).kind, client[name], teams)),
     { text: TIER_LABELS[client.tier as Tier] ?? client.tier },
     { text: client.owner?.name ?? "" },
   ];

@@ -1,3 +1,4 @@
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
 import {
   CLIENT_FIELD_NAMES,
@@ -43,9 +44,9 @@ describe("the client field registry", () => {
   });
 
   it("validates exactly the fields each operation takes", () => {
-    const created = parseNewClientInput({ fullName: "A", mobileNumber: "0501234567", team: "team_a" });
+    const created = parseNewClientInput({ fullName: "A", mobileNumber: "0501234567", team: "team_a" }, SEEDED_TEAMS);
     expect(created.ok && Object.keys(created.value).sort()).toEqual([...fieldsOf("create")].sort());
-    const edited = parseEditClientInput({ fullName: "A", mobileNumber: "0501234567" });
+    const edited = parseEditClientInput({ fullName: "A", mobileNumber: "0501234567" }, SEEDED_TEAMS);
     expect(edited.ok && Object.keys(edited.value).sort()).toEqual(
       [...fieldsOf("edit"), "newSaleAmount", "newSaleDate", "newSaleDescription"].sort(),
     );
@@ -70,7 +71,8 @@ describe("the client field registry", () => {
     expect(fieldCellText("country", "qatar")).toBe("Qatar");
     expect(fieldCellText("emirate", "none")).toBe("");
     expect(fieldCellText("emirate", "abu_dhabi")).toBe("Abu Dhabi");
-    expect(fieldCellText("team", "team_b")).toBe("Entry Level");
+    expect(fieldCellText("team", "team_b", SEEDED_TEAMS)).toBe("Entry Level");
+    expect(fieldCellText("team", "old_team", SEEDED_TEAMS)).toBe("old_team");
     expect(fieldCellText("active", false)).toBe("No");
     expect(fieldCellText("date", "2024-02-29")).toBe("2024-02-29");
     expect(fieldCellText("text", null)).toBe("");

@@ -2,14 +2,12 @@ import type { IsoDate } from "./calendar";
 import {
   COUNTRY_LABELS,
   EMIRATE_LABELS,
-  TEAM_LABELS,
   CLIENT_LANGUAGE_LABELS,
   type ANNIVERSARY_TYPES,
   type ClientLanguage,
   type CONTACT_OK,
   type Country,
   type Emirate,
-  type Team,
 } from "./client-enums";
 import type { FieldMask } from "./client-privacy";
 import { filsToDecimalString, type Fils } from "./money";
@@ -22,6 +20,7 @@ import {
   type PreferredStone,
 } from "./preferences";
 import { METAL_LABELS, STONE_LABELS } from "./sales";
+import { nameOfKey, type ShopChoice } from "./shop-lists";
 
 /**
  * The registry of a client's fields: every reader of "a client's fields" (the validation schema,
@@ -551,7 +550,8 @@ type KindValue = {
   money: Fils;
   country: Country;
   emirate: Emirate | "none";
-  team: Team;
+  /** A team's key (the shop's teams: app/domain/shop-lists.ts). */
+  team: string;
   language: ClientLanguage;
   anniversaryType: (typeof ANNIVERSARY_TYPES)[number];
   contactOk: (typeof CONTACT_OK)[number];
@@ -635,7 +635,8 @@ export function clientFormValues(values: Record<string, unknown> = {}): ClientFo
 // ---------------------------------------------------------------------------------------------
 // Spreadsheet cells: a validated value as a person (and the import) reads it back.
 
-export function fieldCellText(kind: ClientFieldKind, value: unknown): string {
+/** `teams`: the shop's teams, whose English names a team's key is written as (a key no team has, as it is). */
+export function fieldCellText(kind: ClientFieldKind, value: unknown, teams: readonly ShopChoice[] = []): string {
   if (value === null || value === undefined) return "";
   const text = plainText(value);
   // A list arrives validated (an array) or as its column stores it (comma-separated).
@@ -656,7 +657,7 @@ export function fieldCellText(kind: ClientFieldKind, value: unknown): string {
     case "emirate":
       return text === "none" ? "" : (EMIRATE_LABELS[text as Emirate] ?? text);
     case "team":
-      return TEAM_LABELS[text as Team] ?? text;
+      return nameOfKey(teams, text, "en") ?? text;
     case "language":
       return CLIENT_LANGUAGE_LABELS[text as ClientLanguage] ?? text;
     case "active":

@@ -1,6 +1,6 @@
 import { daysBetween, subtractMonths, dateFromIso, type IsoDate } from "./calendar";
 import { activeSince } from "./dashboard-figures";
-import { COUNTRIES, EMIRATES, TEAMS, type Country, type Emirate, type Team } from "./client-enums";
+import { COUNTRIES, EMIRATES, type Country, type Emirate } from "./client-enums";
 import { ownerFilterParam, parseOwnerFilter, type OwnerFilter } from "./client-owner";
 import {
   clientSortParam,
@@ -10,6 +10,7 @@ import {
   type ClientSort,
 } from "./client-sort";
 import { TIERS, type Tier } from "./tiers";
+import { searchQuery } from "./search-query";
 
 /**
  * The customer list's state (docs/product-rules.md §9 'Customer filters'): it lives in the URL, so a view
@@ -28,7 +29,8 @@ export type ClientFilters = {
   tier: Tier | null;
   emirate: Emirate | null;
   country: Country | null;
-  team: Team | null;
+  /** A team as sent: its id, key or a name in either language; the service finds the team (past ones too). */
+  team: string | null;
   notPurchasedFor: NotPurchasedFor | null;
   /** The dashboard's Inactive Clients, exactly: not active (see activeClientsWhere). */
   inactive: boolean;
@@ -62,11 +64,11 @@ function sortOrDefault(raw: string | null): ClientSort {
 export function parseClientListQuery(params: URLSearchParams): ClientListQuery {
   const limit = positiveInt(params.get("limit"));
   return {
-    search: (params.get("search") ?? "").trim().slice(0, 100),
+    search: searchQuery(params.get("search")),
     tier: oneOf(TIERS, params.get("tier")),
     emirate: oneOf(EMIRATES, params.get("emirate")),
     country: oneOf(COUNTRIES, params.get("country")),
-    team: oneOf(TEAMS, params.get("team")),
+    team: params.get("team")?.trim().slice(0, 100) || null,
     notPurchasedFor: parseNotPurchased(params.get("notPurchasedFor")),
     inactive: ["1", "true", "on"].includes(params.get("inactive")?.trim().toLowerCase() ?? ""),
     owner: parseOwnerFilter(params.get("owner")),

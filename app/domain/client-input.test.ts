@@ -1,4 +1,6 @@
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
+import { chooseMessage } from "./shop-lists";
 import { CLIENT_MESSAGES, parseEditClientInput, parseNewClientInput, validationFailedMessage } from "./client-input";
 
 const minimal = { fullName: "Aisha Al Mansoori", mobileNumber: "050 123 4567", team: "team_a" };
@@ -10,7 +12,10 @@ function issuesOf(result: ReturnType<typeof parseNewClientInput> | ReturnType<ty
 
 describe("new client (product rules §5)", () => {
   it("applies the defaults: country uae, emirate dubai, total 0, active; trims name and area", () => {
-    const result = parseNewClientInput({ ...minimal, fullName: "  Aisha Al Mansoori ", area: "  Jumeirah  " });
+    const result = parseNewClientInput(
+      { ...minimal, fullName: "  Aisha Al Mansoori ", area: "  Jumeirah  " },
+      SEEDED_TEAMS,
+    );
     expect(result).toMatchObject({
       ok: true,
       value: {
@@ -35,12 +40,12 @@ describe("new client (product rules §5)", () => {
     [501234567, "971501234567"],
     ["971501234567", "971501234567"],
   ])("normalises the mobile %s to %s", (mobileNumber, expected) => {
-    const result = parseNewClientInput({ ...minimal, mobileNumber });
+    const result = parseNewClientInput({ ...minimal, mobileNumber }, SEEDED_TEAMS);
     expect(result.ok && result.value.mobileNumber).toBe(expected);
   });
 
   it("requires name, mobile and team, and names every failing field at once", () => {
-    const issues = issuesOf(parseNewClientInput({ fullName: "   ", mobileNumber: "", team: "" }));
+    const issues = issuesOf(parseNewClientInput({ fullName: "   ", mobileNumber: "", team: "" }, SEEDED_TEAMS));
     expect(issues).toEqual({
       fullName: CLIENT_MESSAGES.nameRequired,
       mobileNumber: CLIENT_MESSAGES.mobileRequired,
@@ -48,75 +53,103 @@ describe("new client (product rules §5)", () => {
     });
   });
 
+  it.each([["team_b"], ["TEAM_B"], ["Entry Level"], ["  entry   level "], ["الفئة الأساسية"]])(
+    "takes a team by key, English or Arabic name in any case and spacing: %s",
+    (team) => {
+      const result = parseNewClientInput({ ...minimal, team }, SEEDED_TEAMS);
+      expect(result.ok && result.value.team).toBe("team_b");
+    },
+  );
+
+  it("refuses an inactive team, naming the active ones", () => {
+    const teams = SEEDED_TEAMS.map((t) => (t.key === "team_c" ? { ...t, active: false } : t));
+    const issues = issuesOf(parseNewClientInput({ ...minimal, team: "Mixed Products" }, teams));
+    expect(issues.team).toEqual({
+      code: "validation:choose.team",
+      values: { choices: { names: SEEDED_TEAMS.slice(0, 2).map(({ name, nameAr }) => ({ name, nameAr })) } },
+    });
+  });
+
   it("refuses a mobile too short to be one, an unknown team and an invalid email", () => {
     const issues = issuesOf(
-      parseNewClientInput({ ...minimal, mobileNumber: "12345", team: "team_z", email: "not-an-email" }),
+      parseNewClientInput({ ...minimal, mobileNumber: "12345", team: "team_z", email: "not-an-email" }, SEEDED_TEAMS),
     );
     expect(issues).toEqual({
       mobileNumber: CLIENT_MESSAGES.mobileInvalid,
-      team: CLIENT_MESSAGES.teamInvalid,
+      team: chooseMessage("teams", SEEDED_TEAMS),
       email: CLIENT_MESSAGES.emailInvalid,
     });
   });
 
   it("needs a purchase date for a sales amount above 0", () => {
-    const issues = issuesOf(parseNewClientInput({ ...minimal, totalSalesValue: "1500" }));
+    const issues = issuesOf(parseNewClientInput({ ...minimal, totalSalesValue: "1500" }, SEEDED_TEAMS));
     expect(issues).toEqual({ lastPurchaseDate: "Purchase date is required when entering a sales amount" });
-    expect(parseNewClientInput({ ...minimal, totalSalesValue: "0" }).ok).toBe(true);
+    expect(parseNewClientInput({ ...minimal, totalSalesValue: "0" }, SEEDED_TEAMS).ok).toBe(true);
   });
 
   it("reports the purchase date alongside other failures", () => {
-    const issues = issuesOf(parseNewClientInput({ ...minimal, fullName: "", totalSalesValue: "10" }));
+    const issues = issuesOf(parseNewClientInput({ ...minimal, fullName: "", totalSalesValue: "10" }, SEEDED_TEAMS));
     expect(Object.keys(issues).sort()).toEqual(["fullName", "lastPurchaseDate"]);
   });
 
   it("parses the sales amount to exact fils", () => {
-    const result = parseNewClientInput({
-      ...minimal,
-      totalSalesValue: "AED 1,250,000.10",
-      lastPurchaseDate: "2024-05-01",
-    });
+    const result = parseNewClientInput(
+      {
+        ...minimal,
+        totalSalesValue: "AED 1,250,000.10",
+        lastPurchaseDate: "2024-05-01",
+      },
+      SEEDED_TEAMS,
+    );
     expect(result.ok && result.value.totalSalesFils).toBe(125_000_010n);
     expect(
-      issuesOf(parseNewClientInput({ ...minimal, totalSalesValue: "12.345", lastPurchaseDate: "2024-05-01" })),
+      issuesOf(
+        parseNewClientInput({ ...minimal, totalSalesValue: "12.345", lastPurchaseDate: "2024-05-01" }, SEEDED_TEAMS),
+      ),
     ).toEqual({ totalSalesValue: CLIENT_MESSAGES.amountInvalid });
   });
 
   it("sets the emirate to none outside the UAE and requires one of the 8 inside it", () => {
-    const abroad = parseNewClientInput({ ...minimal, country: "qatar", emirate: "dubai" });
+    const abroad = parseNewClientInput({ ...minimal, country: "qatar", emirate: "dubai" }, SEEDED_TEAMS);
     expect(abroad.ok && abroad.value.emirate).toBe("none");
-    expect(issuesOf(parseNewClientInput({ ...minimal, country: "uae", emirate: "none" }))).toEqual({
+    expect(issuesOf(parseNewClientInput({ ...minimal, country: "uae", emirate: "none" }, SEEDED_TEAMS))).toEqual({
       emirate: CLIENT_MESSAGES.emirateRequired,
     });
-    const sharjah = parseNewClientInput({ ...minimal, emirate: "sharjah" });
+    const sharjah = parseNewClientInput({ ...minimal, emirate: "sharjah" }, SEEDED_TEAMS);
     expect(sharjah.ok && sharjah.value.emirate).toBe("sharjah");
   });
 
   it("takes calendar dates as YYYY-MM-DD, ISO timestamps or Dates, and refuses impossible days", () => {
-    const result = parseNewClientInput({
-      ...minimal,
-      dateOfBirth: "1990-02-28T00:00:00.000Z",
-      anniversaryDate: new Date("2015-06-01T00:00:00Z"),
-      emiratesIdExpiry: "2027-01-31",
-    });
+    const result = parseNewClientInput(
+      {
+        ...minimal,
+        dateOfBirth: "1990-02-28T00:00:00.000Z",
+        anniversaryDate: new Date("2015-06-01T00:00:00Z"),
+        emiratesIdExpiry: "2027-01-31",
+      },
+      SEEDED_TEAMS,
+    );
     expect(result).toMatchObject({
       ok: true,
       value: { dateOfBirth: "1990-02-28", anniversaryDate: "2015-06-01", emiratesIdExpiry: "2027-01-31" },
     });
-    expect(issuesOf(parseNewClientInput({ ...minimal, dateOfBirth: "2023-02-29" }))).toEqual({
+    expect(issuesOf(parseNewClientInput({ ...minimal, dateOfBirth: "2023-02-29" }, SEEDED_TEAMS))).toEqual({
       dateOfBirth: CLIENT_MESSAGES.dateInvalid,
     });
   });
 
   it("keeps the extra fields and reads yes/no loosely", () => {
-    const result = parseNewClientInput({
-      ...minimal,
-      contactOk: "yes",
-      anniversaryType: "Graduation",
-      pepStatus: "No",
-      category: "VIP",
-      email: "Aisha@Example.COM",
-    });
+    const result = parseNewClientInput(
+      {
+        ...minimal,
+        contactOk: "yes",
+        anniversaryType: "Graduation",
+        pepStatus: "No",
+        category: "VIP",
+        email: "Aisha@Example.COM",
+      },
+      SEEDED_TEAMS,
+    );
     expect(result).toMatchObject({
       ok: true,
       value: {
@@ -130,7 +163,7 @@ describe("new client (product rules §5)", () => {
   });
 
   it("builds the 'Validation failed for:' message from the failing paths", () => {
-    const result = parseNewClientInput({ fullName: "", mobileNumber: "", team: "team_a" });
+    const result = parseNewClientInput({ fullName: "", mobileNumber: "", team: "team_a" }, SEEDED_TEAMS);
     expect(!result.ok && validationFailedMessage(result.issues)).toBe("Validation failed for: fullName, mobileNumber");
   });
 });
@@ -139,22 +172,22 @@ describe("edit client (product rules §5)", () => {
   const edit = { fullName: "Aisha", mobileNumber: "0501234567" };
 
   it("saves an empty team and anniversary type as null", () => {
-    expect(parseEditClientInput({ ...edit, team: "", anniversaryType: "" })).toMatchObject({
+    expect(parseEditClientInput({ ...edit, team: "", anniversaryType: "" }, SEEDED_TEAMS)).toMatchObject({
       ok: true,
       value: { team: null, anniversaryType: null },
     });
   });
 
   it("records a new sale only when above 0, in exact fils", () => {
-    expect(parseEditClientInput({ ...edit, newSaleAmount: "0" })).toMatchObject({
+    expect(parseEditClientInput({ ...edit, newSaleAmount: "0" }, SEEDED_TEAMS)).toMatchObject({
       ok: true,
       value: { newSaleAmount: null },
     });
-    expect(parseEditClientInput({ ...edit, newSaleAmount: "0.10" })).toMatchObject({
+    expect(parseEditClientInput({ ...edit, newSaleAmount: "0.10" }, SEEDED_TEAMS)).toMatchObject({
       ok: true,
       value: { newSaleAmount: 10n },
     });
-    expect(parseEditClientInput({ ...edit, newSaleAmount: "2500.5" })).toMatchObject({
+    expect(parseEditClientInput({ ...edit, newSaleAmount: "2500.5" }, SEEDED_TEAMS)).toMatchObject({
       ok: true,
       value: { newSaleAmount: 250050n },
     });
@@ -162,14 +195,14 @@ describe("edit client (product rules §5)", () => {
 
   it("accepts only digits with an optional decimal point for the new sale", () => {
     for (const bad of ["1,000", "-5", "12.345", "abc"]) {
-      expect(issuesOf(parseEditClientInput({ ...edit, newSaleAmount: bad }))).toEqual({
+      expect(issuesOf(parseEditClientInput({ ...edit, newSaleAmount: bad }, SEEDED_TEAMS))).toEqual({
         newSaleAmount: CLIENT_MESSAGES.saleAmountInvalid,
       });
     }
   });
 
   it("requires name and mobile only", () => {
-    expect(issuesOf(parseEditClientInput({ fullName: "", mobileNumber: " " }))).toEqual({
+    expect(issuesOf(parseEditClientInput({ fullName: "", mobileNumber: " " }, SEEDED_TEAMS))).toEqual({
       fullName: CLIENT_MESSAGES.nameRequired,
       mobileNumber: CLIENT_MESSAGES.mobileRequired,
     });
@@ -178,15 +211,18 @@ describe("edit client (product rules §5)", () => {
 
 describe("preferences (docs/decisions/019)", () => {
   it("reads sizes, metals, stones, styles and the budget however they arrive: JSON, ticked boxes or a cell", () => {
-    const fromJson = parseEditClientInput({
-      ...minimal,
-      ringSize: 14,
-      bangleSize: " 2.6 ",
-      preferredMetals: ["yellow_gold", "white_gold"],
-      preferredStones: ["diamond"],
-      styles: ["Classic", " minimal  lines "],
-      budgetBand: "5k_20k",
-    });
+    const fromJson = parseEditClientInput(
+      {
+        ...minimal,
+        ringSize: 14,
+        bangleSize: " 2.6 ",
+        preferredMetals: ["yellow_gold", "white_gold"],
+        preferredStones: ["diamond"],
+        styles: ["Classic", " minimal  lines "],
+        budgetBand: "5k_20k",
+      },
+      SEEDED_TEAMS,
+    );
     expect(fromJson).toMatchObject({
       ok: true,
       value: {
@@ -199,14 +235,17 @@ describe("preferences (docs/decisions/019)", () => {
       },
     });
     // A spreadsheet cell: labels, any case, comma- or semicolon-separated; the budget as its label or an amount.
-    const fromCell = parseNewClientInput({
-      ...minimal,
-      ringSize: "N½",
-      preferredMetals: "Yellow Gold; rose gold, yellow gold",
-      preferredStones: "Pearl",
-      styles: "Classic, classic, Arabic calligraphy",
-      budgetBand: "AED 20,000 – 50,000",
-    });
+    const fromCell = parseNewClientInput(
+      {
+        ...minimal,
+        ringSize: "N½",
+        preferredMetals: "Yellow Gold; rose gold, yellow gold",
+        preferredStones: "Pearl",
+        styles: "Classic, classic, Arabic calligraphy",
+        budgetBand: "AED 20,000 – 50,000",
+      },
+      SEEDED_TEAMS,
+    );
     expect(fromCell).toMatchObject({
       ok: true,
       value: {
@@ -217,16 +256,18 @@ describe("preferences (docs/decisions/019)", () => {
         budgetBand: "20k_50k",
       },
     });
-    expect(parseNewClientInput({ ...minimal, budgetBand: "AED 15,000" })).toMatchObject({
+    expect(parseNewClientInput({ ...minimal, budgetBand: "AED 15,000" }, SEEDED_TEAMS)).toMatchObject({
       ok: true,
       value: { budgetBand: "5k_20k" },
     });
     // The edit form's checkbox lists always send an empty value first, so none ticked clears the list.
-    expect(parseEditClientInput({ ...minimal, preferredMetals: ["", "platinum"], preferredStones: "" })).toMatchObject({
+    expect(
+      parseEditClientInput({ ...minimal, preferredMetals: ["", "platinum"], preferredStones: "" }, SEEDED_TEAMS),
+    ).toMatchObject({
       ok: true,
       value: { preferredMetals: ["platinum"], preferredStones: null },
     });
-    expect(parseNewClientInput(minimal)).toMatchObject({
+    expect(parseNewClientInput(minimal, SEEDED_TEAMS)).toMatchObject({
       ok: true,
       value: { ringSize: null, preferredMetals: null, styles: null, budgetBand: null },
     });
@@ -234,15 +275,18 @@ describe("preferences (docs/decisions/019)", () => {
 
   it("refuses what is not a size, metal, stone, style list or budget, each with a message saying what is", () => {
     const issues = issuesOf(
-      parseEditClientInput({
-        ...minimal,
-        ringSize: "size <14>",
-        bangleSize: "2.6 inches, wide",
-        preferredMetals: ["yellow_gold", "bronze"],
-        preferredStones: [{ $gt: "" }],
-        styles: ["x".repeat(41)],
-        budgetBand: "cheap",
-      }),
+      parseEditClientInput(
+        {
+          ...minimal,
+          ringSize: "size <14>",
+          bangleSize: "2.6 inches, wide",
+          preferredMetals: ["yellow_gold", "bronze"],
+          preferredStones: [{ $gt: "" }],
+          styles: ["x".repeat(41)],
+          budgetBand: "cheap",
+        },
+        SEEDED_TEAMS,
+      ),
     );
     expect(issues).toEqual({
       ringSize: CLIENT_MESSAGES.sizeInvalid,
@@ -255,30 +299,37 @@ describe("preferences (docs/decisions/019)", () => {
     expect(CLIENT_MESSAGES.budgetBandInvalid).toBe(
       "Choose a budget (Under AED 5,000; AED 5,000 – 20,000; AED 20,000 – 50,000; AED 50,000 – 150,000; AED 150,000 and above) or give an amount in AED",
     );
-    expect(issuesOf(parseEditClientInput({ ...minimal, preferredMetals: ["none"] }))).toHaveProperty("preferredMetals");
+    expect(issuesOf(parseEditClientInput({ ...minimal, preferredMetals: ["none"] }, SEEDED_TEAMS))).toHaveProperty(
+      "preferredMetals",
+    );
     const tooMany = Array.from({ length: 11 }, (_, i) => `Style ${i}`);
-    expect(issuesOf(parseEditClientInput({ ...minimal, styles: tooMany })).styles).toBe("At most 10 styles");
+    expect(issuesOf(parseEditClientInput({ ...minimal, styles: tooMany }, SEEDED_TEAMS)).styles).toBe(
+      "At most 10 styles",
+    );
   });
 });
 
 describe("the Arabic name and preferred language", () => {
   it("takes an Arabic name and the language by code or by name, English when not given", () => {
-    const created = parseNewClientInput({ ...minimal, fullNameAr: "  عائشة المنصوري ", preferredLanguage: "ar" });
+    const created = parseNewClientInput(
+      { ...minimal, fullNameAr: "  عائشة المنصوري ", preferredLanguage: "ar" },
+      SEEDED_TEAMS,
+    );
     expect(created).toMatchObject({ ok: true, value: { fullNameAr: "عائشة المنصوري", preferredLanguage: "ar" } });
-    expect(parseNewClientInput(minimal)).toMatchObject({
+    expect(parseNewClientInput(minimal, SEEDED_TEAMS)).toMatchObject({
       ok: true,
       value: { fullNameAr: null, preferredLanguage: "en" },
     });
-    expect(parseNewClientInput({ ...minimal, preferredLanguage: "Arabic" })).toMatchObject({
+    expect(parseNewClientInput({ ...minimal, preferredLanguage: "Arabic" }, SEEDED_TEAMS)).toMatchObject({
       value: { preferredLanguage: "ar" },
     });
-    expect(parseNewClientInput({ ...minimal, preferredLanguage: "العربية" })).toMatchObject({
+    expect(parseNewClientInput({ ...minimal, preferredLanguage: "العربية" }, SEEDED_TEAMS)).toMatchObject({
       value: { preferredLanguage: "ar" },
     });
   });
 
   it("refuses another language", () => {
-    expect(issuesOf(parseNewClientInput({ ...minimal, preferredLanguage: "fr" })).preferredLanguage).toBe(
+    expect(issuesOf(parseNewClientInput({ ...minimal, preferredLanguage: "fr" }, SEEDED_TEAMS)).preferredLanguage).toBe(
       CLIENT_MESSAGES.languageInvalid,
     );
   });

@@ -16,11 +16,11 @@ import {
   COUNTRIES,
   EMIRATES,
   NO_EMIRATE,
-  TEAMS,
   type Country,
 } from "./client-enums";
+import { issueMessage, type Message } from "./messages";
 import { isValidMobile, normalizeMobile } from "./mobile";
-import { parseAedToFils, type Fils } from "./money";
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT_FILS, parseAedToFils, type Fils } from "./money";
 import {
   BUDGET_BAND_LABELS,
   BUDGET_BANDS,
@@ -36,6 +36,7 @@ import {
   STYLE_TAGS_MAX,
 } from "./preferences";
 import { METAL_LABELS, STONE_LABELS } from "./sales";
+import { choiceField, resolveChoice, type ShopChoice } from "./shop-lists";
 
 /**
  * The client rules ('New client', 'Edit client'), pure and form-agnostic: the New Client and Edit
@@ -51,7 +52,6 @@ export const CLIENT_MESSAGES = {
   countryInvalid: "Choose a country from the list",
   emirateRequired: "Emirate is required when the country is UAE",
   teamRequired: "Team is required",
-  teamInvalid: "Choose a team from the list",
   amountInvalid: "Enter an amount in AED, e.g. 1250.50",
   saleAmountInvalid: "Enter the sale amount as digits with an optional decimal point, e.g. 1250.50",
   purchaseDateRequired: "Purchase date is required when entering a sales amount",
@@ -116,14 +116,23 @@ const countryField = z.preprocess(
 /** Checked against the country in `withPlace`: the 8 emirates in the UAE, forced to "none" elsewhere. */
 const emirateField = z.preprocess(blankToUndefined, z.string().optional());
 
-const optionalTeam = z.preprocess(blankToUndefined, z.enum(TEAMS, { error: CLIENT_MESSAGES.teamInvalid }).optional());
+/**
+ * A team by its id, key, or English or Arabic name (any case) → an active team's key; anything else is refused
+ * with the active teams named (app/domain/shop-lists.ts). The teams are the shop's rows, read by the caller.
+ */
+const optionalTeam = (teams: readonly ShopChoice[]) =>
+  z.preprocess(
+    blankToUndefined,
+    choiceField("teams", teams).transform((key) => key ?? undefined),
+  );
 
-const requiredTeam = z.preprocess(
-  blankToUndefined,
-  z.enum(TEAMS, {
-    error: (issue) => (issue.input === undefined ? CLIENT_MESSAGES.teamRequired : CLIENT_MESSAGES.teamInvalid),
-  }),
-);
+const requiredTeam = (teams: readonly ShopChoice[]) =>
+  z.preprocess(blankToUndefined, z.string({ error: CLIENT_MESSAGES.teamRequired })).transform((text, ctx) => {
+    const found = resolveChoice("teams", teams, text);
+    if (found.ok) return found.key;
+    ctx.addIssue({ code: "custom", message: found.error.code, params: found.error.values });
+    return z.NEVER;
+  });
 
 const optionalEmail = z.preprocess((v) => {
   const text = blankToUndefined(v);
@@ -247,6 +256,10 @@ const totalSalesField = z.preprocess(blankToUndefined, z.string().optional()).tr
     ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.amountInvalid });
     return z.NEVER;
   }
+  if (fils > MAX_AMOUNT_FILS) {
+    ctx.addIssue({ code: "custom", message: AMOUNT_TOO_LARGE.code, params: AMOUNT_TOO_LARGE.values });
+    return z.NEVER;
+  }
   return fils;
 });
 
@@ -259,14 +272,18 @@ const newSaleField = z
       .regex(/^\d+(\.\d{1,2})?$/, CLIENT_MESSAGES.saleAmountInvalid)
       .optional(),
   )
-  .transform((text): Fils | undefined => {
+  .transform((text, ctx): Fils | undefined => {
     if (text === undefined) return undefined;
     const fils = parseAedToFils(text);
+    if (fils !== null && fils > MAX_AMOUNT_FILS) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_TOO_LARGE.code, params: AMOUNT_TOO_LARGE.values });
+      return z.NEVER;
+    }
     return fils !== null && fils > 0n ? fils : undefined;
   });
 
 /** The validator of one field of a kind, taken as `use` (required or optional) by an operation. */
-function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional"): z.ZodType {
+function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional", teams: readonly ShopChoice[]): z.ZodType {
   const max = spec.max ?? 200;
   switch (spec.kind) {
     case "name":
@@ -289,7 +306,7 @@ function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional"): z.Zod
     case "emirate":
       return emirateField;
     case "team":
-      return use === "required" ? requiredTeam : optionalTeam;
+      return use === "required" ? requiredTeam(teams) : optionalTeam(teams);
     case "language":
       return languageField;
     case "anniversaryType":
@@ -312,12 +329,12 @@ function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional"): z.Zod
 }
 
 /** The registry's fields an operation takes, under their JSON names, each with its validator. */
-function shapeOf(op: "create" | "edit"): Record<string, z.ZodType> {
+function shapeOf(op: "create" | "edit", teams: readonly ShopChoice[]): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const name of fieldsOf(op)) {
     const spec = clientField(name);
     const use = spec[op];
-    if (use) shape[jsonName(name)] = fieldSchema(spec, use);
+    if (use) shape[jsonName(name)] = fieldSchema(spec, use, teams);
   }
   return shape;
 }
@@ -345,19 +362,20 @@ function checkEmirate(value: Record<string, unknown>, ctx: z.RefinementCtx): voi
 const TOTAL_SALES = jsonName("totalSalesFils");
 const PURCHASE_DATE = jsonName("lastPurchaseDate");
 
-/** Add New Client; also the shape of POST /api/clients and an import row. */
-export const newClientSchema = z
-  .object(shapeOf("create"))
-  .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
-  .superRefine(
-    (value, ctx) => {
-      if ((value[TOTAL_SALES] as Fils) > 0n && !value[PURCHASE_DATE]) {
-        ctx.addIssue({ code: "custom", path: [PURCHASE_DATE], message: CLIENT_MESSAGES.purchaseDateRequired });
-      }
-    },
-    { when: unlessFailed(TOTAL_SALES, PURCHASE_DATE) },
-  )
-  .transform((value) => ({ ...value, emirate: emirateFor(value as PlaceInput) }));
+/** Add New Client; also the shape of POST /api/clients and an import row. `teams`: the shop's teams, all rows. */
+export const newClientSchema = (teams: readonly ShopChoice[]) =>
+  z
+    .object(shapeOf("create", teams))
+    .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
+    .superRefine(
+      (value, ctx) => {
+        if ((value[TOTAL_SALES] as Fils) > 0n && !value[PURCHASE_DATE]) {
+          ctx.addIssue({ code: "custom", path: [PURCHASE_DATE], message: CLIENT_MESSAGES.purchaseDateRequired });
+        }
+      },
+      { when: unlessFailed(TOTAL_SALES, PURCHASE_DATE) },
+    )
+    .transform((value) => ({ ...value, emirate: emirateFor(value as PlaceInput) }));
 
 /** The new-sale box of the edit form (and newSaleAmount of PUT /api/clients/:id): a sale, not a client field. */
 const saleShape = {
@@ -367,10 +385,11 @@ const saleShape = {
 } satisfies Record<(typeof SALE_FIELDS)[number], z.ZodType>;
 
 /** Edit Customer; also the shape of PUT /api/clients/:id. Total sales are read-only. */
-export const editClientSchema = z
-  .object({ ...shapeOf("edit"), ...saleShape })
-  .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
-  .transform((value) => ({ ...value, emirate: emirateFor(value as unknown as PlaceInput) }));
+export const editClientSchema = (teams: readonly ShopChoice[]) =>
+  z
+    .object({ ...shapeOf("edit", teams), ...saleShape })
+    .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
+    .transform((value) => ({ ...value, emirate: emirateFor(value as unknown as PlaceInput) }));
 
 /** A validated new client, keyed by column: optional fields are null when not given; dates are "YYYY-MM-DD". */
 export type NewClientInput = ClientInput<"create">;
@@ -381,7 +400,8 @@ export type NewSaleInput = {
 };
 export type EditClientInput = ClientInput<"edit"> & NewSaleInput;
 
-export type ClientInputIssue = { path: string; message: string };
+/** A rule's English text as it is, or a code with values (a refused team names the active ones). */
+export type ClientInputIssue = { path: string; message: string | Message };
 export type ClientInputResult<T> = { ok: true; value: T } | { ok: false; issues: ClientInputIssue[] };
 
 /** Every field present under its column name: what was not given is null, so callers can write the value as it is. */
@@ -392,19 +412,28 @@ function byColumn(op: "create" | "edit", value: Record<string, unknown>): Record
 }
 
 function issuesOf(error: z.ZodError): ClientInputIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "form", message: issue.message }));
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "form",
+    message: issueMessage(issue as Parameters<typeof issueMessage>[0]),
+  }));
 }
 
 /** Validates and normalises one new client from any source (form fields, JSON, a spreadsheet row). */
-export function parseNewClientInput(raw: Record<string, unknown>): ClientInputResult<NewClientInput> {
-  const result = newClientSchema.safeParse(raw);
+export function parseNewClientInput(
+  raw: Record<string, unknown>,
+  teams: readonly ShopChoice[],
+): ClientInputResult<NewClientInput> {
+  const result = newClientSchema(teams).safeParse(raw);
   if (!result.success) return { ok: false, issues: issuesOf(result.error) };
   return { ok: true, value: byColumn("create", result.data) as NewClientInput };
 }
 
 /** Validates and normalises an edit of an existing client. */
-export function parseEditClientInput(raw: Record<string, unknown>): ClientInputResult<EditClientInput> {
-  const result = editClientSchema.safeParse(raw);
+export function parseEditClientInput(
+  raw: Record<string, unknown>,
+  teams: readonly ShopChoice[],
+): ClientInputResult<EditClientInput> {
+  const result = editClientSchema(teams).safeParse(raw);
   if (!result.success) return { ok: false, issues: issuesOf(result.error) };
   const sale: NewSaleInput = {
     newSaleAmount: result.data.newSaleAmount ?? null,

@@ -77,8 +77,10 @@ export type RelatedPersonalData = {
   /** One item, as docs/privacy.md names it. */
   label: string;
   fields: readonly { json: string; label: string }[];
-  /** What erasing the client does to the list. */
-  onErasure: "delete";
+  /** What erasing the client does to the list: its rows deleted, or these fields cleared (the rows stay). */
+  onErasure: "delete" | "clear";
+  /** Shown to admins only (the pages and files that carry it are theirs); otherwise every role sees it. */
+  adminOnly?: boolean;
 };
 
 export const RELATED_PERSONAL_DATA: readonly RelatedPersonalData[] = [
@@ -92,6 +94,19 @@ export const RELATED_PERSONAL_DATA: readonly RelatedPersonalData[] = [
       { json: "birthDate", label: "date of birth" },
     ],
     onErasure: "delete",
+  },
+  {
+    // docs/guide/cash-rule.md: the buyer's identity taken for a cash transaction the cash rule flagged, in
+    // the data export's `cashReports` and on the admins' /reports/cash. Erasure clears it; the amount,
+    // day, status and goAML reference stay (the business's record of the report).
+    json: "cashReports",
+    label: "Cash report",
+    fields: [
+      { json: "idNumber", label: "identity number (passport or Emirates ID)" },
+      { json: "idNationality", label: "passport nationality" },
+    ],
+    onErasure: "clear",
+    adminOnly: true,
   },
 ];
 

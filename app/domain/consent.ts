@@ -66,6 +66,11 @@ export function consentFromContactOk(contactOk: string | null | undefined): Cons
   return null;
 }
 
+/** Whether a consent column's stored value says withdrawn (anything unreadable is not asked, not withdrawn). */
+export function isWithdrawn(stored: string | null | undefined): boolean {
+  return asStatus(stored) === "withdrawn";
+}
+
 /** A withdrawn channel must not be used: no live button, no tracked message, no lead. */
 export function isChannelWithdrawn(consents: Pick<ClientConsents, ConsentChannel>, channel: ConsentChannel): boolean {
   return consents[channel] === "withdrawn";

@@ -8,6 +8,7 @@ import {
   dateFromIso,
   type IsoDate,
 } from "./calendar";
+import { MESSAGE_CODES } from "./message-codes";
 
 /**
  * A client's family, for the occasions beyond their own birthday and anniversary
@@ -38,16 +39,6 @@ export function isChild(relation: FamilyRelation): boolean {
 export const FAMILY_MEMBERS_MAX = 20;
 export const FAMILY_NAME_MAX = 100;
 
-export const FAMILY_MESSAGES = {
-  relation: `Choose the relation: ${FAMILY_RELATIONS.join(", ")}`,
-  name: "Enter the family member's name",
-  nameTooLong: `At most ${FAMILY_NAME_MAX} characters`,
-  birthDate: "Enter the date of birth as YYYY-MM-DD",
-  birthDateFuture: "The date of birth cannot be in the future",
-  list: "Send familyMembers as a list of {relation, name, birthDate}",
-  tooMany: `At most ${FAMILY_MEMBERS_MAX} family members`,
-} as const;
-
 /** A blank date is no date; a JSON client's full timestamp is read as its day. */
 function birthDateText(value: unknown): unknown {
   if (value === null || value === undefined) return null;
@@ -61,21 +52,21 @@ function birthDateText(value: unknown): unknown {
 export function familyMemberSchema(today: IsoDate = businessToday()) {
   return z.object({
     relation: z
-      .string({ error: FAMILY_MESSAGES.relation })
+      .string({ error: MESSAGE_CODES.familyRelation })
       .trim()
       .toLowerCase()
-      .pipe(z.enum(FAMILY_RELATIONS, { error: FAMILY_MESSAGES.relation })),
+      .pipe(z.enum(FAMILY_RELATIONS, { error: MESSAGE_CODES.familyRelation })),
     name: z
-      .string({ error: FAMILY_MESSAGES.name })
+      .string({ error: MESSAGE_CODES.familyName })
       .trim()
       .transform((name) => name.replace(/\s+/g, " "))
-      .pipe(z.string().min(1, FAMILY_MESSAGES.name).max(FAMILY_NAME_MAX, FAMILY_MESSAGES.nameTooLong)),
+      .pipe(z.string().min(1, MESSAGE_CODES.familyName).max(FAMILY_NAME_MAX, MESSAGE_CODES.textTooLong)),
     birthDate: z.preprocess(
       birthDateText,
       z
-        .string({ error: FAMILY_MESSAGES.birthDate })
-        .refine(isIsoDate, FAMILY_MESSAGES.birthDate)
-        .refine((day) => day <= today, FAMILY_MESSAGES.birthDateFuture)
+        .string({ error: MESSAGE_CODES.familyBirthDate })
+        .refine(isIsoDate, MESSAGE_CODES.familyBirthDate)
+        .refine((day) => day <= today, MESSAGE_CODES.familyBirthDateFuture)
         .nullable(),
     ),
   });
@@ -85,8 +76,8 @@ export type FamilyMemberInput = z.output<ReturnType<typeof familyMemberSchema>>;
 /** The whole family as PUT /api/clients/:id sends it: the list replaces the one on file. */
 export function familyMembersSchema(today: IsoDate = businessToday()) {
   return z
-    .array(familyMemberSchema(today), { error: FAMILY_MESSAGES.list })
-    .max(FAMILY_MEMBERS_MAX, FAMILY_MESSAGES.tooMany);
+    .array(familyMemberSchema(today), { error: MESSAGE_CODES.familyList })
+    .max(FAMILY_MEMBERS_MAX, MESSAGE_CODES.familyTooMany);
 }
 
 /** Two lists name the same people in the same order (ids aside): an edit that sends the list back unchanged changes nothing. */

@@ -1,6 +1,7 @@
 import { optionalText } from "./interactions";
 import { z } from "zod";
 import { addDays, isIsoDate, type IsoDate } from "./calendar";
+import { MESSAGE_CODES } from "./message-codes";
 
 export const FOLLOW_UP_STATUSES = ["open", "done", "cancelled"] as const;
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
@@ -27,7 +28,7 @@ export function dueWindow(due: FollowUpDue, today: IsoDate): { from: IsoDate | n
   return { from: today, before: addDays(today, 7) };
 }
 
-const day = z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD");
+const day = z.string().refine(isIsoDate, MESSAGE_CODES.followUpDateFormat);
 
 /** POST /api/follow-ups. */
 export const NewFollowUpSchema = z.object({

@@ -3,7 +3,8 @@ import { english } from "~/i18n/english.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { TOO_BIG_TO_READ, TOO_SLOW_TO_READ } from "~/services/import-parse.server";
 import { duplicateMobileMessage } from "./duplicate-mobile";
-import { IMPORT_BUSY_MESSAGE, importSummary, SKIP_REASONS } from "./import-report";
+import { importBusyMessage, importSummary, SKIP_REASONS } from "./import-report";
+import { say } from "~/i18n/messages";
 import { importMessageText, rowErrorParts, skipReasonText } from "./import-messages";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE } from "./spreadsheet-file";
 
@@ -18,7 +19,6 @@ describe("the import's English messages read back into the page's language", () 
     importSummary({ imported: 2, skipped: 0, errors: 0, sales: { count: 12, items: 30 } }),
   ];
   const fixed = [
-    IMPORT_BUSY_MESSAGE,
     FILE_TOO_LARGE_MESSAGE,
     INVALID_FILE_TYPE_MESSAGE,
     TOO_BIG_TO_READ,
@@ -37,9 +37,6 @@ describe("the import's English messages read back into the page's language", () 
       "تم استيراد 1,234 عميلًا جديدًا. تم تخطي صف واحد (موجودة مسبقًا في النظام أو مكررة في الملف). صفّان فيهما أخطاء ولم يُستوردا.",
     );
     expect(importMessageText(summaries[3]!, ar)).toBe("تم استيراد عميلين جديدين و12 عملية بيع (30 قطعة).");
-    expect(importMessageText(IMPORT_BUSY_MESSAGE, ar)).toBe(
-      "يجري استيراد آخر حاليًا. يُرجى الانتظار حتى ينتهي ثم المحاولة مرة أخرى.",
-    );
     expect(importMessageText(FILE_TOO_LARGE_MESSAGE, ar)).toBe(
       "الملف كبير جدًا: الحد الأقصى 10 ميغابايت. قسّم الملف واستورد أجزاءه.",
     );
@@ -47,12 +44,23 @@ describe("the import's English messages read back into the page's language", () 
     expect(importMessageText("Something new", ar)).toBe("Something new");
   });
 
+  it("says since when another import runs and until when at the latest, in the shop's time zone", () => {
+    const busy = { runningSince: "2026-12-05T07:58:10.000Z", freeBy: "2026-12-05T08:03:30.000Z" };
+    expect(english(importBusyMessage(busy, "Asia/Dubai"))).toBe(
+      "An import has been running since 5 Dec 2026, 11:58. Please wait for it to finish and try again; " +
+        "if it has stopped, you can import again from 5 Dec 2026, 12:03 at the latest.",
+    );
+    const arabic = say(ar, importBusyMessage(busy, "Asia/Dubai", "ar"));
+    expect(arabic).toMatch(/^يجري استيراد آخر منذ .*11:58.*في موعد أقصاه .*12:03/);
+  });
+
   it("reads skipped reasons and row errors", () => {
     expect(skipReasonText(SKIP_REASONS.repeatsRow(4), ar)).toEqual({
       key: "import:reasons.repeatsRow",
       values: { row: "4" },
     });
-    expect(skipReasonText(SKIP_REASONS.invoiceRecorded("Invoice A 12 at Dubai Mall"), ar)).toEqual({
+    const arabic = (name: string) => (name === "Dubai Mall" ? "دبي مول" : name);
+    expect(skipReasonText(SKIP_REASONS.invoiceRecorded("Invoice A 12 at Dubai Mall"), ar, arabic)).toEqual({
       key: "import:reasons.invoiceAtShowroomRecorded",
       values: { invoice: "A 12", showroom: "دبي مول" },
     });

@@ -1,9 +1,7 @@
 import type { TFunction } from "i18next";
 import { formatCount } from "./display-labels";
 import type { Language, Locale } from "./languages";
-import { IMPORT_BUSY_MESSAGE, SKIP_REASONS } from "./import-report";
-import { SHOWROOM_KEYS } from "~/i18n/label-keys";
-import { SHOWROOM_LABELS, SHOWROOMS } from "./sales";
+import { SKIP_REASONS } from "./import-report";
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } from "./spreadsheet-file";
 
 /*
@@ -16,7 +14,6 @@ import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_UPLOAD_BYTES } f
 /** The import's fixed refusals and failures (the services' texts, word for word). */
 const FIXED_KEYS: Record<string, string> = {
   "Import failed. Please check your file format and try again.": "import:failures.unexpected",
-  [IMPORT_BUSY_MESSAGE]: "import:failures.busy",
   [FILE_TOO_LARGE_MESSAGE]: "import:failures.tooLarge",
   [INVALID_FILE_TYPE_MESSAGE]: "import:failures.invalidType",
   "The file is too large to read. Split it into smaller files and import them one by one.":
@@ -99,9 +96,14 @@ export type CatalogText = { key: string; values: Record<string, string> };
 
 /**
  * Why a row was skipped, as a key and its values (for `<Trans>`: a client's name and an invoice number
- * are marked in the texts), or null for a reason this does not know.
+ * are marked in the texts), or null for a reason this does not know. `showroomName` names a showroom,
+ * given by its English name, in the page's language.
  */
-export function skipReasonText(reason: string, t: TFunction): CatalogText | null {
+export function skipReasonText(
+  reason: string,
+  _t: TFunction,
+  showroomName: (english: string) => string = (english) => english,
+): CatalogText | null {
   if (reason === SKIP_REASONS.templateExample) return { key: "import:reasons.templateExample", values: {} };
   if (reason === SKIP_REASONS.noInvoiceNumber) return { key: "import:reasons.noInvoiceNumber", values: {} };
   let match = /^Repeats row (\d+) of this file$/.exec(reason);
@@ -113,14 +115,12 @@ export function skipReasonText(reason: string, t: TFunction): CatalogText | null
   match = /^Invoice (.+) is already recorded$/.exec(reason);
   if (!match) return null;
   const invoice = match[1]!;
-  const showroom = SHOWROOMS.find((s) => invoice.endsWith(` at ${SHOWROOM_LABELS[s]}`));
-  if (!showroom) return { key: "import:reasons.invoiceRecorded", values: { invoice } };
+  // "A 12 at Dubai Mall": the showroom's English name (app/domain/import-purchases.ts invoiceName).
+  const at = /^(.+) at (.+)$/.exec(invoice);
+  if (!at) return { key: "import:reasons.invoiceRecorded", values: { invoice } };
   return {
     key: "import:reasons.invoiceAtShowroomRecorded",
-    values: {
-      invoice: invoice.slice(0, -` at ${SHOWROOM_LABELS[showroom]}`.length),
-      showroom: t(SHOWROOM_KEYS[showroom]),
-    },
+    values: { invoice: at[1]!, showroom: showroomName(at[2]!) },
   };
 }
 

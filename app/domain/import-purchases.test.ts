@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
+import { SEEDED_ITEM_CATEGORIES, SEEDED_SALE_LISTS, SEEDED_SHOWROOMS } from "../../tests/support/seeded-sale-lists";
 import { matchHeaders, purchaseHistoryMapping } from "./import-columns";
 import {
   purchaseCellValues,
   purchaseGrouper,
+  readChoiceCell,
   readPurchaseCells,
   readPurchaseRow,
   type ClosedGroup,
   type PendingPurchase,
 } from "./import-purchases";
 import type { CellValue } from "./spreadsheet-values";
+import { english } from "~/i18n/english.server";
 
 const TODAY = "2026-11-24";
 const header = [
@@ -44,8 +48,11 @@ const bangle: Cells = {
 
 /** Feeds the rows (row 2 onwards, as a spreadsheet numbers them) and answers every closed group. */
 function group(rows: Cells[]): ClosedGroup[] {
-  const grouper = purchaseGrouper(mapping, TODAY);
-  const closed = rows.map((values, i) => grouper.feed(readPurchaseRow(i + 2, cells(values), mapping)));
+  // Row errors say the sale rules in English, as the import does (app/i18n/english.server.ts).
+  const grouper = purchaseGrouper(mapping, TODAY, SEEDED_SALE_LISTS, english);
+  const closed = rows.map((values, i) =>
+    grouper.feed(readPurchaseRow(i + 2, cells(values), mapping, { teams: SEEDED_TEAMS })),
+  );
   return [...closed, grouper.finish()].filter((g): g is ClosedGroup => g !== null);
 }
 
@@ -75,13 +82,19 @@ describe("reading an item row's cells", () => {
     ["DUBAI-MALL", "dubai_mall"],
     ["dubai_gold_souk", "dubai_gold_souk"],
     ["Road Sales", "road_sales"],
+    ["  الشارقة ", "sharjah"],
     ["Deira", "Deira"],
-  ])("reads the showroom %s by key or label, whatever the case and punctuation", (store, code) => {
-    expect(readPurchaseCells(cells({ Store: store }), mapping).showroom).toBe(code);
+  ])("reads the showroom %s by key, English or Arabic name, whatever the case and punctuation", (store, code) => {
+    const cell = readPurchaseCells(cells({ Store: store }), mapping).showroom;
+    expect(readChoiceCell(SEEDED_SHOWROOMS, cell)).toBe(code);
   });
 
   it("reads categories, metals and stones by key, label or the plural a POS writes", () => {
-    const read = (values: Cells) => readPurchaseCells(cells(values), mapping).item;
+    const read = (values: Cells) => {
+      const item = readPurchaseCells(cells(values), mapping).item;
+      return { ...item, category: readChoiceCell(SEEDED_ITEM_CATEGORIES, item.category) };
+    };
+    expect(read({ "Item Category": "خاتم" }).category).toBe("ring");
     expect(read({ "Item Category": "Rings", Metal: "Gold", Stone: "Diamonds" })).toMatchObject({
       category: "ring",
       metal: "yellow_gold",
@@ -92,6 +105,20 @@ describe("reading an item row's cells", () => {
       metal: "white_gold",
       stone: "pearl",
     });
+    // One part of a name that gives two words for one kind, in either language: "Coin / bar", an added "Anklet / Payal".
+    const lists = [
+      ...SEEDED_ITEM_CATEGORIES,
+      { id: "a", key: "anklet", name: "Anklet / Payal", nameAr: "خلخال", active: true, position: 10 },
+    ];
+    for (const [text, key] of [
+      ["Coin", "coin_bar"],
+      ["BARS", "coin_bar"],
+      ["payals", "anklet"],
+      ["Tiara", "Tiara"],
+    ])
+      expect(readChoiceCell(lists, readPurchaseCells(cells({ "Item Category": text }), mapping).item.category)).toBe(
+        key,
+      );
     expect(read({ "Item Category": "Earring", Metal: "rose_gold" })).toMatchObject({
       category: "earrings",
       metal: "rose_gold",
@@ -236,22 +263,21 @@ describe("grouping rows into sales", () => {
     expect(errors(groups)).toEqual([
       "Row 2: Invoice INV-1 at Dubai Mall was not imported: row 3 has errors",
       'Row 3: Karat "19K": Choose a karat: 18, 21, 22, 24 or none; Weight (g) "32.4.1": Enter the weight in grams with up to 3 decimals, e.g. 32.405; Price "abc": Enter the price in AED as digits with up to 2 decimals, e.g. 1250.50',
-      'Row 4: Team is required; Item Category "Tiara": Choose a category: ring, bangle, bracelet, necklace, pendant, earrings, set, watch, coin_bar, other',
+      'Row 4: Team is required; Item Category "Tiara": Choose a category: Ring, Bangle, Bracelet, Necklace, Pendant, Earrings, Set, Watch, Coin / bar or Other',
     ]);
   });
 
-  it("applies the sale rules: a date, not in the future; an invoice's showroom; above AED 0", () => {
+  it("applies the sale rules: a date, not in the future; a showroom of the shop; above AED 0", () => {
     const one = (values: Cells) => errors(group([values]));
     expect(one({ ...bangle, "Sale Date": undefined })).toEqual(["Row 2: Sale Date is required"]);
     expect(one({ ...bangle, "Sale Date": "soon" })).toEqual(['Row 2: Sale Date "soon" is not a date (use dd/mm/yyyy)']);
     expect(one({ ...bangle, "Sale Date": "01/01/2099" })).toEqual([
       'Row 2: Sale Date "2099-01-01": The sale date cannot be in the future',
     ]);
-    expect(one({ ...bangle, Store: undefined })).toEqual([
-      "Row 2: Store: Choose the showroom of the invoice: invoice numbers are unique per showroom",
-    ]);
-    expect(one({ ...bangle, Store: "Deira" })[0]).toMatch(
-      /^Row 2: Store "Deira": Choose a showroom: dubai_gold_souk, /,
+    // No showroom: the import gives the seller's home showroom (app/services/import.server.ts).
+    expect(one({ ...bangle, Store: undefined })).toEqual([]);
+    expect(one({ ...bangle, Store: "Deira" })[0]).toBe(
+      'Row 2: Store "Deira": Choose a showroom: Dubai Gold Souk, Dubai Mall, Abu Dhabi, Sharjah, Al Ain, Online or Road sales',
     );
     expect(one({ ...bangle, Price: "0" })).toEqual([
       "Row 2: Invoice INV-1 at Dubai Mall: A sale must be above AED 0: enter the amount or the items' prices",
@@ -270,7 +296,7 @@ describe("grouping rows into sales", () => {
 
   it("writes a sale line back as cells that read as the same item", () => {
     const [sale] = sales(group([{ ...bangle, Karat: "21", "Weight (g)": "32.4", Metal: "Gold" }]));
-    const values = purchaseCellValues(sale!, sale!.lines[0]!.item);
+    const values = purchaseCellValues(sale!, sale!.lines[0]!.item, SEEDED_SALE_LISTS);
     expect(values).toMatchObject({
       invoiceNo: "INV-1",
       saleDate: "2025-01-15",

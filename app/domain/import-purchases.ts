@@ -13,25 +13,23 @@ import {
   type RowReadOptions,
 } from "./import-rows";
 import { filsToDecimalString, type Fils } from "./money";
+import { MESSAGE_CODES } from "./message-codes";
+import { issueMessage, type IssueLike } from "./messages";
+import { activeChoices, findChoice, foldName, nameOfKey, type ShopChoice } from "./shop-lists";
 import {
-  ITEM_CATEGORIES,
-  ITEM_CATEGORY_LABELS,
   KARAT_LABELS,
   KARATS,
-  labelOf,
   MAX_SALE_ITEMS,
   METAL_LABELS,
   METALS,
   mgToGrams,
   pointsToCarats,
   saleInputSchema,
-  SHOWROOM_LABELS,
-  SHOWROOMS,
   STONE_LABELS,
   STONES,
   type ITEM_FORM_FIELDS,
   type SaleItemInput,
-  type Showroom,
+  type SaleLists,
 } from "./sales";
 import { amountCellText, cellText, decimalCellText, type CellValue } from "./spreadsheet-values";
 
@@ -45,25 +43,37 @@ import { amountCellText, cellText, decimalCellText, type CellValue } from "./spr
 
 const NONE = ["N/A", "NA", "-"].map((name) => [name, "none"] as const);
 
-/** Showrooms by key or label ("Dubai Mall", "dubai_mall", "DUBAI-MALL"). */
-const SHOWROOM_NAMES = lookup([
-  ...SHOWROOMS.map((s) => [s, s] as const),
-  ...SHOWROOMS.map((s) => [SHOWROOM_LABELS[s], s] as const),
-]);
+/** The row one of whose names is several words for one kind ("Coin / bar"), one of which `text` is. */
+function byNamePart<T extends ShopChoice>(rows: readonly T[], text: string): T | undefined {
+  const folded = foldName(text);
+  return rows.find((row) =>
+    [row.name, row.nameAr].some(
+      (name) => name?.includes("/") && name.split("/").some((part) => foldName(part) === folded),
+    ),
+  );
+}
 
-const CATEGORY_NAMES = lookup([
-  ...ITEM_CATEGORIES.map((c) => [c, c] as const),
-  ...ITEM_CATEGORIES.map((c) => [ITEM_CATEGORY_LABELS[c], c] as const),
-  ...(["ring", "bangle", "bracelet", "necklace", "pendant", "set"] as const).map((c) => [`${c}s`, c] as const),
-  ["Earring", "earrings"],
-  ["Watches", "watch"],
-  ["Coin", "coin_bar"],
-  ["Coins", "coin_bar"],
-  ["Bar", "coin_bar"],
-  ["Bars", "coin_bar"],
-  ["Gold Coin", "coin_bar"],
-  ["Gold Bar", "coin_bar"],
-]);
+/**
+ * The key of the list's row a cell names (its key, English or Arabic name, any case, spacing or
+ * punctuation, a plural a POS writes, or one part of a name such as "Coin / bar"), or the text itself
+ * for the sale rules to refuse naming the active rows.
+ */
+export function readChoiceCell(rows: readonly ShopChoice[], text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const spaced = text.replace(/[-_./\\]+/g, " ");
+  const tries = [text, spaced, spaced.replace(/e?s$/i, ""), spaced.replace(/s$/i, ""), `${spaced}s`];
+  const row =
+    tries.map((tried) => findChoice(rows, tried)).find(Boolean) ??
+    tries.map((tried) => byNamePart(rows, tried)).find(Boolean);
+  return row?.key ?? text;
+}
+
+/** "Choose a showroom: Dubai Mall, Sharjah or Online": the refusal as the import's English row errors say it. */
+function chooseText(what: string, rows: readonly ShopChoice[]): string {
+  const names = activeChoices(rows).map((row) => row.name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+  return `Choose ${what}: ${list}`;
+}
 
 /** "Gold" alone is yellow gold, as a Gulf POS writes it. */
 const METAL_NAMES = lookup([
@@ -148,10 +158,10 @@ export function readPurchaseCells(
   return {
     saleDate: date.ok ? date.iso : undefined,
     invoiceNo: cellText(cell("invoiceNo")),
-    showroom: enumerated(SHOWROOM_NAMES, cell("showroom")),
+    showroom: cellText(cell("showroom")),
     soldBy: cellText(cell("soldBy")),
     item: {
-      category: enumerated(CATEGORY_NAMES, cell("itemCategory")),
+      category: cellText(cell("itemCategory")),
       metal: enumerated(METAL_NAMES, cell("metal")),
       karat: enumerated(KARAT_NAMES, cell("karat")),
       weightGrams: decimalCellText(cell("weightGrams"), 3),
@@ -191,7 +201,8 @@ export type PendingPurchase = {
   client: NewClientInput;
   saleDate: IsoDate;
   invoiceNo: string | null;
-  showroom: Showroom | null;
+  /** The showroom's key, or null for the seller's home showroom. */
+  showroom: string | null;
   /** The Sold By cell as written: an active user's email or name, else whoever imports. */
   soldBy: string | null;
   amountFils: Fils;
@@ -200,9 +211,13 @@ export type PendingPurchase = {
 
 export type ClosedGroup = { ok: true; purchase: PendingPurchase } | { ok: false; errors: string[] };
 
-/** "Invoice INV-7 at Dubai Mall": how messages name an invoice. */
-export function invoiceName(invoiceNo: string, showroom: string | null | undefined): string {
-  return showroom ? `Invoice ${invoiceNo} at ${labelOf(SHOWROOM_LABELS, showroom)}` : `Invoice ${invoiceNo}`;
+/** "Invoice INV-7 at Dubai Mall": how messages name an invoice (the showroom's key named in English). */
+export function invoiceName(
+  invoiceNo: string,
+  showroom: string | null | undefined,
+  showrooms: readonly ShopChoice[],
+): string {
+  return showroom ? `Invoice ${invoiceNo} at ${nameOfKey(showrooms, showroom, "en")}` : `Invoice ${invoiceNo}`;
 }
 
 const rowSpan = (first: number, last: number) => (first === last ? `row ${first}` : `rows ${first}–${last}`);
@@ -223,21 +238,35 @@ type SeenInvoice = { mobile: string; first: number; last: number };
 
 const mobileOf = (row: PurchaseRow) => (row.client.ok ? row.client.client.mobileNumber : row.client.mobile);
 
+/** A refusal of the sale rules as a row error says it: English as written, a message code through `say`. */
+function importIssueText(issue: IssueLike, say: NonNullable<RowReadOptions["say"]>): string {
+  const said = issueMessage(issue);
+  return typeof said === "string" ? said : say(said);
+}
+
 /**
  * Groups the rows of a purchase history into sales, in file order. Rows of one invoice must be
  * together: an invoice that comes back after other rows, or that another client's rows already
  * used, is refused rather than split into two sales, so the result never depends on where the
  * import's batches end. A sale with any row in error is refused whole (a sale is never written
  * without one of its items). `feed` answers the sale its row closed, if any; `finish` the last one.
+ * `say` writes a refusal given as a message code in English (RowReadOptions.say).
  */
-export function purchaseGrouper(mapping: HeaderMapping, today: IsoDate) {
-  const schema = saleInputSchema(today);
+export function purchaseGrouper(
+  mapping: HeaderMapping,
+  today: IsoDate,
+  lists: SaleLists,
+  say: RowReadOptions["say"] = (said) => said.code,
+) {
+  const schema = saleInputSchema(today, lists);
+  const showroomOf = (row: PurchaseRow) => readChoiceCell(lists.showrooms, row.cells.showroom);
   const seen = new Map<string, SeenInvoice>();
   let open: Group | null = null;
 
   function start(row: PurchaseRow): Group {
     const mobile = mobileOf(row);
-    const { invoiceNo, showroom } = row.cells;
+    const { invoiceNo } = row.cells;
+    const showroom = showroomOf(row);
     const group: Group = { key: null, rows: [row], rowNumbers: [row.rowNumber], seen: null, refusal: null };
     if (invoiceNo === undefined || mobile === null) return group;
     const invoice = `${showroom ?? ""}\u0000${invoiceNo}`;
@@ -247,7 +276,7 @@ export function purchaseGrouper(mapping: HeaderMapping, today: IsoDate) {
       group.seen = { mobile, first: row.rowNumber, last: row.rowNumber };
       seen.set(invoice, group.seen);
     } else {
-      const name = invoiceName(invoiceNo, showroom);
+      const name = invoiceName(invoiceNo, showroom, lists.showrooms);
       const where = rowSpan(earlier.first, earlier.last);
       group.refusal =
         earlier.mobile === mobile
@@ -266,8 +295,9 @@ export function purchaseGrouper(mapping: HeaderMapping, today: IsoDate) {
   function close(group: Group): ClosedGroup {
     const { rows, rowNumbers } = group;
     const [first] = rows;
-    const { invoiceNo, showroom } = first.cells;
-    const name = invoiceNo === undefined ? "The sale" : invoiceName(invoiceNo, showroom);
+    const { invoiceNo } = first.cells;
+    const showroom = showroomOf(first);
+    const name = invoiceNo === undefined ? "The sale" : invoiceName(invoiceNo, showroom, lists.showrooms);
     const refuseAll = (message: string): ClosedGroup => ({
       ok: false,
       errors: rowNumbers.map((n) => rowError(n, [message])),
@@ -288,25 +318,35 @@ export function purchaseGrouper(mapping: HeaderMapping, today: IsoDate) {
     const parsed = schema.safeParse({
       saleDate: first.cells.saleDate ?? "",
       invoiceNo,
-      showroom: first.cells.showroom,
-      items: rows.map((row) => row.cells.item),
+      showroom,
+      items: rows.map((row) => ({
+        ...row.cells.item,
+        category: readChoiceCell(lists.itemCategories, row.cells.item.category),
+      })),
     });
     for (const issue of parsed.error?.issues ?? []) {
       const [head, index, field] = issue.path;
+      // The shop's lists refuse with a code naming the active rows; the import's row errors are English.
+      const said =
+        issue.message === MESSAGE_CODES.chooseShowroom
+          ? chooseText("a showroom", lists.showrooms)
+          : issue.message === MESSAGE_CODES.chooseItemCategory
+            ? chooseText("a category", lists.itemCategories)
+            : importIssueText(issue, say);
       if (head === "items" && typeof index === "number" && typeof field === "string") {
         const column = ITEM_COLUMN[field as ItemField];
-        problems[index]!.push(cellMessage(column, rows[index]!.cells.item[field as ItemField], issue.message));
+        problems[index]!.push(cellMessage(column, rows[index]!.cells.item[field as ItemField], said));
       } else if (head === "saleDate") {
         // An unreadable date is already reported in spreadsheet terms.
         if (first.cells.problems.length > 0) continue;
         forAll.push(
           first.cells.saleDate === undefined
             ? `${headerOf("saleDate", mapping)} is required`
-            : cellMessage("saleDate", first.cells.saleDate, issue.message),
+            : cellMessage("saleDate", first.cells.saleDate, said),
         );
-      } else if (head === "showroom") forAll.push(cellMessage("showroom", first.cells.showroom, issue.message));
-      else if (head === "invoiceNo") forAll.push(cellMessage("invoiceNo", invoiceNo, issue.message));
-      else forAll.push(`${name}: ${issue.message}`);
+      } else if (head === "showroom") forAll.push(cellMessage("showroom", first.cells.showroom, said));
+      else if (head === "invoiceNo") forAll.push(cellMessage("invoiceNo", invoiceNo, said));
+      else forAll.push(`${name}: ${said}`);
     }
     if (!parsed.success || forAll.length > 0 || problems.some((p) => p.length > 0)) {
       const wrong = rows.find((_, i) => problems[i]!.length > 0) ?? first;
@@ -348,7 +388,8 @@ export function purchaseGrouper(mapping: HeaderMapping, today: IsoDate) {
   return {
     feed(row: PurchaseRow): ClosedGroup | null {
       const mobile = mobileOf(row);
-      const { invoiceNo, showroom } = row.cells;
+      const { invoiceNo } = row.cells;
+      const showroom = showroomOf(row);
       if (open && open.key !== null && open.key === `${mobile}\u0000${showroom ?? ""}\u0000${invoiceNo}`) {
         add(open, row);
         return null;
@@ -369,12 +410,16 @@ export function purchaseGrouper(mapping: HeaderMapping, today: IsoDate) {
  * A sale line as cell text under the sale columns (labels for codes), for the skipped-rows export:
  * it reads back as the same item.
  */
-export function purchaseCellValues(purchase: PendingPurchase, item: SaleItemInput): Record<SaleImportField, string> {
+export function purchaseCellValues(
+  purchase: PendingPurchase,
+  item: SaleItemInput,
+  lists: SaleLists,
+): Record<SaleImportField, string> {
   return {
     invoiceNo: purchase.invoiceNo ?? "",
     saleDate: purchase.saleDate,
-    showroom: purchase.showroom ? SHOWROOM_LABELS[purchase.showroom] : "",
-    itemCategory: ITEM_CATEGORY_LABELS[item.category],
+    showroom: nameOfKey(lists.showrooms, purchase.showroom, "en") ?? "",
+    itemCategory: nameOfKey(lists.itemCategories, item.category, "en") ?? item.category,
     metal: METAL_LABELS[item.metal],
     karat: KARAT_LABELS[item.karat],
     weightGrams: item.weightMg === null ? "" : mgToGrams(item.weightMg),

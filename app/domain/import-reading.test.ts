@@ -2,10 +2,15 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_FILE_HEADER } from "../../tests/support/import-header";
 import { matchHeaders, purchaseHistoryMapping } from "./import-columns";
 import { readImportRow } from "./import-reading";
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 
-const clients = { kind: "clients", mapping: matchHeaders(CLIENT_FILE_HEADER) } as const;
+const clients = { kind: "clients", mapping: matchHeaders(CLIENT_FILE_HEADER), teams: SEEDED_TEAMS } as const;
 const purchaseHeader = ["Name", "Mobile", "Team", "Invoice No", "Sale Date", "Item Category", "Price"];
-const purchases = { kind: "purchases", mapping: purchaseHistoryMapping(matchHeaders(purchaseHeader)) } as const;
+const purchases = {
+  kind: "purchases",
+  mapping: purchaseHistoryMapping(matchHeaders(purchaseHeader)),
+  teams: SEEDED_TEAMS,
+} as const;
 
 describe("reading an import's data rows", () => {
   it("reads a blank row as no row at all, in either kind of file", () => {
@@ -35,7 +40,8 @@ describe("reading an import's data rows", () => {
       read: {
         rowNumber: 4,
         client: { ok: true, client: { fullName: "Aisha" } },
-        cells: { invoiceNo: "INV-1", saleDate: "2025-01-15", item: { category: "bangle", price: "9,800.10" } },
+        // The category as written: the grouper finds its row in the shop's categories (import-purchases.ts).
+        cells: { invoiceNo: "INV-1", saleDate: "2025-01-15", item: { category: "Bangle", price: "9,800.10" } },
       },
     });
   });

@@ -1,6 +1,7 @@
 import type { HeaderMapping } from "./import-columns";
 import { readPurchaseRow, type PurchaseRow } from "./import-purchases";
 import { isBlankRow, validateImportRow, type ImportRowResult, type RowReadOptions } from "./import-rows";
+import type { ShopChoice } from "./shop-lists";
 import type { CellValue } from "./spreadsheet-values";
 
 /**
@@ -9,7 +10,12 @@ import type { CellValue } from "./spreadsheet-values";
  * own, so the parse worker reads them while the import writes the rows before
  * (docs/decisions/036-rows-read-in-the-parse-worker.md).
  */
-export type RowReading<Kind extends ReadKind = ReadKind> = { kind: Kind; mapping: HeaderMapping };
+export type RowReading<Kind extends ReadKind = ReadKind> = {
+  kind: Kind;
+  mapping: HeaderMapping;
+  /** The shop's teams (readShopLists), which a row's Team cell names; the worker reads no database. */
+  teams: readonly ShopChoice[];
+};
 
 type ReadAs = { clients: ImportRowResult; purchases: PurchaseRow };
 export type ReadKind = keyof ReadAs;
@@ -24,6 +30,7 @@ export function readImportRow<Kind extends ReadKind>(
   options: RowReadOptions,
 ): ReadRow<Kind> {
   if (isBlankRow(cells)) return { rowNumber, read: null };
+  options = { ...options, teams: reading.teams };
   const read =
     reading.kind === "clients"
       ? validateImportRow(rowNumber, cells, reading.mapping, options)

@@ -1,3 +1,8 @@
+import { dateTimeFormat } from "./date-format";
+import { intlLocale, type Language, type Locale } from "./languages";
+import { MESSAGE_CODES } from "./message-codes";
+import { message, type Message } from "./messages";
+
 /** What an import answers (docs/product-rules.md §3 'Import result') and how the page shows it (docs/product-rules.md §2, §9). */
 
 export type SkippedClient = { name: string; mobile: string; reason: string };
@@ -22,6 +27,8 @@ export type ImportResult = {
   message: string;
   importedSales: number;
   importedItems: number;
+  /** Only on a refusal because another import of the kind runs (409). */
+  busy?: ImportBusy;
 };
 
 /** docs/product-rules.md §3 'Import last-times': when each import last finished, and who ran it (timestamp null: never). */
@@ -96,7 +103,33 @@ export const SKIP_REASONS = {
     "No invoice number: a client already in the system gets purchases only with their invoice number, so a file imported twice adds nothing",
 } as const;
 
-export const IMPORT_BUSY_MESSAGE = "An import is already running. Please wait for it to finish and try again.";
+/**
+ * Why an import was refused while another of its kind runs (ISO instants): since when that run
+ * runs, and the latest time it still counts as alive: its last heartbeat plus the staleness
+ * timeout (app/services/import.server.ts). A run that died is taken over by an import after then.
+ */
+export type ImportBusy = { runningSince: string; freeBy: string };
+
+/**
+ * An import's moment as the Import Data page shows it: the shop's 24-hour clock in both languages
+ * (browsers' Arabic data differ on the AM/PM words).
+ */
+export function importTimeText(iso: string, timeZone: string, locale: Language | Locale = "en"): string {
+  return dateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: "h23",
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** The refusal while another import runs, naming since when and until when at the latest, in the shop's time zone. */
+export function importBusyMessage(busy: ImportBusy, timeZone: string, locale: Language | Locale = "en"): Message {
+  return message(MESSAGE_CODES.importBusy, {
+    since: importTimeText(busy.runningSince, timeZone, locale),
+    until: importTimeText(busy.freeBy, timeZone, locale),
+  });
+}
 
 /** What the result panel shows: the counts, the first skipped rows and errors, and how many more there are. */
 export type ImportReportView = {

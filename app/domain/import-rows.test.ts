@@ -2,15 +2,19 @@ import { describe, expect, it } from "vitest";
 import { matchHeaders } from "./import-columns";
 import { CLIENT_FILE_HEADER } from "../../tests/support/import-header";
 import { isBlankRow, validateImportRow } from "./import-rows";
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 
 const header = [...CLIENT_FILE_HEADER, "Anniversary Type"];
 const mapping = matchHeaders(header);
 const row = (values: Partial<Record<(typeof header)[number], string | number>>) => header.map((h) => values[h]);
+/** A row read with the teams the migration seeds, as the import reads it with the shop's. */
+const validate = (...[n, cells, m, options]: Parameters<typeof validateImportRow>) =>
+  validateImportRow(n, cells, m, { teams: SEEDED_TEAMS, ...options });
 const valid = { "Full Name": "Aisha Al Mansoori", "Mobile Number": "050 123 4567", Team: "Team A" };
 
 describe("an import row goes through the New Client rules", () => {
   it("normalises a valid row: mobile, trimmed name, spreadsheet names of country/emirate/team, dates and amount", () => {
-    const result = validateImportRow(
+    const result = validate(
       2,
       row({
         ...valid,
@@ -42,17 +46,17 @@ describe("an import row goes through the New Client rules", () => {
   });
 
   it("applies the defaults: UAE, Dubai, no sales", () => {
-    const result = validateImportRow(2, row(valid), mapping);
+    const result = validate(2, row(valid), mapping);
     expect(result).toMatchObject({ ok: true, client: { country: "uae", emirate: "dubai", totalSalesFils: 0n } });
   });
 
   it("sets the emirate to none outside the UAE", () => {
-    const result = validateImportRow(2, row({ ...valid, Country: "KSA", Emirate: "Dubai" }), mapping);
+    const result = validate(2, row({ ...valid, Country: "KSA", Emirate: "Dubai" }), mapping);
     expect(result).toMatchObject({ ok: true, client: { country: "saudi_arabia", emirate: "none" } });
   });
 
   it("numbers the error by the spreadsheet row and says what is missing", () => {
-    expect(validateImportRow(7, row({ "Mobile Number": "0501234567" }), mapping)).toEqual({
+    expect(validate(7, row({ "Mobile Number": "0501234567" }), mapping)).toEqual({
       ok: false,
       error: "Row 7: Name is required; Team is required",
       name: null,
@@ -61,11 +65,7 @@ describe("an import row goes through the New Client rules", () => {
   });
 
   it("shows a refused value with its column", () => {
-    const result = validateImportRow(
-      3,
-      row({ ...valid, "Mobile Number": "12ab", Country: "Narnia", Email: "aisha@" }),
-      mapping,
-    );
+    const result = validate(3, row({ ...valid, "Mobile Number": "12ab", Country: "Narnia", Email: "aisha@" }), mapping);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error).toBe(
@@ -75,7 +75,7 @@ describe("an import row goes through the New Client rules", () => {
 
   it("names the column as the file's own header calls it", () => {
     const zoho = matchHeaders(["Name", "Phone", "DOB", "Team"]);
-    expect(validateImportRow(9, ["Aisha", "12ab", "soon", "A"], zoho)).toMatchObject({
+    expect(validate(9, ["Aisha", "12ab", "soon", "A"], zoho)).toMatchObject({
       ok: false,
       error:
         'Row 9: DOB "soon" is not a date (use dd/mm/yyyy); Phone "12ab": Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)',
@@ -83,7 +83,7 @@ describe("an import row goes through the New Client rules", () => {
   });
 
   it("explains an unreadable date in spreadsheet terms", () => {
-    const result = validateImportRow(4, row({ ...valid, "Date of Birth": "31/02/1990" }), mapping);
+    const result = validate(4, row({ ...valid, "Date of Birth": "31/02/1990" }), mapping);
     expect(result).toMatchObject({
       ok: false,
       error: 'Row 4: Date of Birth "31/02/1990" is not a date (use dd/mm/yyyy)',
@@ -91,12 +91,12 @@ describe("an import row goes through the New Client rules", () => {
   });
 
   it("needs a purchase date for a sales amount, and says so once when the date is unreadable", () => {
-    const missing = validateImportRow(5, row({ ...valid, "Total Sales (AED)": "1,000" }), mapping);
+    const missing = validate(5, row({ ...valid, "Total Sales (AED)": "1,000" }), mapping);
     expect(missing).toMatchObject({
       ok: false,
       error: "Row 5: Purchase date is required when entering a sales amount",
     });
-    const unreadable = validateImportRow(
+    const unreadable = validate(
       5,
       row({ ...valid, "Total Sales (AED)": "1,000", "Last Purchase Date": "soon" }),
       mapping,
@@ -108,7 +108,7 @@ describe("an import row goes through the New Client rules", () => {
   });
 
   it("refuses an amount it cannot read", () => {
-    const result = validateImportRow(
+    const result = validate(
       6,
       row({ ...valid, "Total Sales (AED)": "lots", "Last Purchase Date": "01/01/2025" }),
       mapping,
@@ -130,7 +130,7 @@ describe("an import row goes through the New Client rules", () => {
       "Styles",
       "Budget",
     ]);
-    const result = validateImportRow(
+    const result = validate(
       2,
       ["Aisha", "0501234567", "Team A", 14, "White Gold; yellow gold", "Pearl", "Classic, Minimal", "AED 7,500"],
       columns,
@@ -145,7 +145,7 @@ describe("an import row goes through the New Client rules", () => {
         budgetBand: "5k_20k",
       },
     });
-    const bad = validateImportRow(3, ["Aisha", "0501234567", "Team A", 14, "Gold", "", "", ""], columns);
+    const bad = validate(3, ["Aisha", "0501234567", "Team A", 14, "Gold", "", "", ""], columns);
     expect(bad).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^Row 3: Metals "Gold": Choose metals from: Yellow gold/) as string,
@@ -154,7 +154,7 @@ describe("an import row goes through the New Client rules", () => {
 
   it("joins Zoho's split name columns", () => {
     const zoho = matchHeaders(["First Name", "Last Name", "Phone", "Team"]);
-    const result = validateImportRow(2, ["Aisha", "Al Mansoori", "+971 50 123 4567", "team_a"], zoho);
+    const result = validate(2, ["Aisha", "Al Mansoori", "+971 50 123 4567", "team_a"], zoho);
     expect(result).toMatchObject({ ok: true, client: { fullName: "Aisha Al Mansoori", mobileNumber: "971501234567" } });
   });
 });

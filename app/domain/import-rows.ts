@@ -1,13 +1,5 @@
 import { parseNewClientInput, type NewClientInput } from "./client-input";
-import {
-  ANNIVERSARY_TYPES,
-  COUNTRIES,
-  COUNTRY_LABELS,
-  EMIRATES,
-  EMIRATE_LABELS,
-  TEAMS,
-  TEAM_LABELS,
-} from "./client-enums";
+import { ANNIVERSARY_TYPES, COUNTRIES, COUNTRY_LABELS, EMIRATES, EMIRATE_LABELS } from "./client-enums";
 import {
   importColumn,
   isSaleField,
@@ -16,13 +8,16 @@ import {
   type HeaderMapping,
   type ImportField,
 } from "./import-columns";
+import { MESSAGE_CODES } from "./message-codes";
+import type { Message } from "./messages";
 import { normalizeMobile } from "./mobile";
+import { activeChoices, findChoice, type ShopChoice } from "./shop-lists";
 import { amountCellText, cellText, sheetDateToIso, type CellValue } from "./spreadsheet-values";
 
 /**
  * One spreadsheet row → one new client, through the same rules as the New Client form
  * (parseNewClientInput). This module only turns spreadsheet forms into the forms those rules take:
- * Excel dates into "YYYY-MM-DD", "United Arab Emirates" into "uae", "Team A" into "team_a".
+ * Excel dates into "YYYY-MM-DD", "United Arab Emirates" into "uae", a team's name (English or Arabic) into its key.
  */
 
 /** Names people write for the enumerated values, keyed like headers (case and punctuation ignored). */
@@ -53,15 +48,30 @@ const EMIRATE_NAMES = lookup([
   ["None", "none"],
 ]);
 
-const TEAM_NAMES = lookup([
-  ...TEAMS.map((t) => [t, t] as const),
-  ...TEAMS.map((t) => [TEAM_LABELS[t], t] as const),
-  ...TEAMS.map((t) => [`Team ${t.slice(-1)}`, t] as const),
-  ...TEAMS.map((t) => [t.slice(-1), t] as const),
-  ["Full Selection", "team_a"],
-  ["Luxury", "team_a"],
-  ["Mixed", "team_c"],
-]);
+/**
+ * A Team cell: the shop's team it names (its key, or its English or Arabic name, any case and spacing), or
+ * "Team A" / "A", the way files written before the teams had names refer to the keys the migration seeded
+ * (team_a…); anything else goes through as written, for the client rules to refuse naming the active teams.
+ */
+export function teamCell(teams: readonly ShopChoice[], value: CellValue): string | undefined {
+  const text = cellText(value);
+  if (text === undefined) return undefined;
+  const row = findChoice(teams, text);
+  if (row) return row.key;
+  const letter = /^(?:team[\s_-]*)?([a-z])$/i.exec(text.trim())?.[1];
+  const byLetter = letter ? teams.find((team) => team.key === `team_${letter.toLowerCase()}`) : undefined;
+  return byLetter?.key ?? text;
+}
+
+/** "Choose a team: Full Selection (Luxury), Entry Level or Mixed Products": a refusal as the import's English row errors say it. */
+function importText(said: string | Message, options: RowReadOptions): string {
+  if (typeof said === "string") return said;
+  if (said.code !== MESSAGE_CODES.chooseTeam) return options.say ? options.say(said) : said.code;
+  const teams = options.teams ?? [];
+  const names = activeChoices(teams).map((team) => team.name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+  return `Choose a team: ${list}`;
+}
 
 const ANNIVERSARY_NAMES = lookup([
   ...ANNIVERSARY_TYPES.map((a) => [a, a] as const),
@@ -81,11 +91,19 @@ export function enumerated(names: Map<string, string>, value: CellValue): string
 const ENUM_NAMES: Partial<Record<ColumnKind, Map<string, string>>> = {
   country: COUNTRY_NAMES,
   emirate: EMIRATE_NAMES,
-  team: TEAM_NAMES,
   anniversaryType: ANNIVERSARY_NAMES,
 };
 
-export type RowReadOptions = { date1904?: boolean };
+/** `teams`: the shop's teams (readShopLists), which a Team cell names. */
+export type RowReadOptions = {
+  date1904?: boolean;
+  teams?: readonly ShopChoice[];
+  /**
+   * How a refusal the shared rules give as a message code is written in a row's English error: the parse
+   * worker passes app/i18n/english.server.ts's `english`; without it the code itself is written.
+   */
+  say?: (said: Message) => string;
+};
 
 /** A row with nothing in it (trailing blank lines, spacer rows) is not a client and not an error. */
 export function isBlankRow(cells: readonly CellValue[]): boolean {
@@ -136,6 +154,9 @@ export function rowFields(
       case "text":
         input[field] = cellText(value);
         break;
+      case "team":
+        input[field] = teamCell(options.teams ?? [], value);
+        break;
       default:
         input[field] = enumerated(ENUM_NAMES[column.kind]!, value);
     }
@@ -175,7 +196,7 @@ export function checkClientRow(
   options: RowReadOptions = {},
 ): ClientRowCheck {
   const { input, problems } = rowFields(cells, mapping, options);
-  const parsed = parseNewClientInput(input);
+  const parsed = parseNewClientInput(input, options.teams ?? []);
   if (parsed.ok && problems.size === 0) return { ok: true, client: parsed.value };
   const messages = [...problems.values()];
   if (!parsed.ok) {
@@ -184,11 +205,8 @@ export function checkClientRow(
       if (problems.has(issue.path)) continue;
       const given = input[issue.path];
       // "Team is required" names its field; a refused value is shown with its column.
-      messages.push(
-        typeof given === "string"
-          ? `${headerOf(issue.path, mapping)} "${shorten(given)}": ${issue.message}`
-          : issue.message,
-      );
+      const said = importText(issue.message, options);
+      messages.push(typeof given === "string" ? `${headerOf(issue.path, mapping)} "${shorten(given)}": ${said}` : said);
     }
   }
   const name = typeof input.fullName === "string" && input.fullName.trim() !== "" ? input.fullName.trim() : null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGE_CODES } from "./message-codes";
 
 /** Every way staff contact a client; each contact is one interaction row. */
 export const INTERACTION_TYPES = ["whatsapp", "call", "visit", "email", "note"] as const;
@@ -34,7 +35,7 @@ export const optionalText = (max: number) =>
  */
 export function interactionInputSchema(now: Date = new Date()) {
   return z.object({
-    type: z.enum(INTERACTION_TYPES, { error: "Choose whatsapp, call, visit, email or note" }),
+    type: z.enum(INTERACTION_TYPES, { error: MESSAGE_CODES.interactionType }),
     note: optionalText(2000),
     outcome: optionalText(500),
     at: z
@@ -45,11 +46,11 @@ export function interactionInputSchema(now: Date = new Date()) {
         if (!v) return now;
         const at = new Date(v);
         if (Number.isNaN(at.getTime())) {
-          ctx.addIssue({ code: "custom", message: "Give the time as an ISO date and time" });
+          ctx.addIssue({ code: "custom", message: MESSAGE_CODES.interactionAt });
           return z.NEVER;
         }
         if (at.getTime() > now.getTime() + FUTURE_SKEW_MS) {
-          ctx.addIssue({ code: "custom", message: "A contact cannot be in the future" });
+          ctx.addIssue({ code: "custom", message: MESSAGE_CODES.interactionFuture });
           return z.NEVER;
         }
         return at;

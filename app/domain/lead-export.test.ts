@@ -1,3 +1,4 @@
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
 import { leadsCsv, leadsCsvFileName } from "./lead-export";
 import type { AiLead } from "./lead-schema";
@@ -31,18 +32,21 @@ describe("lead CSV export (product rules §9)", () => {
   });
 
   it("has the spec's columns and one row per lead, with labels, not codes", () => {
-    const lines = leadsCsv([
-      base,
-      {
-        ...base,
-        clientId: 2,
-        name: "Sara",
-        country: "qatar",
-        emirate: "none",
-        tier: "bronze",
-        recommendedTeam: "team_b",
-      },
-    ])
+    const lines = leadsCsv(
+      [
+        base,
+        {
+          ...base,
+          clientId: 2,
+          name: "Sara",
+          country: "qatar",
+          emirate: "none",
+          tier: "bronze",
+          recommendedTeam: "team_b",
+        },
+      ],
+      SEEDED_TEAMS,
+    )
       .replace(/^\uFEFF/, "")
       .split("\r\n");
     expect(lines[0]).toBe('"Name","Mobile","Location","Tier","Lead Score","Recommended Product","Team","Reasoning"');
@@ -54,14 +58,17 @@ describe("lead CSV export (product rules §9)", () => {
   });
 
   it("quotes quotes and line breaks, and neutralises formula cells", () => {
-    const csv = leadsCsv([
-      {
-        ...base,
-        name: '=HYPERLINK("http://evil")',
-        aiInsights: 'Said "call me"\nafter Eid',
-        recommendedProducts: ["@SUM(A1)"],
-      },
-    ]);
+    const csv = leadsCsv(
+      [
+        {
+          ...base,
+          name: '=HYPERLINK("http://evil")',
+          aiInsights: 'Said "call me"\nafter Eid',
+          recommendedProducts: ["@SUM(A1)"],
+        },
+      ],
+      SEEDED_TEAMS,
+    );
     const row = csv
       .replace(/^\uFEFF/, "")
       .split("\r\n")
@@ -73,7 +80,7 @@ describe("lead CSV export (product rules §9)", () => {
   });
 
   it("keeps an imported name with a semicolon-separated formula in one neutralised field", () => {
-    const csv = leadsCsv([{ ...base, name: "x;=cmd|' /C calc'!A0" }]);
+    const csv = leadsCsv([{ ...base, name: "x;=cmd|' /C calc'!A0" }], SEEDED_TEAMS);
     const row = csv.replace(/^\uFEFF/, "").split("\r\n")[1]!;
     expect(row.startsWith(`"x;'=cmd|' /C calc'!A0",`)).toBe(true);
   });

@@ -3,6 +3,7 @@ import { toCsv } from "./csv-safety";
 import { COUNTRY_LABELS, EMIRATE_LABELS, type Country, type Emirate } from "./client-enums";
 import { teamLabel } from "./lead-score";
 import type { AiLead } from "./lead-schema";
+import type { TeamChoice } from "./shop-lists";
 import { TIER_LABELS, type Tier } from "./tiers";
 
 /** docs/product-rules.md §9: the export's name and columns. */
@@ -31,8 +32,8 @@ export function tierLabel(tier: string): string {
   return TIER_LABELS[tier as Tier] ?? tier;
 }
 
-/** The CSV text (formula-safe, quoted, BOM + CRLF, see csv-safety.ts). */
-export function leadsCsv(leads: readonly AiLead[]): string {
+/** The CSV text (formula-safe, quoted, BOM + CRLF, see csv-safety.ts); teams named from the shop's rows. */
+export function leadsCsv(leads: readonly AiLead[], teams: readonly TeamChoice[]): string {
   return toCsv(
     LEAD_CSV_COLUMNS,
     leads.map((lead) => [
@@ -42,7 +43,7 @@ export function leadsCsv(leads: readonly AiLead[]): string {
       tierLabel(lead.tier),
       lead.leadScore,
       lead.recommendedProducts.slice(0, 3).join(", "),
-      teamLabel(lead.recommendedTeam),
+      teamLabel(lead.recommendedTeam, teams),
       lead.aiInsights,
     ]),
   );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoDate, subtractMonths, type IsoDate } from "./calendar";
-import { EMIRATES, LEAD_LOCATIONS, TEAMS } from "./client-enums";
+import { EMIRATES, LEAD_LOCATIONS } from "./client-enums";
 
 /** docs/product-rules.md §9: lead count requested and the generation time-out. */
 export const LEAD_COUNT = 10;
@@ -35,7 +35,8 @@ export const LeadFiltersSchema = z
       emptyToUndefined,
       z.enum(LEAD_LOCATIONS, { message: `${LOCATION_REQUIRED.title}: ${LOCATION_REQUIRED.description}` }),
     ),
-    team: z.preprocess(emptyToUndefined, z.enum(TEAMS).optional()),
+    // A team by its id, key or either name; the service finds the team (leads.server.ts).
+    team: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
     purchaseDateFilter: z.preprocess(emptyToUndefined, z.enum(PURCHASE_DATE_FILTERS).optional()),
     customDateFrom: z.preprocess(
       emptyToUndefined,

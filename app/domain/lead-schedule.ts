@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate, type IsoDate } from "./calendar";
+import { MESSAGE_CODES } from "./message-codes";
 
 /** A lead card's Schedule action: a follow-up call on a day from today on, with an optional note. */
 export const FOLLOW_UP_NOTE_MAX = 500;
@@ -7,10 +8,10 @@ export const FOLLOW_UP_NOTE_MAX = 500;
 export function scheduleFollowUpSchema(today: IsoDate) {
   return z.object({
     dueDate: z
-      .string({ message: "Pick the day to follow up" })
-      .refine(isIsoDate, "Enter a date as YYYY-MM-DD")
+      .string({ message: MESSAGE_CODES.followUpPickDay })
+      .refine(isIsoDate, MESSAGE_CODES.followUpDateFormat)
       // ISO dates compare as strings.
-      .refine((day) => day >= today, "Pick today or a later day"),
-    note: z.string().trim().max(FOLLOW_UP_NOTE_MAX, `Keep the note under ${FOLLOW_UP_NOTE_MAX} characters`).optional(),
+      .refine((day) => day >= today, MESSAGE_CODES.followUpTodayOrLater),
+    note: z.string().trim().max(FOLLOW_UP_NOTE_MAX, MESSAGE_CODES.followUpNoteTooLong).optional(),
   });
 }

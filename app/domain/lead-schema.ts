@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLIENT_LANGUAGES, TEAMS } from "./client-enums";
+import { CLIENT_LANGUAGES } from "./client-enums";
 
 export const PRIORITIES = ["Critical", "High", "Medium"] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -27,7 +27,8 @@ export const AiLeadSchema = z.object({
   expectedRevenue: z.string(),
   aiInsights: z.string(),
   recommendedProducts: z.array(z.string()),
-  recommendedTeam: z.enum(TEAMS),
+  // The team's key (the shop's teams: app/domain/shop-lists.ts); a saved list may name a team since renamed.
+  recommendedTeam: z.string(),
   bestContactTime: z.string(),
   suggestedMessage: z.string(),
   reasonForOutreach: z.string(),

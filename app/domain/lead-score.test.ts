@@ -1,6 +1,7 @@
+import { SEEDED_LEAD_LISTS, SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
 import { addDays } from "./calendar";
-import { buildLead, compareLeads, leadScore, priorityForScore, scoreBand, type LeadFacts } from "./lead-score";
+import { buildLead, compareLeads, leadScore, priorityForScore, scoreBand, type LeadFacts, teamFor } from "./lead-score";
 import { AED } from "./money";
 
 const TODAY = "2026-06-15";
@@ -122,9 +123,9 @@ describe("each factor moves the score the right way", () => {
   });
 
   it("contactOk = No excludes the client whatever the score", () => {
-    expect(buildLead(facts({ contactOk: "No", tier: "diamond" }), TODAY)).toBeNull();
-    expect(buildLead(facts({ contactOk: "no" }), TODAY)).toBeNull();
-    expect(buildLead(facts({ contactOk: null }), TODAY)).not.toBeNull();
+    expect(buildLead(facts({ contactOk: "No", tier: "diamond" }), TODAY, SEEDED_LEAD_LISTS)).toBeNull();
+    expect(buildLead(facts({ contactOk: "no" }), TODAY, SEEDED_LEAD_LISTS)).toBeNull();
+    expect(buildLead(facts({ contactOk: null }), TODAY, SEEDED_LEAD_LISTS)).not.toBeNull();
   });
 
   it("stays within 0-100 when everything applies", () => {
@@ -176,8 +177,8 @@ describe("the lead", () => {
       team: null,
       mobileNumber: "+971 50 123 4567",
     });
-    const lead = buildLead(input, TODAY)!;
-    expect(buildLead(input, TODAY)).toEqual(lead);
+    const lead = buildLead(input, TODAY, SEEDED_LEAD_LISTS)!;
+    expect(buildLead(input, TODAY, SEEDED_LEAD_LISTS)).toEqual(lead);
     expect(lead).toMatchObject({
       clientId: 1,
       name: "Aisha Khan",
@@ -199,7 +200,7 @@ describe("the lead", () => {
   });
 
   it("names the occasion and uses the client's preferred time", () => {
-    const lead = buildLead(facts({ birthMonthDay: 616, preferredTime: "After 7 pm" }), TODAY)!;
+    const lead = buildLead(facts({ birthMonthDay: 616, preferredTime: "After 7 pm" }), TODAY, SEEDED_LEAD_LISTS)!;
     expect(lead.segmentType).toBe("Upcoming occasion");
     expect(lead.reasonForOutreach).toContain("Birthday tomorrow");
     expect(lead.suggestedMessage).toContain("your birthday is tomorrow");
@@ -215,30 +216,78 @@ describe("the lead", () => {
         ],
       }),
       TODAY,
+      SEEDED_LEAD_LISTS,
     )!;
     expect(lead.recommendedProducts[0]).toBe("Yellow gold bangle to match the necklace and earrings");
     expect(lead.suggestedMessage).toContain("such as our yellow gold bangle to match the necklace and earrings");
   });
 
   it("ranks by score, then by total sales, then by client id", () => {
-    const a = buildLead(facts({ clientId: 2 }), TODAY)!;
-    const b = buildLead(facts({ clientId: 1 }), TODAY)!;
-    const richer = buildLead(facts({ clientId: 3, totalSalesFils: AED(30_000) + 2n }), TODAY)!;
-    const better = buildLead(facts({ clientId: 4, tier: "gold" }), TODAY)!;
+    const a = buildLead(facts({ clientId: 2 }), TODAY, SEEDED_LEAD_LISTS)!;
+    const b = buildLead(facts({ clientId: 1 }), TODAY, SEEDED_LEAD_LISTS)!;
+    const richer = buildLead(facts({ clientId: 3, totalSalesFils: AED(30_000) + 2n }), TODAY, SEEDED_LEAD_LISTS)!;
+    const better = buildLead(facts({ clientId: 4, tier: "gold" }), TODAY, SEEDED_LEAD_LISTS)!;
     expect([a, b, richer, better].sort(compareLeads).map((l) => l.clientId)).toEqual([4, 3, 1, 2]);
+  });
+});
+
+describe("the lead's team, from the shop's teams", () => {
+  // A desk the shop added on Shop settings: diamond clients are its leads, its pieces their range.
+  const desk = {
+    ...SEEDED_TEAMS[0]!,
+    id: "desk",
+    key: "private_desk",
+    name: "Private Desk",
+    nameAr: null,
+    position: 3,
+    products: ["Bespoke emerald tiara", "Private-viewing watch"],
+    clientTiers: ["diamond" as const],
+    budgetBands: ["150k_plus" as const],
+  };
+  const teams = [
+    ...SEEDED_TEAMS.map((t) =>
+      t.key === "team_a" ? { ...t, clientTiers: ["platinum" as const], budgetBands: ["50k_150k" as const] } : t,
+    ),
+    desk,
+  ];
+
+  it("gives a client without a team to the team whose tiers include theirs, with its products", () => {
+    const lead = buildLead(facts({ tier: "diamond", team: null }), TODAY, { ...SEEDED_LEAD_LISTS, teams })!;
+    expect(lead.recommendedTeam).toBe("private_desk");
+    expect(lead.recommendedProducts).toEqual(expect.arrayContaining(["Bespoke emerald tiara"]));
+    expect(teamFor({ tier: "platinum", team: null }, teams)).toBe("team_a");
+  });
+
+  it("keeps the client's own team, and offers the products of the team whose budget bands include theirs", () => {
+    expect(teamFor({ tier: "diamond", team: "team_b" }, teams)).toBe("team_b");
+    const lead = buildLead(facts({ tier: "bronze", team: "team_b", budgetBand: "150k_plus" }), TODAY, {
+      ...SEEDED_LEAD_LISTS,
+      teams,
+    })!;
+    expect(lead.recommendedTeam).toBe("team_b");
+    expect(lead.recommendedProducts).toEqual(expect.arrayContaining(["Bespoke emerald tiara"]));
+  });
+
+  it("gives the first active team when no team's tiers include the client's, never an inactive one", () => {
+    const noBronze = teams.map((t) => (t.key === "team_b" ? { ...t, active: false } : t));
+    expect(teamFor({ tier: "bronze", team: null }, noBronze)).toBe("team_a");
   });
 });
 
 describe("a lead's WhatsApp message in the client's language", () => {
   it("is English for an English-speaking client, and the suggested message too", () => {
-    const lead = buildLead(facts({ birthMonthDay: 616 }), TODAY)!;
+    const lead = buildLead(facts({ birthMonthDay: 616 }), TODAY, SEEDED_LEAD_LISTS)!;
     expect(lead.language).toBe("en");
     expect(lead.whatsappMessage).toBe(lead.suggestedMessage);
     expect(lead.whatsappMessage).toMatch(/^Dear Aisha, your birthday is tomorrow/);
   });
 
   it("is Arabic, by the Arabic name, for a client who prefers Arabic", () => {
-    const lead = buildLead(facts({ birthMonthDay: 620, fullNameAr: "عائشة خان", preferredLanguage: "ar" }), TODAY)!;
+    const lead = buildLead(
+      facts({ birthMonthDay: 620, fullNameAr: "عائشة خان", preferredLanguage: "ar" }),
+      TODAY,
+      SEEDED_LEAD_LISTS,
+    )!;
     expect(lead).toMatchObject({ language: "ar", nameAr: "عائشة خان" });
     expect(lead.whatsappMessage).toMatch(/^أهلاً عائشة، عيد ميلادك خلال 5 أيام /);
   });

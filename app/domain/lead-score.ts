@@ -1,12 +1,12 @@
 import { daysBetween, daysUntilNextOccasion, type IsoDate } from "./calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "./client-windows";
-import { TEAM_LABELS, TEAMS, type Team } from "./client-enums";
 import type { AiLead, Priority } from "./lead-schema";
 import { clientMessage, DEFAULT_MESSAGE_BOOK, recipientLanguage, type MessageBook } from "./message-templates";
 import { whatsappDigits } from "./mobile";
 import { AED, filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
 import type { BudgetBand, PreferredMetal, PreferredStone } from "./preferences";
-import { recommendedProducts, TEAM_RANGES, type PurchasedPieces } from "./recommendations";
+import { recommendedProducts, teamRange, type PurchasedPieces, type RecommendationLists } from "./recommendations";
+import { activeChoices, nameOfKey, type TeamChoice } from "./shop-lists";
 import { TIER_LABELS, VIP_TIERS, type Tier } from "./tiers";
 
 /**
@@ -206,11 +206,16 @@ function segmentFor(facts: LeadFacts, s: Situation): string {
   return "New client";
 }
 
-/** The team whose range fits: the client's own, else by how much they spend. */
-export function teamFor(facts: Pick<LeadFacts, "team" | "tier">): Team {
-  if ((TEAMS as readonly string[]).includes(facts.team ?? "")) return facts.team as Team;
-  if (isVip(facts.tier)) return "team_a";
-  return facts.tier === "bronze" ? "team_b" : "team_c";
+/**
+ * The lead's team (its key): the client's own when it is one of the shop's teams, else the active team whose
+ * client tiers include the client's (Shop settings), else the first active team.
+ */
+export function teamFor(facts: Pick<LeadFacts, "team" | "tier">, teams: readonly TeamChoice[]): string {
+  const own = teams.find((row) => row.key === facts.team);
+  if (own) return own.key;
+  const active = activeChoices(teams);
+  const byTier = active.find((row) => (row.clientTiers as readonly string[]).includes(facts.tier));
+  return (byTier ?? active[0])?.key ?? facts.team ?? "";
 }
 
 export function bestContactTime(preferredTime: string | null, tier: string): string {
@@ -310,22 +315,31 @@ function insight(facts: LeadFacts, s: Situation): string {
 }
 
 /** The full lead for a client, or null when the client does not want to be contacted. */
-export function buildLead(facts: LeadFacts, today: IsoDate, book: MessageBook = DEFAULT_MESSAGE_BOOK): AiLead | null {
+export function buildLead(
+  facts: LeadFacts,
+  today: IsoDate,
+  lists: RecommendationLists,
+  book: MessageBook = DEFAULT_MESSAGE_BOOK,
+): AiLead | null {
   if (!isContactable(facts.contactOk)) return null;
   const s = situationOf(facts, today);
   const score = scoreOf(facts, s);
-  const team = teamFor(facts);
-  const products = recommendedProducts({
-    team,
-    purchases: facts.purchases,
-    preferredMetals: facts.preferredMetals,
-    preferredStones: facts.preferredStones,
-    styles: facts.styles,
-    budgetBand: facts.budgetBand,
-    preferredCollection: facts.preferredCollection,
-    occasion: nearestOccasion(s)?.kind ?? null,
-  });
-  const message = leadMessage(facts, s, (products[0] ?? TEAM_RANGES[team][0]!).toLowerCase(), book);
+  const team = teamFor(facts, lists.teams);
+  const products = recommendedProducts(
+    {
+      team,
+      purchases: facts.purchases,
+      preferredMetals: facts.preferredMetals,
+      preferredStones: facts.preferredStones,
+      styles: facts.styles,
+      budgetBand: facts.budgetBand,
+      preferredCollection: facts.preferredCollection,
+      occasion: nearestOccasion(s)?.kind ?? null,
+    },
+    lists,
+  );
+  const piece = products[0] ?? teamRange(lists.teams, team)[0] ?? "something new";
+  const message = leadMessage(facts, s, piece.toLowerCase(), book);
   return {
     clientId: facts.clientId,
     name: facts.fullName,
@@ -361,7 +375,7 @@ export function compareLeads(a: AiLead, b: AiLead): number {
   return a.clientId - b.clientId;
 }
 
-/** The team label a lead card and the export show. */
-export function teamLabel(team: string): string {
-  return TEAM_LABELS[team as Team] ?? team;
+/** The team's English name, as the export and the AI model read it; a key no team has, as it is. */
+export function teamLabel(team: string, teams: readonly TeamChoice[]): string {
+  return nameOfKey(teams, team, "en") ?? team;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LEAD_LOCATIONS, TEAMS } from "./client-enums";
+import { LEAD_LOCATIONS } from "./client-enums";
 import { PURCHASE_DATE_FILTERS } from "./lead-filters";
 import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadSource } from "./lead-schema";
 
@@ -27,7 +27,7 @@ const oneOf = (allowed: readonly string[], value: unknown) =>
 export function leadFormValuesFrom(filters: Record<string, unknown>): LeadFormValues {
   return {
     location: oneOf(LEAD_LOCATIONS, filters.location),
-    team: oneOf(TEAMS, filters.team),
+    team: typeof filters.team === "string" ? filters.team.slice(0, 100) : "",
     purchaseDateFilter: oneOf(PURCHASE_DATE_FILTERS, filters.purchaseDateFilter),
     customDateFrom: typeof filters.customDateFrom === "string" ? filters.customDateFrom : "",
   };
@@ -67,7 +67,7 @@ export function restoreLeadForm(storage: KeyValueStorage): LeadFormValues {
   const values = saved && typeof saved === "object" ? (saved as Record<string, unknown>) : {};
   return {
     location: oneOf(LEAD_LOCATIONS, values.location),
-    team: oneOf(TEAMS, values.team),
+    team: typeof values.team === "string" ? values.team.slice(0, 100) : "",
     purchaseDateFilter: "",
     customDateFrom: "",
   };

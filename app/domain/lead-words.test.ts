@@ -1,3 +1,4 @@
+import { SEEDED_LEAD_LISTS } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
 import { buildLead, type LeadFacts } from "./lead-score";
@@ -35,7 +36,7 @@ const facts: LeadFacts = {
 };
 
 describe("the lead engine's words in the page's language", () => {
-  const lead = buildLead(facts, "2026-11-25")!;
+  const lead = buildLead(facts, "2026-11-25", SEEDED_LEAD_LISTS)!;
 
   it("reads every engine sentence back into the same English", () => {
     expect(say(reasonsText(lead.reasonForOutreach, tEn), tEn, "; ")).toBe(lead.reasonForOutreach);

@@ -15,7 +15,7 @@ import {
 
 const t = fixedT("en");
 
-const aisha = { id: 1, fullName: "Aisha Al Mansoori", mobileNumber: "971501234567" };
+const aisha = { id: 1, fullName: "Aisha Al Mansoori", mobileNumber: "971501234567", consentWhatsapp: "unknown" };
 const arabic = { ...aisha, fullNameAr: "عائشة المنصوري", preferredLanguage: "ar" };
 
 describe("message template validation", () => {

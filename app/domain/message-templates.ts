@@ -25,7 +25,10 @@ export type Placeholder =
   | "birthday"
   | "product"
   | "idStatus"
-  | "shopName";
+  | "shopName"
+  | "quoteNumber"
+  | "total"
+  | "validUntil";
 
 /** The settings page's sections, in its order. */
 export const OCCASION_GROUPS = [
@@ -35,6 +38,7 @@ export const OCCASION_GROUPS = [
   "emiratesId",
   "leads",
   "greeting",
+  "quotes",
 ] as const;
 export type OccasionGroup = (typeof OCCASION_GROUPS)[number];
 
@@ -211,6 +215,16 @@ export const MESSAGE_OCCASIONS = {
     defaults: {
       en: "Hello {firstName}, greetings from {shopName}!",
       ar: "مرحباً {firstName}، تحية طيبة من {shopName}!",
+    },
+  },
+  // A quote shared from its page (app/routes/_app.quotes.$id.tsx): its number, total and the day it holds until.
+  quote: {
+    group: "quotes",
+    placeholders: [...NAME, "quoteNumber", "total", "validUntil", "shopName"],
+    required: ["quoteNumber", "total"],
+    defaults: {
+      en: "Dear {firstName}, here is your quote {quoteNumber} from {shopName}: {total}, at today's gold rate. It holds until the end of {validUntil}. We look forward to seeing you!",
+      ar: "أهلاً {firstName}، إليك عرض السعر {quoteNumber} من {shopName}: {total}، بسعر الذهب اليوم. العرض ساري حتى نهاية يوم {validUntil}. يسعدنا استقبالك!",
     },
   },
 } as const satisfies Record<string, OccasionSpec>;

@@ -1,10 +1,23 @@
 import { MESSAGE_CODES, type MessageCode } from "./message-codes";
 
+/** A name the shop gave a row in both languages (a showroom: app/domain/shop-lists.ts). */
+export type LocalName = { name: string; nameAr: string | null };
+
+/** A row's name in a language: Arabic when it has one, else English. */
+export function nameIn(language: string, row: LocalName): string {
+  return language === "ar" && row.nameAr ? row.nameAr : row.name;
+}
+
 /**
- * What a message names: a text or number as it is, another message said in the same language, or a stored
- * value's label by its catalog key (a showroom: app/i18n/label-keys.ts).
+ * What a message names: a text or number as it is, another message said in the same language, a stored
+ * value's label by its catalog key (app/i18n/label-keys.ts), or the shop's names of rows, listed in the
+ * reader's language ("A, B or C").
  */
-export type MessageValue = string | number | Message | { label: string };
+export type MessageValue = string | number | Message | { label: string } | { names: readonly LocalName[] };
+
+function isNames(value: unknown): value is { names: readonly LocalName[] } {
+  return typeof value === "object" && value !== null && Array.isArray((value as { names?: unknown }).names);
+}
 
 /** A message as services and domain rules give it: a code (app/domain/message-codes.ts) and the values it names. */
 export type Message = { code: MessageCode; values?: Readonly<Record<string, MessageValue>> };
@@ -33,6 +46,6 @@ export function issueMessage(issue: IssueLike): Message | string {
   const bound = issue.maximum ?? issue.minimum;
   if (typeof bound === "number" || typeof bound === "bigint") values.count = Number(bound);
   for (const [name, value] of Object.entries(issue.params ?? {}))
-    if (typeof value === "string" || typeof value === "number") values[name] = value;
+    if (typeof value === "string" || typeof value === "number" || isNames(value)) values[name] = value;
   return message(issue.message, values);
 }

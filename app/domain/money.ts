@@ -1,4 +1,6 @@
 import { localeOf, type Language, type Locale } from "./languages";
+import { MESSAGE_CODES } from "./message-codes";
+import { message, type Message } from "./messages";
 import { writeNumber } from "./numerals";
 
 /**
@@ -70,3 +72,13 @@ export function sumFils(values: Iterable<Fils>): Fils {
 }
 
 export const AED = (whole: number | bigint): Fils => BigInt(whole) * 100n;
+
+/**
+ * The largest amount anyone may type, send or import: a sale, an item's price, a client's total (issue #43).
+ * Far above any piece a showroom sells, and far below what the database's 64-bit integers hold.
+ */
+export const MAX_AMOUNT_FILS = AED(100_000_000);
+/** The refusal of a larger amount, under the field it is about. */
+export const AMOUNT_TOO_LARGE: Message = message(MESSAGE_CODES.amountTooLarge, {
+  max: formatAmount(MAX_AMOUNT_FILS),
+});

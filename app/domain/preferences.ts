@@ -1,5 +1,5 @@
 import { AED, parseAedToFils, type Fils } from "./money";
-import { METALS, STONES, type Metal, type Stone } from "./sales";
+import { METALS, STONES, type Metal, type Stone } from "./materials";
 
 /**
  * A client's jewellery preferences (docs/decisions/019-client-preferences-and-family-occasions.md):

@@ -30,12 +30,16 @@ describe("docs/privacy.md", () => {
     );
   });
 
-  it("lists the family members' fields, kept outside the client's row, and what erasure does to them", () => {
+  it("lists the family members' and cash reports' fields, kept outside the client's row, and what erasure does to them", () => {
     expect(privacyFieldTable()).toContain(
       "| Family member: date of birth | `familyMembers[].birthDate` | full | full | full | full |",
     );
+    // The cash reports' identities are an admin's only (docs/guide/cash-rule.md); erasure clears them.
+    expect(privacyFieldTable()).toContain(
+      "| Cash report: passport nationality | `cashReports[].idNationality` | full | not shown | not shown | not shown | cleared |",
+    );
     expect(relatedDataNote()).toBe(
-      "Kept in tables of their own, beside the client's row: family members (`familyMembers`: relation, name, date of birth), deleted when the client is erased. A client's data export carries them.",
+      "Kept in tables of their own, beside the client's row: family members (`familyMembers`: relation, name, date of birth), deleted; cash reports (`cashReports`: identity number (passport or Emirates ID), passport nationality), cleared when the client is erased. A client's data export carries them.",
     );
   });
 });

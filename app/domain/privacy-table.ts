@@ -39,19 +39,19 @@ export function privacyFieldTable(): string {
     ...ROLES.map((role) => cell(name, role)),
     erasureCell(name),
   ]);
-  // Lists kept outside the client's row are not masked: every role sees them in full.
+  // Lists kept outside the client's row are not masked: every role that sees them sees them in full.
   const related = RELATED_PERSONAL_DATA.flatMap((list) =>
     list.fields.map((field) => [
       `${list.label}: ${field.label}`,
       `\`${list.json}[].${field.json}\``,
-      ...ROLES.map(() => "full"),
+      ...ROLES.map((role) => (!list.adminOnly || role === "admin" ? "full" : "not shown")),
       ERASED[list.onErasure],
     ]),
   );
   return [header, header.map(() => "---"), ...rows, ...related].map((r) => `| ${r.join(" | ")} |`).join("\n");
 }
 
-const ERASED: Record<RelatedPersonalData["onErasure"], string> = { delete: "deleted" };
+const ERASED: Record<RelatedPersonalData["onErasure"], string> = { delete: "deleted", clear: "cleared" };
 
 /** The sentence under the table: what lives outside the client's row, and what erasure does to it. */
 export function relatedDataNote(): string {

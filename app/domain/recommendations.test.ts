@@ -1,5 +1,6 @@
+import { SEEDED_LEAD_LISTS, seededProducts } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
-import { recommendedProducts, TEAM_RANGES, type PurchasedPieces, type RecommendationFacts } from "./recommendations";
+import { recommendedProducts, type PurchasedPieces, type RecommendationFacts } from "./recommendations";
 
 const bought = (category: string, metal: string, stone = "none", pieces = 1) =>
   ({ category, metal, stone, pieces }) as PurchasedPieces;
@@ -17,7 +18,7 @@ function facts(overrides: Partial<RecommendationFacts> = {}): RecommendationFact
     ...overrides,
   };
 }
-const recommend = (overrides: Partial<RecommendationFacts>) => recommendedProducts(facts(overrides));
+const recommend = (overrides: Partial<RecommendationFacts>) => recommendedProducts(facts(overrides), SEEDED_LEAD_LISTS);
 
 describe("the piece that completes what the client bought", () => {
   it("a necklace and earrings in yellow gold: the matching bangle in yellow gold", () => {
@@ -32,6 +33,37 @@ describe("the piece that completes what the client bought", () => {
     expect(recommend({ purchases: [bought("set", "rose_gold")] })[0]).toBe("Rose gold bangle to match the set");
     expect(recommend({ purchases: [bought("pendant", "platinum"), bought("bracelet", "platinum")] })[0]).toBe(
       "Platinum earrings to match the pendant and bracelet",
+    );
+  });
+
+  it("reads where pieces are worn and where they start from the shop's categories, an added one too", () => {
+    // Shop settings: a cuff worn on the wrist from AED 12,000; the bangle deactivated.
+    const cuff = {
+      ...SEEDED_LEAD_LISTS.itemCategories[1]!,
+      id: "cuff",
+      key: "cuff",
+      name: "Cuff",
+      nameAr: "سوار عريض",
+      position: 10,
+      priceFrom: "12000.00",
+    };
+    const itemCategories = [
+      ...SEEDED_LEAD_LISTS.itemCategories.map((c) => (c.key === "bangle" ? { ...c, active: false } : c)),
+      cuff,
+    ];
+    const lists = { ...SEEDED_LEAD_LISTS, itemCategories };
+    const suite = [bought("necklace", "yellow_gold"), bought("earrings", "yellow_gold")];
+    const pick = (budgetBand: RecommendationFacts["budgetBand"]) =>
+      recommendedProducts(facts({ purchases: suite, budgetBand }), lists)[0];
+    expect(pick("20k_50k")).toBe("Yellow gold cuff to match the necklace and earrings");
+    expect(pick("under_5k")).toBe("Yellow gold bracelet to match the necklace and earrings");
+    // A past bangle still fills the wrist, though the shop no longer offers it.
+    expect(recommendedProducts(facts({ purchases: [...suite, bought("bangle", "yellow_gold")] }), lists)[0]).toBe(
+      "Yellow gold ring to match the necklace, earrings and bangle",
+    );
+    // A category worn nowhere (a watch), or one the shop no longer has, is not part of a suite.
+    expect(recommend({ purchases: [bought("watch", "yellow_gold"), bought("anklet", "yellow_gold")] })[0]).not.toMatch(
+      /to match/,
     );
   });
 
@@ -59,9 +91,9 @@ describe("the piece that completes what the client bought", () => {
 
   it("leaves out watches, coins, other pieces and pieces without a metal; a full suite needs nothing more", () => {
     const none = [bought("watch", "yellow_gold"), bought("coin_bar", "yellow_gold", "none", 5), bought("ring", "none")];
-    expect(recommend({ purchases: none, team: "team_b" })).toEqual(TEAM_RANGES.team_b);
+    expect(recommend({ purchases: none, team: "team_b" })).toEqual(seededProducts("team_b"));
     const suite = ["necklace", "earrings", "bangle", "ring"].map((c) => bought(c, "yellow_gold"));
-    expect(recommend({ purchases: suite, team: "team_a" })).toEqual(TEAM_RANGES.team_a);
+    expect(recommend({ purchases: suite, team: "team_a" })).toEqual(seededProducts("team_a"));
   });
 });
 
@@ -93,9 +125,9 @@ describe("a budget band bounds the suggestion", () => {
   });
 
   it("fills up with the range the budget fits rather than the team's", () => {
-    expect(recommend({ team: "team_a", budgetBand: "under_5k" })).toEqual(TEAM_RANGES.team_b);
-    expect(recommend({ team: "team_b", budgetBand: "150k_plus" })).toEqual(TEAM_RANGES.team_a);
-    expect(recommend({ team: "team_b", budgetBand: "20k_50k" })).toEqual(TEAM_RANGES.team_c);
+    expect(recommend({ team: "team_a", budgetBand: "under_5k" })).toEqual(seededProducts("team_b"));
+    expect(recommend({ team: "team_b", budgetBand: "150k_plus" })).toEqual(seededProducts("team_a"));
+    expect(recommend({ team: "team_b", budgetBand: "20k_50k" })).toEqual(seededProducts("team_c"));
   });
 });
 
@@ -152,9 +184,9 @@ describe("the rest, and the shape of the answer", () => {
       preferredCollection: "Everyday",
       occasion: "birthday",
     });
-    const picks = recommendedProducts(input);
+    const picks = recommendedProducts(input, SEEDED_LEAD_LISTS);
     expect(picks).toEqual(["Silver necklace to match the ring", "Silver earrings, Boho style", "Everyday collection"]);
-    expect(recommendedProducts(input)).toEqual(picks);
+    expect(recommendedProducts(input, SEEDED_LEAD_LISTS)).toEqual(picks);
     expect(recommend({ team: "team_c" })).toHaveLength(3);
   });
 });

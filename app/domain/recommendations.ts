@@ -1,5 +1,4 @@
-import type { Team } from "./client-enums";
-import { AED, type Fils } from "./money";
+import { AED, parseAedToFils, type Fils } from "./money";
 import {
   BUDGET_BAND_SPECS,
   PREFERRED_METALS,
@@ -7,7 +6,15 @@ import {
   type PreferredMetal,
   type PreferredStone,
 } from "./preferences";
-import { ITEM_CATEGORY_LABELS, METAL_LABELS, STONE_LABELS, type ItemCategory, type Metal, type Stone } from "./sales";
+import {
+  activeChoices,
+  WORN_ON,
+  type ItemCategoryChoice,
+  type ShopLists,
+  type TeamChoice,
+  type WornOn,
+} from "./shop-lists";
+import { METAL_LABELS, STONE_LABELS, type Metal, type Stone } from "./sales";
 
 /**
  * The pieces a lead recommends (docs/decisions/019-client-preferences-and-family-occasions.md),
@@ -17,11 +24,18 @@ import { ITEM_CATEGORY_LABELS, METAL_LABELS, STONE_LABELS, type ItemCategory, ty
  * facts give the same pieces.
  */
 
-/** What a client bought, grouped: pieces of one category, metal and stone over their sales not void. */
-export type PurchasedPieces = { category: ItemCategory; metal: Metal; stone: Stone; pieces: number };
+/** What a client bought, grouped: pieces of one category (its key), metal and stone over their sales not void. */
+export type PurchasedPieces = { category: string; metal: Metal; stone: Stone; pieces: number };
+
+/**
+ * The shop's lists the rules read: the teams' ranges, and the item categories' places and prices (Shop
+ * settings), which say what completes a suite and what fits a budget.
+ */
+export type RecommendationLists = Pick<ShopLists, "teams" | "itemCategories">;
 
 export type RecommendationFacts = {
-  team: Team;
+  /** The lead's team (its key: lead-score.ts's teamFor), whose products fill the list. */
+  team: string;
   purchases: readonly PurchasedPieces[];
   preferredMetals: readonly PreferredMetal[];
   preferredStones: readonly PreferredStone[];
@@ -34,61 +48,25 @@ export type RecommendationFacts = {
 /** A lead shows its first three (docs/product-rules.md §9). */
 export const MAX_RECOMMENDATIONS = 3;
 
-/** Each team's range (docs/product-rules.md §9 team labels: luxury, entry level, mixed). */
-export const TEAM_RANGES: Record<Team, readonly string[]> = {
-  team_a: ["Diamond high-jewellery necklace", "Solitaire diamond ring", "Luxury Swiss timepiece"],
-  team_b: ["18K gold pendant", "Gold stud earrings", "Charm bracelet"],
-  team_c: ["Diamond tennis bracelet", "22K gold chain", "Pearl necklace"],
-};
-
-/** With a budget known, the range whose prices fit it replaces the team's. */
-const RANGE_FOR_BUDGET: Record<BudgetBand, Team> = {
-  under_5k: "team_b",
-  "5k_20k": "team_c",
-  "20k_50k": "team_c",
-  "50k_150k": "team_a",
-  "150k_plus": "team_a",
-};
-
-/** Where a piece is worn: a suite has one of each, suggested in this order (a set is necklace and earrings). */
-type Slot = "neck" | "ears" | "wrist" | "finger";
-const SLOTS: readonly Slot[] = ["neck", "ears", "wrist", "finger"];
-const SLOTS_OF: Record<ItemCategory, readonly Slot[]> = {
-  necklace: ["neck"],
-  pendant: ["neck"],
-  set: ["neck", "ears"],
-  earrings: ["ears"],
-  bangle: ["wrist"],
-  bracelet: ["wrist"],
-  ring: ["finger"],
-  watch: [],
-  coin_bar: [],
-  other: [],
-};
-/** The order a client's pieces are named in: "to match the necklace and earrings". */
-const SUITE_ORDER: readonly ItemCategory[] = ["necklace", "pendant", "set", "earrings", "bangle", "bracelet", "ring"];
-
-type SuitePiece = "necklace" | "pendant" | "earrings" | "bangle" | "bracelet" | "ring";
-/** The piece suggested for a slot, the grander first: a tighter budget takes the next. */
-const SLOT_PIECES: Record<Slot, readonly [SuitePiece, ...SuitePiece[]]> = {
-  neck: ["necklace", "pendant"],
-  ears: ["earrings"],
-  wrist: ["bangle", "bracelet"],
-  finger: ["ring"],
-};
+/** A team's range: the products its row lists (Shop settings), none for a key no row has. */
+export function teamRange(teams: readonly TeamChoice[], team: string): readonly string[] {
+  return teams.find((row) => row.key === team)?.products ?? [];
+}
 
 /**
- * Where a plain gold piece of each kind starts, and what a stone adds, in AED: floors to fit a
- * suggestion to a budget band, not prices (a first guess to tune with the retailer, decision 019).
+ * The range a lead's list ends with: with a budget known, the products of the active team whose budget bands
+ * include it (the range whose prices fit), else the lead's team's own.
  */
-const PIECE_FROM: Record<SuitePiece, Fils> = {
-  pendant: AED(1_500),
-  earrings: AED(1_500),
-  ring: AED(2_000),
-  bracelet: AED(3_500),
-  bangle: AED(6_000),
-  necklace: AED(8_000),
-};
+export function rangeFor(teams: readonly TeamChoice[], team: string, budgetBand: BudgetBand | null): readonly string[] {
+  const byBudget = budgetBand ? activeChoices(teams).find((row) => row.budgetBands.includes(budgetBand)) : undefined;
+  return byBudget?.products ?? teamRange(teams, team);
+}
+
+/** Where a plain piece of the category starts (none known: any budget fits it). */
+const priceFrom = (category: ItemCategoryChoice): Fils =>
+  (category.priceFrom === null ? null : parseAedToFils(category.priceFrom)) ?? 0n;
+
+/** What a stone adds to a piece, in AED: a floor to fit a suggestion to a budget band (decision 019). */
 const STONE_FROM: Record<PreferredStone, Fils> = {
   pearl: AED(500),
   other: AED(1_000),
@@ -104,20 +82,30 @@ function fitsBudget(from: Fils, band: BudgetBand | null): boolean {
   return ceiling === null || from < ceiling;
 }
 
-function pieceFor(slot: Slot, band: BudgetBand | null): SuitePiece {
-  const pieces = SLOT_PIECES[slot];
-  return pieces.find((p) => fitsBudget(PIECE_FROM[p], band)) ?? pieces[pieces.length - 1]!;
+/**
+ * The piece suggested for a place: of the active categories worn there alone (a set fills two places and is
+ * not suggested for one), the grandest the budget allows, else the least grand; none when no category is.
+ */
+function pieceFor(
+  place: WornOn,
+  band: BudgetBand | null,
+  categories: readonly ItemCategoryChoice[],
+): ItemCategoryChoice | null {
+  const pieces = activeChoices(categories)
+    .filter((c) => c.wornOn.length === 1 && c.wornOn[0] === place)
+    .sort((a, b) => (priceFrom(a) === priceFrom(b) ? a.position - b.position : priceFrom(a) > priceFrom(b) ? -1 : 1));
+  return pieces.find((p) => fitsBudget(priceFrom(p), band)) ?? pieces.at(-1) ?? null;
 }
 
 /** The first stone (in the order given) the budget still allows on the piece, or none. */
-function stoneFor(piece: SuitePiece, stones: readonly PreferredStone[], band: BudgetBand | null) {
-  return stones.find((s) => fitsBudget(PIECE_FROM[piece] + STONE_FROM[s], band)) ?? null;
+function stoneFor(piece: ItemCategoryChoice, stones: readonly PreferredStone[], band: BudgetBand | null) {
+  return stones.find((s) => fitsBudget(priceFrom(piece) + STONE_FROM[s], band)) ?? null;
 }
 
 /** "Yellow gold diamond bangle", "Pearl earrings", "White gold gemstone ring", "Necklace". */
-function pieceName(metal: PreferredMetal | null, stone: PreferredStone | null, piece: SuitePiece): string {
+function pieceName(metal: PreferredMetal | null, stone: PreferredStone | null, piece: ItemCategoryChoice): string {
   const stoneWord = stone === "other" ? "gemstone" : stone && STONE_LABELS[stone];
-  const words = [metal && METAL_LABELS[metal], stoneWord, ITEM_CATEGORY_LABELS[piece]];
+  const words = [metal && METAL_LABELS[metal], stoneWord, piece.name];
   const text = words
     .filter((w): w is string => Boolean(w))
     .join(" ")
@@ -129,17 +117,27 @@ function joinAnd(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
-/** What the client owns in one metal: pieces, categories, slots filled and stones, from their purchases. */
-type Owned = { pieces: number; categories: Set<ItemCategory>; slots: Set<Slot>; stones: Map<PreferredStone, number> };
+/** What the client owns in one metal: pieces, categories, places filled and stones, from their purchases. */
+type Owned = {
+  pieces: number;
+  categories: Set<ItemCategoryChoice>;
+  slots: Set<WornOn>;
+  stones: Map<PreferredStone, number>;
+};
 
-function ownedByMetal(purchases: readonly PurchasedPieces[]): Map<PreferredMetal, Owned> {
+function ownedByMetal(
+  purchases: readonly PurchasedPieces[],
+  categories: readonly ItemCategoryChoice[],
+): Map<PreferredMetal, Owned> {
+  const byKey = new Map(categories.map((c) => [c.key, c]));
   const byMetal = new Map<PreferredMetal, Owned>();
   for (const p of purchases) {
-    if (p.metal === "none" || SLOTS_OF[p.category].length === 0) continue;
+    const category = byKey.get(p.category);
+    if (p.metal === "none" || !category || category.wornOn.length === 0) continue;
     const owned = byMetal.get(p.metal) ?? { pieces: 0, categories: new Set(), slots: new Set(), stones: new Map() };
     owned.pieces += p.pieces;
-    owned.categories.add(p.category);
-    for (const slot of SLOTS_OF[p.category]) owned.slots.add(slot);
+    owned.categories.add(category);
+    for (const slot of category.wornOn) owned.slots.add(slot);
     if (p.stone !== "none") owned.stones.set(p.stone, (owned.stones.get(p.stone) ?? 0) + p.pieces);
     byMetal.set(p.metal, owned);
   }
@@ -156,23 +154,33 @@ function mainMetal(byMetal: Map<PreferredMetal, Owned>, preferred: readonly Pref
   return metals[0] ?? null;
 }
 
-type Suggestion = { metal: PreferredMetal | null; piece: SuitePiece; text: string };
+type Suggestion = { metal: PreferredMetal | null; piece: ItemCategoryChoice; text: string };
+
+/** A client's pieces as a sentence names them: by where they are worn, head to hand, then the shop's order. */
+function suiteOrder(a: ItemCategoryChoice, b: ItemCategoryChoice): number {
+  const place = (c: ItemCategoryChoice) => Math.min(...c.wornOn.map((w) => WORN_ON.indexOf(w)));
+  return place(a) - place(b) || a.position - b.position;
+}
 
 /**
  * The piece that completes the client's suite in the metal they bought most: a client with a
  * yellow gold necklace and earrings gets "Yellow gold bangle to match the necklace and earrings".
  * Its stone is a preferred one, else the one they bought most in that metal, when the budget allows.
  */
-function matchingPiece(facts: RecommendationFacts, byMetal: Map<PreferredMetal, Owned>): Suggestion | null {
+function matchingPiece(
+  facts: RecommendationFacts,
+  byMetal: Map<PreferredMetal, Owned>,
+  categories: readonly ItemCategoryChoice[],
+): Suggestion | null {
   const metal = mainMetal(byMetal, facts.preferredMetals);
   if (!metal) return null;
   const owned = byMetal.get(metal)!;
-  const slot = SLOTS.find((s) => !owned.slots.has(s));
-  if (!slot) return null;
-  const piece = pieceFor(slot, facts.budgetBand);
+  const slot = WORN_ON.find((s) => !owned.slots.has(s));
+  const piece = slot && pieceFor(slot, facts.budgetBand, categories);
+  if (!piece) return null;
   const boughtStones = [...owned.stones.entries()].sort((a, b) => b[1] - a[1]).map(([s]) => s);
   const stone = stoneFor(piece, [...facts.preferredStones, ...boughtStones], facts.budgetBand);
-  const matches = SUITE_ORDER.filter((c) => owned.categories.has(c)).map((c) => ITEM_CATEGORY_LABELS[c].toLowerCase());
+  const matches = [...owned.categories].sort(suiteOrder).map((c) => c.name.toLowerCase());
   return { metal, piece, text: `${pieceName(metal, stone, piece)} to match the ${joinAnd(matches)}` };
 }
 
@@ -192,27 +200,31 @@ function preferredPiece(
   facts: RecommendationFacts,
   byMetal: Map<PreferredMetal, Owned>,
   matching: Suggestion | null,
+  categories: readonly ItemCategoryChoice[],
 ): Suggestion | null {
   if (facts.preferredMetals.length + facts.preferredStones.length + facts.styles.length === 0) return null;
   const metal = facts.preferredMetals[0] ?? mainMetal(byMetal, []);
   const filled = metal
-    ? (byMetal.get(metal)?.slots ?? new Set<Slot>())
+    ? (byMetal.get(metal)?.slots ?? new Set<WornOn>())
     : new Set([...byMetal.values()].flatMap((o) => [...o.slots]));
-  for (const slot of SLOTS.filter((s) => !filled.has(s))) {
-    const piece = pieceFor(slot, facts.budgetBand);
-    if (matching && matching.metal === metal && matching.piece === piece) continue;
+  for (const slot of WORN_ON.filter((s) => !filled.has(s))) {
+    const piece = pieceFor(slot, facts.budgetBand, categories);
+    if (!piece || (matching && matching.metal === metal && matching.piece.key === piece.key)) continue;
     const stone = stoneFor(piece, facts.preferredStones, facts.budgetBand);
     return { metal, piece, text: `${pieceName(metal, stone, piece)}${styleSuffix(facts.styles)}` };
   }
   return null;
 }
 
-/** At most three pieces to suggest, the most personal first; the team's (or budget's) range fills the rest. */
-export function recommendedProducts(facts: RecommendationFacts): string[] {
-  const byMetal = ownedByMetal(facts.purchases);
-  const matching = matchingPiece(facts, byMetal);
-  const preferred = preferredPiece(facts, byMetal, matching);
-  const range = TEAM_RANGES[facts.budgetBand ? RANGE_FOR_BUDGET[facts.budgetBand] : facts.team];
+/**
+ * At most three pieces to suggest, the most personal first; the team's (or budget's) range fills the rest.
+ * `lists`: the shop's teams, whose products and budget bands say the ranges, and item categories (readShopLists).
+ */
+export function recommendedProducts(facts: RecommendationFacts, lists: RecommendationLists): string[] {
+  const byMetal = ownedByMetal(facts.purchases, lists.itemCategories);
+  const matching = matchingPiece(facts, byMetal, lists.itemCategories);
+  const preferred = preferredPiece(facts, byMetal, matching, lists.itemCategories);
+  const range = rangeFor(lists.teams, facts.team, facts.budgetBand);
   const picks = [
     matching?.text,
     preferred?.text,

@@ -42,6 +42,8 @@ export const ACCESS = {
   exportClients: { allowedRoles: ["admin", "sales_front"], denial: EXPORT_DENIED },
   importData: "any",
   profile: { requiredRole: "admin" },
+  // The cash reports carry buyers' identity numbers (docs/guide/cash-rule.md).
+  cashReports: { requiredRole: "admin" },
 } as const satisfies Record<string, Access>;
 
 export const ACCESS_DENIED: AccessDenial = {

@@ -8,9 +8,11 @@ describe("safeRedirectPath", () => {
     ["/customers", "/customers"],
     ["/customers?tier=Gold&page=2", "/customers?tier=Gold&page=2"],
     ["/customers/abc/edit#sales", "/customers/abc/edit#sales"],
-    // Encoded slashes stay inside the path: a browser does not decode them into a host.
-    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
     ["/a/./b/../c", "/a/c"],
+    // Only the path is decoded: a search for a backslash or a slash stays a search.
+    ["/customers?q=%5C%2F%2F", "/customers?q=%5C%2F%2F"],
+    ["/customers?q=a%2Fb#x", "/customers?q=a%2Fb#x"],
+    ["/customers/%D8%B3%D8%A7%D8%B1%D8%A9", "/customers/%D8%B3%D8%A7%D8%B1%D8%A9"],
   ])("keeps the same-site path %j", (to, expected) => {
     expect(safeRedirectPath(to, HOME)).toBe(expected);
   });
@@ -18,6 +20,18 @@ describe("safeRedirectPath", () => {
   it.each([
     ["protocol-relative", "//evil.example"],
     ["backslash", "/\\evil.example"],
+    ["lone backslash", "\\evil.example"],
+    ["two backslashes", "\\\\evil.example"],
+    ["encoded slashes", "/%2F%2Fevil.example"],
+    ["encoded slash, lower case", "/%2fevil.example"],
+    ["encoded backslash", "/%5Cevil.example"],
+    ["encoded backslash, lower case", "/%5cevil.example"],
+    ["double-encoded backslash", "/%255Cevil.example"],
+    ["double-encoded slash", "/%252F%252Fevil.example"],
+    ["encoded slash after a slash", "/%2F/evil.example"],
+    ["encoded tab between the slashes", "/%09/evil.example"],
+    ["backslash deeper in the path", "/customers/%5C%5Cevil.example"],
+    ["malformed escape", "/customers/%E0%A4%A"],
     ["slash backslash slash", "/\\/evil.example"],
     ["tab between the slashes", "/\t/evil.example"],
     ["newline between the slashes", "/\n/evil.example"],

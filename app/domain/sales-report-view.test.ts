@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SEEDED_SALE_LISTS } from "../../tests/support/seeded-sale-lists";
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import { fixedT } from "~/i18n/i18n.server";
 import { NO_SALES, reportTable, type ClientMix, type SalesReport } from "./sales-report";
 import {
@@ -12,7 +14,11 @@ import {
 } from "./sales-report-view";
 
 const EN: ReportWords = { language: "en", t: fixedT("en", "reports") };
-const AR: ReportWords = { language: "ar", t: fixedT("ar", "reports") };
+const AR: ReportWords = {
+  language: "ar",
+  t: fixedT("ar", "reports"),
+  lists: { ...SEEDED_SALE_LISTS, teams: SEEDED_TEAMS },
+};
 
 const report = (groupBy: SalesReport["groupBy"], rows: SalesReport["rows"]): SalesReport => ({
   period: { from: "2026-01-01", to: "2026-02-28" },
@@ -145,6 +151,16 @@ describe("the page in Arabic", () => {
     expect(first).toMatchObject({ valueText: "1.23M د.إ", title: "دبي مول: 1,234,567.00 د.إ من 3 عمليات بيع" });
     expect(second!.title).toBe("لم يُسجَّل معرض: 1.00 د.إ من عمليتَي بيع");
     expect(first!.labelX).toBeGreaterThan(50);
+  });
+
+  it("names a team by its Arabic name in the shop's table, and a team without a client as the catalog says", () => {
+    const teams = report("team", [
+      { key: "team_b", label: "Entry Level", count: 1, totalFils: 100n },
+      { key: "none", label: "No team", count: 1, totalFils: 100n },
+    ]);
+    const [named, none] = barChartSection(teams, AR).table.rows;
+    expect(named!.cells[0]).toBe(SEEDED_TEAMS[1]!.nameAr);
+    expect(none!.cells[0]).not.toBe("No team");
   });
 
   it("keeps an associate's name and writes the months in Arabic", () => {

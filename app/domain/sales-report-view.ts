@@ -1,7 +1,9 @@
 import type { TFunction } from "i18next";
-import { ITEM_CATEGORY_KEYS, SHOWROOM_KEYS, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
+import { TIER_KEYS } from "~/i18n/label-keys";
 import type { IsoDate } from "./calendar";
 import { formatMonth } from "./client-display";
+import { nameIn } from "./messages";
+import type { ShopChoice, ShopLists } from "./shop-lists";
 import { formatCount } from "./display-labels";
 import { localeOf, type Language, type Locale } from "./languages";
 import { formatAed, formatAmount, type Fils } from "./money";
@@ -44,7 +46,15 @@ import {
  * The page's words: its language and a `t` over the reports catalog (app/locales/{en,ar}/reports.json).
  * The workbook and GET /api/reports/sales keep the report's own English (decision 008).
  */
-export type ReportWords = { language: Language; locale?: Locale; t: TFunction };
+/** The page's language and words; `lists` name showrooms, teams and categories in it (the shop's tables). */
+export type ReportWords = { language: Language; locale?: Locale; t: TFunction; lists?: ShopLists };
+
+/** The shop's table whose rows a grouping's keys are, if any. */
+function shopListOf(groupBy: ReportGrouping, words: ReportWords): readonly ShopChoice[] | undefined {
+  if (groupBy === "showroom") return words.lists?.showrooms;
+  if (groupBy === "team") return words.lists?.teams;
+  if (groupBy === "category") return words.lists?.itemCategories;
+}
 
 /** The page's digits with its words (a bare language is Western digits). */
 const localeIn = (words: ReportWords): Locale => words.locale ?? localeOf(words.language);
@@ -71,11 +81,11 @@ const TITLE_KEYS: Record<ReportGrouping, string> = {
   category: "reports:titles.category",
 };
 const LIST_KEYS: Partial<Record<ReportGrouping, Record<string, string>>> = {
-  showroom: { [NOT_RECORDED_KEY]: "reports:rows.noShowroom", ...SHOWROOM_KEYS },
+  showroom: { [NOT_RECORDED_KEY]: "reports:rows.noShowroom" },
   associate: { [NOT_RECORDED_KEY]: "reports:rows.noAssociate" },
-  team: { [NOT_RECORDED_KEY]: "reports:rows.noTeam", ...TEAM_KEYS },
+  team: { [NOT_RECORDED_KEY]: "reports:rows.noTeam" },
   tier: TIER_KEYS,
-  category: { [UNITEMISED_KEY]: "reports:rows.unitemised", ...ITEM_CATEGORY_KEYS },
+  category: { [UNITEMISED_KEY]: "reports:rows.unitemised" },
 };
 
 /**
@@ -86,6 +96,8 @@ const LIST_KEYS: Partial<Record<ReportGrouping, Record<string, string>>> = {
 function rowLabel(groupBy: ReportGrouping, row: { key: string; label: string }, words: ReportWords): string {
   if (words.language === "en") return row.label;
   if (groupBy === "month") return formatMonth(row.key, localeIn(words));
+  const named = shopListOf(groupBy, words)?.find((r) => r.key === row.key);
+  if (named) return nameIn(words.language, named);
   const key = LIST_KEYS[groupBy]?.[row.key];
   return key ? words.t(key) : row.label;
 }

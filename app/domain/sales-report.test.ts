@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SEEDED_ITEM_CATEGORIES, SEEDED_SHOWROOMS } from "../../tests/support/seeded-sale-lists";
+import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import {
   averageFils,
   comparedPeriods,
@@ -153,17 +155,23 @@ describe("months from days", () => {
   });
 });
 
+/** A shop list as the service gives it to the report: English names by key (inactive too), active keys in order. */
+const namesOf = (rows: typeof SEEDED_SHOWROOMS) => new Map(rows.map((r) => [r.key, r.name]));
+const activeKeys = (rows: typeof SEEDED_SHOWROOMS) => rows.filter((r) => r.active).map((r) => r.key);
+
 describe("rows and their labels", () => {
   it("labels months, the lists' keys, associates by name and what was not recorded", () => {
     expect(groupLabel("month", "2026-03")).toBe("Mar 2026");
-    expect(groupLabel("showroom", "dubai_mall")).toBe("Dubai Mall");
+    expect(groupLabel("showroom", "dubai_mall", namesOf(SEEDED_SHOWROOMS))).toBe("Dubai Mall");
+    expect(groupLabel("showroom", "deira_old")).toBe("deira_old");
     expect(groupLabel("showroom", "none")).toBe("No showroom recorded");
     expect(groupLabel("associate", "u1", new Map([["u1", "Noor Seller"]]))).toBe("Noor Seller");
     expect(groupLabel("associate", "none")).toBe("No associate recorded");
-    expect(groupLabel("team", "team_a")).toBe("Full Selection (Luxury)");
+    expect(groupLabel("team", "team_a", namesOf(SEEDED_TEAMS))).toBe("Full Selection (Luxury)");
+    expect(groupLabel("team", "team_gone")).toBe("team_gone");
     expect(groupLabel("team", "none")).toBe("No team");
     expect(groupLabel("tier", "platinum")).toBe("Platinum");
-    expect(groupLabel("category", "coin_bar")).toBe("Coin / bar");
+    expect(groupLabel("category", "coin_bar", namesOf(SEEDED_ITEM_CATEGORIES))).toBe("Coin / bar");
     expect(groupLabel("category", "unitemised")).toBe("Unitemised (one amount, no items)");
   });
 
@@ -181,22 +189,32 @@ describe("rows and their labels", () => {
     ]);
   });
 
-  it("puts the largest total first, shops without sales after, and 'not recorded' last", () => {
-    const rows = reportRows("showroom", [
-      { key: null, count: 9, totalFils: 90_000n },
-      { key: "sharjah", count: 1, totalFils: 500n },
-      { key: "abu_dhabi", count: 2, totalFils: 700n },
-    ]);
+  it("puts the largest total first, active shops without sales after, and 'not recorded' last", () => {
+    // Al Ain deactivated: shown with its name while it has sales in the period, not as an empty row.
+    const showrooms = SEEDED_SHOWROOMS.map((r) =>
+      r.key === "al_ain" || r.key === "online" ? { ...r, active: false } : r,
+    );
+    const rows = reportRows(
+      "showroom",
+      [
+        { key: null, count: 9, totalFils: 90_000n },
+        { key: "sharjah", count: 1, totalFils: 500n },
+        { key: "abu_dhabi", count: 2, totalFils: 700n },
+        { key: "al_ain", count: 1, totalFils: 100n },
+      ],
+      namesOf(showrooms),
+      activeKeys(showrooms),
+    );
     expect(rows.map((r) => r.key)).toEqual([
       "abu_dhabi",
       "sharjah",
+      "al_ain",
       "dubai_gold_souk",
       "dubai_mall",
-      "al_ain",
-      "online",
       "road_sales",
       "none",
     ]);
+    expect(rows.find((r) => r.key === "al_ain")!.label).toBe("Al Ain");
   });
 
   it("lists only associates who sold, a sale without items under 'unitemised'", () => {
@@ -213,7 +231,12 @@ describe("rows and their labels", () => {
         ]),
       ).map((r) => r.label),
     ).toEqual(["Aisha", "Omar"]);
-    const categories = reportRows("category", [{ key: null, count: 2, totalFils: 50n }]);
+    const categories = reportRows(
+      "category",
+      [{ key: null, count: 2, totalFils: 50n }],
+      namesOf(SEEDED_ITEM_CATEGORIES),
+      activeKeys(SEEDED_ITEM_CATEGORIES),
+    );
     expect(categories.at(-1)).toEqual({
       key: "unitemised",
       label: "Unitemised (one amount, no items)",

@@ -1,9 +1,8 @@
 import { addDays, daysBetween, isIsoDate, subtractMonths, type IsoDate } from "./calendar";
-import { TEAM_LABELS, TEAMS } from "./client-enums";
 import { formatDay, formatMonth } from "./client-display";
 import type { Language, Locale } from "./languages";
 import { filsToDecimalString, type Fils } from "./money";
-import { ITEM_CATEGORIES, ITEM_CATEGORY_LABELS, labelOf, SHOWROOM_LABELS, SHOWROOMS } from "./sales";
+import { labelOf } from "./sales";
 import { TIER_LABELS, TIERS } from "./tiers";
 
 /**
@@ -226,15 +225,10 @@ export function monthlySales(days: readonly DaySales[], period: ReportPeriod): G
   return [...byMonth].map(([key, total]) => ({ key, ...total }));
 }
 
-/** Each grouping's known keys, in the order their lists give, shown even without sales. */
-const KNOWN_KEYS: Record<Exclude<ReportGrouping, "month" | "associate">, readonly string[]> = {
-  showroom: SHOWROOMS,
-  team: TEAMS,
-  tier: TIERS,
-  category: ITEM_CATEGORIES,
-};
-
-/** What a row is called: the lists' labels, the associate's name, or what a missing value means. */
+/**
+ * What a row is called: the tiers' labels, the name `names` gives its key (an associate; a showroom, team or
+ * category, from the shop's tables, a deactivated one included), or what a missing value means.
+ */
 export function groupLabel(
   groupBy: ReportGrouping,
   key: string,
@@ -244,15 +238,15 @@ export function groupLabel(
     case "month":
       return formatMonth(key);
     case "showroom":
-      return key === NOT_RECORDED_KEY ? NOT_RECORDED_LABELS.showroom : labelOf(SHOWROOM_LABELS, key);
+      return key === NOT_RECORDED_KEY ? NOT_RECORDED_LABELS.showroom : (names.get(key) ?? key);
     case "associate":
       return key === NOT_RECORDED_KEY ? NOT_RECORDED_LABELS.associate : (names.get(key) ?? key);
     case "team":
-      return key === NOT_RECORDED_KEY ? NOT_RECORDED_LABELS.team : labelOf(TEAM_LABELS, key);
+      return key === NOT_RECORDED_KEY ? NOT_RECORDED_LABELS.team : (names.get(key) ?? key);
     case "tier":
       return labelOf(TIER_LABELS, key);
     case "category":
-      return key === UNITEMISED_KEY ? UNITEMISED_LABEL : labelOf(ITEM_CATEGORY_LABELS, key);
+      return key === UNITEMISED_KEY ? UNITEMISED_LABEL : (names.get(key) ?? key);
   }
 }
 
@@ -263,15 +257,18 @@ const isCatchAll = (key: string) => key === NOT_RECORDED_KEY || key === UNITEMIS
  * A report's rows from the database's groups: labelled; months in order; tiers from Diamond down;
  * the rest largest total first (known keys without sales included, at the end), then the
  * catch-all row. `totals` come from the caller: for categories a sale with two kinds of item is
- * in two rows but counts once in the totals.
+ * in two rows but counts once in the totals. `listed` are the showrooms', teams' or categories' active keys
+ * in the shop's order (app/services/shop-lists.server.ts).
  */
 export function reportRows(
   groupBy: ReportGrouping,
   groups: readonly GroupSales[],
   names: ReadonlyMap<string, string> = new Map(),
+  listed: readonly string[] = [],
 ): ReportRow[] {
   const byKey = new Map<string, SalesTotal>();
-  const known = groupBy === "month" || groupBy === "associate" ? [] : KNOWN_KEYS[groupBy];
+  // Tiers are the app's own rule; the other lists are the shop's, shown even without sales.
+  const known = groupBy === "tier" ? TIERS : listed;
   for (const key of known) byKey.set(key, NO_SALES);
   for (const g of groups) {
     const key = g.key ?? (groupBy === "category" ? UNITEMISED_KEY : NOT_RECORDED_KEY);
@@ -296,9 +293,13 @@ export function salesReportOf(
   period: ReportPeriod,
   groupBy: ReportGrouping,
   groups: readonly GroupSales[],
-  { names, totals }: { names?: ReadonlyMap<string, string>; totals?: SalesTotal } = {},
+  {
+    names,
+    totals,
+    listed,
+  }: { names?: ReadonlyMap<string, string>; totals?: SalesTotal; listed?: readonly string[] } = {},
 ): SalesReport {
-  const rows = reportRows(groupBy, groups, names);
+  const rows = reportRows(groupBy, groups, names, listed);
   return { period, groupBy, rows, totals: totals ?? rows.reduce<SalesTotal>(addTotals, NO_SALES) };
 }
 

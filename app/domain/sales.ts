@@ -1,11 +1,25 @@
 import { z } from "zod";
 import { businessToday, isIsoDate, type IsoDate } from "./calendar";
-import { dropThousandsCommas, filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
+import { buyerIdSchema, paymentsSchema, settlePayments } from "./cash-rule";
+import { MESSAGE_CODES, type MessageCode } from "./message-codes";
+import { message, type Message } from "./messages";
+import {
+  dropThousandsCommas,
+  filsToDecimalString,
+  formatAed,
+  AMOUNT_TOO_LARGE,
+  MAX_AMOUNT_FILS,
+  parseAedToFils,
+  type Fils,
+} from "./money";
+import { KARAT_LABELS, KARATS, METAL_LABELS, METALS, STONE_LABELS, STONES, type Karat } from "./materials";
 import type { Role } from "./roles";
+import { chooseMessage, choiceField, type ShopLists } from "./shop-lists";
 
 /**
  * A sale as a jeweller records it (docs/decisions/016-itemised-sales-and-voids.md): the
- * enumerations with their labels, exact weights and carats, the sum of the items, the input
+ * enumerations with their labels (showrooms and item categories are the shop's lists, passed in:
+ * docs/decisions/041-shop-lists-as-data.md), exact weights and carats, the sum of the items, the input
  * schema shared by the form and POST /api/clients/:id/sales, and who may void.
  *
  * Its schemas are made when asked for, never at the module's top level: pages that only show sales
@@ -13,90 +27,14 @@ import type { Role } from "./roles";
  * zod into their JavaScript (26 KB compressed) and its start-up into their hydration.
  */
 
-export const ITEM_CATEGORIES = [
-  "ring",
-  "bangle",
-  "bracelet",
-  "necklace",
-  "pendant",
-  "earrings",
-  "set",
-  "watch",
-  "coin_bar",
-  "other",
-] as const;
-export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
-export const ITEM_CATEGORY_LABELS: Record<ItemCategory, string> = {
-  ring: "Ring",
-  bangle: "Bangle",
-  bracelet: "Bracelet",
-  necklace: "Necklace",
-  pendant: "Pendant",
-  earrings: "Earrings",
-  set: "Set",
-  watch: "Watch",
-  coin_bar: "Coin / bar",
-  other: "Other",
-};
-
-export const METALS = ["yellow_gold", "white_gold", "rose_gold", "platinum", "silver", "none"] as const;
-export type Metal = (typeof METALS)[number];
-export const METAL_LABELS: Record<Metal, string> = {
-  yellow_gold: "Yellow gold",
-  white_gold: "White gold",
-  rose_gold: "Rose gold",
-  platinum: "Platinum",
-  silver: "Silver",
-  none: "None",
-};
-
-/** Gold purity; "none" for platinum, silver, watches and stones alone. */
-export const KARATS = ["18", "21", "22", "24", "none"] as const;
-export type Karat = (typeof KARATS)[number];
-export const KARAT_LABELS: Record<Karat, string> = { "18": "18K", "21": "21K", "22": "22K", "24": "24K", none: "None" };
-
-export const STONES = ["none", "diamond", "ruby", "emerald", "sapphire", "pearl", "other"] as const;
-export type Stone = (typeof STONES)[number];
-export const STONE_LABELS: Record<Stone, string> = {
-  none: "None",
-  diamond: "Diamond",
-  ruby: "Ruby",
-  emerald: "Emerald",
-  sapphire: "Sapphire",
-  pearl: "Pearl",
-  other: "Other",
-};
-
-/**
- * The retailer's showrooms: a fixed list so reports group on one spelling (decision 016). A new
- * showroom is one line here; stored keys never change.
- */
-export const SHOWROOMS = [
-  "dubai_gold_souk",
-  "dubai_mall",
-  "abu_dhabi",
-  "sharjah",
-  "al_ain",
-  "online",
-  "road_sales",
-] as const;
-export type Showroom = (typeof SHOWROOMS)[number];
-export const SHOWROOM_LABELS: Record<Showroom, string> = {
-  dubai_gold_souk: "Dubai Gold Souk",
-  dubai_mall: "Dubai Mall",
-  abu_dhabi: "Abu Dhabi",
-  sharjah: "Sharjah",
-  al_ain: "Al Ain",
-  online: "Online",
-  road_sales: "Road sales",
-};
+export { KARAT_LABELS, KARATS, METAL_LABELS, METALS, STONE_LABELS, STONES } from "./materials";
+export type { Karat, Metal, Stone } from "./materials";
 
 /** A type guard for a value of a fixed list (a stored or sent key). */
 export const oneOf =
   <T extends string>(values: readonly T[]) =>
   (value: unknown): value is T =>
     typeof value === "string" && (values as readonly string[]).includes(value);
-export const isShowroom = oneOf(SHOWROOMS);
 
 /** A label for a stored value, or the value itself when the list no longer has it. */
 export function labelOf<T extends string>(labels: Record<T, string>, value: string | null): string {
@@ -106,6 +44,9 @@ export function labelOf<T extends string>(labels: Record<T, string>, value: stri
 
 /** Milligrams per gram: weights are stored as integer milligrams, so 32.4 g is exactly 32400. */
 export type Milligrams = number;
+/** The heaviest piece a sale item may weigh: 10 kg (issue #43), far above any piece of jewellery. */
+export const MAX_ITEM_WEIGHT_MG: Milligrams = 10_000_000;
+
 /** Carats are stored as integer hundredths (a jeweller's "points"): 1.02 ct is 102. */
 export type CaratPoints = number;
 
@@ -154,14 +95,14 @@ export type SaleItemFacts = {
   price: string;
 };
 
-/** "Bangle · 21K Yellow gold · 32.400 g · AED 9,800.00": one line per piece (the details, the data export). */
-export function itemSummary(i: SaleItemFacts): string {
+/** "Bangle · 21K Yellow gold · 32.400 g · AED 9,800.00": one line per piece (the data export), its category by name. */
+export function itemSummary(i: SaleItemFacts & { categoryName: string }): string {
   const metal = i.metal === "none" ? null : labelOf(METAL_LABELS, i.metal);
   const karat = i.karat === "none" ? null : labelOf(KARAT_LABELS, i.karat);
   const stone =
     i.stone === "none" ? null : `${labelOf(STONE_LABELS, i.stone)}${i.stoneCarats ? ` ${i.stoneCarats} ct` : ""}`;
   return [
-    labelOf(ITEM_CATEGORY_LABELS, i.category),
+    i.categoryName,
     [karat, metal].filter(Boolean).join(" ") || null,
     i.weightGrams ? `${i.weightGrams} g` : null,
     stone,
@@ -189,71 +130,99 @@ export const VOID_REASON_MAX = 500;
 
 const text = (max: number) =>
   z
-    .string({ error: "Expected text" })
+    .string({ error: MESSAGE_CODES.saleExpectedText })
     .trim()
-    .max(max, `At most ${max} characters`)
+    .max(max, MESSAGE_CODES.textTooLong)
     .nullish()
     .transform((v) => v || null);
 
-/** A value typed or sent as text or a number, parsed exactly; blank is null. */
-const exact = <T>(parse: (v: string | number) => T | null, message: string) =>
+/** The most a value may be, and the refusal that says so (a message code with its values). */
+type Bound<T> = { max: T; refusal: Message };
+
+/** A value typed or sent as text or a number, parsed exactly and within its bound; blank is null. */
+const exact = <T extends number | bigint>(
+  parse: (v: string | number) => T | null,
+  refusal: MessageCode,
+  bound: Bound<T>,
+) =>
   z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string(), z.number()], { error: refusal })
     .nullish()
     .transform((v, ctx) => {
       if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
       const parsed = parse(v);
       if (parsed === null) {
-        ctx.addIssue({ code: "custom", message });
+        ctx.addIssue({ code: "custom", message: refusal });
+        return z.NEVER;
+      }
+      if (parsed > bound.max) {
+        ctx.addIssue({ code: "custom", message: bound.refusal.code, params: bound.refusal.values });
         return z.NEVER;
       }
       return parsed;
     });
 
-const enumOf = <T extends string>(values: readonly [T, ...T[]], labels: Record<T, string>, fallback: T) =>
+/** At most AED 100,000,000 for an amount or a price; a sale's items may not add up to more either. */
+const AMOUNT_BOUND: Bound<Fils> = { max: MAX_AMOUNT_FILS, refusal: AMOUNT_TOO_LARGE };
+const WEIGHT_BOUND: Bound<Milligrams> = {
+  max: MAX_ITEM_WEIGHT_MG,
+  refusal: message(MESSAGE_CODES.weightTooLarge, { max: mgToGrams(MAX_ITEM_WEIGHT_MG) }),
+};
+/** Carats have no rule of their own beyond what storage holds: 10,000 ct is no stone. */
+const CARATS_BOUND: Bound<CaratPoints> = {
+  max: 1_000_000,
+  refusal: message(MESSAGE_CODES.caratsTooLarge, { max: pointsToCarats(1_000_000) }),
+};
+
+/** One of a fixed list (metals, stones), by its key in any case; blank is the fallback. */
+const enumOf = <T extends string>(values: readonly [T, ...T[]], fallback: T) =>
   z
-    .union([z.string(), z.number()], { error: `Choose one of: ${values.map((v) => labels[v]).join(", ")}` })
-    .nullish()
+    .unknown()
+    .optional()
     .transform((v, ctx) => {
-      const value = v === null || v === undefined || v === "" ? fallback : String(v).trim().toLowerCase();
-      if (!(values as readonly string[]).includes(value)) {
-        ctx.addIssue({ code: "custom", message: `Choose one of: ${values.join(", ")}` });
+      const typed = typeof v === "string" || typeof v === "number" ? String(v).trim().toLowerCase() : null;
+      const value = v === null || v === undefined || typed === "" ? fallback : typed;
+      if (value === null || !(values as readonly string[]).includes(value)) {
+        ctx.addIssue({ code: "custom", message: MESSAGE_CODES.saleChooseOne, params: { choices: values.join(", ") } });
         return z.NEVER;
       }
       return value as T;
     });
 
-const PRICE_MESSAGE = "Enter the price in AED as digits with up to 2 decimals, e.g. 1250.50";
-
 /** One item as the form and the JSON name it (weightGrams, stoneCarats, price), read into exact columns. */
-export const saleItemSchema = () =>
+export const saleItemSchema = (categories: ShopLists["itemCategories"]) =>
   z
     .object({
-      category: z.enum(ITEM_CATEGORIES, { error: `Choose a category: ${ITEM_CATEGORIES.join(", ")}` }),
-      metal: enumOf(METALS, METAL_LABELS, "none"),
+      category: choiceField("itemCategories", categories),
+      metal: enumOf(METALS, "none"),
       // 21, "21" and "21K" are one karat; null or "none" is none.
       karat: z
-        .union([z.string(), z.number()], { error: "Choose a karat: 18, 21, 22, 24 or none" })
+        .union([z.string(), z.number()], { error: MESSAGE_CODES.saleKarat })
         .nullish()
         .transform((v, ctx) => {
           const value =
             v === null || v === undefined || v === "" ? "none" : String(v).trim().toLowerCase().replace(/k$/, "");
           if (!(KARATS as readonly string[]).includes(value)) {
-            ctx.addIssue({ code: "custom", message: "Choose a karat: 18, 21, 22, 24 or none" });
+            ctx.addIssue({ code: "custom", message: MESSAGE_CODES.saleKarat });
             return z.NEVER;
           }
           return value as Karat;
         }),
-      weightGrams: exact(parseGramsToMg, "Enter the weight in grams with up to 3 decimals, e.g. 32.405"),
-      stone: enumOf(STONES, STONE_LABELS, "none"),
-      stoneCarats: exact(parseCaratsToPoints, "Enter the carats with up to 2 decimals, e.g. 1.02"),
+      weightGrams: exact(parseGramsToMg, MESSAGE_CODES.saleWeight, WEIGHT_BOUND),
+      stone: enumOf(STONES, "none"),
+      stoneCarats: exact(parseCaratsToPoints, MESSAGE_CODES.saleCarats, CARATS_BOUND),
       itemCode: text(60),
       certificateNo: text(60),
-      price: exact(parseAedToFils, PRICE_MESSAGE),
+      price: exact(parseAedToFils, MESSAGE_CODES.salePrice, AMOUNT_BOUND),
     })
     .transform((item, ctx) => {
+      if (item.category === null) {
+        const refusal = chooseMessage("itemCategories", categories);
+        ctx.addIssue({ code: "custom", path: ["category"], message: refusal.code, params: refusal.values });
+        return z.NEVER;
+      }
       if (item.price === null) {
-        ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_MESSAGE });
+        ctx.addIssue({ code: "custom", path: ["price"], message: MESSAGE_CODES.salePrice });
         return z.NEVER;
       }
       return {
@@ -291,44 +260,47 @@ export function storedItems<T extends { category: string }>(
  * One sale as the form and POST /api/clients/:id/sales send it. With items, the amount is their
  * sum (an amount sent as well must equal it); without, the amount is required (today's "new
  * sale", docs/product-rules.md §5: above 0). The day is today or earlier in the shop's time zone.
+ * The showroom and each item's category name an active row of the shop's lists (its id, key or name);
+ * a sale with no showroom takes its seller's home showroom when recorded (app/services/sales.server.ts).
  */
-export function saleInputSchema(today: IsoDate = businessToday()) {
+export function saleInputSchema(today: IsoDate, lists: SaleLists) {
   return z
     .object({
       saleDate: z
-        .string({ error: "Enter the sale date as YYYY-MM-DD" })
+        .string({ error: MESSAGE_CODES.saleDate })
         .trim()
-        .refine(isIsoDate, "Enter the sale date as YYYY-MM-DD")
-        .refine((day) => day <= today, "The sale date cannot be in the future"),
-      amount: exact(parseAedToFils, "Enter the amount in AED as digits with up to 2 decimals, e.g. 1250.50"),
+        .refine(isIsoDate, MESSAGE_CODES.saleDate)
+        .refine((day) => day <= today, MESSAGE_CODES.saleDateInFuture),
+      amount: exact(parseAedToFils, MESSAGE_CODES.saleAmount, AMOUNT_BOUND),
       description: text(500),
       invoiceNo: text(INVOICE_NO_MAX),
-      showroom: z
-        .string({ error: `Choose a showroom: ${SHOWROOMS.join(", ")}` })
-        .trim()
-        .nullish()
-        .transform((v, ctx) => {
-          if (!v) return null;
-          if (!isShowroom(v)) {
-            ctx.addIssue({ code: "custom", message: `Choose a showroom: ${SHOWROOMS.join(", ")}` });
-            return z.NEVER;
-          }
-          return v;
-        }),
+      showroom: choiceField("showrooms", lists.showrooms),
       soldById: text(100),
       items: z
-        .array(saleItemSchema(), { error: "Send the items as a list" })
-        .max(MAX_SALE_ITEMS, `At most ${MAX_SALE_ITEMS} items in one sale`)
+        .array(saleItemSchema(lists.itemCategories), { error: MESSAGE_CODES.saleItemsList })
+        .max(MAX_SALE_ITEMS, MESSAGE_CODES.saleTooManyItems)
         .nullish()
         .transform((v): SaleItemInput[] => v ?? []),
+      payments: paymentsSchema(),
+      buyerId: buyerIdSchema(),
     })
-    .transform(({ amount, ...sale }, ctx) => {
+    .transform(({ amount, payments: parts, ...sale }, ctx) => {
       const itemsTotal = sumItemPrices(sale.items);
       if (sale.items.length > 0 && amount !== null && amount !== itemsTotal) {
         ctx.addIssue({
           code: "custom",
           path: ["amount"],
-          message: `The amount must be the sum of the items (AED ${filsToDecimalString(itemsTotal)}), or left out`,
+          message: MESSAGE_CODES.saleAmountNotSum,
+          params: { amount: filsToDecimalString(itemsTotal) },
+        });
+        return z.NEVER;
+      }
+      if (itemsTotal > MAX_AMOUNT_FILS) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["items"],
+          message: AMOUNT_BOUND.refusal.code,
+          params: AMOUNT_BOUND.refusal.values,
         });
         return z.NEVER;
       }
@@ -337,30 +309,36 @@ export function saleInputSchema(today: IsoDate = businessToday()) {
         ctx.addIssue({
           code: "custom",
           path: [sale.items.length > 0 ? "items" : "amount"],
-          message: "A sale must be above AED 0: enter the amount or the items' prices",
+          message: MESSAGE_CODES.saleAboveZero,
         });
         return z.NEVER;
       }
-      if (sale.invoiceNo && !sale.showroom) {
+      // How it was paid: the parts add up to the amount exactly, or none were given ("not recorded").
+      const settled = settlePayments(parts, amountFils);
+      if (!settled.ok) {
         ctx.addIssue({
           code: "custom",
-          path: ["showroom"],
-          message: "Choose the showroom of the invoice: invoice numbers are unique per showroom",
+          path: ["payments"],
+          message: settled.message.code,
+          params: settled.message.values,
         });
         return z.NEVER;
       }
-      return { ...sale, amountFils };
+      return { ...sale, amountFils, payments: settled.payments };
     });
 }
 export type SaleInput = z.output<ReturnType<typeof saleInputSchema>>;
 
+/** The shop's lists a sale names rows of (app/services/shop-lists.server.ts reads them). */
+export type SaleLists = Pick<ShopLists, "showrooms" | "itemCategories">;
+
 export const voidSaleSchema = () =>
   z.object({
     reason: z
-      .string({ error: "Give the reason for the void" })
+      .string({ error: MESSAGE_CODES.voidReason })
       .trim()
-      .min(1, "Give the reason for the void")
-      .max(VOID_REASON_MAX, `At most ${VOID_REASON_MAX} characters`),
+      .min(1, MESSAGE_CODES.voidReason)
+      .max(VOID_REASON_MAX, MESSAGE_CODES.textTooLong),
   });
 
 /**
@@ -391,8 +369,32 @@ export const ITEM_FORM_FIELDS = [
 ] as const;
 export type ItemFormField = (typeof ITEM_FORM_FIELDS)[number];
 export type ItemFormRow = Record<ItemFormField, string>;
-export const SALE_FORM_FIELDS = ["saleDate", "amount", "description", "invoiceNo", "showroom", "soldById"] as const;
-export type SaleFormValues = Record<(typeof SALE_FORM_FIELDS)[number], string> & { items: ItemFormRow[] };
+export const SALE_FORM_FIELDS = [
+  "saleDate",
+  "amount",
+  "description",
+  "invoiceNo",
+  "showroom",
+  "soldById",
+  "paidBy",
+  "passportNumber",
+  "nationality",
+] as const;
+/** One payment part's row on the form ("Several parts"). */
+export type PaymentFormRow = { method: string; amount: string };
+export type SaleFormValues = Record<(typeof SALE_FORM_FIELDS)[number], string> & {
+  items: ItemFormRow[];
+  payments: PaymentFormRow[];
+};
+
+/** The form's "Paid by" choice for several parts (the other choices are the methods, or blank: not recorded). */
+export const PAID_BY_SPLIT = "split";
+/** Payment part rows the plain form shows (enough for a till; the API takes up to MAX_PAYMENT_PARTS). */
+export const PAYMENT_FORM_ROWS = 3;
+export const blankPaymentRows = (): PaymentFormRow[] =>
+  Array.from({ length: PAYMENT_FORM_ROWS }, () => ({ method: "", amount: "" }));
+/** Field name of a payment part's input: "payment-1-amount". */
+export const paymentFieldName = (row: number, field: keyof PaymentFormRow) => `payment-${row}-${field}`;
 
 /** Rows the plain form starts with; "Add another item" re-renders it with one more (no JavaScript needed). */
 export const SALE_FORM_ROWS = 3;
@@ -434,7 +436,32 @@ export function saleFormValues(read: (name: string) => string): SaleFormValues {
     (typeof SALE_FORM_FIELDS)[number],
     string
   >;
-  return { ...values, items };
+  const payments = blankPaymentRows().map((_, row) => ({
+    method: read(paymentFieldName(row, "method")),
+    amount: read(paymentFieldName(row, "amount")),
+  }));
+  return { ...values, items, payments };
+}
+
+/**
+ * The form's payment as the schema reads it: blank is "not recorded", one method is the whole sale, several
+ * parts are the rows filled in; the passport, when either field is typed.
+ */
+function formPayments(values: SaleFormValues): { payments: unknown[]; buyerId: unknown } {
+  const filled = values.payments.filter((row) => row.method.trim() !== "" || row.amount.trim() !== "");
+  const payments =
+    values.paidBy === ""
+      ? []
+      : values.paidBy === PAID_BY_SPLIT
+        ? filled.length > 0
+          ? filled
+          : [{ method: null }]
+        : [{ method: values.paidBy }];
+  const passport = values.passportNumber.trim() !== "" || values.nationality.trim() !== "";
+  const buyerId = passport
+    ? { type: "passport", number: values.passportNumber, nationality: values.nationality }
+    : null;
+  return { payments, buyerId };
 }
 
 /**
@@ -443,7 +470,7 @@ export function saleFormValues(read: (name: string) => string): SaleFormValues {
  */
 export function saleFormInput(values: SaleFormValues): { input: Record<string, unknown>; rowOf: number[] } {
   const rowOf = values.items.flatMap((row, index) => (isBlankItemRow(row) ? [] : [index]));
-  return { input: { ...values, items: rowOf.map((index) => values.items[index]) }, rowOf };
+  return { input: { ...values, items: rowOf.map((index) => values.items[index]), ...formPayments(values) }, rowOf };
 }
 
 /** The running total of a half-filled form: the prices that parse, in exact fils. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MESSAGE_CODES } from "./message-codes";
 import { isValidMobile, normalizeMobile } from "./mobile";
 import { AUTH_TYPES, ROLES, isRole, type Role } from "./roles";
+import { searchQuery } from "./search-query";
 
 /** docs/product-rules.md §5 'User form' messages; anything else gets the generic 'Required' / 'Invalid input'. */
 export const USER_FORM_MESSAGES = {
@@ -37,6 +38,12 @@ const phone = z
   .transform((v) => (v ? normalizeMobile(v) : ""))
   .refine((v) => v === "" || isValidMobile(v), USER_FORM_MESSAGES.invalidPhone)
   .optional();
+// The home showroom (a new sale with none chosen is theirs): a showroom's id, key or name, checked against the
+// shop's active showrooms by the service; "" or null clears it, absent leaves it as it is.
+const showroomId = z
+  .union([z.string({ error: generic }).trim().max(100, USER_FORM_MESSAGES.invalidInput), z.null()])
+  .transform((v) => v || null)
+  .optional();
 // A checkbox posts nothing when unticked, so "absent" means false for a form; the JSON routes
 // decide their own default (true on create, unchanged on update).
 const isActive = z.boolean({ error: generic }).optional();
@@ -49,12 +56,13 @@ export const UserCreateSchema = z.object({
   authType: authType.default("totp"),
   department,
   phone,
+  showroomId,
   isActive,
 });
 export type UserCreateInput = z.output<typeof UserCreateSchema>;
 
 /** Edit User: the same fields without authType, which is chosen on create only. */
-export const UserEditSchema = z.object({ name, email, role, department, phone, isActive });
+export const UserEditSchema = z.object({ name, email, role, department, phone, showroomId, isActive });
 export type UserEditInput = z.output<typeof UserEditSchema>;
 
 /** PUT /api/users/:id: any subset of the editable fields, and the sign-in method. */
@@ -65,7 +73,7 @@ export type UserPatchInput = z.output<typeof UserPatchSchema>;
 export type UserFilters = { search: string; role: Role | null };
 
 export function userFiltersFrom(params: URLSearchParams): UserFilters {
-  const search = (params.get("q") ?? params.get("search") ?? "").trim().slice(0, 100);
+  const search = searchQuery(params.get("q") ?? params.get("search"));
   const roleParam = params.get("role");
   return { search, role: isRole(roleParam) ? roleParam : null };
 }

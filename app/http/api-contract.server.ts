@@ -1,16 +1,21 @@
 import { z } from "zod";
 import { AUDIT_QUERY_LIMIT } from "~/domain/audit-query";
-import { COUNTRIES, EMIRATES, TEAMS } from "~/domain/client-enums";
+import { businessToday } from "~/domain/calendar";
+import { REPORT_STATUSES, reportedSchema } from "~/domain/cash-rule";
+import { COUNTRIES, EMIRATES } from "~/domain/client-enums";
 import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS } from "~/domain/client-export";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, NOT_PURCHASED_MONTHS } from "~/domain/client-filters";
 import { CLIENT_SORT_KEYS } from "~/domain/client-sort";
 import { ConsentChangeSchema } from "~/domain/consent-change";
 import { FOLLOW_UP_DUE, FOLLOW_UP_STATUSES, FollowUpChangeSchema, NewFollowUpSchema } from "~/domain/follow-ups";
+import { GOLD_RATE_API_LIMIT, goldRateInputSchema } from "~/domain/gold-rates";
 import { interactionInputSchema } from "~/domain/interactions";
+import { quoteInputSchema } from "~/domain/quotes";
 import { LeadFiltersSchema } from "~/domain/lead-filters";
 import { ACCESS, ROLES, type Access } from "~/domain/roles";
 import { REPORT_GROUPINGS } from "~/domain/sales-report";
-import { saleInputSchema, voidSaleSchema } from "~/domain/sales";
+import { saleInputSchema, voidSaleSchema, type SaleLists } from "~/domain/sales";
+import { newShopRowSchema, shopRowPatchSchema } from "~/domain/shop-lists";
 import { TIERS } from "~/domain/tiers";
 import { UserCreateSchema, UserPatchSchema } from "~/domain/user-form";
 import { boundedString, jsonObject } from "./json-api.server";
@@ -54,6 +59,41 @@ export type ApiPath = { params?: Record<string, string> } & { [M in ApiMethod]?:
 const XLSX = [EXPORT_CONTENT_TYPES.xlsx] as const;
 const CLIENT_ID = { id: "The client's id (a positive integer)" };
 const USER_ID = { id: "The staff member's id" };
+const SHOP_ROW_ID = { id: "The row's id" };
+
+/** The bodies of the three shop lists' routes (app/http/shop-list-api.server.ts). */
+export const SHOP_LIST_BODIES = { create: newShopRowSchema, change: shopRowPatchSchema };
+
+/** GET and POST of one shop list (issue #42): showrooms, teams and item categories answer alike. */
+function shopListPath(plural: string, one: string) {
+  return {
+    get: {
+      summary: `The shop's ${plural}, in order: {data: [{id, key, name, nameAr, active, position}]}`,
+      access: "any",
+      query: { active: { schema: z.enum(["1"]), description: `1: only the active ${plural}` } },
+      responses: { 200: `{data: [${one}]}` },
+    },
+    post: {
+      summary: `Add a ${one}; its key is made from the English name`,
+      access: ACCESS.profile,
+      body: SHOP_LIST_BODIES.create,
+      responses: { 201: `{data: ${one}}`, 409: "The name is already used (either language, any case)" },
+    },
+  } satisfies ApiPath;
+}
+
+/** PUT /:id of one shop list. */
+function shopRowPath(one: string) {
+  return {
+    params: SHOP_ROW_ID,
+    put: {
+      summary: `Rename, move, deactivate or reactivate a ${one}; its key never changes`,
+      access: ACCESS.profile,
+      body: SHOP_LIST_BODIES.change,
+      responses: { 200: `{data: ${one}}`, 404: `No such ${one}`, 409: "The name is already used" },
+    },
+  } satisfies ApiPath;
+}
 
 /** The client book's filters, read by parseClientListQuery and parseClientSort (app/domain/client-filters.ts). */
 const CLIENT_LIST_QUERY: Record<string, ApiQueryParameter> = {
@@ -61,7 +101,10 @@ const CLIENT_LIST_QUERY: Record<string, ApiQueryParameter> = {
   tier: { schema: z.enum(TIERS), description: "Only clients of this tier" },
   emirate: { schema: z.enum(EMIRATES), description: "Only clients of this emirate" },
   country: { schema: z.enum(COUNTRIES), description: "Only clients of this country" },
-  team: { schema: z.enum(TEAMS), description: "Only clients of this team" },
+  team: {
+    schema: z.string().max(100),
+    description: "Only clients of this team: its id, key, or English or Arabic name, any case (GET /api/teams)",
+  },
   notPurchasedFor: {
     schema: z.enum(NOT_PURCHASED_MONTHS.map(String) as [string, ...string[]]),
     description: "Only clients without a purchase in this many months (3m, 6months are read too)",
@@ -364,14 +407,26 @@ export const API_CONTRACT = {
     },
     post: {
       summary: "Record a sale, with or without items",
+      description:
+        "payments: [{method: cash | card | bank_transfer | old_gold, amount}] adding up to the sale's amount exactly (one part may leave its amount out: the whole sale); none is 'not recorded'. When the sale's cash, or the client's cash over the shop's window including it, reaches the shop's threshold (AED 55,000 by default), the buyer's identity is needed: the client's full Emirates ID on file, or buyerId {type: passport, number, nationality}; the sale is then flagged for a cash report (cashReportRequired).",
       access: ACCESS.clients,
-      body: () => saleInputSchema(),
+      // The route passes the shop's lists, against which the showroom and categories are checked; the document's
+      // shape is the same without them.
+      body: (lists: SaleLists = { showrooms: [], itemCategories: [] }) => saleInputSchema(businessToday(), lists),
       responses: {
-        201: "{data, totalSalesValue, tier, lastPurchaseDate}",
+        201: "{data, totalSalesValue, tier, lastPurchaseDate, cashReportRequired}",
         403: "Refused by the sale rules",
         404: "Client not found",
-        409: "The invoice number is already used in that showroom",
+        409: 'The invoice number is already used in that showroom; or {error, code: "cash_id_required"}: the cash rule needs the buyer\'s identity',
       },
+    },
+  },
+  "/api/clients/{id}/quotes": {
+    params: CLIENT_ID,
+    get: {
+      summary: "The client's quotes, newest first (at most 100)",
+      access: ACCESS.clients,
+      responses: { 200: "{data: [quote]}", 404: "Client not found" },
     },
   },
   "/api/dashboard/alerts": {
@@ -428,6 +483,37 @@ export const API_CONTRACT = {
         403: "Not its owner, its scheduler or an admin",
         404: "No such follow-up",
       },
+    },
+  },
+  "/api/gold-rates": {
+    get: {
+      summary: `Rate entries newest first (at most ${GOLD_RATE_API_LIMIT}): {data: [{id, effectiveAt, rates, enteredByName}]}`,
+      access: "any",
+      // Read by parseGoldRateRange (app/domain/gold-rates.ts); other parameters are ignored.
+      query: {
+        from: {
+          schema: z.iso.date(),
+          description: "The first of the shop's days whose entries are wanted, YYYY-MM-DD",
+        },
+        to: { schema: z.iso.date(), description: "The last such day, YYYY-MM-DD" },
+      },
+      responses: { 200: "{data: [entry]}", 400: "A day it cannot read, or from after to" },
+    },
+    post: {
+      summary:
+        "Enter the rate of the day: AED per gram as decimal strings for 24, 22, 21 and 18 karat (platinum, silver optional)",
+      description:
+        "effectiveAt is an ISO time with its offset, not later than now; without it, now. An entry is never changed: a correction is a new entry.",
+      access: ACCESS.profile,
+      body: () => goldRateInputSchema(),
+      responses: { 201: "{data: {id, effectiveAt, rates, enteredByName}}" },
+    },
+  },
+  "/api/gold-rates/latest": {
+    get: {
+      summary: "The entry that stands now: {data: {id, effectiveAt, rates, enteredByName}}",
+      access: "any",
+      responses: { 200: "{data: entry}", 404: "No rate entered yet" },
     },
   },
   "/api/import/clients": {
@@ -498,6 +584,52 @@ export const API_CONTRACT = {
       summary: "This document",
       access: "any",
       responses: { 200: "The OpenAPI 3.1 document of every /api route" },
+    },
+  },
+  "/api/reports/cash": {
+    get: {
+      summary:
+        "Cash transactions the cash rule flagged, newest first: {data: [{id, kind, clientId, clientName, cashAmount, at, idType, status, reference}], total}",
+      access: ACCESS.cashReports,
+      // Read by the route (app/routes/api.reports.cash.ts); another status is a 400.
+      query: {
+        status: { schema: z.enum(REPORT_STATUSES), description: "report_due or reported; without it, both" },
+        page: { schema: z.int().min(1), description: "The page of 50, from 1" },
+      },
+      responses: { 200: "{data, total}", 400: "A status or page it cannot read" },
+    },
+  },
+  "/api/reports/cash/{id}/reported": {
+    params: { id: "The cash transaction's id (a positive integer)" },
+    post: {
+      summary: "Mark a flagged cash transaction reported, with its goAML reference (and the day, today by default)",
+      access: ACCESS.cashReports,
+      body: () => reportedSchema(businessToday()),
+      responses: {
+        200: "{data: {id, status, reference, reportedOn}}",
+        404: "No such flagged transaction",
+        409: "Already reported",
+      },
+    },
+  },
+  "/api/quotes": {
+    post: {
+      summary:
+        "Give a quote at the latest rate of the day: {data: {id, number, clientId, rates, lines, exchange, subtotal, vat, exchangeCredit, total, validUntil}}",
+      description:
+        "Lines: {description?, category?, weightGrams (up to 3 decimals), karat (24, 22, 21, 18, platinum, silver), makingCharge, makingChargeType per_gram | fixed, stoneValue?}; exchange: {weightGrams, karat, deductionPercent}. Money is AED as decimal strings with 2 decimals; each line answers metalValue, making, stoneValue, lineTotal and vatRate (a percent: 5.00, or 0.00 for 24K coins and bars). A karat the latest rates do not price, or a total below zero, is a 400.",
+      access: ACCESS.clients,
+      // The route passes the shop's item categories; the document's shape is the same without them.
+      body: (categories: Parameters<typeof quoteInputSchema>[0] = []) => quoteInputSchema(categories),
+      responses: { 201: "{data: quote}" },
+    },
+  },
+  "/api/quotes/{id}": {
+    params: { id: "The quote's id" },
+    get: {
+      summary: "A saved quote: {data: quote}",
+      access: ACCESS.clients,
+      responses: { 200: "{data: quote}", 404: "Quote not found" },
     },
   },
   "/api/reports/sales": {
@@ -582,6 +714,12 @@ export const API_CONTRACT = {
       responses: { 200: "{otp, expiresAt}", 400: "The account cannot use one", 404: "No such user" },
     },
   },
+  "/api/showrooms": shopListPath("showrooms", "showroom"),
+  "/api/showrooms/{id}": shopRowPath("showroom"),
+  "/api/teams": shopListPath("teams", "team"),
+  "/api/teams/{id}": shopRowPath("team"),
+  "/api/item-categories": shopListPath("item categories", "item category"),
+  "/api/item-categories/{id}": shopRowPath("item category"),
 } satisfies Record<string, ApiPath>;
 
 export type ApiRoutePath = keyof typeof API_CONTRACT;

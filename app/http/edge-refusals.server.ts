@@ -18,14 +18,21 @@ export const MAX_FORM_BODY_BYTES = 100 * 1024;
  */
 export const UPLOAD_PATHS: readonly string[] = ["/import-data", "/api/import/clients", "/api/import/zoho-customers"];
 
-export type EdgeRefusal = "cross_site" | "too_large" | "unreadable" | "wrong_type";
+export type EdgeRefusal = "cross_site" | "too_large" | "unreadable" | "wrong_type" | "nul_character";
 
-const STATUS: Record<EdgeRefusal, number> = { cross_site: 403, too_large: 413, unreadable: 400, wrong_type: 415 };
+const STATUS: Record<EdgeRefusal, number> = {
+  cross_site: 403,
+  too_large: 413,
+  unreadable: 400,
+  wrong_type: 415,
+  nul_character: 400,
+};
 const TEXT = {
   cross_site: "common:refused.crossSite",
   too_large: "common:refused.tooLarge",
   unreadable: "common:refused.unreadable",
   wrong_type: "common:refused.wrongType",
+  nul_character: "common:refused.nulCharacter",
 } as const;
 
 /** JSON for /api and the app's own data requests (`.data`, Accept: application/json); a page otherwise. */

@@ -1,12 +1,12 @@
 import type { TFunction } from "i18next";
 import type { ClientFieldName } from "~/domain/client-fields";
-import type { ANNIVERSARY_TYPES, ClientLanguage, CONTACT_OK, Country, Emirate, Team } from "~/domain/client-enums";
+import type { ANNIVERSARY_TYPES, ClientLanguage, CONTACT_OK, Country, Emirate } from "~/domain/client-enums";
 import type { ClientSortKey, SortDirection } from "~/domain/client-sort";
 import type { ConsentChannel, ConsentSource, ConsentStatus } from "~/domain/consent";
 import type { FamilyRelation } from "~/domain/family";
 import type { InteractionType } from "~/domain/interactions";
 import type { BudgetBand } from "~/domain/preferences";
-import type { ItemCategory, Metal, Showroom, Stone } from "~/domain/sales";
+import type { Metal, Stone } from "~/domain/sales";
 import type { Tier } from "~/domain/tiers";
 
 /*
@@ -42,12 +42,6 @@ export const EMIRATE_KEYS: Record<Emirate, string> = {
   fujairah: "clients:emirate.fujairah",
   ras_al_khaimah: "clients:emirate.ras_al_khaimah",
   umm_al_quwain: "clients:emirate.umm_al_quwain",
-};
-
-export const TEAM_KEYS: Record<Team, string> = {
-  team_a: "clients:team.team_a",
-  team_b: "clients:team.team_b",
-  team_c: "clients:team.team_c",
 };
 
 export const CLIENT_LANGUAGE_KEYS: Record<ClientLanguage, string> = {
@@ -133,29 +127,6 @@ export const INTERACTION_KEYS: Record<InteractionType, string> = {
   visit: "clients:interaction.visit",
   email: "clients:interaction.email",
   note: "clients:interaction.note",
-};
-
-export const SHOWROOM_KEYS: Record<Showroom, string> = {
-  dubai_gold_souk: "clients:showroom.dubai_gold_souk",
-  dubai_mall: "clients:showroom.dubai_mall",
-  abu_dhabi: "clients:showroom.abu_dhabi",
-  sharjah: "clients:showroom.sharjah",
-  al_ain: "clients:showroom.al_ain",
-  online: "clients:showroom.online",
-  road_sales: "clients:showroom.road_sales",
-};
-
-export const ITEM_CATEGORY_KEYS: Record<ItemCategory, string> = {
-  ring: "clients:itemCategory.ring",
-  bangle: "clients:itemCategory.bangle",
-  bracelet: "clients:itemCategory.bracelet",
-  necklace: "clients:itemCategory.necklace",
-  pendant: "clients:itemCategory.pendant",
-  earrings: "clients:itemCategory.earrings",
-  set: "clients:itemCategory.set",
-  watch: "clients:itemCategory.watch",
-  coin_bar: "clients:itemCategory.coin_bar",
-  other: "clients:itemCategory.other",
 };
 
 export const SORT_KEYS: Record<ClientSortKey, Record<SortDirection, string>> = {

@@ -5,6 +5,7 @@ import { leadsCsv, leadsCsvFileName } from "~/domain/lead-export";
 import { ACCESS } from "~/domain/roles";
 import { translatorFor } from "~/i18n/i18n.server";
 import { getLastLeadRun } from "~/services/leads.server";
+import { readShopLists } from "~/services/shop-lists.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 /**
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       description: t("leads:generateFirst"),
     });
   }
-  return new Response(leadsCsv(run.leads), {
+  return new Response(leadsCsv(run.leads, (await readShopLists()).teams), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${leadsCsvFileName(businessToday())}"`,

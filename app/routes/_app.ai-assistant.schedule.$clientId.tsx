@@ -15,6 +15,7 @@ import { displayName, formatDay } from "~/domain/client-display";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import { say } from "~/i18n/messages";
 import { zodMessages } from "~/i18n/zod-messages";
 import { createFollowUp } from "~/services/follow-ups.server";
 import { findLeadClient } from "~/services/leads.server";
@@ -23,17 +24,6 @@ import { redirectWithToast } from "~/http/toast.server";
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "leads:schedule.title")} | ${PRODUCT_NAME}` },
 ];
-
-/**
- * The schema's messages (shared with the client book's follow-up dialog, so English) as this page says
- * them; zod's own come through zodMessages.
- */
-const SCHEDULE_MESSAGE_KEYS: Record<string, string> = {
-  "Pick the day to follow up": "leads:schedule.pickDay",
-  "Enter a date as YYYY-MM-DD": "leads:schedule.dateFormat",
-  "Pick today or a later day": "leads:schedule.notPast",
-  [`Keep the note under ${FOLLOW_UP_NOTE_MAX} characters`]: "leads:schedule.noteTooLong",
-};
 
 /** Back to the lead list, keeping a no-JS list (?run=) on screen. */
 function leadListPath(request: Request): string {
@@ -100,12 +90,9 @@ export default function ScheduleFollowUp() {
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: scheduleFollowUpSchema(today), error: zodMessages(t) }),
   });
+  // The schema's codes (the note's names its bound) and zod's own words, already in the page's language.
   const said = (message: string | undefined) =>
-    message === undefined
-      ? ""
-      : SCHEDULE_MESSAGE_KEYS[message]
-        ? t(SCHEDULE_MESSAGE_KEYS[message], { max: FOLLOW_UP_NOTE_MAX })
-        : message;
+    message === undefined ? "" : say(t, message, { count: FOLLOW_UP_NOTE_MAX });
   const saving = navigation.state === "submitting";
 
   const body = (

@@ -1,2 +1,2 @@
 // Customer Details opened from /customer-history: the same dialog, returning to /customer-history.
-export { action, default, ErrorBoundary, loader } from "./_app.customers.$id";
+export { action, default, ErrorBoundary, handle, loader } from "./_app.customers.$id";

@@ -19,16 +19,14 @@ import {
   EMIRATE_KEYS,
   FIELD_LABEL_KEYS,
   INTERACTION_KEYS,
-  ITEM_CATEGORY_KEYS,
   labelTable,
   labelText,
   METAL_KEYS,
   RELATION_KEYS,
-  SHOWROOM_KEYS,
   STONE_KEYS,
-  TEAM_KEYS,
   TIER_KEYS,
 } from "~/i18n/label-keys";
+import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
 import { businessToday } from "~/domain/calendar";
 import { addressLabel } from "~/domain/client-enums";
 import { displayName, formatDay } from "~/domain/client-display";
@@ -45,9 +43,12 @@ import { ACCESS } from "~/domain/roles";
 import { canVoidSale, VOID_REASON_MAX, type SaleItemFacts } from "~/domain/sales";
 import { getClient, listClientFollowUps } from "~/services/client-queries.server";
 import { listClientSales, saleJson } from "~/services/sales.server";
+import { readShopLists } from "~/services/shop-lists.server";
+import { nameOfKey } from "~/domain/shop-lists";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { listClientInteractions } from "~/services/interactions.server";
+import { listClientQuotes } from "~/services/quotes.server";
 import { revealEmiratesId } from "~/services/emirates-id-reveal.server";
 import { requestAddress } from "~/http/request-address";
 import {
@@ -62,9 +63,13 @@ import { listFromColumn } from "~/domain/preferences";
 import { isErasedMobile } from "~/domain/client-erasure";
 import { REVEAL_INTENT, REVEAL_LIMIT } from "~/domain/client-privacy";
 import { FAMILY_NAME_MAX, FAMILY_RELATIONS, nextBirthday } from "~/domain/family";
+import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { writeNumber } from "~/domain/numerals";
+
+/** The client's quotes are named in the quotes catalog; the rest of the page's texts come with the client book's. */
+export const handle: CatalogsHandle = { i18n: ["quotes"] };
 
 /** The preference fields of the registry, shown in their own box (docs/decisions/019). */
 const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).section === "preferences");
@@ -72,16 +77,18 @@ const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).
 /** Customer Details (docs/product-rules.md §2): every field, the Purchase History (newest first) and follow-ups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
-  const { locale, t } = await translatorFor(request, "clients");
+  const { language, locale, t } = await translatorFor(request, "clients");
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
   const canReassign = canReassignClient(user, client.ownerId);
-  const [sales, followUps, owners, interactions] = await Promise.all([
+  const [sales, followUps, owners, interactions, lists, quotes] = await Promise.all([
     listClientSales(client.id),
     listClientFollowUps(client.id),
     canReassign ? listOwnerChoices() : [],
     listClientInteractions(client.id, 50),
+    readShopLists(),
+    listClientQuotes(client.id),
   ]);
   const contacts = (interactions ?? []).map((i) => ({
     ...i,
@@ -91,20 +98,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const today = businessToday(now);
   const shown = forViewer(client, user);
-  const json = clientJson(shown);
+  const json = clientJson(shown, lists.teams);
   return {
     client: json,
+    // The team named in the page's language (the JSON's teamName is English).
+    teamName: nameOfKey(lists.teams, client.team, language),
     today,
     // Each member's next birthday, counted in the shop's day like the reminders.
     family: json.familyMembers.map((m) => ({ ...m, next: m.birthDate ? nextBirthday(m.birthDate, today) : null })),
     // Something is masked for this user, so the Reveal button shows.
     canReveal: MASKED_FIELDS.some((name) => shown[name] !== client[name]),
     isAdmin: user.role === "admin",
-    sales: (sales ?? []).map((s) => ({ ...saleJson(s), canVoid: canVoidSale(user, s, now) })),
+    // Showrooms and categories named in the page's language (the JSON's names are English).
+    sales: (sales ?? []).map((s) => ({
+      ...saleJson(s),
+      showroomName: nameOfKey(lists.showrooms, s.showroom, language),
+      items: s.items.map((i) => ({ ...i, categoryName: nameOfKey(lists.itemCategories, i.category, language)! })),
+      canVoid: canVoidSale(user, s, now),
+    })),
     followUps,
     owners,
     canReassign,
     contacts,
+    // The client's quotes, newest first (app/services/quotes.server.ts): number, day and total.
+    quotes: (quotes ?? []).map((q) => ({
+      id: q.id,
+      number: q.number,
+      day: businessToday(new Date(q.createdAt)),
+      total: q.total,
+    })),
     erasedOn: client.erasedAt ? businessToday(client.erasedAt) : null,
   };
 }
@@ -152,7 +174,15 @@ function preferenceText(name: ClientFieldName, value: unknown, t: TFunction): Re
 }
 
 /** One sold piece: "Bangle · 21K Yellow gold · 32.4 g · Diamond 1.02 ct · code … · AED 9,800.00". */
-function ItemLine({ item: i, locale, t }: { item: SaleItemFacts; locale: Locale; t: TFunction }) {
+function ItemLine({
+  item: i,
+  locale,
+  t,
+}: {
+  item: SaleItemFacts & { categoryName: string };
+  locale: Locale;
+  t: TFunction;
+}) {
   const metal = i.metal === "none" ? null : labelText(METAL_KEYS, i.metal, t);
   const karat = i.karat === "none" ? null : t("clients:item.karat", { karat: i.karat });
   const stone =
@@ -165,7 +195,7 @@ function ItemLine({ item: i, locale, t }: { item: SaleItemFacts; locale: Locale;
           .filter(Boolean)
           .join(" ");
   const parts: ReactNode[] = [
-    labelText(ITEM_CATEGORY_KEYS, i.category, t),
+    typed(i.categoryName),
     [karat, metal].filter(Boolean).join(" ") || null,
     i.weightGrams ? t("clients:item.grams", { grams: writeNumber(i.weightGrams, locale.numerals) }) : null,
     stone,
@@ -201,11 +231,13 @@ export default function ClientDetailsModal() {
     owners,
     canReassign,
     contacts,
+    quotes,
     canReveal,
     isAdmin,
     today,
     family,
     erasedOn,
+    teamName,
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const locale = usePageLocale();
@@ -238,7 +270,7 @@ export default function ClientDetailsModal() {
     [t("clients:details.tier"), labelText(TIER_KEYS, c.tier, t)],
     [t("clients:details.totalSale"), aed(c.totalSalesValue, locale)],
     [t("clients:details.lastPurchase"), day(c.lastPurchaseDate)],
-    [t("clients:details.team"), c.team ? labelText(TEAM_KEYS, c.team, t) : "—"],
+    [t("clients:details.team"), teamName ?? "—"],
     [t("clients:details.status"), c.isActive ? t("clients:details.active") : t("clients:details.inactive")],
     [t("clients:details.dateOfBirth"), day(c.dateOfBirth)],
     [t("clients:details.email"), typed(c.email)],
@@ -274,6 +306,9 @@ export default function ClientDetailsModal() {
             </Link>
             <Link to={`/customers/${c.id}/sale?back=${back}`} className="btn-secondary">
               {t("clients:details.recordSale")}
+            </Link>
+            <Link to={`/quotes/new?clientId=${c.id}`} className="btn-secondary">
+              {t("quotes:client.new")}
             </Link>
             <Link to={`/customers/${c.id}/follow-up?back=${back}`} className="btn-secondary">
               {t("clients:details.newFollowUp")}
@@ -485,6 +520,19 @@ export default function ClientDetailsModal() {
                         ))}
                       </ul>
                     ) : null}
+                    <p className="text-gray-600" data-testid="sale-payments">
+                      {t("cash:paidWith", {
+                        parts:
+                          s.payments.length === 0
+                            ? t("cash:methods.notRecorded")
+                            : s.payments
+                                .map((p) => `${t(PAYMENT_METHOD_KEYS[p.method])} ${aed(p.amount, locale)}`)
+                                .join(" · "),
+                      })}
+                      {s.cashReport === "report_due" ? (
+                        <span className="badge ms-2 bg-amber-100 text-amber-900">{t("cash:reportDue")}</span>
+                      ) : null}
+                    </p>
                     {s.voidedAt ? (
                       <p className="text-red-700" data-testid="sale-void">
                         {t("clients:details.voided")} <bdi>{s.voidReason}</bdi>
@@ -493,9 +541,7 @@ export default function ClientDetailsModal() {
                   </td>
                   <td>
                     {s.invoiceNo ? <bdi>{s.invoiceNo}</bdi> : "—"}
-                    {s.showroom ? (
-                      <span className="block text-gray-600">{labelText(SHOWROOM_KEYS, s.showroom, t)}</span>
-                    ) : null}
+                    {s.showroom ? <span className="block text-gray-600">{typed(s.showroomName)}</span> : null}
                   </td>
                   <td>{typed(s.soldByName)}</td>
                   <td>{s.canVoid ? <VoidSaleForm saleId={s.id} clientId={c.id} isAdmin={isAdmin} /> : null}</td>
@@ -504,6 +550,25 @@ export default function ClientDetailsModal() {
             </tbody>
           </table>
         </div>
+      )}
+
+      <h3 className="mt-6 mb-2 font-semibold">{t("quotes:client.heading")}</h3>
+      {quotes.length === 0 ? (
+        <p className="text-sm text-gray-600">{t("quotes:client.none")}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 text-sm" data-testid="client-quotes">
+          {quotes.map((q) => (
+            <li key={q.id} className="py-1.5">
+              <Link to={`/quotes/${q.id}`} className="text-brand-700 underline">
+                <Trans
+                  i18nKey="quotes:client.row"
+                  values={{ number: q.number, day: day(q.day), total: aed(q.total, locale) }}
+                  components={{ bdi: <bdi /> }}
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
 
       <h3 className="mt-6 mb-2 font-semibold">{t("clients:details.consent")}</h3>

@@ -9,7 +9,7 @@ import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { clientListBase } from "~/domain/client-list-path";
 import { clientFormValues, jsonName, MASKED_FIELDS } from "~/domain/client-fields";
-import { ERASED_CLIENT_REFUSAL } from "~/domain/client-erasure";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { parseClientIds } from "~/domain/client-ids";
 import { requestAddress } from "~/http/request-address";
 import { editClientSchema } from "~/domain/client-input";
@@ -18,6 +18,7 @@ import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { updateClient } from "~/services/client-writes.server";
+import { readShopLists } from "~/services/shop-lists.server";
 import { formValues } from "~/http/form-text";
 import { redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -27,7 +28,7 @@ async function clientOr404(rawId: string | undefined) {
   const [id] = parseClientIds(rawId);
   const client = id ? await getClient(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
-  if (client.erasedAt) throw new Response(ERASED_CLIENT_REFUSAL, { status: 409 });
+  if (client.erasedAt) throw new Response(MESSAGE_CODES.erasedClient, { status: 409 });
   return client;
 }
 
@@ -45,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     values: clientFormValues(clientJson(shown)),
     // What this user sees masked stays as it is (updateClient refuses a change to it).
     readOnlyFields: MASKED_FIELDS.filter((name) => shown[name] !== client[name]).map(jsonName),
+    teams: (await readShopLists()).teams,
   };
 }
 
@@ -59,7 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   const { locale, t } = await translatorFor(request, "clientForm");
   if (!result.ok) {
-    const submission = parseWithZod(formData, { schema: editClientSchema, disableAutoCoercion: true });
+    const { teams } = await readShopLists();
+    const submission = parseWithZod(formData, { schema: editClientSchema(teams), disableAutoCoercion: true });
     return data<ClientFormReply>(clientFormFailure(submission, result, t), { status: result.status });
   }
   const name = result.client.fullName;
@@ -75,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditClientModal() {
-  const { id, name, totalSales, values, readOnlyFields } = useLoaderData<typeof loader>();
+  const { id, name, totalSales, values, readOnlyFields, teams } = useLoaderData<typeof loader>();
   const reply = useActionData<ClientFormReply>();
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -93,6 +96,7 @@ export default function EditClientModal() {
         closeTo={`${base}${search}`}
         defaultValue={values}
         reply={reply}
+        teams={teams}
         totalSales={totalSales}
         readOnlyFields={readOnlyFields}
       />

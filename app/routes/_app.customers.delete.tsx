@@ -15,9 +15,9 @@ import { ACCESS } from "~/domain/roles";
 import { verifyForAction } from "~/services/code-verification.server";
 import { deleteClients } from "~/services/client-deletion.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { clientActionMessage } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { say } from "~/i18n/messages";
 
 export const handle: CatalogsHandle = { i18n: ["account", "login"] };
 
@@ -44,10 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const verified = await verifyForAction(session, formText(form, "otpCode").trim(), requestAddress(request));
   if (!verified.ok)
-    return data<DeleteStep>(
-      { clientIds, error: clientActionMessage(t, verified.error), failed: "code" },
-      { status: verified.status },
-    );
+    return data<DeleteStep>({ clientIds, error: say(t, verified.error), failed: "code" }, { status: verified.status });
   if (!(await consumeActionVerification(session.id))) {
     return data<DeleteStep>(
       { clientIds, error: t("clientActions:verification.expired"), failed: "delete" },

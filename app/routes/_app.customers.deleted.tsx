@@ -13,6 +13,7 @@ import { formatCount } from "~/domain/display-labels";
 import { redirectWithToast } from "~/http/toast.server";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { translatorFor } from "~/i18n/i18n.server";
+import { searchQuery } from "~/domain/search-query";
 
 /** Admins only: the same guard as the profile's admin tools. */
 const ADMIN_ONLY = { access: ACCESS.profile };
@@ -23,7 +24,7 @@ const ADMIN_ONLY = { access: ACCESS.profile };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, ADMIN_ONLY);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const q = searchQuery(new URL(request.url).searchParams.get("q"));
   const { rows, totalCount } = await listDeletedClients(q);
   return { q, rows, totalCount };
 }

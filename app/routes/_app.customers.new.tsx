@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply } from "~/components/clients/client-form";
@@ -14,6 +14,7 @@ import { newClientSchema } from "~/domain/client-input";
 import { clientListBase } from "~/domain/client-list-path";
 import { ACCESS } from "~/domain/roles";
 import { createClient } from "~/services/client-writes.server";
+import { readShopLists } from "~/services/shop-lists.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
@@ -22,14 +23,15 @@ export const handle: CatalogsHandle = { i18n: ["validation"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.clients });
-  return null;
+  return { teams: (await readShopLists()).teams };
 }
 
 /** Add New Client: back to the list with a toast, or the form with every problem named. */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: newClientSchema, disableAutoCoercion: true });
+  const { teams } = await readShopLists();
+  const submission = parseWithZod(formData, { schema: newClientSchema(teams), disableAutoCoercion: true });
   const result = await createClient(formValues(formData), { actor: user, ip: requestAddress(request) });
   const { t } = await translatorFor(request, "clientForm");
   if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result, t), { status: result.status });
@@ -42,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewClientModal() {
+  const { teams } = useLoaderData<typeof loader>();
   const reply = useActionData<ClientFormReply>();
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -58,6 +61,7 @@ export default function NewClientModal() {
         closeTo={`${base}${search}`}
         defaultValue={clientFormValues()}
         reply={reply}
+        teams={teams}
       />
     </RouteDialog>
   );

@@ -6,8 +6,8 @@ import { formText } from "~/http/form-text";
 import { assignClientOwner } from "~/services/client-owners.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { redirectWithToast } from "~/http/toast.server";
-import { clientActionMessage } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
+import { say } from "~/i18n/messages";
 
 /** Nothing to show here: a stray GET goes back to the client book. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(back, {
       type: "error",
       title: t("clientActions:owner.notChanged"),
-      description: clientActionMessage(t, result.error),
+      description: say(t, result.error),
     });
   const who = result.ownerName ?? t("clientActions:owner.nobody");
   const moved = t("clientActions:owner.moved", { count: result.assigned, who });

@@ -32,6 +32,8 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS, checkAccess } from "~/domain/roles";
 import { readClientBookPage, type ClientBookAsk, type ClientBookPage } from "~/services/client-book-page.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
+import { readShopLists } from "~/services/shop-lists.server";
+import { findChoice } from "~/domain/shop-lists";
 import { listDueFollowUps } from "~/services/follow-ups.server";
 import { FollowUpsPanel } from "~/components/dashboard/follow-ups-panel";
 import { shortDayLabel } from "~/domain/alerts";
@@ -45,7 +47,7 @@ import { usePageLocale } from "~/i18n/i18n-provider";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
 export const handle: CatalogsHandle = {
-  i18n: ["clientActions", "clientForm", "clients", "dashboard", "leads", "profile"],
+  i18n: ["cash", "clientActions", "clientForm", "clients", "dashboard", "leads", "profile"],
 };
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -57,7 +59,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const locale = await getLocale(request);
   const url = new URL(request.url);
-  const query = parseClientListQuery(url.searchParams);
+  const { teams } = await readShopLists();
+  const asSent = parseClientListQuery(url.searchParams);
+  // The team as its key (it may come as a name), so the filter's select shows it chosen.
+  const query = { ...asSent, team: asSent.team && (findChoice(teams, asSent.team)?.key ?? asSent.team) };
   const today = businessToday();
   const mayExport = checkAccess(user.role, ACCESS.exportClients) === null;
   // A dialog loaded as a whole page (a shared link, or any click with JS off) opens over a light
@@ -72,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       isAdmin: user.role === "admin",
       mayExport,
       owners: await listOwnerChoices(),
+      teams,
       myDay: null,
       followUps: null,
     };
@@ -98,6 +104,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     isAdmin: user.role === "admin",
     mayExport,
     owners,
+    teams,
     myDay,
     followUps: followUps && {
       total: followUps.total,
@@ -137,7 +144,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function ClientsPage() {
-  const { light, query, rows, totalCount, totalPages, isAdmin, mayExport, owners, followUps, myDay } =
+  const { light, query, rows, totalCount, totalPages, isAdmin, mayExport, owners, teams, followUps, myDay } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const locale = usePageLocale();
@@ -249,7 +256,7 @@ export default function ClientsPage() {
 
       {followUps ? <FollowUpsPanel followUps={followUps} returnTo={path + listSearch} /> : null}
 
-      <ClientFiltersCard query={query} action={path} owners={owners} />
+      <ClientFiltersCard query={query} action={path} owners={owners} teams={teams} />
 
       {light ? (
         <p className="card text-center text-gray-700">

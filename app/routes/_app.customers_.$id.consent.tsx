@@ -7,11 +7,11 @@ import { formText } from "~/http/form-text";
 import { recordConsent } from "~/services/consent.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
-import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { CONSENT_CHANNEL_KEYS, CONSENT_STATUS_KEYS } from "~/i18n/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { zodMessages } from "~/i18n/zod-messages";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { firstIssueText } from "~/i18n/form-issues.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "clientForm", "clients", "dashboard", "validation"] };
 

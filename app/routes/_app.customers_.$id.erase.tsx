@@ -7,7 +7,8 @@ import { consumeActionVerification } from "~/auth/verification.server";
 import { CodeField } from "~/components/code-field";
 import { Field } from "~/components/ui/field";
 import { appTimezone } from "~/domain/calendar";
-import { ALREADY_ERASED, confirmsClientName, erasedClientName, NAME_MISMATCH } from "~/domain/client-erasure";
+import { confirmsClientName, erasedClientName } from "~/domain/client-erasure";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { parseClientIds } from "~/domain/client-ids";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
@@ -15,8 +16,8 @@ import { shopDateTime } from "~/domain/shop-dates";
 import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
-import { clientActionMessage } from "~/i18n/client-action-messages.server";
-import type { Message } from "~/domain/messages";
+import { say } from "~/i18n/messages";
+import { message, type Message } from "~/domain/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { eraseClient, findClientToErase } from "~/services/client-erasure.server";
@@ -72,12 +73,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = await clientOr404(params.id);
   const { t } = await translatorFor(request, "clientActions");
   const refuse = (message: Message | string, field: EraseAnswer["field"], status: number) =>
-    data<EraseAnswer>({ error: clientActionMessage(t, message), field }, { status });
-  if (client.erasedAt) return refuse(ALREADY_ERASED, null, 409);
+    data<EraseAnswer>({ error: say(t, message), field }, { status });
+  if (client.erasedAt) return refuse(message(MESSAGE_CODES.alreadyErased), null, 409);
   const form = await request.formData();
   // The name first: a typing slip does not spend the code.
   if (!confirmsClientName(formText(form, "confirmName"), client.fullName))
-    return refuse(NAME_MISMATCH, "confirmName", 400);
+    return refuse(message(MESSAGE_CODES.eraseNameMismatch), "confirmName", 400);
   const ip = requestAddress(request);
   const verified = await verifyForAction(session, formText(form, "otpCode").trim(), ip);
   if (!verified.ok) return refuse(verified.error, "otpCode", verified.status);

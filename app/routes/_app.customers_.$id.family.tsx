@@ -5,11 +5,11 @@ import { ACCESS } from "~/domain/roles";
 import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
-import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { RELATION_KEYS } from "~/i18n/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { addFamilyMember, removeFamilyMember } from "~/services/client-family.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { firstIssueText } from "~/i18n/form-issues.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "clientForm", "clients", "dashboard"] };
 

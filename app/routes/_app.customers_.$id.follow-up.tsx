@@ -14,11 +14,11 @@ import { listOwnerChoices } from "~/services/client-owners.server";
 import { findLeadClient } from "~/services/leads.server";
 import { createFollowUp } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { firstIssueText } from "~/i18n/form-issues.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "validation"] };
 

@@ -7,10 +7,10 @@ import { formText } from "~/http/form-text";
 import { parseClientIds } from "~/domain/client-ids";
 import { recordInteraction } from "~/services/interactions.server";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
-import { firstIssueText } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { zodMessages } from "~/i18n/zod-messages";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { firstIssueText } from "~/i18n/form-issues.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "validation"] };
 

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
@@ -8,14 +9,22 @@ import { Field } from "~/components/ui/field";
 import { businessToday } from "~/domain/calendar";
 import { displayName } from "~/domain/client-display";
 import { parseClientIds } from "~/domain/client-ids";
-import { formatAed } from "~/domain/money";
+import { formatAed, parseAedToFils } from "~/domain/money";
+import type { Locale } from "~/domain/languages";
 import { PRODUCT_NAME } from "~/domain/product";
+import { issueMessage, nameIn } from "~/domain/messages";
+import { saleRowsOfQuote } from "~/domain/quotes";
 import { ACCESS } from "~/domain/roles";
+import { activeChoices, type ShopChoice } from "~/domain/shop-lists";
+import { PAYMENT_METHODS } from "~/domain/cash-rule";
 import {
   blankItemRow,
+  blankPaymentRows,
+  PAID_BY_SPLIT,
+  PAYMENT_FORM_ROWS,
+  paymentFieldName,
   formItemsTotal,
   INVOICE_NO_MAX,
-  ITEM_CATEGORIES,
   itemFieldName,
   KARATS,
   MAX_SALE_ITEMS,
@@ -26,28 +35,34 @@ import {
   saleFormValues,
   saleInputSchema,
   saleIssuePlace,
-  SHOWROOMS,
   STONES,
   type ItemFormRow,
+  type PaymentFormRow,
   type SaleFormValues,
 } from "~/domain/sales";
 import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
-import { clientActionMessage } from "~/i18n/client-action-messages.server";
 import { ITEM_FIELD_KEYS, KARAT_KEYS } from "~/i18n/client-actions";
-import { ITEM_CATEGORY_KEYS, METAL_KEYS, SHOWROOM_KEYS, STONE_KEYS } from "~/i18n/label-keys";
+import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
+import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { zodMessages } from "~/i18n/zod-messages";
 import { getClient } from "~/services/client-queries.server";
 import { listOwnerChoices } from "~/services/client-owners.server";
+import { getQuote } from "~/services/quotes.server";
 import { findSale, recordSale } from "~/services/sales.server";
+import { readShopLists } from "~/services/shop-lists.server";
+import { getCashRuleSettings } from "~/services/cash-rule.server";
 import { writeNumber } from "~/domain/numerals";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { say } from "~/i18n/messages";
 
-export const handle: CatalogsHandle = { i18n: ["clientActions", "clientForm", "clients", "dashboard", "validation"] };
+export const handle: CatalogsHandle = {
+  i18n: ["cash", "clientActions", "clientForm", "clients", "dashboard", "quotes", "validation"],
+};
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "clientActions:sale.title")} | ${PRODUCT_NAME}` },
@@ -82,7 +97,16 @@ async function valuesFrom(saleId: string | null, clientId: number, today: string
     price: i.price,
   }));
   while (items.length < SALE_FORM_ROWS) items.push(blankItemRow());
+  const [only, ...more] = sale.payments;
+  const split = more.length > 0;
+  const payments: PaymentFormRow[] = split ? sale.payments.map((p) => ({ method: p.method, amount: p.amount })) : [];
+  while (payments.length < PAYMENT_FORM_ROWS) payments.push({ method: "", amount: "" });
   return {
+    paidBy: split ? PAID_BY_SPLIT : (only?.method ?? ""),
+    payments,
+    // The passport is asked again: it is not copied out of a voided sale.
+    passportNumber: "",
+    nationality: "",
     saleDate: sale.saleDate <= today ? sale.saleDate : today,
     amount: sale.items.length > 0 ? "" : sale.amount,
     description: sale.description ?? "",
@@ -93,12 +117,62 @@ async function valuesFrom(saleId: string | null, clientId: number, today: string
   };
 }
 
+/**
+ * A quote's pieces and total, to record the sale it became ("Turn into a sale" on /quotes/:id): its lines as
+ * items priced with their VAT, the quote number as the sale's description. A quote given to another client is
+ * not offered. Old gold taken in is how part of it is paid, not a price (docs/decisions/045-quotes.md).
+ */
+async function valuesFromQuote(
+  quoteId: string | null,
+  clientId: number,
+  today: string,
+  soldById: string,
+  t: TFunction,
+  locale: Locale,
+): Promise<SaleFormValues | null> {
+  const quote = quoteId && quoteId.length <= 100 ? await getQuote(quoteId) : null;
+  if (!quote || (quote.clientId !== null && quote.clientId !== clientId)) return null;
+  const items: ItemFormRow[] = saleRowsOfQuote(quote).map((row) => ({
+    ...blankItemRow(),
+    ...row,
+  }));
+  while (items.length < SALE_FORM_ROWS) items.push(blankItemRow());
+  return {
+    saleDate: today,
+    amount: "",
+    // The sale is the pieces (subtotal + VAT); old gold taken in pays part of it, so the note says what is left to pay.
+    description:
+      quote.exchange.length > 0
+        ? t("quotes:saleNoteExchange", {
+            number: quote.number,
+            credit: formatAed(parseAedToFils(quote.exchangeCredit) ?? 0n, locale),
+            total: formatAed(parseAedToFils(quote.total) ?? 0n, locale),
+          })
+        : t("quotes:saleNote", { number: quote.number }),
+    invoiceNo: "",
+    showroom: "",
+    soldById,
+    items,
+    paidBy: "",
+    payments: blankPaymentRows(),
+    passportNumber: "",
+    nationality: "",
+  };
+}
+
+/** A list's active rows as a select's options, named in the page's language. */
+const optionsOf = (rows: readonly ShopChoice[], language: string) =>
+  activeChoices(rows).map((row) => [row.key, nameIn(language, row)] as const);
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await requireClient(params);
   const today = businessToday();
-  const { language } = await translatorFor(request);
-  const from = await valuesFrom(new URL(request.url).searchParams.get("from"), client.id, today);
+  const { language, locale, t } = await translatorFor(request, "quotes");
+  const url = new URL(request.url);
+  const from =
+    (await valuesFrom(url.searchParams.get("from"), client.id, today)) ??
+    (await valuesFromQuote(url.searchParams.get("quote"), client.id, today, user.id, t, locale));
   const values: SaleFormValues = from ?? {
     saleDate: today,
     amount: "",
@@ -106,13 +180,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invoiceNo: "",
     showroom: "",
     soldById: user.id,
+    paidBy: "",
+    passportNumber: "",
+    nationality: "",
     items: Array.from({ length: SALE_FORM_ROWS }, blankItemRow),
+    payments: blankPaymentRows(),
   };
+  const [lists, cashRule] = await Promise.all([readShopLists(), getCashRuleSettings()]);
   return {
+    // The lower of the cash rule's thresholds, for the passport's label (the server applies the rule).
+    cashThreshold: formatAed(
+      cashRule.singleThresholdFils < cashRule.windowThresholdFils
+        ? cashRule.singleThresholdFils
+        : cashRule.windowThresholdFils,
+      locale,
+    ),
     client: { id: client.id, name: displayName(client, language) },
     today,
     back: backPath(request, client.id),
     associates: await listOwnerChoices(),
+    showrooms: optionsOf(lists.showrooms, language),
+    categories: optionsOf(lists.itemCategories, language),
     values,
   };
 }
@@ -133,10 +221,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ values, errors: [] as string[] });
   }
   const { input, rowOf } = saleFormInput(values);
-  const parsed = saleInputSchema(businessToday()).safeParse(input, { error: zodMessages(t) });
+  const parsed = saleInputSchema(businessToday(), await readShopLists()).safeParse(input, { error: zodMessages(t) });
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => {
-      const message = clientActionMessage(t, issue.message);
+      const message = say(t, issueMessage(issue));
       const place = saleIssuePlace(issue.path, rowOf);
       if (!place) return message;
       return place.field
@@ -146,7 +234,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ values, errors }, { status: 400 });
   }
   const result = await recordSale(client.id, parsed.data, { actor: user, ip: requestAddress(request) });
-  if (!result.ok) return data({ values, errors: [clientActionMessage(t, result.message)] }, { status: result.status });
+  if (!result.ok) return data({ values, errors: [say(t, result.message)] }, { status: result.status });
   return redirectWithToast(backPath(request, client.id), {
     type: "success",
     title: t("clientActions:sale.recorded"),
@@ -158,7 +246,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RecordSale() {
-  const { client, today, back, associates, values: initial } = useLoaderData<typeof loader>();
+  const {
+    client,
+    today,
+    back,
+    associates,
+    showrooms,
+    categories,
+    values: initial,
+    cashThreshold,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values = actionData?.values ?? initial;
   const errors = actionData?.errors ?? [];
@@ -213,7 +310,8 @@ export default function RecordSale() {
             name="showroom"
             label={t("clientActions:sale.showroom")}
             value={values.showroom}
-            options={[["", "—"], ...SHOWROOMS.map((s) => [s, t(SHOWROOM_KEYS[s])] as const)]}
+            // Left blank, the sale is the seller's home showroom's (app/services/sales.server.ts recordSale).
+            options={[["", t("clientActions:sale.homeShowroom")], ...showrooms]}
           />
           <TextInput
             name="invoiceNo"
@@ -236,6 +334,8 @@ export default function RecordSale() {
           />
         </div>
 
+        <PaymentFields values={values} cashThreshold={cashThreshold} />
+
         <h2 className="font-semibold">{t("clientActions:sale.items")}</h2>
         {values.items.map((item, row) => (
           <fieldset key={row} className="rounded-md border border-gray-200 p-3" data-testid="sale-item">
@@ -245,7 +345,7 @@ export default function RecordSale() {
                 name={itemFieldName(row, "category")}
                 label={t("clientActions:sale.category")}
                 value={item.category}
-                options={[["", "—"], ...ITEM_CATEGORIES.map((c) => [c, t(ITEM_CATEGORY_KEYS[c])] as const)]}
+                options={[["", "—"], ...categories]}
               />
               <SelectInput
                 name={itemFieldName(row, "metal")}
@@ -338,6 +438,69 @@ export default function RecordSale() {
         </div>
       </Form>
     </div>
+  );
+}
+
+/**
+ * How the sale was paid, without JavaScript: one "Paid by" choice, and for several parts their rows; then the
+ * buyer's passport, which the cash rule asks for (the server says when, keeping everything typed).
+ */
+function PaymentFields({ values, cashThreshold }: { values: SaleFormValues; cashThreshold: string }) {
+  const { t } = useTranslation();
+  const methods = PAYMENT_METHODS.map((m) => [m, t(PAYMENT_METHOD_KEYS[m])] as const);
+  return (
+    <>
+      <fieldset className="rounded-md border border-gray-200 p-3" data-testid="sale-payment">
+        <legend className="px-1 text-sm font-medium">{t("cash:saleForm.payment")}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <SelectInput
+            name="paidBy"
+            label={t("cash:saleForm.paidBy")}
+            value={values.paidBy}
+            options={[["", t("cash:methods.notRecorded")], ...methods, [PAID_BY_SPLIT, t("cash:methods.split")]]}
+          />
+        </div>
+        <p className="mt-1 text-xs text-gray-600">{t("cash:saleForm.paidByHint")}</p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2" role="group" aria-label={t("cash:saleForm.parts")}>
+          {values.payments.map((part, row) => (
+            <div key={row} className="contents">
+              <SelectInput
+                name={paymentFieldName(row, "method")}
+                label={t("cash:saleForm.partMethod", { n: row + 1 })}
+                value={part.method}
+                options={[["", "—"], ...methods]}
+              />
+              <TextInput
+                name={paymentFieldName(row, "amount")}
+                label={t("cash:saleForm.partAmount", { n: row + 1 })}
+                inputMode="decimal"
+                value={part.amount}
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="rounded-md border border-gray-200 p-3" data-testid="sale-buyer-id">
+        <legend className="px-1 text-sm font-medium">{t("cash:saleForm.buyerId", { amount: cashThreshold })}</legend>
+        <p className="text-xs text-gray-600">{t("cash:saleForm.buyerIdHint")}</p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          <TextInput
+            name="passportNumber"
+            label={t("cash:saleForm.passportNumber")}
+            maxLength={20}
+            autoComplete="off"
+            dir="ltr"
+            value={values.passportNumber}
+          />
+          <TextInput
+            name="nationality"
+            label={t("cash:saleForm.nationality")}
+            maxLength={60}
+            value={values.nationality}
+          />
+        </div>
+      </fieldset>
+    </>
   );
 }
 

@@ -7,11 +7,12 @@ import { voidSaleSchema } from "~/domain/sales";
 import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
-import { clientActionMessage, firstIssueText } from "~/i18n/client-action-messages.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { zodMessages } from "~/i18n/zod-messages";
 import { voidSale } from "~/services/sales.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { say } from "~/i18n/messages";
+import { firstIssueText } from "~/i18n/form-issues.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "validation"] };
 
@@ -36,8 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ? await voidSale(saleId, parsed.data.reason, { actor: user, ip: requestAddress(request), clientId })
     : null;
   if (!result || (!result.ok && result.status === 404)) throw new Response("Sale not found", { status: 404 });
-  if (!result.ok)
-    return redirectWithFormError(back, t("clientActions:voidSale.notVoided"), clientActionMessage(t, result.message));
+  if (!result.ok) return redirectWithFormError(back, t("clientActions:voidSale.notVoided"), say(t, result.message));
   if (formText(form, "intent") === "reenter" && user.role === "admin") {
     const reenter = `/customers/${clientId}/sale?from=${saleId}&back=${encodeURIComponent(back)}`;
     return redirectWithToast(reenter, {

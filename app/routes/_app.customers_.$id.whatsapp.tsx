@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
 import { displayName } from "~/domain/client-display";
 import { isChannelWithdrawn } from "~/domain/consent";
+import { MESSAGE_CODES, type MessageCode } from "~/domain/message-codes";
 import { clientMessage } from "~/domain/message-templates";
 import { whatsappLink } from "~/domain/mobile";
 import { ACCESS } from "~/domain/roles";
@@ -27,11 +28,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const MAX_MESSAGE = 2000;
 
+/** Why a WhatsApp was not sent, as the refusal gives it: the reason is a message code. */
+type Refusal = { clientId: number; clientName: string; reason: MessageCode };
+
 /**
  * Every WhatsApp button posts here (in a new tab): the chat is recorded as a `whatsapp`
  * interaction of the signed-in user, then the browser goes on to wa.me with the message (the
- * greeting in the client's language when none is sent). A client who withdrew WhatsApp consent gets no message
- * and no record: 403 with a page that says so. The guard refuses cross-site posts.
+ * greeting in the client's language when none is sent). A client who withdrew WhatsApp consent gets
+ * no message and no record: 403 with a page that says so. The refusal is thrown, so a document
+ * POST renders this route's boundary instead of running its loader, whose redirect would hide it.
+ * The guard refuses cross-site posts.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.clients });
@@ -39,15 +45,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = id ? await getWhatsAppTarget(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
   if (isChannelWithdrawn(client.consents, "whatsapp")) {
-    const { language, t } = await translatorFor(request, "clientActions");
-    return data(
-      {
-        clientId: client.id,
-        clientName: displayName(client, language),
-        reason: t("clients:whatsapp.withdrawn"),
-      },
-      { status: 403 },
-    );
+    const { language } = await translatorFor(request, "clientActions");
+    const refusal: Refusal = {
+      clientId: client.id,
+      clientName: displayName(client, language),
+      reason: MESSAGE_CODES.whatsappWithdrawn,
+    };
+    throw data(refusal, { status: 403 });
   }
   const message =
     formText(await request.formData(), "message")
@@ -62,8 +66,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(whatsappLink(client.mobileNumber, message), 303);
 }
 
-export default function WhatsAppRefused() {
-  const refused = useActionData<typeof action>();
+function isRefusal(value: unknown): value is Refusal {
+  return typeof value === "object" && value !== null && "clientId" in value && "reason" in value;
+}
+
+/** The page a WhatsApp tab shows when nothing was sent: why, and the way back. */
+function NotSent({ refused }: { refused: Refusal | null }) {
   const { t } = useTranslation();
   return (
     <div className="card mx-auto mt-10 max-w-md text-center">
@@ -72,7 +80,7 @@ export default function WhatsAppRefused() {
         {refused ? (
           <Trans
             i18nKey="clientActions:whatsapp.withdrawn"
-            values={{ name: refused.clientName, reason: refused.reason }}
+            values={{ name: refused.clientName, reason: t(refused.reason) }}
             components={{ bdi: <bdi /> }}
           />
         ) : (
@@ -84,4 +92,13 @@ export default function WhatsAppRefused() {
       </Link>
     </div>
   );
+}
+
+export default function WhatsAppNotSent() {
+  return <NotSent refused={null} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <NotSent refused={isRouteErrorResponse(error) && isRefusal(error.data) ? error.data : null} />;
 }

@@ -15,6 +15,7 @@ import { importMessageText } from "~/domain/import-messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { importFromRequest, importRunReport, lastImportTimes } from "~/services/import.server";
+import { readShopLists } from "~/services/shop-lists.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
@@ -30,9 +31,15 @@ const LAST_TIMES_POLL_MS = 30_000;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.importData });
   const runId = new URL(request.url).searchParams.get("run");
-  const [lastTimes, run] = await Promise.all([lastImportTimes(), runId ? importRunReport(runId, user.id) : null]);
+  const [lastTimes, run, lists] = await Promise.all([
+    lastImportTimes(),
+    runId ? importRunReport(runId, user.id) : null,
+    readShopLists(),
+  ]);
   return {
     lastTimes,
+    // A skipped invoice names its showroom (in English, as stored): the page says it in its own language.
+    showrooms: lists.showrooms.map(({ name, nameAr }) => ({ name, nameAr })),
     timeZone: appTimezone(),
     // Only what the panel shows travels to the browser (a big file can skip thousands of rows).
     report: run ? { kind: run.kind, fileName: run.fileName, view: importReportView(run.result) } : null,
@@ -62,12 +69,12 @@ export async function action({ request }: ActionFunctionArgs) {
       description: importMessageText(result.message, t, locale),
     });
   }
-  return data({ kind, error: result.message }, { status });
+  return data({ kind, error: { message: result.message, busy: result.busy ?? null } }, { status });
 }
 
 export default function ImportDataPage() {
   const { t } = useTranslation();
-  const { lastTimes, timeZone, report } = useLoaderData<typeof loader>();
+  const { lastTimes, timeZone, report, showrooms } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const [times, setTimes] = useState<LastImportTimes>(lastTimes);
   useEffect(() => setTimes(lastTimes), [lastTimes]);
@@ -88,6 +95,7 @@ export default function ImportDataPage() {
     kind,
     timeZone,
     report: report?.kind === kind ? report : null,
+    showrooms,
     serverError: refused?.kind === kind ? refused.error : null,
   });
 

@@ -18,7 +18,7 @@ import { hasLinkedDevice } from "~/services/authenticators.server";
 import { saveUserNumerals } from "~/services/users.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
-export const handle: CatalogsHandle = { i18n: ["profile", "users"] };
+export const handle: CatalogsHandle = { i18n: ["cash", "profile", "users"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "profile:title")} | ${PRODUCT_NAME}` },
@@ -103,6 +103,10 @@ const ADMIN_ACTIONS = [
   { to: "/profile/security", title: "profile:actions.security", text: "profile:actions.securityText" },
   { to: "/profile/retention", title: "profile:actions.retention", text: "profile:actions.retentionText" },
   { to: "/profile/messages", title: "profile:actions.messages", text: "profile:actions.messagesText" },
+  { to: "/profile/shop", title: "profile:actions.shop", text: "profile:actions.shopText" },
+  { to: "/profile/gold-rates", title: "profile:actions.goldRates", text: "profile:actions.goldRatesText" },
+  { to: "/profile/cash-rule", title: "cash:settings.title", text: "cash:settings.linkText" },
+  { to: "/reports/cash", title: "cash:report.title", text: "cash:report.linkText" },
 ] as const;
 
 export default function ProfilePage() {

@@ -22,20 +22,21 @@ import { deviceLabel } from "~/i18n/account-messages.server";
 import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { clientIdsOwnedBy, handOverClients, handoverChoices } from "~/services/client-owners.server";
-import { getUser, updateUser } from "~/services/users.server";
+import { getUser, homeShowroomChoices, updateUser } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session, unlocked } = await requireUserManagement(request);
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
-  const { locale, t } = await translatorFor(request, "users");
+  const { language, locale, t } = await translatorFor(request, "users");
   const user = await getUser(params.userId!);
   if (!user) throw data(t("users:errors.notFound"), { status: 404 });
-  const { id, name, email, role, department, phone, isActive, authType } = user;
+  const { id, name, email, role, department, phone, showroomId, isActive, authType } = user;
   const devices = await listLinkedDevices(id);
   return {
     locked: false as const,
-    user: { id, name, email, role, department, phone, isActive },
+    user: { id, name, email, role, department, phone, showroomId, isActive },
+    showrooms: await homeShowroomChoices(language, showroomId),
     authType,
     self: id === session.user.id,
     devices: devices.map((d) => ({
@@ -103,12 +104,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.has("intent")) return signInAction(request, params.userId!, session, formData, t);
   const submission = parseWithZod(formData, { schema: UserEditSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
-  const { isActive, department, phone, ...rest } = submission.value;
-  // An emptied department or mobile box clears it.
+  const { isActive, department, phone, showroomId, ...rest } = submission.value;
+  // An emptied department or mobile box, or "—" as the home showroom, clears it.
   const updated = await updateUser(
     session.user,
     params.userId!,
-    { ...rest, department: department ?? "", phone: phone ?? "", isActive: isActive ?? false },
+    {
+      ...rest,
+      department: department ?? "",
+      phone: phone ?? "",
+      showroomId: showroomId ?? null,
+      isActive: isActive ?? false,
+    },
     requestAddress(request),
   );
   if (!updated.ok) {
@@ -138,7 +145,7 @@ export default function EditUser() {
   const { t } = useTranslation();
   useErrorToast(actionData, t("users:toast.error"));
   if (loaderData.locked) return null;
-  const { user, query, authType, devices, self, handover } = loaderData;
+  const { user, query, authType, devices, self, handover, showrooms } = loaderData;
   const closeTo = `/profile/users${query}`;
   const here = `/profile/users/${user.id}/edit${query}`;
   const otherMethod = authType === "totp" ? "otp" : "totp";
@@ -158,7 +165,13 @@ export default function EditUser() {
         mode="edit"
         action={`/profile/users/${user.id}/edit${query}`}
         lastResult={actionData?.result}
-        defaults={{ ...user, department: user.department ?? "", phone: user.phone ?? "" }}
+        defaults={{
+          ...user,
+          department: user.department ?? "",
+          phone: user.phone ?? "",
+          showroomId: user.showroomId ?? "",
+        }}
+        showrooms={showrooms}
         cancelTo={closeTo}
       />
       <section className="mt-4 space-y-2 border-t border-gray-100 pt-3" aria-labelledby="user-sign-in">

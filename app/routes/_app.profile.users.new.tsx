@@ -10,13 +10,18 @@ import { requestAddress } from "~/http/request-address";
 import { UserCreateSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
-import { createUser } from "~/services/users.server";
+import { createUser, homeShowroomChoices } from "~/services/users.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { unlocked } = await requireUserManagement(request);
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
-  return { locked: false as const, query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)) };
+  const { language } = await translatorFor(request, "users");
+  return {
+    locked: false as const,
+    query: userFiltersQuery(userFiltersFrom(new URL(request.url).searchParams)),
+    showrooms: await homeShowroomChoices(language),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,6 +67,7 @@ export default function AddUser() {
         action={`/profile/users/new${loaderData.query}`}
         lastResult={actionData?.result}
         defaults={NEW_USER_DEFAULTS}
+        showrooms={loaderData.showrooms}
         cancelTo={closeTo}
       />
     </RouteDialog>

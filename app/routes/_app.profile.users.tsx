@@ -17,6 +17,7 @@ import { Field } from "~/components/ui/field";
 import { adminGateRefusal, requireUserManagement, type AdminGateRefusal } from "~/auth/admin-gate.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { CodeField } from "~/components/code-field";
+import { safeRedirectPath } from "~/domain/safe-redirect";
 import { shopDay } from "~/domain/shop-dates";
 import { RouteDialog } from "~/components/route-dialog";
 import { ROLE_KEYS } from "~/components/users/role-keys";
@@ -39,9 +40,10 @@ export const handle: CatalogsHandle = { i18n: ["account", "login"] };
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "users:title")} | ${PRODUCT_NAME}` }];
 
-/** Only pages inside user management are followed after the gate opens. */
+/** Only pages inside user management are followed after the gate opens (a safe path first, then its place). */
 function nextAfterGate(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/profile\/users(?:[/?]|$)/.test(value) ? value : "/profile/users";
+  const next = safeRedirectPath(value, "/profile/users");
+  return /^\/profile\/users(?:[/?#]|$)/.test(next) ? next : "/profile/users";
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -60,6 +60,7 @@ const OCCASION_KEYS: Record<MessageOccasion, string> = {
   lead_lapsed: "profile:messages.occasions.lead_lapsed",
   lead_general: "profile:messages.occasions.lead_general",
   greeting: "profile:messages.occasions.greeting",
+  quote: "profile:messages.occasions.quote",
 };
 
 const GROUP_KEYS: Record<OccasionGroup, string> = {
@@ -69,6 +70,7 @@ const GROUP_KEYS: Record<OccasionGroup, string> = {
   emiratesId: "profile:messages.groups.emiratesId",
   leads: "profile:messages.groups.leads",
   greeting: "profile:messages.groups.greeting",
+  quotes: "profile:messages.groups.quotes",
 };
 
 /** What each placeholder stands for, shown beside the text boxes. */
@@ -86,6 +88,9 @@ const PLACEHOLDER_HINT_KEYS: Record<Placeholder, string> = {
   product: "profile:messages.hints.product",
   idStatus: "profile:messages.hints.idStatus",
   shopName: "profile:messages.hints.shopName",
+  quoteNumber: "profile:messages.hints.quoteNumber",
+  total: "profile:messages.hints.total",
+  validUntil: "profile:messages.hints.validUntil",
 };
 
 const PAGE = "/profile/messages";

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ChartCard, ComparisonTable, PeriodForm } from "~/components/reports/report-sections";
@@ -16,10 +16,11 @@ import {
 } from "~/domain/sales-report-view";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
+import { readShopLists } from "~/services/shop-lists.server";
 import { salesOverview, salesReport } from "~/services/sales-report.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
-export const handle: CatalogsHandle = { i18n: ["clientForm", "clients", "dashboard", "reports"] };
+export const handle: CatalogsHandle = { i18n: ["cash", "clientForm", "clients", "dashboard", "reports"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "reports:title")} | ${PRODUCT_NAME}` },
@@ -36,10 +37,13 @@ const periodHref = (period: ReportPeriod) => `/reports?${new URLSearchParams({ .
  * the previous period and the same period last year beside it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [, words] = await Promise.all([
+  const [{ user }, translator, lists] = await Promise.all([
     requireUser(request, { access: ACCESS.reports }),
     translatorFor(request, "reports"),
+    readShopLists(),
   ]);
+  // Showrooms and categories are named from the shop's tables in the page's language.
+  const words = { ...translator, lists };
   const { locale } = words;
   const today = businessToday();
   const params = new URL(request.url).searchParams;
@@ -54,7 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The form keeps what was typed, so it can be corrected.
     const values = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
     const issues = parsed.issues.map((issue) => ({ path: issue.path, message: reportIssueText(issue, words) }));
-    return data({ ok: false as const, values, issues, presets: presetsFor(null) }, { status: 400 });
+    return data(
+      { ok: false as const, values, issues, presets: presetsFor(null), cashReports: user.role === "admin" },
+      { status: 400 },
+    );
   }
   const { period } = parsed;
   const overviewRead = salesOverview(period);
@@ -67,6 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     ok: true as const,
+    // The cash reports are an admin's (docs/guide/cash-rule.md): linked from here for them only.
+    cashReports: user.role === "admin",
     values: period,
     issues: [],
     presets: presetsFor(period),
@@ -92,6 +101,14 @@ export default function SalesReportPage() {
         <p className="mt-1 text-sm text-gray-600">
           {t("reports:intro", { period: page.ok ? page.periodText : t("reports:choosePeriod") })}
         </p>
+        {page.cashReports ? (
+          <p className="mt-1 text-sm">
+            <Link to="/reports/cash" className="text-brand-700 underline">
+              {t("cash:report.title")}
+            </Link>{" "}
+            <span className="text-gray-600">{t("cash:report.linkText")}</span>
+          </p>
+        ) : null}
       </header>
 
       <PeriodForm values={page.values} presets={page.presets} issues={page.issues} />

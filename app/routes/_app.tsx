@@ -4,19 +4,25 @@ import { useTranslation } from "react-i18next";
 import { requireUser, type DeniedData } from "~/auth/guards.server";
 import { AccessDeniedPanel } from "~/components/access-denied";
 import { AppShell } from "~/components/app-shell";
-import { businessToday } from "~/domain/calendar";
+import { appTimezone, businessToday } from "~/domain/calendar";
+import { goldRateLine } from "~/domain/gold-rates";
 import { NotFoundPage } from "~/root";
+import { readLatestGoldRate } from "~/services/gold-rates.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  // The shop's day (APP_TIMEZONE), shown in the top bar.
-  return { user, today: businessToday() };
+  // The latest rate of the day is a kept read, asked beside the session's (on PostgreSQL they may then share one
+  // snapshot query); nothing of it is sent unless the guard passes.
+  const [{ user }, latestRate] = await Promise.all([requireUser(request), readLatestGoldRate()]);
+  const now = new Date();
+  const timeZone = appTimezone();
+  // The shop's day (APP_TIMEZONE) and the rate, shown in the top bar.
+  return { user, today: businessToday(now, timeZone), goldRate: goldRateLine(latestRate, now, timeZone) };
 }
 
 export default function AppLayout() {
-  const { user, today } = useRouteLoaderData<typeof loader>("routes/_app")!;
+  const { user, today, goldRate } = useRouteLoaderData<typeof loader>("routes/_app")!;
   return (
-    <AppShell user={user} today={today}>
+    <AppShell user={user} today={today} goldRate={goldRate}>
       <Outlet />
     </AppShell>
   );
@@ -42,7 +48,7 @@ export function ErrorBoundary() {
       </div>
     );
   return layout ? (
-    <AppShell user={layout.user} today={layout.today}>
+    <AppShell user={layout.user} today={layout.today} goldRate={layout.goldRate}>
       {body}
     </AppShell>
   ) : (

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { consumeActionVerification } from "~/auth/verification.server";
 import { parseClientIds } from "~/domain/client-ids";
-import { ALREADY_ERASED } from "~/domain/client-erasure";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { message } from "~/domain/messages";
 import { ACCESS } from "~/domain/roles";
 import { API_CONTRACT } from "~/http/api-contract.server";
 import { readJsonBody, requireMethod } from "~/http/json-api.server";
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = id ? await findClientToErase(id) : null;
   if (!client) return Response.json({ error: "Client not found" }, { status: 404 });
   // Before the code is checked, so a repeated call does not spend one.
-  if (client.erasedAt) return Response.json({ error: ALREADY_ERASED }, { status: 409 });
+  if (client.erasedAt) return Response.json({ error: english(message(MESSAGE_CODES.alreadyErased)) }, { status: 409 });
   const ip = requestAddress(request);
   if (token !== undefined) {
     const verified = await verifyForAction(session, token, ip);

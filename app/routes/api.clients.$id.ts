@@ -7,6 +7,7 @@ import { canReassignClient } from "~/domain/client-owner";
 import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
+import { readShopLists } from "~/services/shop-lists.server";
 import { updateClient } from "~/services/client-writes.server";
 import { API_CONTRACT } from "~/http/api-contract.server";
 import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
@@ -21,7 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
-  return client ? Response.json({ data: clientJson(forViewer(client, user)) }) : notFound();
+  return client
+    ? Response.json({ data: clientJson(forViewer(client, user), (await readShopLists()).teams) })
+    : notFound();
 }
 
 /**
@@ -66,7 +69,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (ownerGiven && result.client.ownerId !== newOwnerId) {
     const assigned = await assignClientOwner([id], newOwnerId, session.user, requestAddress(request));
     if (!assigned.ok) return Response.json({ error: english(assigned.error) }, { status: assigned.status });
-    return Response.json({ data: clientJson(forViewer((await getClient(id))!, session.user)) });
+    return Response.json({
+      data: clientJson(forViewer((await getClient(id))!, session.user), (await readShopLists()).teams),
+    });
   }
-  return Response.json({ data: clientJson(forViewer(result.client, session.user)) });
+  return Response.json({ data: clientJson(forViewer(result.client, session.user), (await readShopLists()).teams) });
 }

@@ -7,6 +7,7 @@ import { parseClientSort } from "~/domain/client-sort";
 import { ACCESS } from "~/domain/roles";
 import { listClientRecords } from "~/services/client-queries.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
+import { readShopLists } from "~/services/shop-lists.server";
 import { createClient } from "~/services/client-writes.server";
 import { API_CONTRACT } from "~/http/api-contract.server";
 import { inputError, readJsonBody, requireMethod } from "~/http/json-api.server";
@@ -22,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sort = parseClientSort(params.get("sort"));
   if (!sort.ok) return inputError(sort.message, [{ path: "sort", message: sort.message }]);
   const query = parseClientListQuery(params);
-  const page = await listClientRecords(query, user);
+  const [page, { teams }] = await Promise.all([listClientRecords(query, user), readShopLists()]);
   return Response.json({
-    data: page.rows.map(clientJson),
+    data: page.rows.map((row) => clientJson(row, teams)),
     pagination: {
       page: page.page,
       limit: page.limit,
@@ -48,5 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const details = result.issues.map((issue) => ({ path: issue.path, message: english(issue.message) }));
     return inputError(english(error), details, result.status);
   }
-  return Response.json({ data: clientJson(forViewer(result.client, session.user)) }, { status: 201 });
+  return Response.json(
+    { data: clientJson(forViewer(result.client, session.user), (await readShopLists()).teams) },
+    { status: 201 },
+  );
 }

@@ -4,9 +4,11 @@ import { ACCESS } from "~/domain/roles";
 import { translatorFor } from "~/i18n/i18n.server";
 import { importTemplate } from "~/services/import-files.server";
 import { spreadsheetResponse } from "~/services/import-spreadsheet.server";
+import { readShopLists } from "~/services/shop-lists.server";
 
 /** GET /api/import/zoho-template → Zoho_Customer_Import_Template.xlsx, its instructions in the requesting user's language. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, { access: ACCESS.importData });
-  return spreadsheetResponse(importTemplate("zoho", (await translatorFor(request, "import")).t));
+  const [{ t }, { teams }] = await Promise.all([translatorFor(request, "import"), readShopLists()]);
+  return spreadsheetResponse(importTemplate("zoho", t, teams));
 }

@@ -28,7 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const remembered: unknown = await lastEmailCookie.parse(request.headers.get("Cookie"));
   const email = url.searchParams.get("change") ? null : typeof remembered === "string" ? remembered : null;
-  return { email, redirectTo: url.searchParams.get("redirectTo") };
+  // Only a target the one rule keeps is carried into the form; anything else signs in to the home page.
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "") || null;
+  return { email, redirectTo };
 }
 
 const EmailStep = z.object({ intent: z.literal("email"), email: z.email("login:errors.invalidEmail") });

@@ -5,8 +5,10 @@ import type { IsoDate } from "~/domain/calendar";
 import { leadLocationLabel, tierLabel } from "~/domain/lead-export";
 import { LEAD_TIMEOUT_MS } from "~/domain/lead-filters";
 import { priorityForScore, teamLabel } from "~/domain/lead-score";
-import { TEAM_RANGES } from "~/domain/recommendations";
+import { teamRange } from "~/domain/recommendations";
+import type { TeamChoice } from "~/domain/shop-lists";
 import type { AiLead } from "~/domain/lead-schema";
+import { readShopLists } from "./shop-lists.server";
 
 /**
  * The optional model: any OpenAI-compatible chat completions server. It receives the engine's
@@ -46,7 +48,7 @@ const ModelAnswerSchema = z.object({ leads: z.array(ModelLeadSchema) });
 type ModelLead = z.output<typeof ModelLeadSchema>;
 
 /** What the model may see of a lead. */
-function candidateForModel(lead: AiLead) {
+function candidateForModel(lead: AiLead, teams: readonly TeamChoice[]) {
   return {
     clientId: lead.clientId,
     name: lead.name,
@@ -59,8 +61,8 @@ function candidateForModel(lead: AiLead) {
     daysSinceLastPurchase: lead.daysSinceLastPurchase,
     facts: lead.aiInsights,
     reasonForOutreach: lead.reasonForOutreach,
-    team: teamLabel(lead.recommendedTeam),
-    productOptions: [...new Set([...lead.recommendedProducts, ...TEAM_RANGES[lead.recommendedTeam]])],
+    team: teamLabel(lead.recommendedTeam, teams),
+    productOptions: [...new Set([...lead.recommendedProducts, ...teamRange(teams, lead.recommendedTeam)])],
     bestContactTime: lead.bestContactTime,
   };
 }
@@ -139,6 +141,7 @@ export async function writeLeadsWithModel(
   settings: ModelSettings,
   today: IsoDate,
 ): Promise<ModelOutcome> {
+  const { teams } = await readShopLists();
   const client = new OpenAI({
     apiKey: settings.apiKey,
     baseURL: settings.baseURL,
@@ -151,7 +154,14 @@ export async function writeLeadsWithModel(
         model: settings.model,
         messages: [
           { role: "system", content: instructions(count) },
-          { role: "user", content: JSON.stringify({ today, count, candidates: shortlist.map(candidateForModel) }) },
+          {
+            role: "user",
+            content: JSON.stringify({
+              today,
+              count,
+              candidates: shortlist.map((lead) => candidateForModel(lead, teams)),
+            }),
+          },
         ],
         response_format: zodResponseFormat(ModelAnswerSchema, "outreach_leads"),
       },

@@ -39,6 +39,12 @@ export const AUDIT_ACTIONS = {
   retentionRun: "retention.run",
   retentionChanged: "settings.retention_changed",
   messageTemplatesChanged: "settings.message_templates_changed",
+  shopListChanged: "settings.shop_list_changed",
+  goldRateRecorded: "settings.gold_rate_recorded",
+  cashRuleChanged: "settings.cash_rule_changed",
+  cashReported: "cash.reported",
+  cashReportDownloaded: "cash.report_downloaded",
+  quoteCreated: "client.quote_created",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

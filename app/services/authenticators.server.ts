@@ -1,5 +1,11 @@
 import QRCode from "qrcode";
-import { checkUserCode, currentLock, lockedMessage } from "~/auth/code-check.server";
+import {
+  attemptNotMade,
+  attemptSucceeded,
+  checkUserCode,
+  recordCodeFailure,
+  takeCodeAttempt,
+} from "~/auth/code-check.server";
 import { needsResealing, openDeviceSecret, sealDeviceSecret } from "~/auth/crypto.server";
 import { endAllSessions } from "~/auth/session.server";
 import { generateTotpSecret, isBase32Secret, totpUri, verifyTotp } from "~/auth/totp.server";
@@ -194,10 +200,14 @@ export async function verifyDeviceSetup(input: {
   const now = input.now ?? new Date();
   const token = input.token.trim();
   if (!isSixDigitCode(token)) return { ok: false, status: 400, error: CODE_INCOMPLETE };
-  const lock = await currentLock(input.userId, input.ip, now);
-  if (lock) return { ok: false, status: 429, error: lockedMessage(lock, now) };
+  // The attempt is taken with the lock check in one step (takeCodeAttempt), before the code is looked at.
+  const ticket = await takeCodeAttempt({ userId: input.userId, ip: input.ip, purpose: "setup", now });
+  if (!ticket.ok) return { ok: false, status: 429, error: ticket.message };
   const device = await pendingDevice(input.userId, now);
-  if (!device) return { ok: false, status: 400, error: message(MESSAGE_CODES.noSetup) };
+  if (!device) {
+    await attemptNotMade(ticket.attemptId);
+    return { ok: false, status: 400, error: message(MESSAGE_CODES.noSetup) };
+  }
 
   const match = verifyTotp(openDeviceSecret(input.userId, device.secretEncrypted), token, device.lastUsedStep, now);
   // Conditional update: a device is linked once, even if two confirmations race.
@@ -209,11 +219,9 @@ export async function verifyDeviceSetup(input: {
         data: { verifiedAt: now, lastUsedStep: match.step },
       })
     ).count === 1;
-  await db.authAttempt.create({
-    data: { userId: input.userId, ip: input.ip, purpose: "setup", success: linked, createdAt: now },
-  });
 
   if (linked) {
+    await attemptSucceeded(ticket.attemptId);
     // Someone who signed in with admin-issued codes now has an authenticator: that is how they sign in from here on.
     await db.user.updateMany({ where: { id: input.userId, authType: "otp" }, data: { authType: "totp" } });
     await writeAudit({
@@ -226,25 +234,14 @@ export async function verifyDeviceSetup(input: {
     });
     return { ok: true, label: device.label };
   }
-  await writeAudit({
-    actor: input.actor,
-    action: AUDIT_ACTIONS.codeFailed,
-    targetType: "user",
-    targetId: input.userId,
-    details: { purpose: "setup" },
+  const lock = await recordCodeFailure({
+    userId: input.userId,
     ip: input.ip,
+    purpose: "setup",
+    actor: input.actor,
+    now,
   });
-  const lockNow = await currentLock(input.userId, input.ip, now);
-  if (lockNow) {
-    await writeAudit({
-      actor: input.actor,
-      action: AUDIT_ACTIONS.locked,
-      targetType: "user",
-      targetId: input.userId,
-      ip: input.ip,
-    });
-    return { ok: false, status: 429, error: lockedMessage(lockNow, now) };
-  }
+  if (lock) return { ok: false, status: 429, error: lock.message };
   return { ok: false, status: 401, error: INVALID_SETUP_CODE };
 }
 

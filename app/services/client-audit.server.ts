@@ -1,5 +1,5 @@
 import { db } from "~/db/db.server";
-import { detailsWithout } from "~/domain/client-audit-details";
+import { detailsWithout, FREE_TEXT_KEYS } from "~/domain/client-audit-details";
 import { parseClientIds } from "~/domain/client-ids";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudits, type AuditAction, type AuditActor } from "./audit.server";
@@ -71,7 +71,7 @@ export async function writeClientAudits(
 
 /**
  * Erasure's part of the audit log: the entries about these clients keep what happened, when and
- * by whom, but lose the personal values a few of them hold (a free-text outcome; names and mobiles
+ * by whom, but lose the personal values a few of them hold (free text: an outcome, a void's reason; names and mobiles
  * copied by entries older than decision 014, app/domain/client-audit-details.ts). Only entries
  * that can hold one are read, and they are rewritten in one statement per 500. Returns how many.
  */
@@ -84,7 +84,10 @@ export async function eraseFromClientAudit(tx: Prisma.TransactionClient, clientI
         {
           targetType: CLIENT_TARGET,
           targetId: { in: clientIds.map(String) },
-          OR: [{ details: { contains: '"clients"' } }, { details: { contains: '"outcome":"' } }],
+          OR: [
+            { details: { contains: '"clients"' } },
+            ...FREE_TEXT_KEYS.map((key) => ({ details: { contains: `"${key}":"` } })),
+          ],
         },
         // The bounded set of old multi-client entries (nothing new is written that way).
         { targetType: LEGACY_TARGET, details: { contains: '"clients"' } },

@@ -2,7 +2,7 @@ import { readPageUntilWritten } from "~/cache/kept-pages.server";
 import { isoFromDate, type IsoDate } from "~/domain/calendar";
 import { formatDay, displayName } from "~/domain/client-display";
 import type { ClientRowView } from "~/domain/client-row-view";
-import { addressLabel, type AddressWords, type Team } from "~/domain/client-enums";
+import { addressLabel, type AddressWords } from "~/domain/client-enums";
 import { isErasedMobile } from "~/domain/client-erasure";
 import { clientListSearch, daysSincePurchase, DEFAULT_PAGE_SIZE, type ClientListQuery } from "~/domain/client-filters";
 import { ownerInitials } from "~/domain/client-owner";
@@ -10,8 +10,10 @@ import type { Locale } from "~/domain/languages";
 import { formatAed } from "~/domain/money";
 import type { Tier } from "~/domain/tiers";
 import { fixedT } from "~/i18n/i18n.server";
-import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable, TEAM_KEYS } from "~/i18n/label-keys";
+import { nameOfKey } from "~/domain/shop-lists";
+import { COUNTRY_KEYS, EMIRATE_KEYS, labelTable } from "~/i18n/label-keys";
 import { listClients } from "./client-queries.server";
+import { readShopLists } from "./shop-lists.server";
 import type { Viewer } from "./client-record.server";
 
 /** A page of the client book as the table shows it. */
@@ -43,7 +45,7 @@ export function readClientBookPage(asked: ClientBookAsk): Promise<ClientBookPage
 }
 
 async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): Promise<ClientBookPage> {
-  const page = await listClients(query, viewer, today);
+  const [page, { teams }] = await Promise.all([listClients(query, viewer, today), readShopLists()]);
   const t = fixedT(locale, "clients");
   const language = locale.language;
   // Labels looked up once per page, not once per row (a page can hold 500 rows).
@@ -52,7 +54,6 @@ async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): 
     emirates: labelTable(EMIRATE_KEYS, t),
     separator: t("clients:list.areaSeparator"),
   };
-  const teams = labelTable(TEAM_KEYS, t);
   const whatsappWithdrawn = t("clients:whatsapp.withdrawn");
   // A page's few owners, each one's initials worked out once.
   const initials = new Map<string | null, string>();
@@ -74,7 +75,7 @@ async function clientBookPage({ query, viewer, locale, today }: ClientBookAsk): 
       lastPurchase: formatDay(c.lastPurchaseDate, locale),
       daysSince: daysSincePurchase(lastPurchase, today),
       email: c.email ?? "—",
-      team: c.team ? (teams[c.team as Team] ?? c.team) : "—",
+      team: nameOfKey(teams, c.team, language) ?? "—",
       idNumber: c.emiratesId ?? "—",
       idExpiry: formatDay(c.emiratesIdExpiry, locale),
       idExpired: expiry !== null && expiry < today,

@@ -84,6 +84,28 @@ export function withContactFacts<T, K extends string>(
   ) as Record<K, (T & ContactFacts)[]>;
 }
 
+/** Lead cards checked at once: a list is 20 leads (LEAD_COUNT); more ids than this are not read. */
+const MOST_CHECKED = 100;
+
+/**
+ * Which of these clients may not be sent a WhatsApp now (consent withdrawn since a lead list was
+ * made): the ids checked (at most MOST_CHECKED), those withdrawn among them, and those erased (an
+ * erasure withdraws every channel), whose leads a browser should forget.
+ */
+export async function whatsappConsentOf(clientIds: readonly number[]) {
+  const checked = [...new Set(clientIds)].slice(0, MOST_CHECKED);
+  if (checked.length === 0) return { checked, withdrawn: [], erased: [] };
+  const rows = await db.client.findMany({
+    where: { id: { in: checked }, consentWhatsapp: "withdrawn" },
+    select: { id: true, erasedAt: true },
+  });
+  return {
+    checked,
+    withdrawn: rows.map((r) => r.id),
+    erased: rows.filter((r) => r.erasedAt !== null).map((r) => r.id),
+  };
+}
+
 /** What the tracked WhatsApp route needs of a client in the book, or null. */
 export async function getWhatsAppTarget(clientId: number) {
   const row = await db.client.findFirst({

@@ -11,7 +11,7 @@ import {
 } from "~/domain/consent";
 import { neutralizeRows } from "~/domain/csv-safety";
 import { INTERACTION_LABELS } from "~/domain/interactions";
-import { itemSummary, labelOf, SHOWROOM_LABELS } from "~/domain/sales";
+import { itemSummary, labelOf } from "~/domain/sales";
 import { TIER_LABELS } from "~/domain/tiers";
 import { fixedT } from "~/i18n/i18n.server";
 import { keyOf } from "~/i18n/label-keys";
@@ -23,7 +23,11 @@ import { listConsentHistory, type ConsentHistoryEntry } from "./consent.server";
 import { followUpsOfClient, type FollowUpJson } from "./follow-ups.server";
 import { writeWorkbook } from "./import-spreadsheet.server";
 import { interactionsOf, type InteractionJson } from "./interactions.server";
+import type { QuoteView } from "~/domain/quotes";
+import { quotesOfClient } from "./quotes.server";
 import { saleJson, salesOfClient, type SaleJson } from "./sales.server";
+import { cashTransactionsOfClient, type ClientCashTransaction } from "./cash-rule.server";
+import { readShopLists } from "./shop-lists.server";
 
 /**
  * An access request (docs/privacy.md "Answering a request"): everything the app holds about one
@@ -39,8 +43,11 @@ export type ClientDataExport = {
   client: ClientJson & { deletedAt: string | null };
   consents: { current: ClientConsents; history: ConsentHistoryEntry[] };
   sales: SaleJson[];
+  /** The client's cash transactions: the cash rule's window and flags, with the identity taken (docs/guide/cash-rule.md). */
+  cashReports: ClientCashTransaction[];
   interactions: InteractionJson[];
   followUps: FollowUpJson[];
+  quotes: QuoteView[];
   audit: AuditApiEntry[];
 };
 
@@ -61,12 +68,14 @@ export async function exportClientData(
     details: { format },
     ip,
   });
-  const [record, history, sales, interactions, followUps] = await Promise.all([
+  const [record, history, sales, interactions, followUps, cashReports, quotes] = await Promise.all([
     db.client.findUniqueOrThrow({ where: { id: clientId }, select: { ...ALL_COLUMNS, deletedAt: true } }),
     listConsentHistory(clientId),
     salesOfClient(clientId),
     interactionsOf(clientId),
     followUpsOfClient(clientId),
+    cashTransactionsOfClient(clientId),
+    quotesOfClient(clientId),
   ]);
   // The follow-ups' own entries (scheduled, completed) are about the client too.
   const auditRows = await db.auditLog.findMany({
@@ -75,15 +84,17 @@ export async function exportClientData(
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  const client = clientJson(forViewer(record, viewer));
+  const client = clientJson(forViewer(record, viewer), (await readShopLists()).teams);
   return {
     exportedAt: now.toISOString(),
     exportedBy: { id: viewer.id, name: viewer.name },
     client: { ...client, deletedAt: record.deletedAt?.toISOString() ?? null },
     consents: { current: client.consent, history },
     sales: sales.map(saleJson),
+    cashReports,
     interactions,
     followUps,
+    quotes,
     // An entry from before decision 014 about several clients shows only this client's part.
     audit: auditRows.map((row) => {
       const entry = auditApiEntry(row);
@@ -125,7 +136,8 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
     ["Client id", String(data.client.id)],
     ...CLIENT_FIELD_NAMES.map((name) => [
       clientField(name).label,
-      fieldCellText(clientField(name).kind, c[jsonName(name)]),
+      // The team by its name (teamName), not its key.
+      name === "team" ? (data.client.teamName ?? "") : fieldCellText(clientField(name).kind, c[jsonName(name)]),
     ]),
     ["Tier", labelOf(TIER_LABELS, data.client.tier)],
     ["Source", data.client.source],
@@ -153,7 +165,20 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
     ]),
   ];
   const sales = [
-    ["Sale", "Date", "Amount (AED)", "Items", "Description", "Invoice", "Showroom", "Sold by", "Voided", "Void reason"],
+    [
+      "Sale",
+      "Date",
+      "Amount (AED)",
+      "Items",
+      "Description",
+      "Invoice",
+      "Showroom",
+      "Sold by",
+      "Voided",
+      "Void reason",
+      "Paid",
+      "Cash report",
+    ],
     ...data.sales.map((s) => [
       String(s.id),
       s.saleDate,
@@ -161,10 +186,40 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
       s.items.map(itemSummary).join("\n"),
       s.description ?? "",
       s.invoiceNo ?? "",
-      s.showroom ? labelOf(SHOWROOM_LABELS, s.showroom) : "",
+      s.showroomName ?? "",
       s.soldByName ?? "",
       s.voidedAt ?? "",
       s.voidReason ?? "",
+      s.payments.length === 0 ? "not recorded" : s.payments.map((p) => `${p.method} ${p.amount}`).join(", "),
+      s.cashReport ?? "",
+    ]),
+  ];
+  const cash = [
+    [
+      "Id",
+      "Kind",
+      "Date",
+      "Cash (AED)",
+      "Voided",
+      "Status",
+      "Identity",
+      "Number",
+      "Nationality",
+      "goAML reference",
+      "Reported on",
+    ],
+    ...data.cashReports.map((c) => [
+      String(c.id),
+      c.kind,
+      c.at,
+      c.cashAmount,
+      c.voided ? "yes" : "",
+      c.status ?? "",
+      c.idType ?? "",
+      c.idNumber ?? "",
+      c.idNationality ?? "",
+      c.reference ?? "",
+      c.reportedOn ?? "",
     ]),
   ];
   const contacts = [
@@ -181,6 +236,23 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
     ["Due", "Note", "Status", "Outcome", "Owner"],
     ...data.followUps.map((f) => [f.dueDate, f.note ?? "", f.status, f.outcome ?? "", f.ownerName ?? ""]),
   ];
+  const quotes = [
+    ["Quote", "Given", "Pieces", "Old gold", "Subtotal (AED)", "VAT (AED)", "Old gold credit (AED)", "Total (AED)"],
+    ...data.quotes.map((q) => [
+      q.number,
+      q.createdAt,
+      q.lines
+        .map((l) =>
+          [l.description, l.category, `${l.karat} ${l.weightGrams} g`, l.lineTotal].filter(Boolean).join(" · "),
+        )
+        .join("\n"),
+      q.exchange.map((e) => `${e.karat} ${e.weightGrams} g less ${e.deductionPercent}% · ${e.credit}`).join("\n"),
+      q.subtotal,
+      q.vat,
+      q.exchangeCredit,
+      q.total,
+    ]),
+  ];
   const audit = [
     ["When", "Who", "Action", "Target", "Details"],
     ...data.audit.map((e) => [e.at, e.actorName, actionInEnglish(e.action), e.target ?? "", text(e.details)]),
@@ -190,8 +262,10 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
       { name: "Client", rows: record },
       { name: "Consent", rows: consent },
       { name: "Sales", rows: sales },
+      { name: "Cash", rows: cash },
       { name: "Contacts", rows: contacts },
       { name: "Follow-ups", rows: followUps },
+      { name: "Quotes", rows: quotes },
       { name: "Audit", rows: audit },
     ].map((sheet) => ({ ...sheet, rows: neutralizeRows(sheet.rows) })),
   );

@@ -1,13 +1,9 @@
 import { db, sqlTimestamp } from "~/db/db.server";
-import {
-  ALREADY_ERASED,
-  CLEARED_FIELDS,
-  erasedClientName,
-  erasedMobile,
-  erasedSearchText,
-} from "~/domain/client-erasure";
+import { CLEARED_FIELDS, erasedClientName, erasedMobile, erasedSearchText } from "~/domain/client-erasure";
 import { CONSENT_CHANNELS, CONSENT_COLUMNS } from "~/domain/consent";
 import type { SkippedRow } from "~/domain/import-report";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { normalizeMobile } from "~/domain/mobile";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS } from "./audit.server";
 import { eraseFromClientAudit, writeClientAudits } from "./client-audit.server";
@@ -16,8 +12,9 @@ import { eraseFromClientAudit, writeClientAudits } from "./client-audit.server";
  * Erasure (docs/decisions/015-client-data-rights.md, docs/privacy.md): a client's personal data
  * wiped in place, for a person's request (an admin, with a fresh code) or by the retention job.
  * The row stays, named "Erased client #id", so its sales keep counting as anonymous amounts; its
- * mobile is freed; contact and follow-up notes, consent history, sale descriptions and the
- * personal values in its audit entries go. Irreversible.
+ * mobile is freed; contact and follow-up notes, consent history, sale descriptions and void
+ * reasons, the free text in its audit entries, the rows imports skipped that name them and the
+ * saved lead lists that name them go, all in the erasure's transaction. Irreversible.
  */
 
 /** Who erases: an admin answering a request, or the retention job (no signed-in user). */
@@ -31,25 +28,24 @@ const column = (name: string) => Prisma.raw(`"${name}"`);
 /**
  * Erases a batch in the caller's transaction, set-based: one UPDATE per table for the whole batch
  * (the retention job's batches must hold the write lock briefly). Only clients not yet erased are
- * touched, so two erasures of one client never both count. Returns the clients this call erased,
- * with the mobiles they had, for forgetErasedElsewhere once the transaction is over.
+ * touched, so two erasures of one client never both count. Returns the ids this call erased.
  */
 export async function eraseClientsIn(
   tx: Prisma.TransactionClient,
   clientIds: readonly number[],
   by: ErasedBy,
   now: Date,
-): Promise<ErasedClient[]> {
+): Promise<number[]> {
   if (clientIds.length === 0) return [];
   const perClient = (valueOf: (id: number) => string) =>
     Prisma.sql`CASE "id" ${Prisma.join(
       clientIds.map((id) => Prisma.sql`WHEN ${id} THEN ${valueOf(id)}`),
       " ",
     )} END`;
-  // The mobiles as they stand, to find the people in imports' skipped rows once the rows are wiped.
+  // What identifies them as it stands, to find the people in imports' skipped rows once the rows are wiped.
   const before = await tx.client.findMany({
     where: { id: { in: [...clientIds] }, erasedAt: null },
-    select: { id: true, mobileNumber: true },
+    select: { id: true, mobileNumber: true, emiratesId: true, email: true },
   });
   const at = sqlTimestamp(now);
   const assignments = [
@@ -71,7 +67,8 @@ export async function eraseClientsIn(
     RETURNING "id"`;
   const erased = rows.map((r) => Number(r.id));
   if (erased.length === 0) return [];
-  const mobileOf = new Map(before.map((c) => [c.id, c.mobileNumber]));
+  const erasedSet = new Set(erased);
+  const people = before.filter((c) => erasedSet.has(c.id));
   // Only rows that hold something are rewritten: every page written is time the write lock is held.
   const ofErased = { clientId: { in: erased } };
   const withText = [{ note: { not: null } }, { outcome: { not: null } }];
@@ -84,7 +81,20 @@ export async function eraseClientsIn(
   await tx.clientFamilyMember.deleteMany({ where: ofErased });
   // A sale's amount, day, items, invoice and void stay (the business's records); its free text goes.
   await tx.sale.updateMany({ where: { ...ofErased, description: { not: null } }, data: { description: null } });
+  await tx.sale.updateMany({ where: { ...ofErased, voidReason: { not: null } }, data: { voidReason: null } });
+  // A cash report's identity goes; its amount, day, status and goAML reference stay (docs/guide/cash-rule.md).
+  await tx.cashTransaction.updateMany({
+    where: { ...ofErased, OR: [{ idNumber: { not: null } }, { idNationality: { not: null } }] },
+    data: { idNumber: null, idNationality: null },
+  });
+  // A quote's amounts stay like a sale's; its pieces' descriptions are free text and go.
+  await tx.quoteLine.updateMany({
+    where: { quote: ofErased, description: { not: null } },
+    data: { description: null },
+  });
   await eraseFromClientAudit(tx, erased);
+  await forgetInLeadRuns(tx, erased);
+  await forgetInSkippedRows(tx, people);
   await writeClientAudits(
     by.reason === "request"
       ? { actor: by.actor, action: AUDIT_ACTIONS.clientErased, ip: by.ip, details: () => ({ reason: by.reason }) }
@@ -97,29 +107,16 @@ export async function eraseClientsIn(
     erased,
     tx,
   );
-  return erased.map((id) => ({ id, mobileNumber: mobileOf.get(id)! }));
-}
-
-/** A client an erasure wiped, with the mobile they had. */
-export type ErasedClient = { id: number; mobileNumber: string };
-
-/**
- * What holds erased people outside their own rows, cleared after the erasure's transaction (the
- * retention job once after all its batches): saved lead lists and imports' skipped rows.
- */
-export async function forgetErasedElsewhere(clients: readonly ErasedClient[]): Promise<void> {
-  if (clients.length === 0) return;
-  await forgetErasedInLeadRuns(clients.map((c) => c.id));
-  await forgetErasedInSkippedRows(clients.map((c) => c.mobileNumber));
+  return erased;
 }
 
 /**
  * The last lead list a user generated is kept for its export: one naming an erased client is
- * dropped (the user generates a new one). A few rows, one per user, read after the erasure.
+ * dropped (the user generates a new one). A few rows, one per user.
  */
-async function forgetErasedInLeadRuns(clientIds: readonly number[]): Promise<void> {
+async function forgetInLeadRuns(tx: Prisma.TransactionClient, clientIds: readonly number[]): Promise<void> {
   const erased = new Set(clientIds);
-  const runs = await db.leadRun.findMany({ select: { id: true, leadsJson: true } });
+  const runs = await tx.leadRun.findMany({ select: { id: true, leadsJson: true } });
   const naming = runs.filter((run) => {
     try {
       const leads: unknown = JSON.parse(run.leadsJson);
@@ -131,21 +128,41 @@ async function forgetErasedInLeadRuns(clientIds: readonly number[]): Promise<voi
       return false;
     }
   });
-  if (naming.length > 0) await db.leadRun.deleteMany({ where: { id: { in: naming.map((r) => r.id) } } });
+  if (naming.length > 0) await tx.leadRun.deleteMany({ where: { id: { in: naming.map((r) => r.id) } } });
 }
 
 /** Imports whose skipped rows are read at a time: a run's rows can be many. */
 const SKIPPED_RUNS_PAGE = 20;
 
+/** The person as a skipped row may name them: what they were on file as, in one spelling each. */
+type Identifiers = { mobileNumber: string; emiratesId: string | null; email: string | null };
+
+const idDigits = (text: string) => text.replace(/\D/g, "");
+const emailKey = (text: string) => text.trim().toLowerCase();
+
+/** Whether a skipped row names one of these people: by mobile in any spelling, Emirates ID or email. */
+function skippedRowMatcher(people: readonly Identifiers[]): (row: SkippedRow) => boolean {
+  const mobiles = new Set(people.map((p) => normalizeMobile(p.mobileNumber)));
+  const ids = new Set(people.flatMap((p) => (p.emiratesId && idDigits(p.emiratesId) ? [idDigits(p.emiratesId)] : [])));
+  const emails = new Set(people.flatMap((p) => (p.email && emailKey(p.email) ? [emailKey(p.email)] : [])));
+  return (row) => {
+    const mobile = typeof row.mobile === "string" ? normalizeMobile(row.mobile) : "";
+    const id = idDigits(row.values?.emiratesId ?? "");
+    const email = emailKey(row.values?.email ?? "");
+    return (mobile !== "" && mobiles.has(mobile)) || (id !== "" && ids.has(id)) || (email !== "" && emails.has(email));
+  };
+}
+
 /**
  * An import keeps the rows it skipped (name, mobile and every value typed) for its uploader's
- * "export skipped" download; a row skipped because the person was already on file carries their
- * mobile as stored, and goes with them. Runs are read a page at a time along the primary key.
+ * "export skipped" download; a row that names the person, by their mobile in any spelling, their
+ * Emirates ID or their email, goes with them. Runs are read a page at a time along the primary key.
  */
-async function forgetErasedInSkippedRows(mobiles: readonly string[]): Promise<void> {
-  const erased = new Set(mobiles);
+async function forgetInSkippedRows(tx: Prisma.TransactionClient, people: readonly Identifiers[]): Promise<void> {
+  if (people.length === 0) return;
+  const names = skippedRowMatcher(people);
   for (let after = ""; ;) {
-    const runs = await db.importRun.findMany({
+    const runs = await tx.importRun.findMany({
       where: { id: { gt: after }, skipped: { gt: 0 } },
       select: { id: true, skippedJson: true },
       orderBy: { id: "asc" },
@@ -153,9 +170,9 @@ async function forgetErasedInSkippedRows(mobiles: readonly string[]): Promise<vo
     });
     for (const run of runs) {
       const rows = JSON.parse(run.skippedJson) as SkippedRow[];
-      const kept = rows.filter((row) => !erased.has(row.mobile));
+      const kept = rows.filter((row) => !names(row));
       if (kept.length < rows.length)
-        await db.importRun.update({ where: { id: run.id }, data: { skippedJson: JSON.stringify(kept) } });
+        await tx.importRun.update({ where: { id: run.id }, data: { skippedJson: JSON.stringify(kept) } });
     }
     if (runs.length < SKIPPED_RUNS_PAGE) return;
     after = runs[runs.length - 1]!.id;
@@ -181,9 +198,8 @@ export async function eraseClient(
 ): Promise<ErasureResult> {
   const client = await findClientToErase(clientId);
   if (!client) return { ok: false, status: 404, error: "Client not found" };
-  if (client.erasedAt) return { ok: false, status: 409, error: ALREADY_ERASED };
+  if (client.erasedAt) return { ok: false, status: 409, error: MESSAGE_CODES.alreadyErased };
   const erased = await db.$transaction((tx) => eraseClientsIn(tx, [clientId], { reason: "request", actor, ip }, now));
-  if (erased.length === 0) return { ok: false, status: 409, error: ALREADY_ERASED };
-  await forgetErasedElsewhere(erased);
+  if (erased.length === 0) return { ok: false, status: 409, error: MESSAGE_CODES.alreadyErased };
   return { ok: true };
 }

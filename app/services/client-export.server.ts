@@ -14,6 +14,7 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientBookBatches } from "./client-queries.server";
 import type { Viewer } from "./client-record.server";
 import { xlsxChunks } from "./xlsx-stream.server";
+import { readShopLists } from "./shop-lists.server";
 
 /**
  * Export the client book as the user filtered and sorted it (docs/decisions/017): read by keyset
@@ -62,9 +63,10 @@ export function exportClientBook(
   let finished = false;
   async function* cells(): AsyncGenerator<SheetCell[][]> {
     try {
+      const { teams } = await readShopLists();
       for await (const batch of clientBookBatches(query, actor, { today })) {
         rows += batch.length;
-        yield batch.map(clientExportCells);
+        yield batch.map((client) => clientExportCells(client, teams));
       }
       finished = true;
     } finally {

@@ -1,6 +1,8 @@
 import { db, sqlTimestamp } from "~/db/db.server";
 import { familyBirthdayAlert, type Alert } from "~/domain/alerts";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import type { MessageBook } from "~/domain/message-templates";
+import { issueMessage, message, type Message } from "~/domain/messages";
 import {
   businessToday,
   dateFromIso,
@@ -95,7 +97,7 @@ export async function replaceFamilyMembers(
 type Actor = { id: string; name: string };
 export type FamilyChange =
   | { ok: true; member: FamilyMemberJson }
-  | { ok: false; status: 400 | 404; issues: { path: string; message: string }[] };
+  | { ok: false; status: 400 | 404; issues: { path: string; message: Message | string }[] };
 
 const clientNotFound: FamilyChange = { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
 
@@ -116,7 +118,7 @@ export async function addFamilyMember(
 ): Promise<FamilyChange> {
   const parsed = familyMemberSchema(today).safeParse(raw);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: issueMessage(i) }));
     return { ok: false, status: 400, issues };
   }
   // An erased client takes no new personal data (docs/decisions/015), whatever the page shows.
@@ -129,7 +131,7 @@ export async function addFamilyMember(
     return {
       ok: false,
       status: 400,
-      issues: [{ path: "familyMembers", message: `At most ${FAMILY_MEMBERS_MAX} family members` }],
+      issues: [{ path: "familyMembers", message: message(MESSAGE_CODES.familyTooMany, { count: FAMILY_MEMBERS_MAX }) }],
     };
   const member = await db.$transaction(async (tx) => {
     const row = await tx.clientFamilyMember.create({
@@ -152,7 +154,8 @@ export async function removeFamilyMember(
     where: { id: memberId, clientId, client: inClientBook() },
     select: FAMILY_MEMBER_SELECT,
   });
-  if (!member) return { ok: false, status: 404, issues: [{ path: "memberId", message: "Family member not found" }] };
+  if (!member)
+    return { ok: false, status: 404, issues: [{ path: "memberId", message: MESSAGE_CODES.familyMemberNotFound }] };
   const removed = await db.$transaction(async (tx) => {
     const { count } = await tx.clientFamilyMember.deleteMany({ where: { id: memberId, clientId } });
     if (count > 0) await writeAudit(familyAudit(context.actor, clientId, context.ip), tx);
@@ -160,7 +163,7 @@ export async function removeFamilyMember(
   });
   return removed
     ? { ok: true, member: familyMemberJson(member) }
-    : { ok: false, status: 404, issues: [{ path: "memberId", message: "Family member not found" }] };
+    : { ok: false, status: 404, issues: [{ path: "memberId", message: MESSAGE_CODES.familyMemberNotFound }] };
 }
 
 // ---------------------------------------------------------------------------------------------

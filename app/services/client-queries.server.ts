@@ -11,8 +11,10 @@ import {
   nextBirthdayRanges,
   type ClientSort,
 } from "~/domain/client-sort";
+import { findChoice } from "~/domain/shop-lists";
 import { Prisma } from "~/generated/prisma/client";
 import { CLIENT_BOOK_COUNT_SQL, CLIENT_BOOK_SQL, inClientBook } from "./client-book.server";
+import { readShopLists } from "./shop-lists.server";
 import {
   ALL_COLUMNS,
   EXPORT_COLUMN_NAMES,
@@ -80,8 +82,17 @@ function listFilters(f: ClientFilters, today: IsoDate, viewerId: string): Prisma
  */
 type ListWhere = { plain: Prisma.Sql; alongIndex: Prisma.Sql; filtered: boolean };
 
-function listWhere(f: ClientFilters, today: IsoDate, viewerId: string): ListWhere {
-  const filters = listFilters(f, today, viewerId);
+/**
+ * The team filter's text as the key records store: a team's id, key or English or Arabic name (any case),
+ * inactive teams too (old clients keep theirs); a text no team has is matched as a key, so finds nobody.
+ */
+async function teamKey(team: string | null): Promise<string | null> {
+  if (!team) return null;
+  return findChoice((await readShopLists()).teams, team)?.key ?? team;
+}
+
+async function listWhere(f: ClientFilters, today: IsoDate, viewerId: string): Promise<ListWhere> {
+  const filters = listFilters({ ...f, team: await teamKey(f.team) }, today, viewerId);
   const plain = Prisma.join([CLIENT_BOOK_SQL, ...filters], " AND ");
   if (filters.length === 0) return { plain, alongIndex: plain, filtered: false };
   const id = Prisma.raw(databaseProvider === "sqlite" ? `+"id"` : `"id"`);
@@ -316,7 +327,7 @@ async function pageOf<Row>(
   today: IsoDate,
   viewerId: string,
 ): Promise<ClientPage<Row>> {
-  const where = listWhere(query, today, viewerId);
+  const where = await listWhere(query, today, viewerId);
   const skip = (query.page - 1) * query.limit;
   const ids = await sortedIds(await sortStretches(where, query.sort, today), query.limit, skip);
   // A page that is not full is the last one, so it gives the count (most searches) without a second
@@ -381,7 +392,7 @@ export async function* clientBookBatches(
   options: { batchSize?: number; today?: IsoDate } = {},
 ): AsyncGenerator<Visible<ClientExportRow>[]> {
   const { batchSize = 1000, today = businessToday() } = options;
-  const where = listWhere(query, today, viewer.id);
+  const where = await listWhere(query, today, viewer.id);
   // Staff are few: every owner's name, once.
   const owners = new Map((await db.user.findMany({ select: { id: true, name: true } })).map((u) => [u.id, u.name]));
   for (const stretch of await sortStretches(where, query.sort, today)) {

@@ -19,6 +19,7 @@ import type { Role } from "~/domain/roles";
 import { consentsOf, type ClientConsents } from "~/domain/consent";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { listFromColumn, preferredMetalsOf, preferredStonesOf } from "~/domain/preferences";
+import { nameOfKey, type ShopChoice } from "~/domain/shop-lists";
 import { tierForTotal, type Tier } from "~/domain/tiers";
 import type { Client, Prisma } from "~/generated/prisma/client";
 import { CONSENT_SELECT } from "./consent.server";
@@ -189,6 +190,8 @@ export type ClientJson = {
   erasedAt: string | null;
   ownerId: string | null;
   ownerName: string | null;
+  /** The team's English name (the key is `team`); the key itself when no team row has it. */
+  teamName: string | null;
   consent: ClientConsents;
   familyMembers: FamilyMemberJson[];
 } & {
@@ -210,7 +213,7 @@ function jsonValue(kind: ClientFieldKind, value: unknown): unknown {
  * times (with the erasure's, if any), the owner, the current consent per channel and the family
  * (docs/decisions/019).
  */
-export function clientJson(c: Visible<ClientRecord>): ClientJson {
+export function clientJson(c: Visible<ClientRecord>, teams: readonly ShopChoice[] = []): ClientJson {
   const out: Record<string, unknown> = { id: c.id };
   for (const name of CLIENT_FIELD_NAMES) out[jsonName(name)] = jsonValue(clientField(name).kind, c[name]);
   Object.assign(out, {
@@ -221,6 +224,7 @@ export function clientJson(c: Visible<ClientRecord>): ClientJson {
     erasedAt: c.erasedAt?.toISOString() ?? null,
     ownerId: c.ownerId,
     ownerName: c.owner?.name ?? null,
+    teamName: nameOfKey(teams, c.team, "en"),
     consent: consentsOf(c),
     familyMembers: c.familyMembers.map(familyMemberJson),
   });

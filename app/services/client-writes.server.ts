@@ -10,7 +10,6 @@ import {
   type ClientFieldName,
 } from "~/domain/client-fields";
 import { protectedFieldEdit } from "~/domain/client-privacy";
-import { ERASED_CLIENT_REFUSAL } from "~/domain/client-erasure";
 import { duplicateMobileMessage, MOBILE_IN_USE } from "~/domain/duplicate-mobile";
 import { MESSAGE_CODES } from "~/domain/message-codes";
 import { message, type Message } from "~/domain/messages";
@@ -32,6 +31,7 @@ import { clientTarget } from "./client-audit.server";
 import { familyAsInput, familyMemberData, replaceFamilyMembers } from "./client-family.server";
 import { inClientBook } from "./client-book.server";
 import { ownerForNewClient } from "./client-owners.server";
+import { readShopLists } from "./shop-lists.server";
 import { ALL_COLUMNS, clientDerivedFields, DERIVED_FROM, type ClientRecord } from "./client-record.server";
 import {
   applyContactOkChange,
@@ -151,7 +151,7 @@ export async function createClient(
   today: IsoDate = businessToday(),
 ): Promise<WriteResult> {
   const { actor, ip } = context;
-  const parsed = parseNewClientInput(raw);
+  const parsed = parseNewClientInput(raw, (await readShopLists()).teams);
   const family = familyFrom(raw, today);
   if (!parsed.ok || !family.ok)
     return {
@@ -217,7 +217,7 @@ export async function updateClient(
   today: IsoDate = businessToday(),
 ): Promise<UpdateResult> {
   const { actor, ip } = context;
-  const parsed = parseEditClientInput(raw);
+  const parsed = parseEditClientInput(raw, (await readShopLists()).teams);
   const family = familyFrom(raw, today);
   if (!parsed.ok || !family.ok)
     return {
@@ -228,7 +228,8 @@ export async function updateClient(
   const input = parsed.value;
   const current = await db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
   if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
-  if (current.erasedAt) return { ok: false, status: 409, issues: [{ path: "id", message: ERASED_CLIENT_REFUSAL }] };
+  if (current.erasedAt)
+    return { ok: false, status: 409, issues: [{ path: "id", message: MESSAGE_CODES.erasedClient }] };
   if (input.mobileNumber !== current.mobileNumber) {
     const other = await findClientByMobile(input.mobileNumber);
     if (other) return mobileTaken(duplicateMobileMessage(other));

@@ -1,14 +1,6 @@
 import type { TFunction } from "i18next";
 import { neutralizeRows } from "~/domain/csv-safety";
-import {
-  ANNIVERSARY_TYPES,
-  COUNTRY_LABELS,
-  COUNTRIES,
-  EMIRATE_LABELS,
-  EMIRATES,
-  TEAM_LABELS,
-  TEAMS,
-} from "~/domain/client-enums";
+import { ANNIVERSARY_TYPES, COUNTRY_LABELS, COUNTRIES, EMIRATE_LABELS, EMIRATES } from "~/domain/client-enums";
 import {
   CLIENT_TEMPLATE_EXAMPLE,
   CLIENT_TEMPLATE_FIELDS,
@@ -25,17 +17,8 @@ import {
 } from "~/domain/import-columns";
 import { EXPORTED_FIELDS, jsonName, spreadsheetHeader } from "~/domain/client-fields";
 import type { SkippedRow } from "~/domain/import-report";
-import {
-  ITEM_CATEGORIES,
-  ITEM_CATEGORY_LABELS,
-  MAX_SALE_ITEMS,
-  METAL_LABELS,
-  METALS,
-  SHOWROOM_LABELS,
-  SHOWROOMS,
-  STONE_LABELS,
-  STONES,
-} from "~/domain/sales";
+import { MAX_SALE_ITEMS, METAL_LABELS, METALS, STONE_LABELS, STONES, type SaleLists } from "~/domain/sales";
+import { activeChoices, type ShopChoice, type ShopLists } from "~/domain/shop-lists";
 import { uploadLimitText } from "~/domain/import-messages";
 import { writeWorkbook } from "./import-spreadsheet.server";
 import { lastSkippedClients } from "./import.server";
@@ -48,13 +31,11 @@ export type SpreadsheetDownload = { fileName: string; bytes: Buffer };
  * The lists a client's cells are chosen from, for both templates' instructions. The values stay as the
  * import reads them (English); the row's name is in the downloader's language.
  */
-const clientLists = (t: TFunction): string[][] => [
+const clientLists = (t: TFunction, teams: readonly ShopChoice[]): string[][] => [
   [t("import:templates.lists.country"), COUNTRIES.map((c) => COUNTRY_LABELS[c]).join(", ")],
   [t("import:templates.lists.emirate"), EMIRATES.map((e) => EMIRATE_LABELS[e]).join(", ")],
-  [
-    t("import:templates.lists.team"),
-    TEAMS.map((team) => `Team ${team.slice(-1).toUpperCase()} (${TEAM_LABELS[team]})`).join(", "),
-  ],
+  // The shop's active teams (docs/decisions/041-shop-lists-as-data.md); a cell may give a key or either name.
+  [t("import:templates.lists.team"), namesOf(teams)],
   [t("import:templates.lists.anniversaryType"), ANNIVERSARY_TYPES.join(", ")],
   [t("import:templates.lists.contactOk"), t("import:templates.lists.contactOkValues")],
 ];
@@ -65,7 +46,7 @@ const filesLine = (t: TFunction) => t("import:templates.files", { max: uploadLim
  * The instructions sheet in the downloader's language (docs/decisions/021-arabic-and-english.md); the header
  * row the import reads stays as it is.
  */
-const instructions = (t: TFunction): string[][] => [
+const instructions = (t: TFunction, teams: readonly ShopChoice[]): string[][] => [
   [t("import:templates.howTo")],
   [t("import:templates.client.keepHeader")],
   [t("import:templates.client.required")],
@@ -74,11 +55,16 @@ const instructions = (t: TFunction): string[][] => [
   [t("import:templates.client.skipped")],
   [filesLine(t)],
   [""],
-  ...clientLists(t),
+  ...clientLists(t, teams),
 ];
 
+const namesOf = (rows: readonly ShopChoice[]) =>
+  activeChoices(rows)
+    .map((row) => (row.nameAr ? `${row.name} (${row.nameAr})` : row.name))
+    .join(", ");
+
 /** docs/decisions/020-purchase-history-imports.md, in the words of the person filling it in. */
-const purchaseInstructions = (t: TFunction): string[][] => [
+const purchaseInstructions = (t: TFunction, lists: TemplateLists): string[][] => [
   [t("import:templates.howTo")],
   [t("import:templates.purchases.keepHeader")],
   [t("import:templates.purchases.oneSale")],
@@ -88,16 +74,20 @@ const purchaseInstructions = (t: TFunction): string[][] => [
   [t("import:templates.purchases.soldBy")],
   [filesLine(t)],
   [""],
-  [t("import:templates.lists.showroom"), SHOWROOMS.map((r) => SHOWROOM_LABELS[r]).join(", ")],
-  [t("import:templates.lists.itemCategory"), ITEM_CATEGORIES.map((c) => ITEM_CATEGORY_LABELS[c]).join(", ")],
+  // The shop's active rows (docs/decisions/041-shop-lists-as-data.md); a cell may give a key or either name.
+  [t("import:templates.lists.showroom"), namesOf(lists.showrooms)],
+  [t("import:templates.lists.itemCategory"), namesOf(lists.itemCategories)],
   [t("import:templates.lists.metal"), METALS.map((m) => METAL_LABELS[m]).join(", ")],
   [t("import:templates.lists.karat"), t("import:templates.lists.karatValues")],
   [t("import:templates.lists.stone"), STONES.map((stone) => STONE_LABELS[stone]).join(", ")],
-  ...clientLists(t),
+  ...clientLists(t, lists.teams),
 ];
 
-/** The client (or Zoho) template, its instructions in `t`'s language: the downloader's. */
-export function importTemplate(kind: ImportKind, t: TFunction): SpreadsheetDownload {
+/** The shop's lists a purchase history's instructions name. */
+type TemplateLists = SaleLists & Pick<ShopLists, "teams">;
+
+/** The client (or Zoho) template, its instructions in `t`'s language: the downloader's; `teams`: the shop's. */
+export function importTemplate(kind: ImportKind, t: TFunction, teams: readonly ShopChoice[]): SpreadsheetDownload {
   if (kind === "zoho") {
     return {
       fileName: ZOHO_TEMPLATE_FILE_NAME,
@@ -106,7 +96,7 @@ export function importTemplate(kind: ImportKind, t: TFunction): SpreadsheetDownl
           name: "Form Entries",
           rows: [ZOHO_TEMPLATE_HEADERS.map((h) => h.header), ZOHO_TEMPLATE_HEADERS.map((h) => h.example)],
         },
-        { name: t("import:templates.instructionsSheet"), rows: instructions(t) },
+        { name: t("import:templates.instructionsSheet"), rows: instructions(t, teams) },
       ]),
     };
   }
@@ -120,13 +110,13 @@ export function importTemplate(kind: ImportKind, t: TFunction): SpreadsheetDownl
           CLIENT_TEMPLATE_FIELDS.map((f) => CLIENT_TEMPLATE_EXAMPLE[f] ?? ""),
         ],
       },
-      { name: t("import:templates.instructionsSheet"), rows: instructions(t) },
+      { name: t("import:templates.instructionsSheet"), rows: instructions(t, teams) },
     ]),
   };
 }
 
 /** GET /api/import/purchase-history-template: a purchase history's columns with one example invoice. */
-export function purchaseHistoryTemplate(t: TFunction): SpreadsheetDownload {
+export function purchaseHistoryTemplate(t: TFunction, lists: TemplateLists): SpreadsheetDownload {
   return {
     fileName: PURCHASE_TEMPLATE_FILE_NAME,
     bytes: writeWorkbook([
@@ -137,7 +127,7 @@ export function purchaseHistoryTemplate(t: TFunction): SpreadsheetDownload {
           ...PURCHASE_TEMPLATE_EXAMPLES.map((example) => PURCHASE_TEMPLATE_FIELDS.map((f) => example[f] ?? "")),
         ],
       },
-      { name: t("import:templates.instructionsSheet"), rows: purchaseInstructions(t) },
+      { name: t("import:templates.instructionsSheet"), rows: purchaseInstructions(t, lists) },
     ]),
   };
 }

@@ -7,6 +7,7 @@ import { parentPort } from "node:worker_threads";
 import { readImportRow, type ReadRow, type RowReading } from "~/domain/import-reading";
 import type { SpreadsheetType } from "~/domain/spreadsheet-file";
 import type { CellValue } from "~/domain/spreadsheet-values";
+import { english } from "~/i18n/english.server";
 import { readSpreadsheet, type SheetRow } from "./import-spreadsheet.server";
 
 /**
@@ -37,7 +38,8 @@ function open(bytes: Uint8Array, type: SpreadsheetType): ParseMessage {
 
 function nextChunk(reading: RowReading): ParseMessage {
   const chunk: ReadRow[] = [];
-  const options = { date1904: file?.date1904 };
+  // A row's errors are English, as the import's result and its exports carry them.
+  const options = { date1904: file?.date1904, say: english };
   let next = file?.rows.next() ?? { done: true as const, value: undefined };
   while (!next.done) {
     chunk.push(readImportRow(reading, next.value.rowNumber, next.value.cells, options));

@@ -1,5 +1,5 @@
 import { db, insertRows, inTexts } from "~/db/db.server";
-import { businessToday, dateFromIso } from "~/domain/calendar";
+import { appTimezone, businessToday, dateFromIso } from "~/domain/calendar";
 import { EXPORTED_FIELDS, fieldCellText, fieldsOf, clientField, jsonName } from "~/domain/client-fields";
 import { isUniqueViolation } from "~/db/unique-violation.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -21,11 +21,13 @@ import {
   type PendingPurchase,
 } from "~/domain/import-purchases";
 import { filsToDecimalString } from "~/domain/money";
-import { storedItems } from "~/domain/sales";
+import { storedItems, type SaleLists } from "~/domain/sales";
+import { rowError } from "~/domain/import-rows";
 import {
   failedResult,
-  IMPORT_BUSY_MESSAGE,
+  importBusyMessage,
   importSummary,
+  type ImportBusy,
   SKIP_REASONS,
   type ImportResult,
   type LastImport,
@@ -44,6 +46,8 @@ import { recordContactOkConsents } from "./consent.server";
 import { clientTarget } from "./client-audit.server";
 import { readSpreadsheetUpload, type UploadedFile } from "./import-upload.server";
 import { recomputeClientsPurchases, timestampOf } from "./sales.server";
+import { readShopLists } from "./shop-lists.server";
+import type { ShopChoice } from "~/domain/shop-lists";
 
 /**
  * A spreadsheet import: one ImportRun per import, rows checked by the New Client rules,
@@ -52,8 +56,57 @@ import { recomputeClientsPurchases, timestampOf } from "./sales.server";
  * a time.
  */
 
-/** A running import refreshes heartbeatAt with every batch; one silent this long has died. */
-export const IMPORT_STALE_AFTER_MS = 2 * 60_000;
+/**
+ * A running import refreshes heartbeatAt every IMPORT_BEAT_MS (a timer, so reading a big file beats
+ * too) and with every batch; one silent for IMPORT_STALE_AFTER_MS has died, and the next import of
+ * its kind fails it. Four beats missed, so a slow moment is not a death; a crash blocks the kind for
+ * 20 s at most, and not at all once its server starts again (failImportsOfPreviousStart).
+ */
+export const IMPORT_BEAT_MS = 5_000;
+export const IMPORT_STALE_AFTER_MS = 20_000;
+
+const ABANDONED = "The import stopped responding and was abandoned.";
+
+/**
+ * The server this process serves in: its host and port, and when its primary started (set by
+ * server.mjs before it forks the workers). Null outside a server: tests and scripts run imports
+ * that no server start may fail.
+ */
+/** The environment server.mjs gives its workers (CRM_SERVER_RUNNER, CRM_SERVER_STARTED_AT). */
+type ServerEnv = Record<string, string | undefined>;
+
+function serverStart(env: ServerEnv = process.env): { runner: string; startedAt: Date } | null {
+  const runner = env.CRM_SERVER_RUNNER;
+  const startedAt = Number(env.CRM_SERVER_STARTED_AT);
+  return runner && Number.isFinite(startedAt) && startedAt > 0 ? { runner, startedAt: new Date(startedAt) } : null;
+}
+
+/**
+ * At a server's start: the runs its previous start left running (killed, crashed, stopped) have
+ * died with it, so they are failed at once rather than blocking their kind until their heartbeat
+ * is stale. Runs of other servers, and of this start, are left alone. Answers how many were failed.
+ */
+export async function failImportsOfPreviousStart(env: ServerEnv = process.env): Promise<number> {
+  const start = serverStart(env);
+  if (!start) return 0;
+  const now = new Date();
+  const { count } = await db.importRun.updateMany({
+    where: { status: "running", runner: start.runner, startedAt: { lt: start.startedAt } },
+    data: { status: "failed", message: ABANDONED, finishedAt: now },
+  });
+  return count;
+}
+
+/** Beats for a run every IMPORT_BEAT_MS until stopped; a beat never revives a finished run. */
+export function keepImportAlive(runId: string, everyMs = IMPORT_BEAT_MS): () => void {
+  const timer = setInterval(() => {
+    db.importRun
+      .updateMany({ where: { id: runId, status: "running" }, data: { heartbeatAt: new Date() } })
+      .catch((error: unknown) => console.error("import heartbeat failed", error));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 const OPENING_SALE_DESCRIPTION = "Opening balance (import)";
 const SOURCE: Record<ImportKind, "client_import" | "zoho_import"> = { client: "client_import", zoho: "zoho_import" };
@@ -66,21 +119,25 @@ export type ImportOutcome = { status: number; result: ImportResult; runId: strin
 
 type StartedRun = { id: string };
 
+/** A refused start: the run in the way, since when it runs and the latest time it counts as alive. */
+type BlockedStart = { blockedBy: ImportBusy };
+
 /**
  * The per-kind lock, kept in the database so it holds across app instances: a run is created as
  * "running", and it proceeds only if it is the earliest live running run of its kind; otherwise it
- * withdraws. Runs whose heartbeat is older than the staleness timeout are declared failed first.
+ * withdraws, saying which run is in the way. Runs whose heartbeat is older than the staleness
+ * timeout are declared failed first.
  */
 async function startRun(
   kind: ImportKind,
   actor: Actor,
   fileName: string,
   progressId: string | undefined,
-): Promise<StartedRun | null> {
+): Promise<StartedRun | BlockedStart> {
   const now = new Date();
   await db.importRun.updateMany({
     where: { kind, status: "running", heartbeatAt: { lt: new Date(now.getTime() - IMPORT_STALE_AFTER_MS) } },
-    data: { status: "failed", message: "The import stopped responding and was abandoned.", finishedAt: now },
+    data: { status: "failed", message: ABANDONED, finishedAt: now },
   });
   const wanted =
     progressId &&
@@ -95,17 +152,25 @@ async function startRun(
       status: "running",
       startedAt: now,
       heartbeatAt: now,
+      runner: serverStart()?.runner ?? null,
     },
     select: { id: true },
   });
   const first = await db.importRun.findFirst({
     where: { kind, status: "running" },
     orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    select: { id: true },
+    select: { id: true, startedAt: true, heartbeatAt: true },
   });
   if (first?.id === run.id) return run;
   await db.importRun.delete({ where: { id: run.id } });
-  return null;
+  // The run in the way (never null: this run was running until just now, so some run was first).
+  const blocker = first ?? { startedAt: now, heartbeatAt: now };
+  return {
+    blockedBy: {
+      runningSince: blocker.startedAt.toISOString(),
+      freeBy: new Date(blocker.heartbeatAt.getTime() + IMPORT_STALE_AFTER_MS).toISOString(),
+    },
+  };
 }
 
 type Counts = {
@@ -128,12 +193,13 @@ function skippedRow(
   row: number,
   client: NewClientInput,
   reason: string,
+  teams: readonly ShopChoice[],
   sale: Record<string, string> = {},
 ): SkippedRow & { row: number } {
   const values: Record<string, string> = { ...sale };
   for (const name of EXPORTED_FIELDS) {
     if (name === "fullName" || name === "mobileNumber" || !(name in client)) continue;
-    const text = fieldCellText(clientField(name).kind, client[name as keyof NewClientInput]);
+    const text = fieldCellText(clientField(name).kind, client[name as keyof NewClientInput], teams);
     if (text !== "") values[jsonName(name)] = text;
   }
   return { row, name: client.fullName, mobile: client.mobileNumber, reason, values };
@@ -235,6 +301,7 @@ async function writeBatch(
   totalRows: number,
 ): Promise<void> {
   // Someone added one of these mobiles between our check and our insert: check again.
+  const { teams } = await readShopLists();
   await retryingUniqueViolations(async () => {
     const taken = new Map((await holdersOf(rows.map((r) => r.client.mobileNumber))).map((c) => [c.mobileNumber, c]));
     const fresh = rows.filter((r) => !taken.has(r.client.mobileNumber));
@@ -247,7 +314,7 @@ async function writeBatch(
     );
     const skippedNow = rows
       .filter((r) => taken.has(r.client.mobileNumber))
-      .map((r) => skippedRow(r.row, r.client, takenReason(taken.get(r.client.mobileNumber)!)));
+      .map((r) => skippedRow(r.row, r.client, takenReason(taken.get(r.client.mobileNumber)!), teams));
     await db.$transaction(
       async (tx) => {
         if (records.length) {
@@ -312,7 +379,12 @@ async function importRows(
     rowsInBatch = 0;
     await yieldToEventLoop();
   };
-  for await (const { rowNumber, read: checked } of sheet.rows({ kind: "clients", mapping })) {
+  const { teams } = await readShopLists();
+  for await (const { rowNumber, read: checked } of sheet.rows({
+    kind: "clients",
+    mapping,
+    teams,
+  })) {
     counts.processedRows++;
     rowsInBatch++;
     if (checked) {
@@ -320,7 +392,7 @@ async function importRows(
         counts.errors.push(checked.error);
       } else {
         const { client } = checked;
-        const skip = (reason: string) => counts.skippedClients.push(skippedRow(rowNumber, client, reason));
+        const skip = (reason: string) => counts.skippedClients.push(skippedRow(rowNumber, client, reason, teams));
         const earlier = firstRowOf.get(client.mobileNumber);
         if (client.mobileNumber === TEMPLATE_EXAMPLE_MOBILE) skip(SKIP_REASONS.templateExample);
         else if (earlier !== undefined) skip(SKIP_REASONS.repeatsRow(earlier));
@@ -340,15 +412,24 @@ async function importRows(
  * Who sold an imported sale: the Sold By cell names an active user by email or (when no one else
  * has it) by name; otherwise whoever imports, as recordSale defaults it.
  */
-async function associateFinder(actor: Actor): Promise<(soldBy: string | null) => string> {
-  const users = await db.user.findMany({ where: { isActive: true }, select: { id: true, email: true, name: true } });
+async function associateFinder(
+  actor: Actor,
+): Promise<{ soldById: (soldBy: string | null) => string; homeShowroom: (userId: string) => string | null }> {
+  const users = await db.user.findMany({
+    where: { isActive: true },
+    select: { id: true, email: true, name: true, showroom: { select: { key: true, active: true } } },
+  });
   const byKey = new Map<string, string | null>();
+  const homes = new Map(users.map((u) => [u.id, u.showroom?.active ? u.showroom.key : null]));
   for (const user of users) {
     byKey.set(user.email.toLowerCase(), user.id);
     const name = user.name.trim().toLowerCase();
     byKey.set(name, byKey.has(name) ? null : user.id);
   }
-  return (soldBy) => (soldBy === null ? null : byKey.get(soldBy.trim().toLowerCase())) ?? actor.id;
+  return {
+    soldById: (soldBy) => (soldBy === null ? null : byKey.get(soldBy.trim().toLowerCase())) ?? actor.id,
+    homeShowroom: (userId) => homes.get(userId) ?? null,
+  };
 }
 
 type PurchaseContext = {
@@ -357,6 +438,9 @@ type PurchaseContext = {
   actor: Actor;
   totalRows: number;
   soldById: (soldBy: string | null) => string;
+  /** The seller's home showroom: an invoice without a showroom cell is theirs. */
+  homeShowroom: (userId: string) => string | null;
+  lists: SaleLists;
   /** Mobiles of the clients this run created: their purchases without an invoice number are theirs. */
   createdHere: Set<string>;
 };
@@ -392,8 +476,9 @@ const saleKey = (s: SaleKeyParts) =>
  */
 async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, context: PurchaseContext) {
   const { runId, kind, actor } = context;
+  const { teams } = await readShopLists();
   const skipAll = (p: PendingPurchase, reason: string) =>
-    p.lines.map((l) => skippedRow(l.row, l.client, reason, purchaseCellValues(p, l.item)));
+    p.lines.map((l) => skippedRow(l.row, l.client, reason, teams, purchaseCellValues(p, l.item, context.lists)));
   // A client or an invoice was recorded between our check and our insert: check again.
   await retryingUniqueViolations(async () => {
     const existing = await holdersOf([...new Set(purchases.map((p) => p.mobile))]);
@@ -421,7 +506,9 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
       if (p.mobile === TEMPLATE_EXAMPLE_MOBILE) skippedNow.push(...skipAll(p, SKIP_REASONS.templateExample));
       else if (client?.deletedAt) skippedNow.push(...skipAll(p, takenReason(client)));
       else if (p.invoiceNo && recordedKeys.has(invoiceKey(p.showroom, p.invoiceNo)))
-        skippedNow.push(...skipAll(p, SKIP_REASONS.invoiceRecorded(invoiceName(p.invoiceNo, p.showroom))));
+        skippedNow.push(
+          ...skipAll(p, SKIP_REASONS.invoiceRecorded(invoiceName(p.invoiceNo, p.showroom, context.lists.showrooms))),
+        );
       else if (!p.invoiceNo && client && !context.createdHere.has(p.mobile))
         skippedNow.push(...skipAll(p, SKIP_REASONS.noInvoiceNumber));
       else {
@@ -537,12 +624,19 @@ async function importPurchaseRows(
   counts: Counts,
   context: PurchaseContext,
 ) {
-  const grouper = purchaseGrouper(mapping, businessToday());
+  const grouper = purchaseGrouper(mapping, businessToday(), context.lists, english);
   let batch: PendingPurchase[] = [];
   let rowsInBatch = 0;
   const take = (closed: ClosedGroup | null) => {
-    if (closed?.ok) batch.push(closed.purchase);
-    else if (closed) counts.errors.push(...closed.errors);
+    if (closed?.ok) {
+      const purchase = closed.purchase;
+      // No showroom cell: the seller's home showroom; an invoice number needs one (numbers are per showroom).
+      purchase.showroom ??= context.homeShowroom(context.soldById(purchase.soldBy));
+      if (purchase.invoiceNo && !purchase.showroom) {
+        const refusal = `Invoice ${purchase.invoiceNo}: choose the showroom of the invoice: invoice numbers are unique per showroom`;
+        counts.errors.push(...purchase.lines.map((line) => rowError(line.row, [refusal])));
+      } else batch.push(purchase);
+    } else if (closed) counts.errors.push(...closed.errors);
   };
   const flush = async () => {
     await writePurchaseBatch(batch, counts, context);
@@ -550,7 +644,7 @@ async function importPurchaseRows(
     rowsInBatch = 0;
     await yieldToEventLoop();
   };
-  for await (const { read: row } of sheet.rows({ kind: "purchases", mapping })) {
+  for await (const { read: row } of sheet.rows({ kind: "purchases", mapping, teams: (await readShopLists()).teams })) {
     counts.processedRows++;
     rowsInBatch++;
     if (row) take(grouper.feed(row));
@@ -576,8 +670,17 @@ export async function importSpreadsheet(args: {
   const type = sniffSpreadsheetType(upload.fileName, upload.bytes);
   if (!type) return { status: 400, result: failedResult(INVALID_FILE_TYPE_MESSAGE), runId: null };
 
-  const run = await startRun(kind, actor, upload.fileName, args.progressId);
-  if (!run) return { status: 409, result: failedResult(IMPORT_BUSY_MESSAGE), runId: null };
+  const started = await startRun(kind, actor, upload.fileName, args.progressId);
+  if ("blockedBy" in started) {
+    const busy = started.blockedBy;
+    return {
+      status: 409,
+      result: { ...failedResult(english(importBusyMessage(busy, appTimezone()))), busy },
+      runId: null,
+    };
+  }
+  const run = started;
+  const stopBeating = keepImportAlive(run.id);
 
   const finish = async (
     status: "succeeded" | "failed",
@@ -674,7 +777,8 @@ export async function importSpreadsheet(args: {
         kind,
         actor,
         totalRows,
-        soldById: await associateFinder(actor),
+        ...(await associateFinder(actor)),
+        lists: await readShopLists(),
         createdHere: new Set(),
       });
     } else await importRows(run.id, kind, actor, sheet, mapping, counts);
@@ -705,6 +809,7 @@ export async function importSpreadsheet(args: {
     ).catch(() => failedResult(message));
     return { status: refused ? error.status : 500, result, runId: run.id };
   } finally {
+    stopBeating();
     await sheet?.close();
   }
 }

@@ -14,12 +14,14 @@ import { recentContactSince } from "~/domain/contact-recency";
 import { AiLeadSchema, LEAD_SOURCES, type AiLead, type LeadGeneration, type LeadSource } from "~/domain/lead-schema";
 import { BUDGET_BANDS, listFromColumn, preferredMetalsOf, preferredStonesOf } from "~/domain/preferences";
 import type { PurchasedPieces } from "~/domain/recommendations";
-import { ITEM_CATEGORIES, METALS, oneOf, STONES } from "~/domain/sales";
+import { METALS, oneOf, STONES } from "~/domain/sales";
 import { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
 import { contactFactsFor } from "./client-contact.server";
 import { inClientBook, occasionWithin } from "./client-book.server";
 import { loadMessageBook } from "./message-templates.server";
+import { readShopLists } from "./shop-lists.server";
+import { findChoice } from "~/domain/shop-lists";
 
 /**
  * Lead generation (docs/product-rules.md §4, §7): the engine pre-selects a bounded shortlist per segment with
@@ -134,7 +136,6 @@ async function purchaseCounts(clientIds: number[]): Promise<Map<number, number>>
   return new Map(rows.map((r) => [r.clientId, r._count._all]));
 }
 
-const isCategory = oneOf(ITEM_CATEGORIES);
 const isMetal = oneOf(METALS);
 const isStone = oneOf(STONES);
 const isBudgetBand = oneOf(BUDGET_BANDS);
@@ -155,8 +156,9 @@ async function purchasedPieces(clientIds: number[]): Promise<Map<number, Purchas
     WHERE s."customerId" IN (${Prisma.join(clientIds)}) AND s."voidedAt" IS NULL
     GROUP BY s."customerId", i."category", i."metal", i."stone"`;
   for (const r of rows) {
-    // Values outside today's lists (none are written) are left out rather than guessed at.
-    if (!isCategory(r.category) || !isMetal(r.metal) || !isStone(r.stone)) continue;
+    // Metals and stones outside today's lists (none are written) are left out rather than guessed at; a category
+    // is any key of the shop's table, which the recommendations look up (an unknown one is passed over there).
+    if (!isMetal(r.metal) || !isStone(r.stone)) continue;
     const id = Number(r.clientId);
     const pieces = byClient.get(id) ?? [];
     pieces.push({ category: r.category, metal: r.metal, stone: r.stone, pieces: Number(r.pieces) });
@@ -197,11 +199,16 @@ function factsOf(c: Candidate, purchaseCount: number, purchases: PurchasedPieces
 
 /** The engine's leads for the filters, best first, at most `limit`. */
 export async function rankEngineLeads(filters: LeadFilters, today: IsoDate, limit: number): Promise<AiLead[]> {
-  const candidates = await shortlistCandidates(filters, today);
+  const { teams, itemCategories } = await readShopLists();
+  // The team filter as the key clients store (it may come as a name; a past team's clients too).
+  const team = filters.team && (findChoice(teams, filters.team)?.key ?? filters.team);
+  const candidates = await shortlistCandidates({ ...filters, team }, today);
   const ids = candidates.map((c) => c.id);
   const [counts, pieces, book] = await Promise.all([purchaseCounts(ids), purchasedPieces(ids), loadMessageBook()]);
   return candidates
-    .map((c) => buildLead(factsOf(c, counts.get(c.id) ?? 0, pieces.get(c.id) ?? []), today, book))
+    .map((c) =>
+      buildLead(factsOf(c, counts.get(c.id) ?? 0, pieces.get(c.id) ?? []), today, { teams, itemCategories }, book),
+    )
     .filter((lead): lead is AiLead => lead !== null)
     .sort(compareLeads)
     .slice(0, limit);

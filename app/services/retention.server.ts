@@ -4,7 +4,7 @@ import { DEFAULT_RETENTION, retentionCutoffs, type RetentionCutoffs, type Retent
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clearContactOutcomesInAudit } from "./client-audit.server";
-import { eraseClientsIn, forgetErasedElsewhere, type ErasedClient } from "./client-erasure.server";
+import { eraseClientsIn } from "./client-erasure.server";
 import { claimDailyJob, finishDailyJob, releaseDailyJob } from "./job-lease.server";
 
 /**
@@ -143,7 +143,7 @@ export async function applyRetention(
   };
 
   // Erasure first: its new audit entries are recent, so pruning never takes them.
-  const erased: ErasedClient[] = [];
+  const erased: number[] = [];
   for (;;) {
     const due = await db.client.findMany({
       where: dueClients(cutoffs),
@@ -162,7 +162,6 @@ export async function applyRetention(
     if (due.length < batchSize) break;
   }
   report.erasedClients = erased.length;
-  await forgetErasedElsewhere(erased);
 
   if (cutoffs.contactNotesBefore) {
     const before = cutoffs.contactNotesBefore;

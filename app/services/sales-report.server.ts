@@ -2,7 +2,7 @@ import { db, sqlTimestamp } from "~/db/db.server";
 import { dateFromIso, isoFromDate } from "~/domain/calendar";
 import { neutralizeCell } from "~/domain/csv-safety";
 import { filsToDecimalString, type Fils } from "~/domain/money";
-import { ITEM_CATEGORIES } from "~/domain/sales";
+import { activeChoices, type ShopChoice } from "~/domain/shop-lists";
 import {
   CATEGORY_NOTE,
   comparedPeriods,
@@ -26,6 +26,7 @@ import {
 } from "~/domain/sales-report";
 import { Prisma } from "~/generated/prisma/client";
 import { writeWorkbook, type WorkbookCell } from "./import-spreadsheet.server";
+import { readShopLists } from "./shop-lists.server";
 import type { SpreadsheetDownload } from "./import-files.server";
 
 /**
@@ -119,8 +120,8 @@ async function byClientColumn(period: ReportPeriod, column: keyof typeof CLIENT_
  * the period's total, while a sale with two kinds of item is in two rows.
  *
  * Read from the items alone (docs/decisions/018-sales-report.md): each carries its sale's day and
- * void state, and whether it is the sale's first of its category, the one counted. One index range
- * per category comes out in category order, so nothing is sorted. The sales without items are what
+ * void state, and whether it is the sale's first of its category, the one counted; every category
+ * key is read, the shop's table names them (a deactivated one too). The sales without items are what
  * the period's total leaves once the items are counted: their first items (position 0) are the
  * sales with items.
  */
@@ -131,7 +132,7 @@ async function byCategory(period: ReportPeriod, totals: SalesTotal): Promise<Gro
       SUM(i."priceFils") AS "total",
       SUM(CASE WHEN i."position" = 0 THEN 1 ELSE 0 END) AS "itemised"
     FROM "SaleItem" i
-    WHERE i."saleVoided" = false AND i."category" IN (${Prisma.join(ITEM_CATEGORIES)})
+    WHERE i."saleVoided" = false
       AND i."saleDate" >= ${sqlTimestamp(dateFromIso(period.from))}
       AND i."saleDate" <= ${sqlTimestamp(dateFromIso(period.to))}
     GROUP BY i."category"`;
@@ -151,6 +152,11 @@ async function periodTotal(period: ReportPeriod): Promise<SalesTotal> {
   return { count: total._count._all, totalFils: total._sum.amountFils ?? 0n };
 }
 
+/** A shop list's English names by key (deactivated rows still name past sales) and its active keys in order. */
+function listNames(rows: readonly ShopChoice[]) {
+  return { names: new Map(rows.map((row) => [row.key, row.name])), listed: activeChoices(rows).map((row) => row.key) };
+}
+
 /**
  * GET /api/reports/sales: the period's sales grouped one way, with exact totals. `knownTotals`,
  * the period's when the caller has read them already (the /reports page's overview), spare the
@@ -163,18 +169,26 @@ export async function salesReport(
   switch (groupBy) {
     case "month":
       return salesReportOf(period, groupBy, monthlySales(await dailySales(period), period));
-    case "showroom":
-      return salesReportOf(period, groupBy, await byShowroom(period));
+    case "showroom": {
+      const [groups, lists] = await Promise.all([byShowroom(period), readShopLists()]);
+      return salesReportOf(period, groupBy, groups, listNames(lists.showrooms));
+    }
     case "associate": {
       const { groups, names } = await byAssociate(period);
       return salesReportOf(period, groupBy, groups, { names });
     }
-    case "team":
+    case "team": {
+      const [groups, lists] = await Promise.all([byClientColumn(period, groupBy), readShopLists()]);
+      return salesReportOf(period, groupBy, groups, listNames(lists.teams));
+    }
     case "tier":
       return salesReportOf(period, groupBy, await byClientColumn(period, groupBy));
     case "category": {
-      const totals = knownTotals ?? (await periodTotal(period));
-      return salesReportOf(period, groupBy, await byCategory(period, totals), { totals });
+      const [totals, lists] = await Promise.all([knownTotals ?? periodTotal(period), readShopLists()]);
+      return salesReportOf(period, groupBy, await byCategory(period, totals), {
+        totals,
+        ...listNames(lists.itemCategories),
+      });
     }
   }
 }

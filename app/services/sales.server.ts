@@ -1,25 +1,28 @@
 import { db } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/unique-violation.server";
 import { dateFromIso, isoFromDate, type IsoDate } from "~/domain/calendar";
+import { cashPart, type PaymentJson, type PaymentMethod } from "~/domain/cash-rule";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import type { Role } from "~/domain/roles";
 import {
   canVoidSale,
-  isShowroom,
   mgToGrams,
   pointsToCarats,
   storedItems,
   type SaleInput,
   type SaleItemFacts,
+  type SaleLists,
 } from "~/domain/sales";
+import { nameOfKey } from "~/domain/shop-lists";
 import { TIER_FLOORS, type Tier } from "~/domain/tiers";
 import { MESSAGE_CODES } from "~/domain/message-codes";
 import { message, type Message } from "~/domain/messages";
-import { SHOWROOM_KEYS } from "~/i18n/label-keys";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { checkCashRule, recordCashTransaction, voidCashOfSale } from "./cash-rule.server";
 import { clientTarget } from "./client-audit.server";
 import { inClientBook, writableClient } from "./client-book.server";
+import { readShopLists } from "./shop-lists.server";
 
 /**
  * Recording and voiding sales (docs/decisions/016-itemised-sales-and-voids.md). A sale is never
@@ -27,7 +30,8 @@ import { inClientBook, writableClient } from "./client-book.server";
  * the same transaction as the change, with SQL SUM/MAX over an index.
  */
 
-export type SaleItemJson = SaleItemFacts;
+/** An item as the JSON carries it: its category's key and English name. */
+export type SaleItemJson = SaleItemFacts & { categoryName: string };
 
 export type SaleJson = {
   id: number;
@@ -35,10 +39,16 @@ export type SaleJson = {
   amount: string;
   description: string | null;
   invoiceNo: string | null;
+  /** The showroom's key, and its English name (a page names it in its own language from the key). */
   showroom: string | null;
+  showroomName: string | null;
   soldById: string | null;
   soldByName: string | null;
   items: SaleItemJson[];
+  /** How it was paid; empty for a sale recorded before payment methods ("not recorded"). */
+  payments: PaymentJson[];
+  /** The cash rule's flag: "report_due" or "reported", null when the sale needed no report. */
+  cashReport: "report_due" | "reported" | null;
   voidedAt: string | null;
   voidReason: string | null;
 };
@@ -77,11 +87,14 @@ const SALE_SELECT = {
       priceFils: true,
     },
   },
+  payments: { orderBy: { position: "asc" }, select: { method: true, amountFils: true } },
+  cashTransaction: { select: { reportStatus: true } },
 } as const satisfies Prisma.SaleSelect;
 
 type SaleRecord = Prisma.SaleGetPayload<{ select: typeof SALE_SELECT }>;
 
-function saleRow(s: SaleRecord): SaleRow {
+/** A stored sale as the pages and the JSON read it, its showroom and categories named from the shop's lists. */
+function saleRow(s: SaleRecord, lists: SaleLists): SaleRow {
   return {
     id: s.id,
     saleDate: isoFromDate(s.saleDate),
@@ -89,10 +102,12 @@ function saleRow(s: SaleRecord): SaleRow {
     description: s.description,
     invoiceNo: s.invoiceNo,
     showroom: s.showroom,
+    showroomName: nameOfKey(lists.showrooms, s.showroom, "en"),
     soldById: s.soldById,
     soldByName: s.soldBy?.name ?? null,
     items: s.items.map((i) => ({
       category: i.category,
+      categoryName: nameOfKey(lists.itemCategories, i.category, "en") ?? i.category,
       metal: i.metal,
       karat: i.karat,
       weightGrams: i.weightMg === null ? null : mgToGrams(i.weightMg),
@@ -102,6 +117,8 @@ function saleRow(s: SaleRecord): SaleRow {
       certificateNo: i.certificateNo,
       price: filsToDecimalString(i.priceFils),
     })),
+    payments: s.payments.map((p) => ({ method: p.method as PaymentMethod, amount: filsToDecimalString(p.amountFils) })),
+    cashReport: (s.cashTransaction?.reportStatus ?? null) as SaleJson["cashReport"],
     voidedAt: s.voidedAt?.toISOString() ?? null,
     voidReason: s.voidReason,
     createdById: s.createdById,
@@ -122,12 +139,15 @@ export async function listClientSales(clientId: number): Promise<SaleRow[] | nul
 
 /** Every sale of a client, deleted or not (the data export), void ones included, newest first. */
 export async function salesOfClient(clientId: number): Promise<SaleRow[]> {
-  const sales = await db.sale.findMany({
-    where: { clientId },
-    orderBy: [{ saleDate: "desc" }, { id: "desc" }],
-    select: SALE_SELECT,
-  });
-  return sales.map(saleRow);
+  const [sales, lists] = await Promise.all([
+    db.sale.findMany({
+      where: { clientId },
+      orderBy: [{ saleDate: "desc" }, { id: "desc" }],
+      select: SALE_SELECT,
+    }),
+    readShopLists(),
+  ]);
+  return sales.map((sale) => saleRow(sale, lists));
 }
 
 /**
@@ -203,8 +223,29 @@ export function timestampOf(value: Date | number | bigint | string | null): Date
 export type SaleActor = { id: string; name: string; role: Role };
 type Context = { actor: SaleActor; ip?: string | null };
 
-export type SaleFailure = { ok: false; status: 400 | 403 | 404 | 409; path: string; message: Message };
-export type SaleResult = { ok: true; sale: SaleJson; client: ClientPurchaseFacts } | SaleFailure;
+export type SaleFailure = {
+  ok: false;
+  status: 400 | 403 | 404 | 409;
+  path: string;
+  message: Message;
+  /** A refusal the API names by code: the cash rule's "cash_id_required". */
+  code?: "cash_id_required";
+};
+export type SaleResult =
+  | {
+      ok: true;
+      sale: SaleJson;
+      client: ClientPurchaseFacts;
+      /** recordSale: whether the cash rule flagged it. */ cashReportRequired?: boolean;
+    }
+  | SaleFailure;
+
+/** Thrown inside recordSale's transaction to roll back the client lock when the cash rule refuses. */
+class CashIdRefusal extends Error {
+  constructor(readonly refusal: Message) {
+    super("cash_id_required");
+  }
+}
 
 const failure = (status: SaleFailure["status"], path: string, message: Message): SaleFailure => ({
   ok: false,
@@ -214,12 +255,13 @@ const failure = (status: SaleFailure["status"], path: string, message: Message):
 });
 const clientMissing = () => failure(404, "id", message(MESSAGE_CODES.clientNotFound));
 
-async function invoiceTaken(showroom: string, invoiceNo: string): Promise<SaleFailure> {
+async function invoiceTaken(showroom: string, invoiceNo: string, lists: SaleLists): Promise<SaleFailure> {
   const other = await db.sale.findFirst({
     where: { showroom, liveInvoiceNo: invoiceNo },
     select: { saleDate: true, client: { select: { fullName: true } } },
   });
-  const where = isShowroom(showroom) ? { label: SHOWROOM_KEYS[showroom] } : showroom;
+  const row = lists.showrooms.find((r) => r.key === showroom);
+  const where = row ? { names: [{ name: row.name, nameAr: row.nameAr }] } : showroom;
   return failure(
     409,
     "invoiceNo",
@@ -236,26 +278,39 @@ async function invoiceTaken(showroom: string, invoiceNo: string): Promise<SaleFa
 
 /**
  * Records a sale (with its items, when given) for a client in the book, recomputes the client's
- * purchase facts and audits it, in one transaction. The associate defaults to whoever records it.
+ * purchase facts and audits it, in one transaction. The associate defaults to whoever records it;
+ * a sale with no showroom chosen is the associate's home showroom (an inactive one is not taken), and
+ * an invoice number needs a showroom, since invoice numbers are unique per showroom.
  */
 export async function recordSale(clientId: number, input: SaleInput, { actor, ip }: Context): Promise<SaleResult> {
   const soldById = input.soldById ?? actor.id;
-  const soldBy =
-    soldById === actor.id
-      ? actor
-      : await db.user.findFirst({ where: { id: soldById, isActive: true }, select: { name: true } });
+  const [seller, lists] = await Promise.all([
+    db.user.findFirst({
+      where: soldById === actor.id ? { id: soldById } : { id: soldById, isActive: true },
+      select: { name: true, showroom: { select: { key: true, active: true } } },
+    }),
+    readShopLists(),
+  ]);
+  const soldBy = soldById === actor.id ? actor : seller;
   if (!soldBy) return failure(400, "soldById", message(MESSAGE_CODES.associateInactive));
+  const home = seller?.showroom?.active ? seller.showroom.key : null;
+  const showroom = input.showroom ?? home;
+  if (input.invoiceNo && !showroom) return failure(400, "showroom", message(MESSAGE_CODES.invoiceNeedsShowroom));
   try {
     const result = await db.$transaction(async (tx) => {
       // A sale stays voidable on an erased client, but no new one is recorded for them.
       if (!(await lockClient(tx, clientId, writableClient))) return null;
+      // The cash rule (docs/guide/cash-rule.md), after the lock so the window sees every earlier sale.
+      const cashFils = cashPart(input.payments);
+      const cash = await checkCashRule(tx, { clientId, day: input.saleDate, cashFils, passport: input.buyerId });
+      if (!cash.ok) throw new CashIdRefusal(cash.message);
       const written = {
         clientId,
         saleDate: dateFromIso(input.saleDate),
         amountFils: input.amountFils,
         description: input.description,
         invoiceNo: input.invoiceNo,
-        showroom: input.showroom,
+        showroom,
         soldById,
         createdById: actor.id,
       };
@@ -270,6 +325,19 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
           data: storedItems(input.items, written.saleDate).map((item) => ({ ...item, saleId: created.id })),
         });
       }
+      if (input.payments.length > 0) {
+        await tx.salePayment.createMany({
+          data: input.payments.map((p, position) => ({ ...p, position, saleId: created.id })),
+        });
+      }
+      await recordCashTransaction(tx, {
+        kind: "sale",
+        clientId,
+        saleId: created.id,
+        day: input.saleDate,
+        cashFils,
+        flag: cash.flag,
+      });
       const client = await recomputeClientPurchases(tx, clientId);
       await writeAudit(
         {
@@ -281,8 +349,10 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
             amount: filsToDecimalString(input.amountFils),
             saleDate: input.saleDate,
             invoiceNo: input.invoiceNo,
-            showroom: input.showroom,
+            showroom,
             items: input.items.length,
+            payments: input.payments.map((p) => `${p.method} ${filsToDecimalString(p.amountFils)}`),
+            cashReport: cash.flag ? { idType: cash.flag.idType } : undefined,
           },
           ip,
         },
@@ -295,22 +365,28 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
         voidedAt: null,
         voidReason: null,
         items: input.items,
+        payments: input.payments,
+        cashTransaction: cash.flag ? { reportStatus: "report_due" } : null,
       };
-      return { sale: saleJson(saleRow(row)), client };
+      return { sale: saleJson(saleRow(row, lists)), client, cashReportRequired: cash.flag !== null };
     });
     return result ? { ok: true, ...result } : clientMissing();
   } catch (error) {
+    if (error instanceof CashIdRefusal)
+      return { ok: false, status: 409, path: "buyerId", message: error.refusal, code: "cash_id_required" };
     // The unique (showroom, liveInvoiceNo) index decides, so two tills cannot both record one invoice.
-    if (isUniqueViolation(error) && input.showroom && input.invoiceNo)
-      return invoiceTaken(input.showroom, input.invoiceNo);
+    if (isUniqueViolation(error) && showroom && input.invoiceNo) return invoiceTaken(showroom, input.invoiceNo, lists);
     throw error;
   }
 }
 
 /** One sale of a client in the book with what the void rule needs, or null. */
 export async function findSale(saleId: number): Promise<(SaleRow & { clientId: number }) | null> {
-  const sale = await db.sale.findFirst({ where: { id: saleId, client: inClientBook() }, select: SALE_SELECT });
-  return sale ? { ...saleRow(sale), clientId: sale.clientId } : null;
+  const [sale, lists] = await Promise.all([
+    db.sale.findFirst({ where: { id: saleId, client: inClientBook() }, select: SALE_SELECT }),
+    readShopLists(),
+  ]);
+  return sale ? { ...saleRow(sale, lists), clientId: sale.clientId } : null;
 }
 
 /**
@@ -339,6 +415,7 @@ export async function voidSale(
     if (count === 0) return "already" as const;
     // The items carry their sale's void state for the report by category (decision 018).
     await tx.saleItem.updateMany({ where: { saleId }, data: { saleVoided: true } });
+    await voidCashOfSale(tx, saleId, now);
     const client = await recomputeClientPurchases(tx, sale.clientId);
     await writeAudit(
       {

@@ -8,7 +8,9 @@ import { type UserCreateInput, type UserFilters, type UserPatchInput } from "~/d
 import { USER_PROTECTION_MESSAGES, refuseUserChange } from "~/domain/user-protections";
 import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 import { MESSAGE_CODES } from "~/domain/message-codes";
-import { message, type Message } from "~/domain/messages";
+import { message, nameIn, type Message } from "~/domain/messages";
+import { chooseMessage, findChoice } from "~/domain/shop-lists";
+import { readShopLists } from "./shop-lists.server";
 
 /** An admin-issued sign-in code is good for one sign-in within this time. */
 export const ONE_TIME_CODE_TTL_MS = 24 * 60 * 60_000;
@@ -20,6 +22,8 @@ export type UserSummary = {
   role: Role;
   department: string | null;
   phone: string | null;
+  /** The home showroom's id: a sale they make with no showroom chosen is recorded there. */
+  showroomId: string | null;
   isActive: boolean;
   authType: AuthType;
   createdAt: Date;
@@ -27,7 +31,12 @@ export type UserSummary = {
   hasAuthenticator: boolean;
 };
 
-export type Failure = { ok: false; status: 400 | 404 | 409; error: Message; field?: "email" | "phone" };
+export type Failure = {
+  ok: false;
+  status: 400 | 404 | 409;
+  error: Message;
+  field?: "email" | "phone" | "showroomId";
+};
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
 const NOT_FOUND: Failure = { ok: false, status: 404, error: message(MESSAGE_CODES.userNotFound) };
@@ -51,6 +60,7 @@ const summarySelect = {
   role: true,
   department: true,
   phone: true,
+  showroomId: true,
   isActive: true,
   authType: true,
   createdAt: true,
@@ -64,6 +74,7 @@ type SummaryRow = {
   role: string;
   department: string | null;
   phone: string | null;
+  showroomId: string | null;
   isActive: boolean;
   authType: string;
   createdAt: Date;
@@ -72,6 +83,30 @@ type SummaryRow = {
 
 function toSummary({ _count, ...row }: SummaryRow): UserSummary {
   return { ...row, role: row.role as Role, authType: row.authType as AuthType, hasAuthenticator: _count.devices > 0 };
+}
+
+/**
+ * The home showroom a sent value names (id, key or either name) as its id: null clears, undefined leaves it;
+ * a showroom the shop does not have or has deactivated is refused naming the active ones.
+ */
+async function homeShowroomOf(value: string | null | undefined): Promise<Outcome<string | null | undefined>> {
+  if (value === undefined || value === null) return { ok: true, value };
+  const { showrooms } = await readShopLists();
+  const row = findChoice(showrooms, value);
+  if (!row?.active)
+    return { ok: false, status: 400, error: chooseMessage("showrooms", showrooms), field: "showroomId" };
+  return { ok: true, value: row.id };
+}
+
+/** The user form's Home showroom choices: the active showrooms and the user's own (deactivated since), in a language. */
+export async function homeShowroomChoices(
+  language: string,
+  currentId: string | null = null,
+): Promise<{ id: string; name: string }[]> {
+  const { showrooms } = await readShopLists();
+  return showrooms
+    .filter((row) => row.active || row.id === currentId)
+    .map((row) => ({ id: row.id, name: nameIn(language, row) }));
 }
 
 /** Which unique field a write would collide on (checked first for a clear message; the index decides races). */
@@ -117,6 +152,8 @@ export async function createUser(
 ): Promise<Outcome<UserSummary>> {
   const duplicate = await duplicateOf(input, null);
   if (duplicate) return duplicate;
+  const showroom = await homeShowroomOf(input.showroomId);
+  if (!showroom.ok) return showroom;
   try {
     const row = await db.user.create({
       data: {
@@ -126,6 +163,7 @@ export async function createUser(
         authType: input.authType,
         department: input.department || null,
         phone: input.phone || null,
+        showroomId: showroom.value ?? null,
         isActive: input.isActive,
       },
       select: summarySelect,
@@ -164,6 +202,9 @@ export async function updateUser(
 ): Promise<Outcome<UserSummary>> {
   let before: SummaryRow;
   let after: SummaryRow;
+  // Read before the transaction: the shop's lists are a kept read (app/services/shop-lists.server.ts).
+  const showroom = await homeShowroomOf(patch.showroomId);
+  if (!showroom.ok) return showroom;
   try {
     [before, after] = await db.$transaction(async (tx) => {
       const target = await tx.user.findUnique({ where: { id }, select: summarySelect });
@@ -191,6 +232,7 @@ export async function updateUser(
           isActive: patch.isActive,
           department: patch.department === undefined ? undefined : patch.department || null,
           phone: patch.phone === undefined ? undefined : patch.phone || null,
+          showroomId: showroom.value,
           authType: patch.authType,
         },
         select: summarySelect,
@@ -206,9 +248,9 @@ export async function updateUser(
   // Back to an authenticator: codes issued for the admin-code method are withdrawn.
   if (before.authType === "otp" && after.authType === "totp")
     await db.oneTimeCode.deleteMany({ where: { userId: id, usedAt: null } });
-  const changed = (["name", "email", "role", "department", "isActive", "phone", "authType"] as const).filter(
-    (k) => before[k] !== after[k],
-  );
+  const changed = (
+    ["name", "email", "role", "department", "isActive", "phone", "showroomId", "authType"] as const
+  ).filter((k) => before[k] !== after[k]);
   if (changed.length) {
     // A phone number is personal: the log says that it changed, not what it is.
     await writeAudit({

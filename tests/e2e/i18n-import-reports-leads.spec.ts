@@ -126,6 +126,39 @@ for (const js of [true, false]) {
       expect(await visibleLatinWords(page, shellWords(name))).toEqual([]);
     });
 
+    test("a purchase history's invoice already recorded names its showroom in Arabic", async ({ page, context }) => {
+      await arabicStaff(context, "admin", js ? "Hessa Import" : "حصة الاستيراد");
+      const suffix = uniqueDigits();
+      const mobile = `05${suffix.slice(-4)}2001`;
+      const client = await db.client.create({
+        data: { fullName: `Noura ${suffix}`, mobileNumber: `971${mobile.slice(1)}`, searchText: `noura ${suffix}` },
+      });
+      const saleDate = new Date("2026-01-10T00:00:00Z");
+      await db.sale.create({
+        data: {
+          clientId: client.id,
+          saleDate,
+          amountFils: 50_000n,
+          showroom: "dubai_mall",
+          invoiceNo: `DM-${suffix}`,
+          liveInvoiceNo: `DM-${suffix}`,
+        },
+      });
+      const file = [
+        "Customer Name,Mobile,Team,Invoice No,Invoice Date,Store,Item Type,Price",
+        `Noura ${suffix},${mobile},Team A,DM-${suffix},2026-01-10,Dubai Mall,Ring,500`,
+      ].join("\n");
+      await page.goto("/import-data");
+      if (js) await waitForHydration(page);
+      await page
+        .locator("#client-file")
+        .setInputFiles({ name: `pos-${suffix}.csv`, mimeType: "text/csv", buffer: Buffer.from(file) });
+      await page.getByRole("button", { name: "استيراد العملاء" }).click();
+      const skipped = page.getByTestId("client-result").getByTestId("skipped-list");
+      await expect(skipped).toContainText(`الفاتورة DM-${suffix} في دبي مول مسجلة مسبقًا`, { timeout: 30_000 });
+      await expect(skipped).not.toContainText("Dubai Mall");
+    });
+
     test("the sales report reads in Arabic, its charts drawn from the right", async ({ page, context }) => {
       const name = js ? "Mariam Al Nuaimi" : "مريم النعيمي";
       const staff = await arabicStaff(context, "admin", name);

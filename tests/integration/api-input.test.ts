@@ -60,6 +60,24 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
     who: "staff",
   },
   "api.users": { path: "/api/users", methods: { POST: "json" }, who: "unlocked admin" },
+  // The shop's lists; the rows are the ones every database starts with.
+  "api.showrooms": { path: "/api/showrooms", methods: { POST: "json" }, who: "unlocked admin" },
+  "api.showrooms.$id": { path: "/api/showrooms/dubai_mall", methods: { PUT: "json" }, who: "unlocked admin" },
+  "api.teams": { path: "/api/teams", methods: { POST: "json" }, who: "unlocked admin" },
+  "api.teams.$id": { path: "/api/teams/team_a", methods: { PUT: "json" }, who: "unlocked admin" },
+  "api.item-categories": { path: "/api/item-categories", methods: { POST: "json" }, who: "unlocked admin" },
+  "api.item-categories.$id": {
+    path: "/api/item-categories/ring",
+    methods: { PUT: "json" },
+    who: "unlocked admin",
+  },
+  "api.gold-rates": { path: "/api/gold-rates", methods: { POST: "json" }, who: "unlocked admin" },
+  "api.reports.cash.$id.reported": {
+    path: "/api/reports/cash/1/reported",
+    methods: { POST: "json" },
+    who: "unlocked admin",
+  },
+  "api.quotes": { path: "/api/quotes", methods: { POST: "json" }, who: "staff" },
   // Before the DELETE below, which removes the colleague both act on.
   "api.users.$id.generate-otp": {
     path: "/api/users/:id/generate-otp",
@@ -202,6 +220,7 @@ async function answer(action: Action, request: Request, routeParams: Record<stri
 function paramsFor(file: string, path: string) {
   if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
   if (file === "api.sales.$id.void") return saleParams;
+  if (/^api\.(showrooms|teams|item-categories)\.\$id$/.test(file)) return { id: path.split("/")[3]! };
   return [
     "api.clients.$id",
     "api.clients.$id.sales",

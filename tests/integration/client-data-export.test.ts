@@ -1,4 +1,5 @@
 import * as XLSX from "@e965/xlsx";
+import { SEEDED_SALE_LISTS } from "../support/seeded-sale-lists";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
@@ -45,7 +46,7 @@ async function clientWithHistory(name: string, mobile: string, marker: string) {
   const sale = (invoiceNo: string) =>
     recordSale(
       id,
-      saleInputSchema().parse({
+      saleInputSchema(businessToday(), SEEDED_SALE_LISTS).parse({
         saleDate: businessToday(),
         showroom: "dubai_mall",
         invoiceNo,
@@ -228,7 +229,16 @@ describe("Export this client's data (the details' download)", () => {
       new RegExp(`attachment; filename="client-${mine.id}-data-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`),
     );
     const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
-    expect(book.SheetNames).toEqual(["Client", "Consent", "Sales", "Contacts", "Follow-ups", "Audit"]);
+    expect(book.SheetNames).toEqual([
+      "Client",
+      "Consent",
+      "Sales",
+      "Cash",
+      "Contacts",
+      "Follow-ups",
+      "Quotes",
+      "Audit",
+    ]);
     const rows = (sheet: string) => XLSX.utils.sheet_to_json<string[]>(book.Sheets[sheet]!, { header: 1 });
     expect(rows("Client")).toContainEqual(["Full name", "Aisha Exported"]);
     expect(rows("Client")).toContainEqual(["Name in Arabic", "عائشة MINE"]);

@@ -73,7 +73,7 @@ describe("POST /customers/:id/whatsapp", () => {
     const c = await client({ consentWhatsapp: "withdrawn" });
     const res = await clickWhatsApp(cookie, c.id, { message: "Hi" });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ reason: "The client has withdrawn consent to WhatsApp contact" });
+    expect(res.body).toMatchObject({ reason: "clients:whatsapp.withdrawn" });
     expect(await db.clientInteraction.count()).toBe(0);
   });
 

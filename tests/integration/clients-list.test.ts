@@ -293,9 +293,13 @@ describe("GET /api/clients/:id/sales", () => {
     const sale = {
       invoiceNo: null,
       showroom: null,
+      showroomName: null,
       soldById: null,
       soldByName: null,
       items: [],
+      // Sales from before payment methods were recorded: no parts, no cash report.
+      payments: [],
+      cashReport: null,
       voidedAt: null,
       voidReason: null,
     };

@@ -248,7 +248,8 @@ describe("the details' small forms", () => {
     const refused = await post(whatsapp, `/customers/${c.id}/whatsapp`, front.cookie, {}, ARABIC, { id: String(c.id) });
     expect(refused).toMatchObject({
       status: 403,
-      body: { clientName: "مريم النعيمي", reason: "سحب العميل موافقته على التواصل عبر واتساب" },
+      // The reason is a message code: the page words it in its language.
+      body: { clientName: "مريم النعيمي", reason: "clients:whatsapp.withdrawn" },
     });
   });
 });

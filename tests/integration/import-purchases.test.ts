@@ -225,7 +225,7 @@ describe.each(["xlsx", "csv"] as const)("a POS purchase history as .%s", (type) 
     ]);
     expect(body.errors).toEqual([
       `Row 11: Invoice ${p}105 at Dubai Mall was not imported: row 12 has errors`,
-      'Row 12: Item Type "Tiara": Choose a category: ring, bangle, bracelet, necklace, pendant, earrings, set, watch, coin_bar, other; ' +
+      'Row 12: Item Type "Tiara": Choose a category: Ring, Bangle, Bracelet, Necklace, Pendant, Earrings, Set, Watch, Coin / bar or Other; ' +
         'Purity "19": Choose a karat: 18, 21, 22, 24 or none; Net Weight "heavy": Enter the weight in grams with up to 3 decimals, e.g. 32.405',
     ]);
 

@@ -90,7 +90,7 @@ describe("the route sources", () => {
     it(`${path} reads a JSON body only through its entry, for each method the entry gives a body`, () => {
       const source = readFileSync(resolve("app/routes", routeFile(path).split("/").at(-1)!), "utf8");
       const reads = source.match(/readJsonBody\(/g) ?? [];
-      const throughContract = [...source.matchAll(/readJsonBody\([^,]+,\s*contract\.(\w+)\.body\(\)/g)].map(
+      const throughContract = [...source.matchAll(/readJsonBody\([^,]+,\s*contract\.(\w+)\.body\(/g)].map(
         (match) => match[1],
       );
       expect(throughContract).toHaveLength(reads.length);

@@ -197,6 +197,21 @@ describe("bodies an action cannot read", () => {
   });
 });
 
+it("a NUL character in a form field, a JSON string or a posted path is a 400 that says so", async () => {
+  const port = await startApp();
+  const inForm = await send(port, "/login", form({ email: "a\u0000@example.com" }));
+  expect(inForm.status).toBe(400);
+  expect(inForm.text).toContain("NUL character");
+  const json = { "Content-Type": "application/json" };
+  const inJson = await send(port, "/api/clients", { headers: json, body: '{"firstName":"A\\u0000"}' });
+  expect(inJson.status).toBe(400);
+  const inPath = await send(port, "/api/clients/%00x", { method: "PUT", headers: json, body: "{}" });
+  expect(inPath.status).toBe(400);
+  // An escaped backslash before "u0000" is text, not a NUL: it reaches the action.
+  const text = await send(port, "/api/clients", { headers: json, body: '{"note":"C:\\\\u0000"}' });
+  expect(text.status, text.text).toBe(200);
+});
+
 describe("body size", () => {
   const big = "x".repeat(200 * 1024);
 

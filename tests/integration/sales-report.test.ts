@@ -1,4 +1,5 @@
 import * as XLSX from "@e965/xlsx";
+import { SEEDED_SALE_LISTS } from "../support/seeded-sale-lists";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { businessToday, dateFromIso } from "~/domain/calendar";
@@ -209,7 +210,7 @@ describe("GET /api/reports/sales", () => {
     const { user: admin } = await createUser({ role: "admin" });
     const buyer = await client({ team: "team_b", tier: "silver" });
     const context = { actor: { id: admin.id, name: admin.name, role: "admin" as const } };
-    const input = saleInputSchema().parse({
+    const input = saleInputSchema(businessToday(), SEEDED_SALE_LISTS).parse({
       saleDate: "2023-05-10",
       items: [
         { category: "bangle", price: "900" },

@@ -92,8 +92,10 @@ describe("POST /api/clients/:id/sales", () => {
       soldByName: front.user.name,
       voidedAt: null,
     });
+    expect(sale).toMatchObject({ showroomName: "Dubai Mall" });
     expect(sale.items[1]).toEqual({
       category: "ring",
+      categoryName: "Ring",
       metal: "white_gold",
       karat: "18",
       weightGrams: "4.125",
@@ -139,12 +141,15 @@ describe("POST /api/clients/:id/sales", () => {
     expect(Object.keys(data[0]!).sort()).toEqual(
       [
         "amount",
+        "cashReport",
         "description",
         "id",
         "invoiceNo",
         "items",
+        "payments",
         "saleDate",
         "showroom",
+        "showroomName",
         "soldById",
         "soldByName",
         "voidReason",

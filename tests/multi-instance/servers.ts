@@ -45,9 +45,12 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Starts an instance and waits (up to `ms` each) until it answers and both its workers listen. */
-export async function startServer(ms = 20_000): Promise<Server> {
-  const port = await freePort();
+/**
+ * Starts an instance and waits (up to `ms` each) until it answers and both its workers listen; on
+ * `port` when given (the same server started again), else on a free one.
+ */
+export async function startServer(ms = 20_000, port?: number): Promise<Server> {
+  port ??= await freePort();
   const child = spawn("node", ["server.mjs"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", WEB_CONCURRENCY: "2" },
     stdio: ["ignore", "pipe", "pipe"],

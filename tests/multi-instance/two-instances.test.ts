@@ -1,8 +1,10 @@
 // Two app servers on one database behave as one (issue: stateless instances): a lockout, a
-// sign-out and an admin-gate unlock made through one are seen by the other. Runs against the
+// sign-out and an admin-gate unlock made through one are seen by the other, and parallel wrong
+// codes through both get no more checked than the lockout allows (issue #43). Runs against the
 // built server (npm run build) and the database in DATABASE_URL (npm run test:pg sets PostgreSQL).
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
 import { createUser } from "../support/factories";
 
 const PORTS = [3411, 3412] as const;
@@ -57,6 +59,19 @@ describe("two app instances on one database", () => {
     for (let n = 0; n < 5; n++) await post(0, "/api/auth/verify-totp", { userId: user.id, token: wrong });
     const other = await post(1, "/api/auth/verify-totp", { userId: user.id, token: code() });
     expect(other.status).toBe(429);
+  });
+
+  it("of 60 wrong codes sent at once through both instances, checks at most 5 and refuses the rest (429)", async () => {
+    const { user, code } = await createUser();
+    const wrong = code() === "000000" ? "111111" : "000000";
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, n) =>
+        post(n % 2 === 0 ? 0 : 1, "/api/auth/verify-totp", { userId: user.id, token: wrong }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(55);
+    expect(await db.authAttempt.count({ where: { userId: user.id } })).toBe(5);
   });
 
   it("a sign-out through one instance ends the session on the other", async () => {

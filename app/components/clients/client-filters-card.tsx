@@ -2,7 +2,9 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
-import { COUNTRIES, EMIRATES, TEAMS } from "~/domain/client-enums";
+import { COUNTRIES, EMIRATES } from "~/domain/client-enums";
+import { nameIn } from "~/domain/messages";
+import type { ShopChoice } from "~/domain/shop-lists";
 import { ownerFilterParam } from "~/domain/client-owner";
 import {
   activeFilterCount,
@@ -14,7 +16,7 @@ import {
 import { INACTIVE_AFTER_DAYS } from "~/domain/client-windows";
 import { CLIENT_SORT_CHOICES, clientSortParam } from "~/domain/client-sort";
 import { TIERS } from "~/domain/tiers";
-import { COUNTRY_KEYS, EMIRATE_KEYS, SORT_KEYS, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
+import { COUNTRY_KEYS, EMIRATE_KEYS, SORT_KEYS, TIER_KEYS } from "~/i18n/label-keys";
 
 /** docs/product-rules.md §9: the search box waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -29,12 +31,15 @@ export function ClientFiltersCard({
   query,
   action,
   owners,
+  teams,
 }: {
   query: ClientListQuery;
   action: string;
   owners: { id: string; name: string }[];
+  /** The shop's teams, inactive ones too: old clients keep a team no longer offered. */
+  teams: readonly ShopChoice[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -128,7 +133,7 @@ export function ClientFiltersCard({
             name="team"
             label={t("clients:filters.team")}
             value={query.team}
-            options={TEAMS.map((team) => [team, t(TEAM_KEYS[team])])}
+            options={teams.map((team) => [team.key, nameIn(i18n.language, team)])}
           />
           <FilterSelect
             name="notPurchasedFor"

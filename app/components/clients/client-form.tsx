@@ -29,7 +29,9 @@ import {
   type FormMode,
 } from "~/domain/client-fields";
 import { editClientSchema, newClientSchema } from "~/domain/client-input";
-import { ANNIVERSARY_TYPES, CLIENT_LANGUAGES, CONTACT_OK, COUNTRIES, EMIRATES, TEAMS } from "~/domain/client-enums";
+import { ANNIVERSARY_TYPES, CLIENT_LANGUAGES, CONTACT_OK, COUNTRIES, EMIRATES } from "~/domain/client-enums";
+import { nameIn } from "~/domain/messages";
+import type { ShopChoice } from "~/domain/shop-lists";
 import { BUDGET_BANDS, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
 import { zodMessages } from "~/i18n/zod-messages";
 import { clientMessageText } from "./client-messages";
@@ -44,7 +46,6 @@ import {
   METAL_KEYS,
   PLACEHOLDER_KEYS,
   STONE_KEYS,
-  TEAM_KEYS,
 } from "~/i18n/label-keys";
 
 /** The boxes of a choice list: each value and the label beside its checkbox. */
@@ -76,6 +77,7 @@ export function ClientForm({
   closeTo,
   defaultValue,
   reply,
+  teams,
   totalSales,
   readOnlyFields = [],
 }: {
@@ -84,12 +86,19 @@ export function ClientForm({
   closeTo: string;
   defaultValue: ClientFormValues;
   reply: ClientFormReply | undefined;
+  /** The shop's teams, all rows (readShopLists): the active ones are offered, the schema reads them all. */
+  teams: readonly ShopChoice[];
   totalSales?: string;
   /** Fields shown masked to this user: sent back as shown, which keeps them (docs/privacy.md). */
   readOnlyFields?: readonly string[];
 }) {
-  const { t } = useTranslation();
-  const schema = mode === "new" ? newClientSchema : editClientSchema;
+  const { t, i18n } = useTranslation();
+  const schema = (mode === "new" ? newClientSchema : editClientSchema)(teams);
+  // The active teams in order, and a client's current team even when it is no longer offered.
+  const current = defaultValue.team;
+  const teamOptions = teams
+    .filter((team) => team.active || team.key === current)
+    .map((team) => [team.key, nameIn(i18n.language, team)] as const);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
   const { toast } = useAppUi();
@@ -201,7 +210,16 @@ export function ClientForm({
         className={spec.kind === "longText" ? "sm:col-span-2" : undefined}
         labelClassName={LABEL}
       >
-        {(control) => <FieldInput name={name} field={field} spec={spec} required={required} control={control} />}
+        {(control) => (
+          <FieldInput
+            name={name}
+            field={field}
+            spec={spec}
+            required={required}
+            control={control}
+            teamOptions={teamOptions}
+          />
+        )}
       </Field>
     );
   };
@@ -316,12 +334,15 @@ function FieldInput({
   spec,
   required,
   control,
+  teamOptions,
 }: {
   name: ClientFieldName;
   field: FieldMetadata<string>;
   spec: ClientFieldSpec;
   required: boolean;
   control: FieldControlProps;
+  /** The team select's options: each team's key and its name in the page's language. */
+  teamOptions: readonly (readonly [string, string])[];
 }) {
   const { t } = useTranslation();
   const placeholderKey = PLACEHOLDER_KEYS[name];
@@ -399,7 +420,7 @@ function FieldInput({
       return (
         <select {...getSelectProps(field)} {...control} className="input mt-1">
           <option value="">{required ? t("clientForm:selectTeam") : t("clientForm:noTeam")}</option>
-          <Options options={TEAMS.map((team) => [team, t(TEAM_KEYS[team])] as const)} />
+          <Options options={teamOptions} />
         </select>
       );
     case "language":

@@ -25,7 +25,6 @@ const MESSAGE_KEYS: Record<keyof typeof CLIENT_MESSAGES, string> = {
   countryInvalid: "clientForm:messages.countryInvalid",
   emirateRequired: "clientForm:messages.emirateRequired",
   teamRequired: "clientForm:messages.teamRequired",
-  teamInvalid: "clientForm:messages.teamInvalid",
   amountInvalid: "clientForm:messages.amountInvalid",
   saleAmountInvalid: "clientForm:messages.saleAmountInvalid",
   purchaseDateRequired: "clientForm:messages.purchaseDateRequired",

@@ -1,13 +1,12 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteDialog } from "~/components/route-dialog";
-import { ERASED_CLIENT_REFUSAL } from "~/domain/client-erasure";
+import { say } from "~/i18n/messages";
 import { clientListBase } from "~/domain/client-list-path";
 
 /** The refusals the client dialogs' loaders throw (in English, as the JSON gives them), by their catalog key. */
 const REFUSAL_KEYS: Record<string, string> = {
   "Client not found": "clients:modal.notFound",
-  [ERASED_CLIENT_REFUSAL]: "clients:modal.erased",
 };
 
 /**
@@ -24,7 +23,7 @@ export function RouteModalError({ title, fallback }: { title: string; fallback: 
   const message = refusal
     ? REFUSAL_KEYS[refusal]
       ? t(REFUSAL_KEYS[refusal])
-      : refusal
+      : say(t, refusal)
     : error instanceof TypeError
       ? t("clients:modal.networkError")
       : fallback;

@@ -14,6 +14,7 @@ export function WhatsAppButton({
   clientName,
   message,
   blockedReason,
+  pending = false,
   className = "btn-secondary",
   label,
 }: {
@@ -21,11 +22,26 @@ export function WhatsAppButton({
   clientName: string;
   message?: string | null;
   blockedReason?: string | null;
+  /** Off, without a reason, while the page is still asking whether the client may be sent one. */
+  pending?: boolean;
   className?: string;
   label?: string;
 }) {
   const { t } = useTranslation();
   const text = label ?? t("clients:whatsapp.button");
+  if (pending && !blockedReason) {
+    return (
+      <button
+        type="button"
+        className={className}
+        disabled
+        aria-busy="true"
+        aria-label={t("clients:whatsapp.label", { name: clientName })}
+      >
+        {text}
+      </button>
+    );
+  }
   if (blockedReason) {
     const reason = blockedReason === WHATSAPP_WITHDRAWN ? t("clients:whatsapp.withdrawn") : blockedReason;
     return (

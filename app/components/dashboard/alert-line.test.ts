@@ -12,7 +12,13 @@ import type { Language } from "~/domain/languages";
 import { fixedT } from "~/i18n/i18n.server";
 import { staffLine } from "./alert-line";
 
-const aisha = { id: 7, fullName: "Aisha Al Mansoori", fullNameAr: "عائشة المنصوري", mobileNumber: "971501234567" };
+const aisha = {
+  id: 7,
+  fullName: "Aisha Al Mansoori",
+  fullNameAr: "عائشة المنصوري",
+  mobileNumber: "971501234567",
+  consentWhatsapp: "unknown",
+};
 const today = "2026-03-10";
 
 /** The line as a page shows it, with its <bdi> marks. */

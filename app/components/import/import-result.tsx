@@ -3,15 +3,20 @@ import { Trans, useTranslation } from "react-i18next";
 import { formatCount } from "~/domain/display-labels";
 import { importMessageText, rowErrorParts, skipReasonText } from "~/domain/import-messages";
 import type { ImportReportView } from "~/domain/import-report";
+import { nameIn, type LocalName } from "~/domain/messages";
 import { usePageLocale } from "~/i18n/i18n-provider";
 
 /**
  * Why a row was skipped, in the page's language; a client's name is typed text and an invoice number a
  * code. A reason the catalogs do not know is shown as written.
  */
-function SkipReason({ reason }: { reason: string }) {
-  const { t } = useTranslation();
-  const text = skipReasonText(reason, t);
+function SkipReason({ reason, showrooms }: { reason: string; showrooms: readonly LocalName[] }) {
+  const { t, i18n } = useTranslation();
+  const showroomName = (english: string) => {
+    const row = showrooms.find((s) => s.name === english);
+    return row ? nameIn(i18n.language, row) : english;
+  };
+  const text = skipReasonText(reason, t, showroomName);
   if (!text) return <bdi>{reason}</bdi>;
   return <Trans i18nKey={text.key} values={text.values} components={{ name: <bdi />, ltr: <bdi dir="ltr" /> }} />;
 }
@@ -36,10 +41,12 @@ function RowError({ error }: { error: string }) {
 export function ImportResultPanel({
   report,
   fileName,
+  showrooms,
   testId,
 }: {
   report: ImportReportView;
   fileName: string;
+  showrooms: readonly LocalName[];
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -109,7 +116,7 @@ export function ImportResultPanel({
                 <span className="text-gray-600">
                   (<span dir="ltr">{s.mobile}</span>)
                 </span>
-                : <SkipReason reason={s.reason} />
+                : <SkipReason reason={s.reason} showrooms={showrooms} />
               </li>
             ))}
           </ul>

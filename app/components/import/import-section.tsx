@@ -4,16 +4,22 @@ import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import { useAppUi } from "~/components/app-ui";
 import { useHydrated } from "~/components/use-hydrated";
 import type { ImportKind } from "~/domain/import-columns";
-import type { ImportReportView, LastImport } from "~/domain/import-report";
+import {
+  importBusyMessage,
+  importTimeText,
+  type ImportBusy,
+  type ImportReportView,
+  type LastImport,
+} from "~/domain/import-report";
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
 import type { FieldControlProps } from "~/components/ui/field-aria";
 import { importMessageText, uploadLimitText } from "~/domain/import-messages";
-import { dateTimeFormat } from "~/domain/date-format";
-import { intlLocale, type Locale } from "~/domain/languages";
+import type { LocalName } from "~/domain/messages";
 import { MAX_UPLOAD_BYTES, SPREADSHEET_ACCEPT, spreadsheetTypeOfName } from "~/domain/spreadsheet-file";
 import { usePageLocale } from "~/i18n/i18n-provider";
+import { say } from "~/i18n/messages";
 import { ImportResultPanel } from "./import-result";
 import { useImportUpload } from "./use-import-upload";
 
@@ -54,16 +60,6 @@ const TEXTS = {
 /** File names, extensions and codes inside a text read left to right. */
 const LTR = { ltr: <span dir="ltr" /> };
 
-/** The shop's 24-hour clock in both languages (browsers' Arabic data differ on the AM/PM words). */
-function formatImportTime(iso: string, timeZone: string, locale: Locale): string {
-  return dateTimeFormat(intlLocale(locale), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    hourCycle: "h23",
-    timeZone,
-  }).format(new Date(iso));
-}
-
 function fileSizeLabel(bytes: number, t: TFunction): string {
   return bytes >= 1024 * 1024
     ? t("import:megabytes", { n: (bytes / 1024 / 1024).toFixed(1) })
@@ -75,8 +71,10 @@ type Props = {
   lastImport: LastImport;
   timeZone: string;
   report: { view: ImportReportView; fileName: string } | null;
-  /** A refusal from the no-JavaScript post (wrong type, too large, busy). */
-  serverError: string | null;
+  /** The shop's showrooms, which a skipped invoice's reason names. */
+  showrooms: readonly LocalName[];
+  /** The no-JavaScript form's refusal (an upload refused before any run): the English message, and why when busy. */
+  serverError: { message: string; busy: ImportBusy | null } | null;
   dragAndDrop?: boolean;
 };
 
@@ -85,7 +83,15 @@ type Props = {
  * page, which answers with the result page. With JavaScript the upload runs in place with live
  * progress in the global overlay, then a notification and the refreshed page.
  */
-export function ImportSection({ kind, lastImport, timeZone, report, serverError, dragAndDrop = false }: Props) {
+export function ImportSection({
+  kind,
+  lastImport,
+  timeZone,
+  report,
+  showrooms,
+  serverError,
+  dragAndDrop = false,
+}: Props) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const text = TEXTS[kind];
@@ -98,7 +104,12 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const error = inlineError ?? (serverError === null ? null : importMessageText(serverError, t, locale));
+  /** A refusal in the page's language: another import running says since when and until when at the latest. */
+  const refusalText = (refusal: { message: string; busy?: ImportBusy | null }) =>
+    refusal.busy
+      ? say(t, importBusyMessage(refusal.busy, timeZone, locale))
+      : importMessageText(refusal.message, t, locale);
+  const error = inlineError ?? (serverError === null ? null : refusalText(serverError));
   const limit = uploadLimitText(t, locale);
 
   const clearFile = () => {
@@ -156,7 +167,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
       return;
     }
     const { result } = answer;
-    const message = result.message ? importMessageText(result.message, t, locale) : t(text.inlineError);
+    const message = result.message ? refusalText(result) : t(text.inlineError);
     if (result.success) {
       notify({ type: "success", title: t(text.successTitle), description: message, duration: text.successDuration });
       clearFile();
@@ -205,7 +216,7 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
         <span className="text-gray-600">{t("import:lastImport")}</span>
         {lastImport.timestamp ? (
           <>
-            <time dateTime={lastImport.timestamp}>{formatImportTime(lastImport.timestamp, timeZone, locale)}</time>
+            <time dateTime={lastImport.timestamp}>{importTimeText(lastImport.timestamp, timeZone, locale)}</time>
             {lastImport.userName ? (
               <>
                 {t("import:by")}
@@ -269,7 +280,14 @@ export function ImportSection({ kind, lastImport, timeZone, report, serverError,
         </p>
       </form>
 
-      {report ? <ImportResultPanel report={report.view} fileName={report.fileName} testId={`${kind}-result`} /> : null}
+      {report ? (
+        <ImportResultPanel
+          report={report.view}
+          fileName={report.fileName}
+          showrooms={showrooms}
+          testId={`${kind}-result`}
+        />
+      ) : null}
     </section>
   );
 }

@@ -18,7 +18,8 @@ import { formatAed, parseAedToFils } from "~/domain/money";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
-import { keyOf, TEAM_KEYS, TIER_KEYS } from "~/i18n/label-keys";
+import { keyOf, TIER_KEYS } from "~/i18n/label-keys";
+import { nameOfKey, type ShopChoice } from "~/domain/shop-lists";
 import { LOCATION_KEYS } from "./lead-keys";
 
 const BAND_STYLE: Record<ScoreBand, string> = {
@@ -72,7 +73,27 @@ export function leadWhatsappMessage(lead: Pick<AiLead, "name" | "suggestedMessag
   return lead.whatsappMessage?.trim() || lead.suggestedMessage.trim() || defaultFollowUpMessage(lead.name);
 }
 
-export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: string }) {
+/**
+ * Whether the lead's WhatsApp button is live: a list kept in the browser may predate a withdrawal,
+ * so its cards wait ("checking") until the server has said.
+ */
+export type LeadWhatsapp = "allowed" | "withdrawn" | "checking";
+
+export function LeadCard({
+  lead,
+  scheduleHref,
+  teams,
+  whatsapp,
+  withdrawnReason,
+}: {
+  lead: AiLead;
+  scheduleHref: string;
+  /** The shop's teams, which name the lead's team in the page's language. */
+  teams: readonly ShopChoice[];
+  whatsapp: LeadWhatsapp;
+  /** Why a withdrawn client's button is off, in the page's language. */
+  withdrawnReason: string;
+}) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const { language } = locale;
@@ -150,7 +171,7 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
               })}
         </dd>
         <dt className="text-gray-500">{t("leads:card.team")}</dt>
-        <dd>{t(TEAM_KEYS[lead.recommendedTeam])}</dd>
+        <dd>{nameOfKey(teams, lead.recommendedTeam, language)}</dd>
       </dl>
 
       {lead.lastContactLabel ? (
@@ -166,6 +187,8 @@ export function LeadCard({ lead, scheduleHref }: { lead: AiLead; scheduleHref: s
           clientName={name}
           label={t("leads:card.whatsapp")}
           message={leadWhatsappMessage(lead)}
+          blockedReason={whatsapp === "withdrawn" ? withdrawnReason : null}
+          pending={whatsapp === "checking"}
           className="btn-primary bg-green-700 hover:bg-green-600"
         />
         <Link

@@ -4,7 +4,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { LEAD_LOCATIONS, TEAMS } from "~/domain/client-enums";
+import { LEAD_LOCATIONS } from "~/domain/client-enums";
+import { nameIn } from "~/domain/messages";
+import type { ShopChoice } from "~/domain/shop-lists";
 import {
   CUSTOM_DATE_REQUIRED,
   LeadFiltersSchema,
@@ -14,7 +16,6 @@ import {
 } from "~/domain/lead-filters";
 import type { LeadFormValues } from "~/domain/lead-storage";
 import { zodMessages } from "~/i18n/zod-messages";
-import { TEAM_KEYS } from "~/i18n/label-keys";
 import { Field } from "~/components/ui/field";
 import { LOCATION_KEYS } from "./lead-keys";
 
@@ -54,8 +55,10 @@ export function LeadFilterForm(props: {
   onGenerate: (filters: LeadFilters) => void;
   onMissingLocation: () => void;
   onValuesChange: (values: LeadFormValues) => void;
+  /** The shop's teams, inactive ones too (past teams' clients are still leads). */
+  teams: readonly ShopChoice[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form, fields] = useForm({
     id: LEAD_FILTER_FORM_ID,
     defaultValue: props.defaultValue,
@@ -109,9 +112,9 @@ export function LeadFilterForm(props: {
         {(control) => (
           <select {...getSelectProps(fields.team)} {...control} className="input mt-1">
             <option value="">{t("leads:form.allTeams")}</option>
-            {TEAMS.map((team) => (
-              <option key={team} value={team}>
-                {t(TEAM_KEYS[team])}
+            {props.teams.map((team) => (
+              <option key={team.key} value={team.key}>
+                {nameIn(i18n.language, team)}
               </option>
             ))}
           </select>

@@ -23,6 +23,8 @@ export type UserFormDefaults = {
   authType?: AuthType;
   department: string;
   phone: string;
+  /** The home showroom's id, "" for none. */
+  showroomId: string;
   isActive: boolean;
 };
 
@@ -33,8 +35,12 @@ export const NEW_USER_DEFAULTS: UserFormDefaults = {
   authType: "totp",
   department: "",
   phone: "",
+  showroomId: "",
   isActive: true,
 };
+
+/** A showroom the form offers, named in the page's language. */
+export type ShowroomOption = { id: string; name: string };
 
 /** The schema's messages are codes (shared with /api/users, which says them in English); the form says them here. */
 function fieldError(t: TFunction, errors: string[] | undefined): string | undefined {
@@ -52,12 +58,15 @@ export function UserForm({
   action,
   lastResult,
   defaults,
+  showrooms,
   cancelTo,
 }: {
   mode: "create" | "edit";
   action: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaults: UserFormDefaults;
+  /** The shop's active showrooms (and the user's own, if deactivated since). */
+  showrooms: readonly ShowroomOption[];
   cancelTo: string;
 }) {
   const schema = mode === "create" ? UserCreateSchema : UserEditSchema;
@@ -167,6 +176,32 @@ export function UserForm({
             autoComplete="off"
             className="input mt-1"
           />
+        )}
+      </Field>
+      <Field
+        field={fields.showroomId}
+        label={
+          <>
+            {t("users:form.showroom")} <span className="font-normal text-gray-500">{t("users:form.optional")}</span>
+          </>
+        }
+        hint={t("users:form.showroomHint")}
+        error={fieldError(t, fields.showroomId.errors)}
+      >
+        {(control) => (
+          <select
+            {...getSelectProps(fields.showroomId)}
+            {...control}
+            key={fields.showroomId.key}
+            className="input mt-1"
+          >
+            <option value="">—</option>
+            {showrooms.map((showroom) => (
+              <option key={showroom.id} value={showroom.id}>
+                {showroom.name}
+              </option>
+            ))}
+          </select>
         )}
       </Field>
       <label className="flex items-center gap-2 text-sm">

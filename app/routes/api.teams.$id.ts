@@ -1,0 +1,8 @@
+import { API_CONTRACT } from "~/http/api-contract.server";
+import { readJsonBody } from "~/http/json-api.server";
+import { shopRowAction } from "~/http/shop-list-api.server";
+
+const contract = API_CONTRACT["/api/teams/{id}"];
+
+/** PUT /api/teams/:id: app/http/shop-list-api.server.ts. */
+export const action = shopRowAction("teams", (request) => readJsonBody(request, contract.put.body()));

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ImportRun" ADD COLUMN     "runner" TEXT;
