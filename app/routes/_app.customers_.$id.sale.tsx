@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { useHydrated } from "~/components/use-hydrated";
-import { Field } from "~/components/ui/field";
+import { ValueInput, ValueSelect } from "~/components/ui/value-inputs";
 import { businessToday } from "~/domain/calendar";
 import { displayName } from "~/domain/client-display";
 import { parseClientIds } from "~/domain/client-ids";
@@ -298,7 +298,8 @@ export default function RecordSale() {
           ) : null}
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <TextInput
+          <ValueInput
+            idPrefix="sale"
             name="saleDate"
             label={t("clientActions:sale.saleDate")}
             type="date"
@@ -306,27 +307,37 @@ export default function RecordSale() {
             required
             value={values.saleDate}
           />
-          <SelectInput
+          <ValueSelect
+            idPrefix="sale"
             name="showroom"
             label={t("clientActions:sale.showroom")}
             value={values.showroom}
             // Left blank, the sale is the seller's home showroom's (app/services/sales.server.ts recordSale).
             options={[["", t("clientActions:sale.homeShowroom")], ...showrooms]}
           />
-          <TextInput
+          <ValueInput
+            idPrefix="sale"
             name="invoiceNo"
             label={t("clientActions:sale.invoiceNo")}
             maxLength={INVOICE_NO_MAX}
             value={values.invoiceNo}
           />
-          <SelectInput
+          <ValueSelect
+            idPrefix="sale"
             name="soldById"
             label={t("clientActions:sale.soldBy")}
             value={values.soldById}
             options={associates.map((a) => [a.id, a.name] as const)}
           />
-          <TextInput name="amount" label={t("clientActions:sale.amount")} inputMode="decimal" value={values.amount} />
-          <TextInput
+          <ValueInput
+            idPrefix="sale"
+            name="amount"
+            label={t("clientActions:sale.amount")}
+            inputMode="decimal"
+            value={values.amount}
+          />
+          <ValueInput
+            idPrefix="sale"
             name="description"
             label={t("clientActions:sale.description")}
             maxLength={500}
@@ -341,55 +352,64 @@ export default function RecordSale() {
           <fieldset key={row} className="rounded-md border border-gray-200 p-3" data-testid="sale-item">
             <legend className="px-1 text-sm font-medium">{t("clientActions:sale.item", { n: row + 1 })}</legend>
             <div className="grid gap-2 sm:grid-cols-3 lg:grid-cols-5">
-              <SelectInput
+              <ValueSelect
+                idPrefix="sale"
                 name={itemFieldName(row, "category")}
                 label={t("clientActions:sale.category")}
                 value={item.category}
                 options={[["", "—"], ...categories]}
               />
-              <SelectInput
+              <ValueSelect
+                idPrefix="sale"
                 name={itemFieldName(row, "metal")}
                 label={t("clientActions:sale.metal")}
                 value={item.metal}
                 options={METALS.map((m) => [m, t(METAL_KEYS[m])] as const)}
               />
-              <SelectInput
+              <ValueSelect
+                idPrefix="sale"
                 name={itemFieldName(row, "karat")}
                 label={t("clientActions:sale.karat")}
                 value={item.karat}
                 options={KARATS.map((k) => [k, t(KARAT_KEYS[k])] as const)}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="sale"
                 name={itemFieldName(row, "weightGrams")}
                 label={t("clientActions:sale.weight")}
                 inputMode="decimal"
                 value={item.weightGrams}
               />
-              <SelectInput
+              <ValueSelect
+                idPrefix="sale"
                 name={itemFieldName(row, "stone")}
                 label={t("clientActions:sale.stone")}
                 value={item.stone}
                 options={STONES.map((s) => [s, t(STONE_KEYS[s])] as const)}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="sale"
                 name={itemFieldName(row, "stoneCarats")}
                 label={t("clientActions:sale.carats")}
                 inputMode="decimal"
                 value={item.stoneCarats}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="sale"
                 name={itemFieldName(row, "itemCode")}
                 label={t("clientActions:sale.itemCode")}
                 maxLength={60}
                 value={item.itemCode}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="sale"
                 name={itemFieldName(row, "certificateNo")}
                 label={t("clientActions:sale.certificateNo")}
                 maxLength={60}
                 value={item.certificateNo}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="sale"
                 name={itemFieldName(row, "price")}
                 label={t("clientActions:sale.price")}
                 inputMode="decimal"
@@ -453,7 +473,8 @@ function PaymentFields({ values, cashThreshold }: { values: SaleFormValues; cash
       <fieldset className="rounded-md border border-gray-200 p-3" data-testid="sale-payment">
         <legend className="px-1 text-sm font-medium">{t("cash:saleForm.payment")}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          <SelectInput
+          <ValueSelect
+            idPrefix="sale"
             name="paidBy"
             label={t("cash:saleForm.paidBy")}
             value={values.paidBy}
@@ -464,13 +485,15 @@ function PaymentFields({ values, cashThreshold }: { values: SaleFormValues; cash
         <div className="mt-2 grid gap-2 sm:grid-cols-2" role="group" aria-label={t("cash:saleForm.parts")}>
           {values.payments.map((part, row) => (
             <div key={row} className="contents">
-              <SelectInput
+              <ValueSelect
+                idPrefix="sale"
                 name={paymentFieldName(row, "method")}
                 label={t("cash:saleForm.partMethod", { n: row + 1 })}
                 value={part.method}
                 options={[["", "—"], ...methods]}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="sale"
                 name={paymentFieldName(row, "amount")}
                 label={t("cash:saleForm.partAmount", { n: row + 1 })}
                 inputMode="decimal"
@@ -484,7 +507,8 @@ function PaymentFields({ values, cashThreshold }: { values: SaleFormValues; cash
         <legend className="px-1 text-sm font-medium">{t("cash:saleForm.buyerId", { amount: cashThreshold })}</legend>
         <p className="text-xs text-gray-600">{t("cash:saleForm.buyerIdHint")}</p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          <TextInput
+          <ValueInput
+            idPrefix="sale"
             name="passportNumber"
             label={t("cash:saleForm.passportNumber")}
             maxLength={20}
@@ -492,7 +516,8 @@ function PaymentFields({ values, cashThreshold }: { values: SaleFormValues; cash
             dir="ltr"
             value={values.passportNumber}
           />
-          <TextInput
+          <ValueInput
+            idPrefix="sale"
             name="nationality"
             label={t("cash:saleForm.nationality")}
             maxLength={60}
@@ -501,45 +526,5 @@ function PaymentFields({ values, cashThreshold }: { values: SaleFormValues; cash
         </div>
       </fieldset>
     </>
-  );
-}
-
-/** An uncontrolled input showing the form's value (the server's copy after "Add another item" or a refusal). */
-function TextInput({
-  name,
-  label,
-  value,
-  ...rest
-}: { name: string; label: string; value: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value">) {
-  return (
-    <Field id={`sale-${name}`} label={label}>
-      {(control) => <input {...control} name={name} defaultValue={value} className="input mt-1" {...rest} />}
-    </Field>
-  );
-}
-
-function SelectInput({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly (readonly [string, string])[];
-}) {
-  return (
-    <Field id={`sale-${name}`} label={label}>
-      {(control) => (
-        <select {...control} name={name} defaultValue={value} className="input mt-1">
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
   );
 }

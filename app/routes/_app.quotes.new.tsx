@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
-import { Field } from "~/components/ui/field";
+import { ValueInput, ValueSelect } from "~/components/ui/value-inputs";
 import { useHydrated } from "~/components/use-hydrated";
 import { QuoteTotals } from "~/components/quote-totals";
 import { displayName } from "~/domain/client-display";
@@ -197,43 +197,54 @@ export default function NewQuote() {
           <fieldset key={row} className="rounded-md border border-gray-200 p-3" data-testid="quote-line">
             <legend className="px-1 text-sm font-medium">{t("quotes:new.line", { n: row + 1 })}</legend>
             <div className="grid gap-2 sm:grid-cols-3 lg:grid-cols-4">
-              <TextInput
+              <ValueInput
+                idPrefix="quote"
+                dir="auto"
                 name={lineFieldName(row, "description")}
                 label={t("quotes:fields.description")}
                 maxLength={200}
                 value={line.description}
               />
-              <SelectInput
+              <ValueSelect
+                idPrefix="quote"
                 name={lineFieldName(row, "category")}
                 label={t("quotes:fields.category")}
                 value={line.category}
                 options={[["", "—"], ...categories]}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="quote"
+                dir="auto"
                 name={lineFieldName(row, "weightGrams")}
                 label={t("quotes:fields.weight")}
                 inputMode="decimal"
                 value={line.weightGrams}
               />
-              <SelectInput
+              <ValueSelect
+                idPrefix="quote"
                 name={lineFieldName(row, "karat")}
                 label={t("quotes:fields.karat")}
                 value={line.karat}
                 options={karatOptions}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="quote"
+                dir="auto"
                 name={lineFieldName(row, "makingCharge")}
                 label={t("quotes:fields.makingCharge")}
                 inputMode="decimal"
                 value={line.makingCharge}
               />
-              <SelectInput
+              <ValueSelect
+                idPrefix="quote"
                 name={lineFieldName(row, "makingChargeType")}
                 label={t("quotes:fields.makingChargeType")}
                 value={line.makingChargeType}
                 options={MAKING_TYPES.map((type) => [type, t(MAKING_TYPE_KEYS[type])] as const)}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="quote"
+                dir="auto"
                 name={lineFieldName(row, "stoneValue")}
                 label={t("quotes:fields.stoneValue")}
                 inputMode="decimal"
@@ -249,19 +260,24 @@ export default function NewQuote() {
           <fieldset key={row} className="rounded-md border border-gray-200 p-3" data-testid="quote-exchange">
             <legend className="px-1 text-sm font-medium">{t("quotes:new.exchangeLine", { n: row + 1 })}</legend>
             <div className="grid gap-2 sm:grid-cols-3">
-              <TextInput
+              <ValueInput
+                idPrefix="quote"
+                dir="auto"
                 name={exchangeFieldName(row, "weightGrams")}
                 label={t("quotes:fields.weight")}
                 inputMode="decimal"
                 value={line.weightGrams}
               />
-              <SelectInput
+              <ValueSelect
+                idPrefix="quote"
                 name={exchangeFieldName(row, "karat")}
                 label={t("quotes:fields.karat")}
                 value={line.karat}
                 options={karatOptions}
               />
-              <TextInput
+              <ValueInput
+                idPrefix="quote"
+                dir="auto"
                 name={exchangeFieldName(row, "deductionPercent")}
                 label={t("quotes:fields.deduction")}
                 inputMode="decimal"
@@ -314,45 +330,5 @@ export default function NewQuote() {
         </div>
       </Form>
     </div>
-  );
-}
-
-/** An uncontrolled input showing the form's value (the server's copy after "Add line" or a refusal). */
-function TextInput({
-  name,
-  label,
-  value,
-  ...rest
-}: { name: string; label: string; value: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "value">) {
-  return (
-    <Field id={`quote-${name}`} label={label}>
-      {(control) => <input {...control} name={name} defaultValue={value} className="input mt-1" dir="auto" {...rest} />}
-    </Field>
-  );
-}
-
-function SelectInput({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly (readonly [string, string])[];
-}) {
-  return (
-    <Field id={`quote-${name}`} label={label}>
-      {(control) => (
-        <select {...control} name={name} defaultValue={value} className="input mt-1">
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
   );
 }
