@@ -23,7 +23,7 @@ const globalForDb = globalThis as unknown as { __db?: Db; __sqlite?: BetterSqlit
 export const databaseProvider: "sqlite" | "postgresql" = isPostgresUrl(databaseUrl) ? "postgresql" : "sqlite";
 
 /** The tables written many rows at a time (imports, set-based erasures). */
-export type BulkTable = "Customer" | "Sale" | "SaleItem" | "AuditLog";
+export type BulkTable = "Customer" | "Sale" | "SaleItem" | "SalePayment" | "CashTransaction" | "AuditLog";
 
 /** The columns a batch writes: those set in some row (the rest keep their default), by their table names. */
 function insertColumns(rows: Record<string, unknown>[]): string[] {

@@ -14,6 +14,13 @@ import { AED, formatAmount, MAX_AMOUNT_FILS, parseAedToFils, type Fils } from ".
 
 export const PAYMENT_METHODS = ["cash", "card", "bank_transfer", "old_gold"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Their English names, as import files and the skipped-rows export write them (the pages use the catalogs). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: "Cash",
+  card: "Card",
+  bank_transfer: "Bank transfer",
+  old_gold: "Old gold",
+};
 export const isPaymentMethod = (value: unknown): value is PaymentMethod =>
   typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
 

@@ -39,7 +39,8 @@ export type ColumnKind =
   | "karat"
   | "stone"
   | "grams"
-  | "carats";
+  | "carats"
+  | "paymentMethod";
 
 const COLUMN_KIND: Record<ClientFieldKind, ColumnKind> = {
   name: "text",
@@ -85,6 +86,7 @@ export const SALE_IMPORT_FIELDS = [
   "itemCode",
   "certificateNo",
   "price",
+  "paymentMethod",
   "soldBy",
 ] as const;
 export type SaleImportField = (typeof SALE_IMPORT_FIELDS)[number];
@@ -174,6 +176,12 @@ export const SALE_IMPORT_COLUMNS: readonly (ImportColumn & { field: SaleImportFi
     header: "Item Price",
     aliases: ["Price", "Line Amount", "Item Amount", "Amount", "Line Total", "Selling Price"],
     kind: "amount",
+  },
+  {
+    field: "paymentMethod",
+    header: "Payment Method",
+    aliases: ["Payment", "Payment Mode", "Payment Type", "Mode of Payment", "Paid By", "Tender", "Tender Type"],
+    kind: "paymentMethod",
   },
   {
     field: "soldBy",
@@ -333,6 +341,7 @@ export const PURCHASE_TEMPLATE_EXAMPLES: readonly Partial<Record<ImportField, st
     stone: "None",
     itemCode: "BG-2101",
     price: "9,800.00",
+    paymentMethod: "Card",
   },
   {
     ...CLIENT_TEMPLATE_EXAMPLE,
@@ -348,6 +357,7 @@ export const PURCHASE_TEMPLATE_EXAMPLES: readonly Partial<Record<ImportField, st
     itemCode: "ER-1808",
     certificateNo: "GIA 2211334455",
     price: "12,500.00",
+    paymentMethod: "Card",
   },
 ];
 

@@ -6,6 +6,7 @@ import {
   purchaseCellValues,
   purchaseGrouper,
   readChoiceCell,
+  readPaymentMethodCell,
   readPurchaseCells,
   readPurchaseRow,
   type ClosedGroup,
@@ -31,6 +32,7 @@ const header = [
   "Item Code",
   "Certificate No",
   "Price",
+  "Mode of Payment",
   "Sold By",
 ] as const;
 const mapping = purchaseHistoryMapping(matchHeaders(header));
@@ -154,6 +156,19 @@ describe("reading an item row's cells", () => {
       saleDate: undefined,
       problems: ['Sale Date "soon" is not a date (use dd/mm/yyyy)'],
     });
+  });
+});
+
+describe("reading a Payment Method cell", () => {
+  it("reads a method's key, an English name a POS prints, or its Arabic name, in any case and spacing", () => {
+    const read = (texts: string[]) => texts.map(readPaymentMethodCell);
+    expect(read(["cash", "CASH ", "Cash Payment", "كاش", "نقدًا", "نقدا"])).toEqual(Array(6).fill("cash"));
+    expect(read(["Card", "credit card", "VISA", "بطاقة"])).toEqual(Array(4).fill("card"));
+    expect(read(["bank_transfer", "Bank-Transfer", "Wire transfer", "تحويل  بنكي"])).toEqual(
+      Array(4).fill("bank_transfer"),
+    );
+    expect(read(["old gold", "Gold Exchange", "ذهب قديم"])).toEqual(Array(3).fill("old_gold"));
+    expect(read(["Cheque", "شيك", "cash card"])).toEqual([null, null, null]);
   });
 });
 
@@ -294,6 +309,26 @@ describe("grouping rows into sales", () => {
     expect(many[50]).toBe("Row 52: Invoice INV-1 at Dubai Mall has 51 items: at most 50 in one sale");
   });
 
+  it("takes the sale's payment method from the first row that names one, and refuses a second method or an unknown one", () => {
+    const paid = sales(group([bangle, { ...bangle, "Item Category": "Ring", "Mode of Payment": "Cash" }]));
+    expect(paid.map((s) => s.paymentMethod)).toEqual(["cash"]);
+    expect(sales(group([bangle]))[0]!.paymentMethod).toBeNull();
+    expect(
+      errors(
+        group([
+          { ...bangle, "Mode of Payment": "Cash" },
+          { ...bangle, "Mode of Payment": "Visa" },
+        ]),
+      ),
+    ).toEqual([
+      "Row 2: Invoice INV-1 at Dubai Mall was not imported: row 3 has errors",
+      'Row 3: Mode of Payment "Visa" differs from row 2 of the same invoice',
+    ]);
+    expect(errors(group([{ ...bangle, "Mode of Payment": "Cheque" }]))).toEqual([
+      'Row 2: Mode of Payment "Cheque": Choose a payment method: Cash, Card, Bank transfer or Old gold',
+    ]);
+  });
+
   it("writes a sale line back as cells that read as the same item", () => {
     const [sale] = sales(group([{ ...bangle, Karat: "21", "Weight (g)": "32.4", Metal: "Gold" }]));
     const values = purchaseCellValues(sale!, sale!.lines[0]!.item, SEEDED_SALE_LISTS);
@@ -306,7 +341,10 @@ describe("grouping rows into sales", () => {
       karat: "21K",
       weightGrams: "32.400",
       price: "9800.10",
+      paymentMethod: "",
     });
+    const [cash] = sales(group([{ ...bangle, "Mode of Payment": "نقدًا" }]));
+    expect(purchaseCellValues(cash!, cash!.lines[0]!.item, SEEDED_SALE_LISTS).paymentMethod).toBe("Cash");
     const reread = sales(
       group([
         {

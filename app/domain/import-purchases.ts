@@ -1,6 +1,8 @@
+import { normaliseArabic } from "./arabic";
 import type { IsoDate } from "./calendar";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, readPaymentMethod, type PaymentMethod } from "./cash-rule";
 import type { NewClientInput } from "./client-input";
-import type { HeaderMapping, SaleImportField } from "./import-columns";
+import { normalizeHeader, type HeaderMapping, type SaleImportField } from "./import-columns";
 import {
   checkClientRow,
   dateCell,
@@ -117,6 +119,55 @@ const STONE_NAMES = lookup([
   ...NONE,
 ]);
 
+/** How POS exports and people write a payment method in English (case, spaces and punctuation ignored). */
+const PAYMENT_METHOD_NAMES = lookup([
+  ...PAYMENT_METHODS.map((m) => [PAYMENT_METHOD_LABELS[m], m] as const),
+  ["Cash Payment", "cash"],
+  ["Credit Card", "card"],
+  ["Debit Card", "card"],
+  ["Visa", "card"],
+  ["Mastercard", "card"],
+  ["Amex", "card"],
+  ["Bank", "bank_transfer"],
+  ["Transfer", "bank_transfer"],
+  ["Wire Transfer", "bank_transfer"],
+  ["Gold Exchange", "old_gold"],
+  ["Old Gold Exchange", "old_gold"],
+  ["Exchange", "old_gold"],
+]);
+
+/** The same in Arabic, in the search's folded form (normaliseArabic): "نقدًا" and "نقدا" are one. */
+const ARABIC_PAYMENT_METHOD_NAMES = new Map<string, PaymentMethod>(
+  (
+    [
+      ["نقدا", "cash"],
+      ["نقد", "cash"],
+      ["نقدي", "cash"],
+      ["كاش", "cash"],
+      ["بطاقه", "card"],
+      ["بطاقه ائتمان", "card"],
+      ["تحويل بنكي", "bank_transfer"],
+      ["تحويل", "bank_transfer"],
+      ["ذهب قديم", "old_gold"],
+      ["استبدال ذهب", "old_gold"],
+    ] as const
+  ).map(([name, method]) => [normaliseArabic(name), method]),
+);
+
+/**
+ * A Payment Method cell: its key ("bank_transfer", "Bank-Transfer"), an English name ("Visa") or an
+ * Arabic one ("نقدًا"); null when the cell names none of them, for the row to be refused.
+ */
+export function readPaymentMethodCell(text: string): PaymentMethod | null {
+  const english = PAYMENT_METHOD_NAMES.get(normalizeHeader(text));
+  if (english) return english as PaymentMethod;
+  const arabic = ARABIC_PAYMENT_METHOD_NAMES.get(normaliseArabic(text.trim().replace(/\s+/g, " ")));
+  return arabic ?? readPaymentMethod(text);
+}
+
+const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((m) => PAYMENT_METHOD_LABELS[m]);
+const choosePaymentMethod = `Choose a payment method: ${PAYMENT_METHOD_CHOICES.slice(0, -1).join(", ")} or ${PAYMENT_METHOD_CHOICES.at(-1)}`;
+
 type ItemField = (typeof ITEM_FORM_FIELDS)[number];
 
 /** The import column of each item field of the sale rules (the item's category is "itemCategory"). */
@@ -138,6 +189,8 @@ export type PurchaseCells = {
   invoiceNo: string | undefined;
   showroom: string | undefined;
   soldBy: string | undefined;
+  /** The Payment Method cell as written, and the method it names (null when none). */
+  payment: { text: string; method: PaymentMethod | null } | undefined;
   item: Record<ItemField, string | undefined>;
   /** Cells that could not be read at all (an unreadable date), in spreadsheet terms. */
   problems: string[];
@@ -155,11 +208,13 @@ export function readPurchaseCells(
   const problems: string[] = [];
   const date = dateCell("saleDate", cell("saleDate"), mapping, options);
   if (!date.ok) problems.push(date.problem);
+  const paymentText = cellText(cell("paymentMethod"));
   return {
     saleDate: date.ok ? date.iso : undefined,
     invoiceNo: cellText(cell("invoiceNo")),
     showroom: cellText(cell("showroom")),
     soldBy: cellText(cell("soldBy")),
+    payment: paymentText === undefined ? undefined : { text: paymentText, method: readPaymentMethodCell(paymentText) },
     item: {
       category: cellText(cell("itemCategory")),
       metal: enumerated(METAL_NAMES, cell("metal")),
@@ -205,6 +260,8 @@ export type PendingPurchase = {
   showroom: string | null;
   /** The Sold By cell as written: an active user's email or name, else whoever imports. */
   soldBy: string | null;
+  /** How the whole sale was paid, when the file says; null is "not recorded", as for older sales. */
+  paymentMethod: PaymentMethod | null;
   amountFils: Fils;
   lines: PurchaseLine[];
 };
@@ -315,6 +372,18 @@ export function purchaseGrouper(
           `${headerOf("saleDate", mapping)} ${row.cells.saleDate} differs from row ${first.rowNumber} of the same invoice`,
         );
     });
+    // One method for the whole sale: the first row that names one (a POS may print it once); a row
+    // naming another is a mistake to show, as a split payment is recorded on the sale, not per item.
+    const paid = rows.find((row) => row.cells.payment !== undefined);
+    rows.forEach((row, i) => {
+      const payment = row.cells.payment;
+      if (payment === undefined) return;
+      if (payment.method === null) problems[i]!.push(cellMessage("paymentMethod", payment.text, choosePaymentMethod));
+      else if (paid!.cells.payment!.method !== null && payment.method !== paid!.cells.payment!.method)
+        problems[i]!.push(
+          `${headerOf("paymentMethod", mapping)} "${shorten(payment.text)}" differs from row ${paid!.rowNumber} of the same invoice`,
+        );
+    });
     const parsed = schema.safeParse({
       saleDate: first.cells.saleDate ?? "",
       invoiceNo,
@@ -373,6 +442,7 @@ export function purchaseGrouper(
         showroom: sale.showroom,
         // The invoice's associate is whichever of its rows names one (a POS may print it once).
         soldBy: rows.find((row) => row.cells.soldBy !== undefined)?.cells.soldBy ?? null,
+        paymentMethod: paid?.cells.payment?.method ?? null,
         amountFils: sale.amountFils,
         lines: sale.items.map((item, i) => ({ row: rows[i]!.rowNumber, client: clientOf(rows[i]!), item })),
       },
@@ -428,6 +498,7 @@ export function purchaseCellValues(
     itemCode: item.itemCode ?? "",
     certificateNo: item.certificateNo ?? "",
     price: filsToDecimalString(item.priceFils),
+    paymentMethod: purchase.paymentMethod ? PAYMENT_METHOD_LABELS[purchase.paymentMethod] : "",
     soldBy: purchase.soldBy ?? "",
   };
 }

@@ -71,6 +71,7 @@ const purchaseInstructions = (t: TFunction, lists: TemplateLists): string[][] =>
   [t("import:templates.purchases.required")],
   [t("import:templates.purchases.existing")],
   [t("import:templates.purchases.figures", { max: MAX_SALE_ITEMS })],
+  [t("import:templates.purchases.paymentMethod")],
   [t("import:templates.purchases.soldBy")],
   [filesLine(t)],
   [""],

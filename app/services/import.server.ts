@@ -569,6 +569,31 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
               ).map((item) => ({ saleId: saleIds[i]!, ...item })),
             ),
           );
+          // A file's Payment Method pays the whole sale in one part. Its cash goes into the cash
+          // window for later sales, never flagged: the identity and report were due when it was sold,
+          // outside the app (docs/guide/cash-rule.md).
+          const paidSales = toWrite.flatMap((p, i) =>
+            p.paymentMethod ? [{ saleId: saleIds[i]!, method: p.paymentMethod, sale: sales[i]! }] : [],
+          );
+          await insertRows(
+            tx,
+            "SalePayment",
+            paidSales.map(({ saleId, method, sale }) => ({ saleId, position: 0, method, amountFils: sale.amountFils })),
+          );
+          await insertRows(
+            tx,
+            "CashTransaction",
+            paidSales
+              .filter(({ method, sale }) => method === "cash" && sale.amountFils > 0n)
+              .map(({ saleId, sale }) => ({
+                kind: "sale",
+                customerId: sale.customerId,
+                saleId,
+                at: sale.saleDate,
+                cashFils: sale.amountFils,
+                createdAt: now,
+              })),
+          );
           await recomputeClientsPurchases(tx, [...new Set(sales.map((sale) => sale.customerId))]);
           // Each sale is in its client's audit trail as recording it by hand writes it, one INSERT per batch.
           await writeAudits(
@@ -583,6 +608,7 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
                 invoiceNo: p.invoiceNo,
                 showroom: p.showroom,
                 items: p.lines.length,
+                payments: p.paymentMethod ? [`${p.paymentMethod} ${filsToDecimalString(p.amountFils)}`] : [],
                 importRunId: runId,
               },
             })),

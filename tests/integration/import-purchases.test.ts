@@ -1,6 +1,8 @@
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/db.server";
+import { addDays, businessToday } from "~/domain/calendar";
+import * as salesApi from "~/routes/api.clients.$id.sales";
 import * as exportSkipped from "~/routes/api.import.export-skipped";
 import * as purchaseTemplate from "~/routes/api.import.purchase-history-template";
 import * as page from "~/routes/_app.import-data";
@@ -330,6 +332,7 @@ describe.each(["xlsx", "csv"] as const)("a POS purchase history as .%s", (type) 
       invoiceNo: `${p}100`,
       showroom: "dubai_mall",
       items: 2,
+      payments: [],
       importRunId: run.id,
     });
     expect(await db.auditLog.count({ where: { action: "client.created", details: { contains: run.id } } })).toBe(2);
@@ -413,6 +416,69 @@ describe("batches end where a sale ends", () => {
   });
 });
 
+describe("a Payment Method column", () => {
+  it("records how each sale was paid; imported cash counts in the 30-day cash window but is never flagged", async () => {
+    const [cashMobile, cardMobile] = [nextMobile(), nextMobile()];
+    const day = addDays(businessToday(), -3);
+    const header = [
+      "Customer Name",
+      "Mobile",
+      "Team",
+      "Invoice No",
+      "Invoice Date",
+      "Store",
+      "Item Type",
+      "Price",
+      "Payment Mode",
+    ];
+    const bytes = spreadsheet(
+      [
+        header,
+        ["Cash Buyer", cashMobile, "Team A", "PM-1", day, "Dubai Mall", "Bangle", "30,000", "نقدًا"],
+        ["Cash Buyer", cashMobile, "Team A", "PM-1", day, "Dubai Mall", "Ring", "20,000", ""],
+        ["Card Buyer", cardMobile, "Team A", "PM-2", day, "Dubai Mall", "Ring", "1,000", "Visa"],
+        ["Card Buyer", cardMobile, "Team A", "PM-3", day, "Dubai Mall", "Ring", "500", ""],
+        ["Card Buyer", cardMobile, "Team A", "PM-4", day, "Dubai Mall", "Ring", "500", "Cheque"],
+      ],
+      "csv",
+    );
+    const result = await importFile(cookie, "payments.csv", bytes);
+    expect(result.body).toMatchObject({ success: true, importedSales: 3 });
+    expect(result.body.errors).toEqual([
+      'Row 6: Payment Mode "Cheque": Choose a payment method: Cash, Card, Bank transfer or Old gold',
+    ]);
+    const [cashSale] = await salesOf(cashMobile);
+    const cardSales = await salesOf(cardMobile);
+    const paymentsOf = (saleId: number) =>
+      db.salePayment.findMany({ where: { saleId }, select: { method: true, amountFils: true } });
+    expect(await paymentsOf(cashSale!.id)).toEqual([{ method: "cash", amountFils: 5_000_000n }]);
+    expect(await paymentsOf(cardSales[0]!.id)).toEqual([{ method: "card", amountFils: 100_000n }]);
+    // A sale whose file leaves the method out has none, shown as "not recorded" like older sales.
+    expect(await paymentsOf(cardSales[1]!.id)).toEqual([]);
+    expect(
+      await db.cashTransaction.findMany({
+        where: { client: { mobileNumber: stored(cashMobile) } },
+        select: { kind: true, saleId: true, cashFils: true, reportStatus: true },
+      }),
+    ).toEqual([{ kind: "sale", saleId: cashSale!.id, cashFils: 5_000_000n, reportStatus: null }]);
+    expect(await db.cashTransaction.count({ where: { client: { mobileNumber: stored(cardMobile) } } })).toBe(0);
+
+    // AED 50,000 imported three days ago and 5,000 more in cash today reach the AED 55,000 window.
+    const more = await outcome(
+      await callRoute(
+        salesApi.action,
+        makeRequest(`/api/clients/${cashSale!.clientId}/sales`, {
+          cookie,
+          json: { saleDate: businessToday(), amount: "5000", payments: [{ method: "cash" }] },
+        }),
+        { id: String(cashSale!.clientId) },
+      ),
+    );
+    expect(more.status).toBe(409);
+    expect(more.body).toMatchObject({ code: "cash_id_required" });
+  });
+});
+
 describe("around a purchase history", () => {
   it("serves the purchase-history template, whose example invoice is recognised and skipped", async () => {
     const response = (await callRoute(
@@ -425,7 +491,7 @@ describe("around a purchase history", () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     const book = XLSX.read(bytes);
     const [header] = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Purchases!, { header: 1 });
-    expect(header!.slice(0, 16)).toEqual([
+    expect(header!.slice(0, 17)).toEqual([
       "Full Name",
       "Mobile Number",
       "Team",
@@ -441,6 +507,7 @@ describe("around a purchase history", () => {
       "Item Code",
       "Certificate No",
       "Item Price",
+      "Payment Method",
       "Sold By",
     ]);
     expect(header).not.toContain("Total Sales (AED)");
