@@ -1,8 +1,32 @@
 import { z } from "zod";
 import { CLIENT_LANGUAGES } from "./client-enums";
+import type { MessageCode } from "./message-codes";
+import { isMessageCode, type Message, type MessageValue } from "./messages";
 
 export const PRIORITIES = ["Critical", "High", "Medium"] as const;
 export type Priority = (typeof PRIORITIES)[number];
+
+const messageValueSchema: z.ZodType<MessageValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), messageSchema, z.object({ label: z.string() }), z.object({ aed: z.string() })]),
+);
+const messageSchema: z.ZodType<Message> = z.object({
+  code: z.custom<MessageCode>((code) => typeof code === "string" && isMessageCode(code)),
+  values: z.record(z.string(), messageValueSchema).optional(),
+});
+
+/**
+ * The engine's words for a lead as message codes (app/domain/message-codes.ts), which pages say in their
+ * language; the English texts beside them (segmentType, reasonForOutreach, aiInsights, bestContactTime) are
+ * the same words for the JSON. A text the AI model rewrote has no words (null), and is shown as written; so
+ * is a contact time the client gave.
+ */
+export const LeadWordsSchema = z.object({
+  segment: messageSchema,
+  reasons: z.array(messageSchema).nullable(),
+  insights: z.array(messageSchema).nullable(),
+  contactTime: messageSchema.nullable(),
+});
+export type LeadWords = z.output<typeof LeadWordsSchema>;
 
 /**
  * An AI lead (docs/product-rules.md §3) as the API returns it, the page shows it and the browser stores it.
@@ -40,6 +64,8 @@ export const AiLeadSchema = z.object({
   lastContactAt: z.string().nullish(),
   lastContactBy: z.string().nullish(),
   lastContactLabel: z.string().nullish(),
+  // Older saved lists, and leads kept in a browser before words, lack them: their texts are shown as written.
+  words: LeadWordsSchema.nullish().catch(null),
 });
 export type AiLead = z.output<typeof AiLeadSchema>;
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "./calendar";
 import { buildLead, compareLeads, leadScore, priorityForScore, scoreBand, type LeadFacts, teamFor } from "./lead-score";
 import { AED } from "./money";
+import { english } from "~/i18n/english.server";
 
 const TODAY = "2026-06-15";
 
@@ -123,9 +124,9 @@ describe("each factor moves the score the right way", () => {
   });
 
   it("contactOk = No excludes the client whatever the score", () => {
-    expect(buildLead(facts({ contactOk: "No", tier: "diamond" }), TODAY, SEEDED_LEAD_LISTS)).toBeNull();
-    expect(buildLead(facts({ contactOk: "no" }), TODAY, SEEDED_LEAD_LISTS)).toBeNull();
-    expect(buildLead(facts({ contactOk: null }), TODAY, SEEDED_LEAD_LISTS)).not.toBeNull();
+    expect(buildLead(facts({ contactOk: "No", tier: "diamond" }), TODAY, SEEDED_LEAD_LISTS, english)).toBeNull();
+    expect(buildLead(facts({ contactOk: "no" }), TODAY, SEEDED_LEAD_LISTS, english)).toBeNull();
+    expect(buildLead(facts({ contactOk: null }), TODAY, SEEDED_LEAD_LISTS, english)).not.toBeNull();
   });
 
   it("stays within 0-100 when everything applies", () => {
@@ -177,8 +178,8 @@ describe("the lead", () => {
       team: null,
       mobileNumber: "+971 50 123 4567",
     });
-    const lead = buildLead(input, TODAY, SEEDED_LEAD_LISTS)!;
-    expect(buildLead(input, TODAY, SEEDED_LEAD_LISTS)).toEqual(lead);
+    const lead = buildLead(input, TODAY, SEEDED_LEAD_LISTS, english)!;
+    expect(buildLead(input, TODAY, SEEDED_LEAD_LISTS, english)).toEqual(lead);
     expect(lead).toMatchObject({
       clientId: 1,
       name: "Aisha Khan",
@@ -200,7 +201,12 @@ describe("the lead", () => {
   });
 
   it("names the occasion and uses the client's preferred time", () => {
-    const lead = buildLead(facts({ birthMonthDay: 616, preferredTime: "After 7 pm" }), TODAY, SEEDED_LEAD_LISTS)!;
+    const lead = buildLead(
+      facts({ birthMonthDay: 616, preferredTime: "After 7 pm" }),
+      TODAY,
+      SEEDED_LEAD_LISTS,
+      english,
+    )!;
     expect(lead.segmentType).toBe("Upcoming occasion");
     expect(lead.reasonForOutreach).toContain("Birthday tomorrow");
     expect(lead.suggestedMessage).toContain("your birthday is tomorrow");
@@ -217,16 +223,22 @@ describe("the lead", () => {
       }),
       TODAY,
       SEEDED_LEAD_LISTS,
+      english,
     )!;
     expect(lead.recommendedProducts[0]).toBe("Yellow gold bangle to match the necklace and earrings");
     expect(lead.suggestedMessage).toContain("such as our yellow gold bangle to match the necklace and earrings");
   });
 
   it("ranks by score, then by total sales, then by client id", () => {
-    const a = buildLead(facts({ clientId: 2 }), TODAY, SEEDED_LEAD_LISTS)!;
-    const b = buildLead(facts({ clientId: 1 }), TODAY, SEEDED_LEAD_LISTS)!;
-    const richer = buildLead(facts({ clientId: 3, totalSalesFils: AED(30_000) + 2n }), TODAY, SEEDED_LEAD_LISTS)!;
-    const better = buildLead(facts({ clientId: 4, tier: "gold" }), TODAY, SEEDED_LEAD_LISTS)!;
+    const a = buildLead(facts({ clientId: 2 }), TODAY, SEEDED_LEAD_LISTS, english)!;
+    const b = buildLead(facts({ clientId: 1 }), TODAY, SEEDED_LEAD_LISTS, english)!;
+    const richer = buildLead(
+      facts({ clientId: 3, totalSalesFils: AED(30_000) + 2n }),
+      TODAY,
+      SEEDED_LEAD_LISTS,
+      english,
+    )!;
+    const better = buildLead(facts({ clientId: 4, tier: "gold" }), TODAY, SEEDED_LEAD_LISTS, english)!;
     expect([a, b, richer, better].sort(compareLeads).map((l) => l.clientId)).toEqual([4, 3, 1, 2]);
   });
 });
@@ -252,7 +264,7 @@ describe("the lead's team, from the shop's teams", () => {
   ];
 
   it("gives a client without a team to the team whose tiers include theirs, with its products", () => {
-    const lead = buildLead(facts({ tier: "diamond", team: null }), TODAY, { ...SEEDED_LEAD_LISTS, teams })!;
+    const lead = buildLead(facts({ tier: "diamond", team: null }), TODAY, { ...SEEDED_LEAD_LISTS, teams }, english)!;
     expect(lead.recommendedTeam).toBe("private_desk");
     expect(lead.recommendedProducts).toEqual(expect.arrayContaining(["Bespoke emerald tiara"]));
     expect(teamFor({ tier: "platinum", team: null }, teams)).toBe("team_a");
@@ -260,10 +272,12 @@ describe("the lead's team, from the shop's teams", () => {
 
   it("keeps the client's own team, and offers the products of the team whose budget bands include theirs", () => {
     expect(teamFor({ tier: "diamond", team: "team_b" }, teams)).toBe("team_b");
-    const lead = buildLead(facts({ tier: "bronze", team: "team_b", budgetBand: "150k_plus" }), TODAY, {
-      ...SEEDED_LEAD_LISTS,
-      teams,
-    })!;
+    const lead = buildLead(
+      facts({ tier: "bronze", team: "team_b", budgetBand: "150k_plus" }),
+      TODAY,
+      { ...SEEDED_LEAD_LISTS, teams },
+      english,
+    )!;
     expect(lead.recommendedTeam).toBe("team_b");
     expect(lead.recommendedProducts).toEqual(expect.arrayContaining(["Bespoke emerald tiara"]));
   });
@@ -276,7 +290,7 @@ describe("the lead's team, from the shop's teams", () => {
 
 describe("a lead's WhatsApp message in the client's language", () => {
   it("is English for an English-speaking client, and the suggested message too", () => {
-    const lead = buildLead(facts({ birthMonthDay: 616 }), TODAY, SEEDED_LEAD_LISTS)!;
+    const lead = buildLead(facts({ birthMonthDay: 616 }), TODAY, SEEDED_LEAD_LISTS, english)!;
     expect(lead.language).toBe("en");
     expect(lead.whatsappMessage).toBe(lead.suggestedMessage);
     expect(lead.whatsappMessage).toMatch(/^Dear Aisha, your birthday is tomorrow/);
@@ -287,6 +301,7 @@ describe("a lead's WhatsApp message in the client's language", () => {
       facts({ birthMonthDay: 620, fullNameAr: "عائشة خان", preferredLanguage: "ar" }),
       TODAY,
       SEEDED_LEAD_LISTS,
+      english,
     )!;
     expect(lead).toMatchObject({ language: "ar", nameAr: "عائشة خان" });
     expect(lead.whatsappMessage).toMatch(/^أهلاً عائشة، عيد ميلادك خلال 5 أيام /);

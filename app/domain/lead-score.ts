@@ -1,13 +1,16 @@
 import { daysBetween, daysUntilNextOccasion, type IsoDate } from "./calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "./client-windows";
-import type { AiLead, Priority } from "./lead-schema";
+import { keyOf, TIER_KEYS } from "~/i18n/label-keys";
+import type { AiLead, LeadWords, Priority } from "./lead-schema";
+import { MESSAGE_CODES as CODE, type MessageCode } from "./message-codes";
+import { message, type Message } from "./messages";
 import { clientMessage, DEFAULT_MESSAGE_BOOK, recipientLanguage, type MessageBook } from "./message-templates";
 import { whatsappDigits } from "./mobile";
-import { AED, filsToDecimalString, formatAed, parseAedToFils, type Fils } from "./money";
+import { AED, filsToDecimalString, parseAedToFils, type Fils } from "./money";
 import type { BudgetBand, PreferredMetal, PreferredStone } from "./preferences";
 import { recommendedProducts, teamRange, type PurchasedPieces, type RecommendationLists } from "./recommendations";
 import { activeChoices, nameOfKey, type TeamChoice } from "./shop-lists";
-import { TIER_LABELS, VIP_TIERS, type Tier } from "./tiers";
+import { VIP_TIERS, type Tier } from "./tiers";
 
 /**
  * The built-in lead engine: a deterministic 0-100 score from facts in the database, with the
@@ -195,15 +198,23 @@ const inWindow = (days: number | null) => days !== null && days <= ALERT_WINDOW_
 const idReason = (days: number | null) =>
   days !== null && days <= ALERT_WINDOW_DAYS && days >= -EXPIRED_ID_LOOKBACK_DAYS;
 
-function segmentFor(facts: LeadFacts, s: Situation): string {
-  if (inWindow(s.birthdayIn) || inWindow(s.anniversaryIn)) return "Upcoming occasion";
+function segmentFor(facts: LeadFacts, s: Situation): Message {
   const lapsed = s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS;
-  if (lapsed && isVip(facts.tier)) return "Lapsed VIP";
-  if (idReason(s.idExpiresIn)) return "ID renewal";
-  if (lapsed) return "Lapsed client";
-  if (isVip(facts.tier)) return "Loyal VIP";
-  if (facts.purchaseCount >= 2) return "Rising client";
-  return "New client";
+  const code =
+    inWindow(s.birthdayIn) || inWindow(s.anniversaryIn)
+      ? CODE.leadSegmentUpcomingOccasion
+      : lapsed && isVip(facts.tier)
+        ? CODE.leadSegmentLapsedVip
+        : idReason(s.idExpiresIn)
+          ? CODE.leadSegmentIdRenewal
+          : lapsed
+            ? CODE.leadSegmentLapsedClient
+            : isVip(facts.tier)
+              ? CODE.leadSegmentLoyalVip
+              : facts.purchaseCount >= 2
+                ? CODE.leadSegmentRisingClient
+                : CODE.leadSegmentNewClient;
+  return message(code);
 }
 
 /**
@@ -218,15 +229,36 @@ export function teamFor(facts: Pick<LeadFacts, "team" | "tier">, teams: readonly
   return (byTier ?? active[0])?.key ?? facts.team ?? "";
 }
 
-export function bestContactTime(preferredTime: string | null, tier: string): string {
-  if (preferredTime?.trim()) return preferredTime.trim();
+/** The time the client gave, as written (null: none given), else the engine's, by tier. */
+export function bestContactTime(preferredTime: string | null, tier: string): { typed: string } | Message {
+  if (preferredTime?.trim()) return { typed: preferredTime.trim() };
   // VIP clients tend to book showroom appointments; others answer after work.
-  return isVip(tier) ? "Weekday late morning, 11 am – 1 pm" : "Weekday evening, 6 – 8 pm";
+  return message(isVip(tier) ? CODE.leadContactTimeVip : CODE.leadContactTimeOther);
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
-const whenIn = (days: number) => (days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const whenIn = (days: number): Message =>
+  days === 0
+    ? message(CODE.leadWhenToday)
+    : days === 1
+      ? message(CODE.leadWhenTomorrow)
+      : message(CODE.leadWhenInDays, { count: days });
+
+/** The anniversary's kind as the client's record names it (app/domain/client-enums.ts); none given: "Anniversary". */
+const OCCASION_CODES: Record<string, MessageCode> = {
+  "Wedding Anniversary": CODE.leadOccasionWedding,
+  Graduation: CODE.leadOccasionGraduation,
+  "Work Anniversary": CODE.leadOccasionWork,
+  "Business Anniversary": CODE.leadOccasionBusiness,
+  "Engagement Anniversary": CODE.leadOccasionEngagement,
+  Other: CODE.leadOccasionOther,
+};
+const occasionOf = (type: string | null): Message =>
+  message(OCCASION_CODES[type?.trim() ?? ""] ?? CODE.leadOccasionAnniversary);
+const tierOf = (tier: string) => {
+  const label = keyOf(TIER_KEYS, tier);
+  return label ? { label } : tier;
+};
 
 /** The greeting used when a lead carries no message of its own. */
 export function defaultFollowUpMessage(name: string): string {
@@ -270,55 +302,79 @@ function leadMessage(facts: LeadFacts, s: Situation, product: string, book: Mess
   return clientMessage(book, lapsed ? "lead_lapsed" : "lead_general", recipient, () => ({ product }));
 }
 
-function reasonForOutreach(facts: LeadFacts, s: Situation): string {
-  const reasons: string[] = [];
-  if (inWindow(s.birthdayIn)) reasons.push(`Birthday ${whenIn(s.birthdayIn!)}`);
+function reasonsForOutreach(facts: LeadFacts, s: Situation): Message[] {
+  const reasons: Message[] = [];
+  if (inWindow(s.birthdayIn)) reasons.push(message(CODE.leadReasonBirthday, { when: whenIn(s.birthdayIn!) }));
   if (inWindow(s.anniversaryIn))
-    reasons.push(`${facts.anniversaryType?.trim() || "Anniversary"} ${whenIn(s.anniversaryIn!)}`);
+    reasons.push(
+      message(CODE.leadReasonOccasion, { occasion: occasionOf(facts.anniversaryType), when: whenIn(s.anniversaryIn!) }),
+    );
   if (idReason(s.idExpiresIn))
     reasons.push(
       s.idExpiresIn! < 0
-        ? `Emirates ID expired ${plural(-s.idExpiresIn!, "day")} ago`
-        : `Emirates ID expires ${whenIn(s.idExpiresIn!)}`,
+        ? message(CODE.leadReasonIdExpired, { count: -s.idExpiresIn! })
+        : message(CODE.leadReasonIdExpires, { when: whenIn(s.idExpiresIn!) }),
     );
   if (s.daysSince !== null && s.daysSince >= INACTIVE_AFTER_DAYS)
-    reasons.push(`No purchase for ${plural(s.daysSince, "day")}`);
+    reasons.push(message(CODE.leadReasonNoPurchase, { count: s.daysSince }));
   if (reasons.length === 0)
     reasons.push(
-      isVip(facts.tier)
-        ? "Keep a top client close"
-        : facts.purchaseCount >= 2
-          ? "Repeat buyer on the rise"
-          : "Build the relationship",
+      message(
+        isVip(facts.tier)
+          ? CODE.leadReasonKeepClose
+          : facts.purchaseCount >= 2
+            ? CODE.leadReasonRepeatBuyer
+            : CODE.leadReasonBuild,
+      ),
     );
-  return reasons.join("; ");
+  return reasons;
 }
 
-function insight(facts: LeadFacts, s: Situation): string {
-  const tier = TIER_LABELS[facts.tier as Tier] ?? facts.tier;
+function insights(facts: LeadFacts, s: Situation): Message[] {
+  const tier = tierOf(facts.tier);
+  const total = { aed: filsToDecimalString(facts.totalSalesFils) };
   const parts = [
     facts.purchaseCount > 0
-      ? `${tier} client with ${formatAed(facts.totalSalesFils)} over ${plural(facts.purchaseCount, "purchase")} (average ${formatAed(s.average)}).`
-      : `${tier} client with ${formatAed(facts.totalSalesFils)} in recorded sales.`,
+      ? message(CODE.leadInsightSpent, {
+          tier,
+          total,
+          count: facts.purchaseCount,
+          average: { aed: filsToDecimalString(s.average) },
+        })
+      : message(CODE.leadInsightRecorded, { tier, total }),
   ];
-  if (s.daysSince === null) parts.push("No purchase on record yet.");
+  if (s.daysSince === null) parts.push(message(CODE.leadInsightNoPurchase));
   else if (s.daysSince >= INACTIVE_AFTER_DAYS)
-    parts.push(`Last purchase ${plural(s.daysSince, "day")} ago, past the ${INACTIVE_AFTER_DAYS}-day inactivity line.`);
-  else parts.push(`Active: last purchase ${plural(s.daysSince, "day")} ago.`);
-  if (inWindow(s.birthdayIn)) parts.push(`Birthday ${whenIn(s.birthdayIn!)}.`);
+    parts.push(message(CODE.leadInsightLapsed, { count: s.daysSince, line: INACTIVE_AFTER_DAYS }));
+  else parts.push(message(CODE.leadInsightActive, { count: s.daysSince }));
+  if (inWindow(s.birthdayIn)) parts.push(message(CODE.leadInsightBirthday, { when: whenIn(s.birthdayIn!) }));
   if (inWindow(s.anniversaryIn))
-    parts.push(`${facts.anniversaryType?.trim() || "Anniversary"} ${whenIn(s.anniversaryIn!)}.`);
+    parts.push(
+      message(CODE.leadInsightOccasion, {
+        occasion: occasionOf(facts.anniversaryType),
+        when: whenIn(s.anniversaryIn!),
+      }),
+    );
   if (idReason(s.idExpiresIn))
-    parts.push(s.idExpiresIn! < 0 ? "Emirates ID has expired." : `Emirates ID expires ${whenIn(s.idExpiresIn!)}.`);
-  if (facts.preferredCollection?.trim()) parts.push(`Prefers the ${facts.preferredCollection.trim()} collection.`);
-  return parts.join(" ");
+    parts.push(
+      s.idExpiresIn! < 0
+        ? message(CODE.leadInsightIdExpired)
+        : message(CODE.leadInsightIdExpires, { when: whenIn(s.idExpiresIn!) }),
+    );
+  if (facts.preferredCollection?.trim())
+    parts.push(message(CODE.leadInsightCollection, { collection: facts.preferredCollection.trim() }));
+  return parts;
 }
+
+/** How the JSON says a lead's words: in English (app/i18n/english.server.ts's `english`). */
+export type SayEnglish = (said: Message) => string;
 
 /** The full lead for a client, or null when the client does not want to be contacted. */
 export function buildLead(
   facts: LeadFacts,
   today: IsoDate,
   lists: RecommendationLists,
+  english: SayEnglish,
   book: MessageBook = DEFAULT_MESSAGE_BOOK,
 ): AiLead | null {
   if (!isContactable(facts.contactOk)) return null;
@@ -339,7 +395,14 @@ export function buildLead(
     lists,
   );
   const piece = products[0] ?? teamRange(lists.teams, team)[0] ?? "something new";
-  const message = leadMessage(facts, s, piece.toLowerCase(), book);
+  const whatsapp = leadMessage(facts, s, piece.toLowerCase(), book);
+  const time = bestContactTime(facts.preferredTime, facts.tier);
+  const words: LeadWords = {
+    segment: segmentFor(facts, s),
+    reasons: reasonsForOutreach(facts, s),
+    insights: insights(facts, s),
+    contactTime: "typed" in time ? null : time,
+  };
   return {
     clientId: facts.clientId,
     name: facts.fullName,
@@ -347,7 +410,7 @@ export function buildLead(
     mobile: whatsappDigits(facts.mobileNumber),
     emirate: facts.emirate,
     country: facts.country,
-    segmentType: segmentFor(facts, s),
+    segmentType: english(words.segment),
     tier: facts.tier,
     leadScore: score,
     priority: priorityForScore(score),
@@ -355,14 +418,15 @@ export function buildLead(
     lastPurchaseDate: facts.lastPurchaseDate,
     daysSinceLastPurchase: s.daysSince,
     expectedRevenue: filsToDecimalString(s.average),
-    aiInsights: insight(facts, s),
+    aiInsights: words.insights!.map(english).join(" "),
     recommendedProducts: products,
     recommendedTeam: team,
-    bestContactTime: bestContactTime(facts.preferredTime, facts.tier),
-    suggestedMessage: message,
-    reasonForOutreach: reasonForOutreach(facts, s),
+    bestContactTime: "typed" in time ? time.typed : english(time),
+    suggestedMessage: whatsapp,
+    reasonForOutreach: words.reasons!.map(english).join("; "),
     language: recipientLanguage(facts),
-    whatsappMessage: message,
+    whatsappMessage: whatsapp,
+    words,
   };
 }
 

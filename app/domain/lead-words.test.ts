@@ -1,12 +1,16 @@
 import { SEEDED_LEAD_LISTS } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
+import { english } from "~/i18n/english.server";
 import { fixedT } from "~/i18n/i18n.server";
+import { say } from "~/i18n/messages";
 import { buildLead, type LeadFacts } from "./lead-score";
-import { contactTimeText, insightsText, lastContactText, productText, reasonsText, segmentText } from "./lead-words";
+import { AiLeadSchema } from "./lead-schema";
+import { lastContactText, productKey } from "./lead-words";
+import type { Message } from "./messages";
 
 const [tEn, tAr] = [fixedT("en", "leads"), fixedT("ar", "leads")];
-const say = (texts: { key: string; values: Record<string, string | number> }[] | null, t: typeof tEn, joiner: string) =>
-  texts?.map(({ key, values }) => t(key, values)).join(joiner);
+const sayAll = (words: readonly Message[] | null | undefined, t: typeof tEn, joiner: string) =>
+  words?.map((said) => say(t, said)).join(joiner);
 
 const facts: LeadFacts = {
   clientId: 1,
@@ -36,31 +40,45 @@ const facts: LeadFacts = {
 };
 
 describe("the lead engine's words in the page's language", () => {
-  const lead = buildLead(facts, "2026-11-25", SEEDED_LEAD_LISTS)!;
+  const lead = buildLead(facts, "2026-11-25", SEEDED_LEAD_LISTS, english)!;
+  const words = lead.words!;
 
-  it("reads every engine sentence back into the same English", () => {
-    expect(say(reasonsText(lead.reasonForOutreach, tEn), tEn, "; ")).toBe(lead.reasonForOutreach);
-    expect(say(insightsText(lead.aiInsights, tEn, "en"), tEn, " ")?.replace(/<\/?bdi>/g, "")).toBe(lead.aiInsights);
-    expect(tEn(segmentText(lead.segmentType)!.key)).toBe(lead.segmentType);
-    expect(tEn(contactTimeText(lead.bestContactTime)!.key)).toBe(lead.bestContactTime);
+  it("are message codes whose English is the JSON's text", () => {
+    expect(sayAll(words.reasons, tEn, "; ")).toBe(lead.reasonForOutreach);
+    expect(lead.reasonForOutreach).toBe(
+      "Birthday in 8 days; Wedding Anniversary in 10 days; Emirates ID expired 5 days ago; No purchase for 319 days",
+    );
+    // The JSON is plain text: the page's <bdi> around the typed collection is not in it.
+    expect(lead.aiInsights).toBe(
+      "Gold client with AED 12,000.00 over 3 purchases (average AED 4,000.00). Last purchase 319 days ago, past the 90-day inactivity line. Birthday in 8 days. Wedding Anniversary in 10 days. Emirates ID has expired. Prefers the Nakheel collection.",
+    );
+    expect(sayAll(words.insights, tEn, " ")?.replace(/<\/?bdi>/g, "")).toBe(lead.aiInsights);
+    expect(sayAll([words.segment], tEn, "")).toBe(lead.segmentType);
+    expect(sayAll([words.contactTime!], tEn, "")).toBe(lead.bestContactTime);
   });
 
   it("says them in Arabic", () => {
-    expect(say(reasonsText(lead.reasonForOutreach, tAr), tAr, "; ")).toBe(
+    expect(sayAll(words.reasons, tAr, "; ")).toBe(
       "عيد الميلاد بعد 8 أيام; ذكرى الزواج بعد 10 أيام; انتهت الهوية الإماراتية منذ 5 أيام; لا مشتريات منذ 319 يومًا",
     );
-    expect(say(insightsText(lead.aiInsights, tAr, "ar"), tAr, " ")).toContain(
+    expect(sayAll(words.insights, tAr, " ")).toContain(
       "عميل من الفئة الذهبي بمشتريات 12,000.00 د.إ في 3 عمليات شراء (بمتوسط 4,000.00 د.إ).",
     );
-    expect(tAr(segmentText("Lapsed VIP")!.key)).toBe("عميل مميز منقطع");
-    expect(tAr(productText("Pearl necklace")!.key)).toBe("قلادة لؤلؤ");
+    expect(tAr(productKey("Pearl necklace")!)).toBe("قلادة لؤلؤ");
     expect(lastContactText("WhatsApp 2 days ago · Reem", tAr)).toEqual({ text: "واتساب منذ يومين", by: "Reem" });
     expect(lastContactText("WhatsApp 2 days ago · Reem", tEn)).toEqual({ text: "WhatsApp 2 days ago", by: "Reem" });
   });
 
-  it("leaves the AI model's own words alone", () => {
-    expect(reasonsText("A lovely moment to reconnect", tAr)).toBeNull();
-    expect(insightsText("Loves emeralds. Visits in spring.", tAr, "ar")).toBeNull();
-    expect(productText("Custom emerald ring")).toBeNull();
+  it("has no words for a time the client gave, and none for a team's own product names", () => {
+    const typed = buildLead({ ...facts, preferredTime: "After 7 pm" }, "2026-11-25", SEEDED_LEAD_LISTS, english)!;
+    expect(typed.bestContactTime).toBe("After 7 pm");
+    expect(typed.words!.contactTime).toBeNull();
+    expect(productKey("Custom emerald ring")).toBeUndefined();
+  });
+
+  it("survive a browser's storage, and a list kept with words it cannot read shows its texts as written", () => {
+    expect(AiLeadSchema.parse(JSON.parse(JSON.stringify(lead))).words).toEqual(words);
+    const tampered = { ...lead, words: { ...words, segment: { code: "leads:nope" } } };
+    expect(AiLeadSchema.parse(tampered).words).toBeNull();
   });
 });

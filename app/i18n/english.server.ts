@@ -9,7 +9,8 @@ import "./resources.server";
  * API English; its `{error}` texts are a contract other clients rely on).
  */
 export function english(said: Message | string): string {
-  return say(i18nInstance({ language: "en", numerals: "latn" }).t, said);
+  // The <bdi> a page's text puts around what people typed has no place in plain JSON text.
+  return say(i18nInstance({ language: "en", numerals: "latn" }).t, said).replace(/<\/?bdi>/g, "");
 }
 
 /** A zod issue's message in English. */

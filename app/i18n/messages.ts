@@ -1,10 +1,25 @@
 import type { TFunction } from "i18next";
+import type { Language, Locale } from "~/domain/languages";
 import { isMessageCode, nameIn, type LocalName, type Message, type MessageValue } from "~/domain/messages";
+import { formatAed, parseAedToFils } from "~/domain/money";
 
-function valueText(t: TFunction, value: MessageValue): string | number {
+function valueText(t: TFunction, value: MessageValue, locale?: Locale): string | number {
   if (typeof value !== "object") return value;
   if ("names" in value) return namesText(t, value.names);
-  return "label" in value ? t(value.label) : say(t, value);
+  if ("aed" in value) return formatAed(parseAedToFils(value.aed) ?? 0n, locale ?? languageOf(t));
+  return "label" in value ? t(value.label) : say(t, value, undefined, locale);
+}
+
+const languageOf = (t: TFunction): Language => (t("common:language.code") === "ar" ? "ar" : "en");
+
+/**
+ * A message's values in `t`'s language, for a page that renders the text itself (`<Trans>`, whose tags
+ * mark what people typed); `locale` writes amounts in the page's digits.
+ */
+export function sayValues(t: TFunction, said: Message, locale?: Locale): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(said.values ?? {}).map(([name, value]) => [name, valueText(t, value, locale)]),
+  );
 }
 
 /** The shop's names in `t`'s language, as that language lists alternatives ("A, B or C", "أ أو ب"). */
@@ -18,9 +33,13 @@ function namesText(t: TFunction, names: readonly LocalName[]): string {
  * schema wrote, as a form's errors keep it: `known` gives the values the page knows, such as a bound), else a
  * text from outside the catalogs (zod's own, a person's words) shown as it is.
  */
-export function say(t: TFunction, said: Message | string, known?: Record<string, string | number>): string {
+export function say(
+  t: TFunction,
+  said: Message | string,
+  known?: Record<string, string | number>,
+  locale?: Locale,
+): string {
   if (typeof said === "string") return isMessageCode(said) ? t(said, known) : said;
   if (!said.values) return t(said.code);
-  const values = Object.fromEntries(Object.entries(said.values).map(([name, value]) => [name, valueText(t, value)]));
-  return t(said.code, values);
+  return t(said.code, sayValues(t, said, locale));
 }

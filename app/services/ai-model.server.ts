@@ -111,14 +111,22 @@ export function mergeModelLeads(shortlist: readonly AiLead[], answer: readonly M
       .map((p) => p.trim())
       .filter(Boolean)
       .slice(0, 3);
+    const [insights, reasons, time] = [m.aiInsights.trim(), m.reasonForOutreach.trim(), m.bestContactTime.trim()];
     chosen.set(m.clientId, {
       ...engine,
+      // What the model rewrote is its own English, shown as written; the rest keeps the engine's words.
+      words: engine.words && {
+        ...engine.words,
+        insights: insights ? null : engine.words.insights,
+        reasons: reasons ? null : engine.words.reasons,
+        contactTime: time ? null : engine.words.contactTime,
+      },
       leadScore: m.leadScore,
       priority: priorityForScore(m.leadScore),
-      aiInsights: m.aiInsights.trim() || engine.aiInsights,
-      reasonForOutreach: m.reasonForOutreach.trim() || engine.reasonForOutreach,
+      aiInsights: insights || engine.aiInsights,
+      reasonForOutreach: reasons || engine.reasonForOutreach,
       recommendedProducts: products.length > 0 ? products : engine.recommendedProducts,
-      bestContactTime: m.bestContactTime.trim() || engine.bestContactTime,
+      bestContactTime: time || engine.bestContactTime,
       suggestedMessage: m.suggestedMessage.trim() || engine.suggestedMessage,
       // The model writes English: a client who reads Arabic keeps the engine's Arabic message.
       whatsappMessage:

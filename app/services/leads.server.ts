@@ -1,3 +1,4 @@
+import { english } from "~/i18n/english.server";
 import { db } from "~/db/db.server";
 import {
   addDays,
@@ -207,7 +208,13 @@ export async function rankEngineLeads(filters: LeadFilters, today: IsoDate, limi
   const [counts, pieces, book] = await Promise.all([purchaseCounts(ids), purchasedPieces(ids), loadMessageBook()]);
   return candidates
     .map((c) =>
-      buildLead(factsOf(c, counts.get(c.id) ?? 0, pieces.get(c.id) ?? []), today, { teams, itemCategories }, book),
+      buildLead(
+        factsOf(c, counts.get(c.id) ?? 0, pieces.get(c.id) ?? []),
+        today,
+        { teams, itemCategories },
+        english,
+        book,
+      ),
     )
     .filter((lead): lead is AiLead => lead !== null)
     .sort(compareLeads)

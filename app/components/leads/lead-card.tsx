@@ -6,14 +6,9 @@ import clsx from "clsx";
 import { formatCount } from "~/domain/display-labels";
 import { defaultFollowUpMessage, scoreBand, type ScoreBand } from "~/domain/lead-score";
 import type { AiLead, Priority } from "~/domain/lead-schema";
-import {
-  contactTimeText,
-  insightsText,
-  productText,
-  reasonsText,
-  segmentText,
-  type LeadText,
-} from "~/domain/lead-words";
+import { productKey } from "~/domain/lead-words";
+import type { Message } from "~/domain/messages";
+import { sayValues } from "~/i18n/messages";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
@@ -42,27 +37,38 @@ const PRIORITY_KEYS: Record<Priority, string> = {
   Medium: "leads:priorities.Medium",
 };
 
-/** An engine's text in the page's language; what it does not know (the AI model's words) as written. */
-function Said({ text, fallback }: { text: LeadText | null; fallback: string }) {
+/**
+ * The engine's words (message codes) in the page's language, joined as the engine joins them; without
+ * words (the AI model's text, a time the client gave, a list saved before words) the text as written.
+ */
+function Said({ words, text, separator = "" }: { words: readonly Message[] | null; text: string; separator?: string }) {
   const { t } = useTranslation();
-  if (!text) return <bdi>{fallback}</bdi>;
-  const { key, values } = text;
-  return Object.keys(values).length === 0 ? (
-    t(key)
-  ) : (
-    <Trans i18nKey={key} values={values} count={typeof values.count === "number" ? values.count : undefined} />
-  );
+  const locale = usePageLocale();
+  if (!words) return <bdi>{text}</bdi>;
+  return words.map((said, i) => {
+    const values = sayValues(t, said, locale);
+    return (
+      <Fragment key={i}>
+        {i > 0 ? separator : null}
+        {Object.keys(values).length === 0 ? (
+          t(said.code)
+        ) : (
+          <Trans
+            i18nKey={said.code}
+            values={values}
+            count={typeof values.count === "number" ? values.count : undefined}
+          />
+        )}
+      </Fragment>
+    );
+  });
 }
 
-/** Several of the engine's texts, joined as the engine joins them. */
-function SaidAll({ texts, fallback, separator }: { texts: LeadText[] | null; fallback: string; separator: string }) {
-  if (!texts) return <bdi>{fallback}</bdi>;
-  return texts.map((text, i) => (
-    <Fragment key={i}>
-      {i > 0 ? separator : null}
-      <Said text={text} fallback="" />
-    </Fragment>
-  ));
+/** A recommended product: the catalog's words for the engine's own suggestions, else the name as the team's list has it. */
+function Product({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const key = productKey(name);
+  return key ? t(key) : <bdi>{name}</bdi>;
 }
 
 /**
@@ -102,6 +108,7 @@ export function LeadCard({
   const name = displayName({ fullName: lead.name, fullNameAr: lead.nameAr }, language);
   const tierKey = keyOf(TIER_KEYS, lead.tier);
   const location = LOCATION_KEYS[lead.country === "uae" ? lead.emirate : lead.country];
+  const words = lead.words ?? null;
   return (
     <article className="card flex flex-col gap-3" aria-labelledby={headingId} data-testid="lead-card">
       <header className="flex items-start justify-between gap-3">
@@ -111,7 +118,7 @@ export function LeadCard({
           </h3>
           <p className="text-sm text-gray-600">
             {tierKey ? t(tierKey) : <bdi>{lead.tier}</bdi>} ·{" "}
-            <Said text={segmentText(lead.segmentType)} fallback={lead.segmentType} /> ·{" "}
+            <Said words={words && [words.segment]} text={lead.segmentType} /> ·{" "}
             {location ? t(location) : <bdi>{lead.country === "uae" ? lead.emirate : lead.country}</bdi>}
           </p>
         </div>
@@ -129,14 +136,14 @@ export function LeadCard({
 
       <p className="text-sm">
         <span className="font-medium">{t("leads:card.whyNow")}</span>
-        <SaidAll
-          texts={reasonsText(lead.reasonForOutreach, t)}
-          fallback={lead.reasonForOutreach}
+        <Said
+          words={words?.reasons ?? null}
+          text={lead.reasonForOutreach}
           separator={t("leads:card.reasonSeparator")}
         />
       </p>
       <p className="text-sm text-gray-700">
-        <SaidAll texts={insightsText(lead.aiInsights, t, locale)} fallback={lead.aiInsights} separator=" " />
+        <Said words={words?.insights ?? null} text={lead.aiInsights} separator=" " />
       </p>
 
       {lead.recommendedProducts.length > 0 ? (
@@ -145,7 +152,7 @@ export function LeadCard({
           <ul className="mt-1 flex flex-wrap gap-1" aria-label={t("leads:card.recommendedProducts")}>
             {lead.recommendedProducts.slice(0, 3).map((product) => (
               <li key={product} className="badge bg-brand-50 text-brand-700">
-                <Said text={productText(product)} fallback={product} />
+                <Product name={product} />
               </li>
             ))}
           </ul>
@@ -155,7 +162,7 @@ export function LeadCard({
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
         <dt className="text-gray-500">{t("leads:card.bestContactTime")}</dt>
         <dd>
-          <Said text={contactTimeText(lead.bestContactTime)} fallback={lead.bestContactTime} />
+          <Said words={words?.contactTime ? [words.contactTime] : null} text={lead.bestContactTime} />
         </dd>
         <dt className="text-gray-500">{t("leads:card.expectedRevenue")}</dt>
         <dd>{formatAed(parseAedToFils(lead.expectedRevenue) ?? 0n, locale)}</dd>
