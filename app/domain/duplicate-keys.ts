@@ -103,6 +103,13 @@ export function duplicateKeys(c: {
   };
 }
 
+/** The key columns as a write stores them, with the version of the rules that made them. */
+export function duplicateKeyColumns(
+  c: Parameters<typeof duplicateKeys>[0],
+): DuplicateKeys & { dupKeysVersion: number } {
+  return { ...duplicateKeys(c), dupKeysVersion: DUP_KEYS_VERSION };
+}
+
 const KEY_OF_REASON: Readonly<Record<DuplicateReason, keyof DuplicateKeys>> = {
   emirates_id: "dupEmiratesIdKey",
   email: "dupEmailKey",
