@@ -18,8 +18,8 @@ const pairClientJson = (c: PairClient) => ({
 
 /** GET /api/clients/duplicates?page=&pageSize= → {data: [{pairId, score, reasons, clients}], total}; admin and sales back. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireApiUser(request, { access: ACCESS.duplicates });
-  const { pairs, total } = await listDuplicatePairs(parseDuplicatePage(new URL(request.url).searchParams), user);
+  await requireApiUser(request, { access: ACCESS.duplicates });
+  const { pairs, total } = await listDuplicatePairs(parseDuplicatePage(new URL(request.url).searchParams));
   return Response.json({
     data: pairs.map((p) => ({
       pairId: p.pairId,

@@ -1,5 +1,5 @@
 import { db, inTexts } from "~/db/db.server";
-import { maskedValue } from "~/domain/client-privacy";
+import { maskEmiratesId } from "~/domain/client-privacy";
 import {
   DUP_KEYS_VERSION,
   duplicateKeyColumns,
@@ -11,8 +11,7 @@ import {
   type DuplicateKeys,
   type DuplicateReason,
 } from "~/domain/duplicate-keys";
-import { filsToDecimalString } from "~/domain/money";
-import type { Role } from "~/domain/roles";
+import { filsToDecimalString, type Fils } from "~/domain/money";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import type { Actor } from "./client-writes.server";
@@ -210,8 +209,9 @@ export type PairClient = {
   mobileNumber: string;
   email: string | null;
   dateOfBirth: Date | null;
-  /** Masked by the viewer's role (docs/privacy.md); the JSON leaves it out. */
+  /** Always masked here, whoever looks (docs/privacy.md); the JSON leaves it out. */
   emiratesId: string | null;
+  totalSalesFils: Fils;
   totalSalesValue: string;
   ownerName: string | null;
   lastPurchaseDate: Date | null;
@@ -247,10 +247,10 @@ const OPEN_PAIRS = {
 } as const satisfies Prisma.ClientDuplicatePairWhereInput;
 
 /** The Duplicates page and GET /api/clients/duplicates: a page of open pairs, strongest first, and how many there are. */
-export async function listDuplicatePairs(
-  query: { page: number; pageSize: number },
-  viewer: { role: Role },
-): Promise<{ pairs: DuplicatePairView[]; total: number }> {
+export async function listDuplicatePairs(query: {
+  page: number;
+  pageSize: number;
+}): Promise<{ pairs: DuplicatePairView[]; total: number }> {
   const [rows, total] = await Promise.all([
     db.clientDuplicatePair.findMany({
       where: OPEN_PAIRS,
@@ -274,7 +274,9 @@ export async function listDuplicatePairs(
     mobileNumber: c.mobileNumber,
     email: c.email,
     dateOfBirth: c.dateOfBirth,
-    emiratesId: maskedValue("emiratesId", c.emiratesId, viewer.role),
+    // Whether two IDs differ shows masked; the full ID stays behind its audited reveal (decision 014).
+    emiratesId: c.emiratesId ? maskEmiratesId(c.emiratesId) : null,
+    totalSalesFils: c.totalSalesFils,
     totalSalesValue: filsToDecimalString(c.totalSalesFils),
     ownerName: c.owner?.name ?? null,
     lastPurchaseDate: c.lastPurchaseDate,

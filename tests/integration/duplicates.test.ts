@@ -5,6 +5,7 @@ import * as duplicatesApi from "~/routes/api.clients.duplicates";
 import * as dismissApi from "~/routes/api.clients.duplicates.$pairId.dismiss";
 import * as newPage from "~/routes/_app.customers.new";
 import * as editPage from "~/routes/_app.customers.$id_.edit";
+import * as duplicatesPage from "~/routes/_app.customers_.duplicates";
 import { eraseClientsIn } from "~/services/client-erasure.server";
 import { backfillDuplicateKeys } from "~/services/client-duplicates.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
@@ -272,5 +273,36 @@ describe("the start-up backfill", () => {
     expect(await backfillDuplicateKeys()).toBeGreaterThanOrEqual(2);
     expect(await db.clientDuplicatePair.count({ where: { lowClientId: a.data.id, highClientId: b.data.id } })).toBe(1);
     expect(await backfillDuplicateKeys()).toBe(0);
+  });
+});
+
+describe("the Duplicates page", () => {
+  it("shows the pairs with the Emirates ID masked, and Not the same person hides one", async () => {
+    const { cookie } = await signedIn("sales_back");
+    const tag = `page-${Date.now()}`;
+    const a = await addClient(cookie, { fullName: "Page One", email: `${tag}@x.ae`, emiratesId: "784-1990-7654321-2" });
+    const b = await addClient(cookie, { fullName: "Page Two", email: `${tag}@x.ae` });
+    const load = async () =>
+      (
+        await outcome(
+          await callRoute(duplicatesPage.loader, makeRequest("/customers/duplicates?pageSize=100", { cookie })),
+        )
+      ).body as { pairs: { pairId: number; clients: { id: number; emiratesId: string | null }[] }[] };
+    const pair = (await load()).pairs.find((p) => p.clients.some((c) => c.id === a.data.id))!;
+    expect(pair.clients.map((c) => c.id)).toEqual([a.data.id, b.data.id]);
+    expect(pair.clients[0]!.emiratesId).toMatch(/^784-\D{4}-\D{7}-2$/u);
+    expect(pair.clients[0]!.emiratesId).not.toContain("7654321");
+    const post = (form: Record<string, string>) =>
+      callRoute(duplicatesPage.action, makeRequest("/customers/duplicates", { cookie, form })).then(outcome);
+    expect((await post({ intent: "dismiss", pairId: String(pair.pairId) })).status).toBe(302);
+    expect((await load()).pairs.find((p) => p.pairId === pair.pairId)).toBeUndefined();
+    expect((await post({ intent: "dismiss", pairId: "junk" })).status).toBe(404);
+    expect((await post({ intent: "merge", pairId: String(pair.pairId) })).status).toBe(404);
+
+    const front = await signedIn("sales_front");
+    const refused = await outcome(
+      await callRoute(duplicatesPage.loader, makeRequest("/customers/duplicates", { cookie: front.cookie })),
+    );
+    expect(refused.status).toBe(403);
   });
 });
