@@ -42,19 +42,34 @@ export const MAX_HOLDERS_PER_KEY = 25;
 
 type Db = Prisma.TransactionClient;
 
-/** The clients holding any of the keys, in the book or deleted (a restored client keeps its pairs); never erased ones. */
+/**
+ * The clients holding any of the keys, in the book or deleted (a restored client keeps its pairs);
+ * never erased ones. One indexed lookup per key column, joined by UNION: an OR of the columns, or a
+ * condition on deletedAt/erasedAt in the SQL, made SQLite scan the table (over 100 ms at 100,000
+ * clients); so those are tested here on the few rows found (an erased client has no keys anyway).
+ */
 async function holdersOfKeys(tx: Db, keys: readonly DuplicateKeys[], options: { inBookOnly: boolean }) {
-  const conditions: Prisma.Sql[] = [];
+  const lookups: Prisma.Sql[] = [];
   for (const column of KEY_COLUMNS) {
     const values = [...new Set(keys.map((k) => k[column]).filter((v): v is string => v !== null))];
-    if (values.length > 0) conditions.push(Prisma.sql`${Prisma.raw(`"${column}"`)} IN ${inTexts(values)}`);
+    if (values.length === 0) continue;
+    const match = values.length === 1 ? Prisma.sql`= ${values[0]}` : Prisma.sql`IN ${inTexts(values)}`;
+    lookups.push(Prisma.sql`SELECT "id", "dupEmiratesIdKey", "dupEmailKey", "dupNameKey", "dupArabicNameKey",
+      "deletedAt", "erasedAt" FROM "Customer" WHERE ${Prisma.raw(`"${column}"`)} ${match}`);
   }
-  if (conditions.length === 0) return [];
-  const rows = await tx.$queryRaw<(DuplicateKeys & { id: number | bigint })[]>`
-    SELECT "id", "dupEmiratesIdKey", "dupEmailKey", "dupNameKey", "dupArabicNameKey" FROM "Customer"
-    WHERE (${Prisma.join(conditions, " OR ")}) AND "erasedAt" IS NULL
-    ${options.inBookOnly ? Prisma.sql`AND "deletedAt" IS NULL` : Prisma.empty}`;
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  if (lookups.length === 0) return [];
+  const rows = await tx.$queryRaw<
+    (DuplicateKeys & { id: number | bigint; deletedAt: unknown; erasedAt: unknown })[]
+  >`${Prisma.join(lookups, " UNION ")}`;
+  return rows
+    .filter((r) => r.erasedAt === null && (!options.inBookOnly || r.deletedAt === null))
+    .map((r) => ({
+      id: Number(r.id),
+      dupEmiratesIdKey: r.dupEmiratesIdKey,
+      dupEmailKey: r.dupEmailKey,
+      dupNameKey: r.dupNameKey,
+      dupArabicNameKey: r.dupArabicNameKey,
+    }));
 }
 
 /** The other clients that share a key with each of `clients`, with the reasons, placeholders left out. */
@@ -93,8 +108,16 @@ function pairsAmong(clients: readonly KeyedClient[], holders: readonly KeyedClie
  * stays dismissed ("Not the same person" is for good), its reasons kept current.
  */
 export async function refreshDuplicatePairs(tx: Db, clientIds: readonly number[]): Promise<void> {
-  if (clientIds.length === 0) return;
   const ids = [...new Set(clientIds)];
+  // A chunk's lookups stay under SQLite's 999 parameters (an import batch writes 2,000 clients).
+  for (let start = 0; start < ids.length; start += REFRESH_CHUNK)
+    await refreshChunk(tx, ids.slice(start, start + REFRESH_CHUNK));
+}
+
+const REFRESH_CHUNK = 400;
+const CREATE_CHUNK = 100;
+
+async function refreshChunk(tx: Db, ids: number[]): Promise<void> {
   const clients = await tx.client.findMany({ where: { id: { in: ids }, erasedAt: null }, select: KEY_SELECT });
   const holders = await holdersOfKeys(tx, clients, { inBookOnly: false });
   const wanted = pairsAmong(clients, holders);
@@ -119,15 +142,14 @@ export async function refreshDuplicatePairs(tx: Db, clientIds: readonly number[]
       });
   }
   if (gone.length > 0) await tx.clientDuplicatePair.deleteMany({ where: { id: { in: gone } } });
-  if (wanted.size > 0)
-    await tx.clientDuplicatePair.createMany({
-      data: [...wanted.values()].map((p) => ({
-        lowClientId: p.lowId,
-        highClientId: p.highId,
-        reasons: reasonsColumn(p.reasons),
-        score: duplicateScore(p.reasons),
-      })),
-    });
+  const added = [...wanted.values()].map((p) => ({
+    lowClientId: p.lowId,
+    highClientId: p.highId,
+    reasons: reasonsColumn(p.reasons),
+    score: duplicateScore(p.reasons),
+  }));
+  for (let start = 0; start < added.length; start += CREATE_CHUNK)
+    await tx.clientDuplicatePair.createMany({ data: added.slice(start, start + CREATE_CHUNK) });
 }
 
 /** A client in the book who may be the one being entered: what the warning names. */

@@ -7,7 +7,7 @@ import * as newPage from "~/routes/_app.customers.new";
 import * as editPage from "~/routes/_app.customers.$id_.edit";
 import * as duplicatesPage from "~/routes/_app.customers_.duplicates";
 import { eraseClientsIn } from "~/services/client-erasure.server";
-import { backfillDuplicateKeys } from "~/services/client-duplicates.server";
+import { backfillDuplicateKeys, refreshDuplicatePairs } from "~/services/client-duplicates.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 let seq = 0;
@@ -255,6 +255,19 @@ describe("the New Client and Edit pages warn before saving a possible duplicate"
     expect((await edit({ email: `${tag}@x.ae`, intent: "save_anyway" })).status).toBe(302);
     expect((await db.client.findUniqueOrThrow({ where: { id: row.id } })).dupEmailKey).toBe(`${tag}@x.ae`);
     expect(await db.clientDuplicatePair.count({ where: { lowClientId: other.data.id, highClientId: row.id } })).toBe(1);
+  });
+});
+
+describe("refreshing pairs for an import batch", () => {
+  it("takes 2,000 clients at once (more than SQLite's 999 parameters)", async () => {
+    const { cookie } = await signedIn("admin");
+    const tag = `batch-${Date.now()}`;
+    const a = await addClient(cookie, { email: `${tag}@x.ae` });
+    const b = await addClient(cookie, { email: `${tag}@x.ae` });
+    await db.clientDuplicatePair.deleteMany({ where: { lowClientId: a.data.id } });
+    const ids = [a.data.id, b.data.id, ...Array.from({ length: 1998 }, (_, i) => 1_000_000 + i)];
+    await db.$transaction((tx) => refreshDuplicatePairs(tx, ids));
+    expect(await db.clientDuplicatePair.count({ where: { lowClientId: a.data.id, highClientId: b.data.id } })).toBe(1);
   });
 });
 
