@@ -38,6 +38,9 @@ console.log(`Database: ${databaseLabel()} (${applied ? `${applied} migration(s) 
 
 // The first admin's sign-in (a QR code of its authenticator secret) is for the terminal itself.
 execFileSync(bin("tsx"), ["scripts/bootstrap-admin.ts"], { stdio: "inherit", env: process.env });
+// Clients keyed before the duplicate check existed (or under older rules) get their keys and pairs.
+const backfill = logged("Duplicate keys", bin("tsx"), ["scripts/duplicate-keys-backfill.ts"]).trim();
+if (backfill) console.log(backfill);
 
 if (process.env.SKIP_BUILD !== "1") {
   const started = Date.now();

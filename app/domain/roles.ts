@@ -42,6 +42,8 @@ export const ACCESS = {
   exportClients: { allowedRoles: ["admin", "sales_front"], denial: EXPORT_DENIED },
   importData: "any",
   profile: { requiredRole: "admin" },
+  // Possible duplicate clients (docs/guide/duplicates.md): the back office keeps the book clean.
+  duplicates: { allowedRoles: ["admin", "sales_back"] },
   // The cash reports carry buyers' identity numbers (docs/guide/cash-rule.md).
   cashReports: { requiredRole: "admin" },
 } as const satisfies Record<string, Access>;

@@ -295,7 +295,32 @@ export const API_CONTRACT = {
       description: CLIENT_FIELDS_NOTE,
       access: ACCESS.clients,
       body: () => ClientBody,
-      responses: { 201: "{data}: the client", 409: "The mobile number is already a client's" },
+      responses: {
+        201: "{data, possibleDuplicates: [{id, fullName, reasons}]}: the client, and who in the book may be the same person",
+        409: "The mobile number is already a client's",
+      },
+    },
+  },
+  "/api/clients/duplicates": {
+    get: {
+      summary: "Possible duplicate clients, strongest pairs first, paged",
+      access: ACCESS.duplicates,
+      // Read by parseDuplicatePage (app/domain/duplicate-list.ts).
+      query: {
+        page: { schema: z.coerce.number().int().min(1), description: "The page, from 1" },
+        pageSize: { schema: z.coerce.number().int().min(1).max(100), description: "Pairs a page, 1-100 (20)" },
+      },
+      responses: {
+        200: "{data: [{pairId, score, reasons, clients: [{id, fullName, mobileNumber, email, dateOfBirth, totalSalesValue, ownerName}, …]}], total}",
+      },
+    },
+  },
+  "/api/clients/duplicates/{pairId}/dismiss": {
+    params: { pairId: "The pair's id (a positive integer)" },
+    post: {
+      summary: "Not the same person: the pair is hidden for good (audited)",
+      access: ACCESS.duplicates,
+      responses: { 200: "{data: {pairId, dismissed: true}}", 404: "Pair not found" },
     },
   },
   "/api/clients/bulk": {

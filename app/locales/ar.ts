@@ -7,6 +7,7 @@ import clientForm from "./ar/clientForm.json";
 import clients from "./ar/clients.json";
 import common from "./ar/common.json";
 import dashboard from "./ar/dashboard.json";
+import duplicates from "./ar/duplicates.json";
 import followUps from "./ar/followUps.json";
 import goldRates from "./ar/goldRates.json";
 import importPage from "./ar/import.json";
@@ -28,6 +29,7 @@ export default {
   clients,
   common,
   dashboard,
+  duplicates,
   followUps,
   goldRates,
   import: importPage,

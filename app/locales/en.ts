@@ -8,6 +8,7 @@ import clientForm from "./en/clientForm.json";
 import clients from "./en/clients.json";
 import common from "./en/common.json";
 import dashboard from "./en/dashboard.json";
+import duplicates from "./en/duplicates.json";
 import followUps from "./en/followUps.json";
 import goldRates from "./en/goldRates.json";
 import importPage from "./en/import.json";
@@ -29,6 +30,7 @@ export default {
   clients,
   common,
   dashboard,
+  duplicates,
   followUps,
   goldRates,
   import: importPage,

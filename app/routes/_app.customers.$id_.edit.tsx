@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply } from "~/components/clients/client-form";
 import { clientFormFailure } from "~/http/client-form-reply.server";
+import { duplicateWarningReply, stopsAtDuplicates } from "~/http/duplicate-warning.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { clientListBase } from "~/domain/client-list-path";
@@ -55,14 +56,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await clientOr404(params.id);
   const formData = await request.formData();
-  const result = await updateClient(client.id, formValues(formData), {
-    actor: user,
-    ip: requestAddress(request),
-  });
+  const result = await updateClient(
+    client.id,
+    formValues(formData),
+    { actor: user, ip: requestAddress(request) },
+    undefined,
+    { unlessDuplicates: stopsAtDuplicates(formData) },
+  );
   const { locale, t } = await translatorFor(request, "clientForm");
   if (!result.ok) {
     const { teams } = await readShopLists();
     const submission = parseWithZod(formData, { schema: editClientSchema(teams), disableAutoCoercion: true });
+    // Nothing saved yet when a changed name, email, ID or birth date is another client's: the warning.
+    if (result.possibleDuplicates) return data(duplicateWarningReply(submission, result.possibleDuplicates));
     return data<ClientFormReply>(clientFormFailure(submission, result, t), { status: result.status });
   }
   const name = result.client.fullName;

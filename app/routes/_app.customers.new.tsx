@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { ClientForm, type ClientFormReply } from "~/components/clients/client-form";
 import { clientFormFailure } from "~/http/client-form-reply.server";
+import { duplicateWarningReply, stopsAtDuplicates } from "~/http/duplicate-warning.server";
 import { RouteDialog } from "~/components/route-dialog";
 import { RouteModalError } from "~/components/clients/route-modal";
 import { clientFormValues } from "~/domain/client-fields";
@@ -26,14 +27,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { teams: (await readShopLists()).teams };
 }
 
-/** Add New Client: back to the list with a toast, or the form with every problem named. */
+/**
+ * Add New Client: back to the list with a toast, or the form with every problem named, or with the
+ * possible duplicates it may be and Save anyway (intent=save_anyway).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const formData = await request.formData();
   const { teams } = await readShopLists();
   const submission = parseWithZod(formData, { schema: newClientSchema(teams), disableAutoCoercion: true });
-  const result = await createClient(formValues(formData), { actor: user, ip: requestAddress(request) });
+  const result = await createClient(formValues(formData), { actor: user, ip: requestAddress(request) }, undefined, {
+    unlessDuplicates: stopsAtDuplicates(formData),
+  });
   const { t } = await translatorFor(request, "clientForm");
+  // Nothing saved yet: the form comes back with who the client may be, and Save anyway.
+  if (!result.ok && result.possibleDuplicates)
+    return data(duplicateWarningReply(submission, result.possibleDuplicates));
   if (!result.ok) return data<ClientFormReply>(clientFormFailure(submission, result, t), { status: result.status });
   const url = new URL(request.url);
   return redirectWithToast(`${clientListBase(url.pathname)}${url.search}`, {

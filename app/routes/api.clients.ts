@@ -37,7 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** POST /api/clients: Add New Client (owned by the caller unless `ownerId` names another active user); errors as {error, details:[{path, message}]}. */
+/**
+ * POST /api/clients: Add New Client (owned by the caller unless `ownerId` names another active user)
+ * → 201 {data, possibleDuplicates}; errors as {error, details:[{path, message}]}.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, ["POST"]);
   const session = await requireApiUser(request, { access: ACCESS.clients });
@@ -49,8 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const details = result.issues.map((issue) => ({ path: issue.path, message: english(issue.message) }));
     return inputError(english(error), details, result.status);
   }
+  // The API does not stop at a possible duplicate: it saves and says who the client may be.
   return Response.json(
-    { data: clientJson(forViewer(result.client, session.user), (await readShopLists()).teams) },
+    {
+      data: clientJson(forViewer(result.client, session.user), (await readShopLists()).teams),
+      possibleDuplicates: result.possibleDuplicates.map(({ id, fullName, reasons }) => ({ id, fullName, reasons })),
+    },
     { status: 201 },
   );
 }

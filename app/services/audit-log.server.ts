@@ -43,6 +43,7 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.cashReported]: "logs:actions.cashReported",
   [AUDIT_ACTIONS.cashReportDownloaded]: "logs:actions.cashReportDownloaded",
   [AUDIT_ACTIONS.quoteCreated]: "logs:actions.quoteCreated",
+  [AUDIT_ACTIONS.duplicateDismissed]: "logs:actions.duplicateDismissed",
   [AUDIT_ACTIONS.importRun]: "logs:actions.importRun",
   [AUDIT_ACTIONS.followUpCreated]: "logs:actions.followUpCreated",
   [AUDIT_ACTIONS.followUpDone]: "logs:actions.followUpDone",

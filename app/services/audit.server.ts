@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = {
   cashReported: "cash.reported",
   cashReportDownloaded: "cash.report_downloaded",
   quoteCreated: "client.quote_created",
+  duplicateDismissed: "client.duplicate_dismissed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

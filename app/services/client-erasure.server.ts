@@ -54,6 +54,11 @@ export async function eraseClientsIn(
     Prisma.sql`"searchText" = ${perClient(erasedSearchText)}`,
     ...CLEARED_FIELDS.map((name) => Prisma.sql`${column(name)} = NULL`),
     Prisma.sql`"birthMonthDay" = NULL`,
+    // The duplicate keys hold the name, email and ID folded: they go with them, and so do the pairs.
+    Prisma.sql`"dupEmiratesIdKey" = NULL`,
+    Prisma.sql`"dupEmailKey" = NULL`,
+    Prisma.sql`"dupNameKey" = NULL`,
+    Prisma.sql`"dupArabicNameKey" = NULL`,
     Prisma.sql`"anniversaryMonthDay" = NULL`,
     // Nobody may contact an erased client: every button, lead and route already honours this.
     ...CONSENT_CHANNELS.map((channel) => Prisma.sql`${column(CONSENT_COLUMNS[channel])} = 'withdrawn'`),
@@ -77,6 +82,9 @@ export async function eraseClientsIn(
   await tx.followUp.updateMany({ where: { ...ofErased, status: "open" }, data: { status: "cancelled", doneAt: now } });
   await tx.followUp.updateMany({ where: { ...ofErased, OR: withText }, data: { note: null, outcome: null } });
   await tx.clientConsent.deleteMany({ where: ofErased });
+  await tx.clientDuplicatePair.deleteMany({
+    where: { OR: [{ lowClientId: { in: erased } }, { highClientId: { in: erased } }] },
+  });
   // Family members are people of their own, named and dated: they go (docs/decisions/019).
   await tx.clientFamilyMember.deleteMany({ where: ofErased });
   // A sale's amount, day, items, invoice and void stay (the business's records); its free text goes.

@@ -13,6 +13,7 @@ import {
   type FieldValue,
 } from "~/domain/client-fields";
 import { maskedValue, seesInFull } from "~/domain/client-privacy";
+import { duplicateKeyColumns } from "~/domain/duplicate-keys";
 import { clientSearchText } from "~/domain/client-search";
 import { nameSortKey } from "~/domain/client-sort";
 import type { Role } from "~/domain/roles";
@@ -46,6 +47,12 @@ type SystemColumn =
   | "nameSortKey"
   | "birthMonthDay"
   | "anniversaryMonthDay"
+  // The duplicate check's keys (app/domain/duplicate-keys.ts), derived like the search text.
+  | "dupEmiratesIdKey"
+  | "dupEmailKey"
+  | "dupNameKey"
+  | "dupArabicNameKey"
+  | "dupKeysVersion"
   | "createdById"
   | "deletedAt"
   | "deletedById"
@@ -108,8 +115,8 @@ export type ClientRecord = Prisma.ClientGetPayload<{ select: typeof ALL_COLUMNS 
 
 /**
  * The columns derived from others, recomputed on every write so lists, search and reminders can
- * use indexes: searchText, the name the book sorts by, tier (from total sales), and the month-day
- * keys of the yearly occasions.
+ * use indexes: searchText, the name the book sorts by, tier (from total sales), the month-day
+ * keys of the yearly occasions and the duplicate check's keys (app/domain/duplicate-keys.ts).
  */
 export function clientDerivedFields(c: {
   fullName: string;
@@ -126,8 +133,9 @@ export function clientDerivedFields(c: {
   tier: Tier;
   birthMonthDay: number | null;
   anniversaryMonthDay: number | null;
-} {
+} & ReturnType<typeof duplicateKeyColumns> {
   return {
+    ...duplicateKeyColumns(c),
     searchText: clientSearchText(c),
     nameSortKey: nameSortKey(c.fullName),
     tier: tierForTotal(c.totalSalesFils),

@@ -30,6 +30,8 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
 import { familyAsInput, familyMemberData, replaceFamilyMembers } from "./client-family.server";
 import { inClientBook } from "./client-book.server";
+import { findPossibleDuplicates, refreshDuplicatePairs, type PossibleDuplicate } from "./client-duplicates.server";
+import { duplicateKeys, type DuplicateKeys } from "~/domain/duplicate-keys";
 import { ownerForNewClient } from "./client-owners.server";
 import { readShopLists } from "./shop-lists.server";
 import { ALL_COLUMNS, clientDerivedFields, DERIVED_FROM, type ClientRecord } from "./client-record.server";
@@ -133,10 +135,38 @@ export async function findClientByMobile(mobileNumber: string) {
 
 /** A refusal under its field: the client rules' text, or a service's message code with its values. */
 export type WriteIssue = { path: string; message: string | Message };
-export type WriteFailure = { ok: false; status: 400 | 403 | 404 | 409; issues: WriteIssue[] };
-export type WriteResult = { ok: true; client: ClientRecord } | WriteFailure;
+export type WriteFailure = {
+  ok: false;
+  status: 400 | 403 | 404 | 409;
+  issues: WriteIssue[];
+  /** Set when the write stopped at the duplicate warning (`unlessDuplicates`): who the client may be. */
+  possibleDuplicates?: PossibleDuplicate[];
+};
+/** A saved client, and who in the book may be the same person (docs/guide/duplicates.md). */
+export type WriteResult = { ok: true; client: ClientRecord; possibleDuplicates: PossibleDuplicate[] } | WriteFailure;
 /** An edit's result names the sale it recorded, if any. */
 export type UpdateResult = { ok: true; client: ClientRecord; sale: Fils | null } | WriteFailure;
+
+/**
+ * Whether a form asks to stop at the duplicate warning: the New Client and Edit pages do until the
+ * person presses Save anyway; the API never does (it answers with `possibleDuplicates`).
+ */
+export type DuplicateCheck = { unlessDuplicates?: boolean };
+
+/** The warning as a failure: nothing saved, the form comes back naming who the client may be. */
+const duplicateWarning = (possibleDuplicates: PossibleDuplicate[]): WriteFailure => ({
+  ok: false,
+  status: 409,
+  issues: [],
+  possibleDuplicates,
+});
+
+const keysOf = (row: Partial<DuplicateKeys>): DuplicateKeys => ({
+  dupEmiratesIdKey: row.dupEmiratesIdKey ?? null,
+  dupEmailKey: row.dupEmailKey ?? null,
+  dupNameKey: row.dupNameKey ?? null,
+  dupArabicNameKey: row.dupArabicNameKey ?? null,
+});
 
 const mobileTaken = (refusal: Message): WriteFailure => ({
   ok: false,
@@ -149,6 +179,7 @@ export async function createClient(
   raw: Record<string, unknown>,
   context: WriteContext,
   today: IsoDate = businessToday(),
+  check: DuplicateCheck = {},
 ): Promise<WriteResult> {
   const { actor, ip } = context;
   const parsed = parseNewClientInput(raw, (await readShopLists()).teams);
@@ -167,6 +198,11 @@ export async function createClient(
   if (existing) return mobileTaken(duplicateMobileMessage(existing));
   const { client, openingSale } = newClientData(input, { createdById: actor.id, source: "manual" });
   client.ownerId = owner.ownerId;
+  const keys = keysOf(client);
+  if (check.unlessDuplicates) {
+    const possible = await findPossibleDuplicates(keys);
+    if (possible.length > 0) return duplicateWarning(possible);
+  }
   try {
     const created = await db.$transaction(async (tx) => {
       const row = await tx.client.create({
@@ -178,6 +214,7 @@ export async function createClient(
         select: ALL_COLUMNS,
       });
       await recordContactOkConsents([{ id: row.id, contactOk: row.contactOk }], "form", actor.id, tx);
+      await refreshDuplicatePairs(tx, [row.id]);
       // Field names only: the log is read by every admin, the values are the client's personal data.
       const given = fieldsOf("create").filter((name) => input[name] !== null);
       await writeAudit(
@@ -192,7 +229,7 @@ export async function createClient(
       );
       return row;
     });
-    return { ok: true, client: created };
+    return { ok: true, client: created, possibleDuplicates: await findPossibleDuplicates(keys, created.id) };
   } catch (error) {
     // Two people adding the same number at once: the unique index decides.
     if (!isUniqueViolation(error)) throw error;
@@ -215,6 +252,7 @@ export async function updateClient(
   raw: Record<string, unknown>,
   context: EditContext,
   today: IsoDate = businessToday(),
+  check: DuplicateCheck = {},
 ): Promise<UpdateResult> {
   const { actor, ip } = context;
   const parsed = parseEditClientInput(raw, (await readShopLists()).teams);
@@ -274,6 +312,16 @@ export async function updateClient(
   // A PUT that sends the family back as it was received changes nothing (and is not audited).
   const newFamily =
     family.members && !sameFamily(family.members, familyAsInput(current.familyMembers)) ? family.members : null;
+  // The warning only when a field the check compares changes to something another client has.
+  if (check.unlessDuplicates) {
+    const before = duplicateKeys(current);
+    const after = duplicateKeys({ ...current, ...(data as Partial<typeof current>) });
+    const changedKeys = (Object.keys(after) as (keyof DuplicateKeys)[]).filter((k) => after[k] !== before[k]);
+    if (changedKeys.some((k) => after[k] !== null)) {
+      const possible = await findPossibleDuplicates(after, id);
+      if (possible.length > 0) return duplicateWarning(possible);
+    }
+  }
 
   let consentChange: ConsentStatus | null = null;
   try {
@@ -328,7 +376,9 @@ export async function updateClient(
         ? await applyContactOkChange(tx, id, current.contactOk, input.contactOk, actor.id)
         : null;
       const after = await tx.client.findUniqueOrThrow({ where: { id }, select: DERIVED_FROM });
-      return tx.client.update({ where: { id }, data: clientDerivedFields(after), select: ALL_COLUMNS });
+      const row = await tx.client.update({ where: { id }, data: clientDerivedFields(after), select: ALL_COLUMNS });
+      await refreshDuplicatePairs(tx, [id]);
+      return row;
     });
     if (consentChange) await auditContactOkChange(id, consentChange, actor);
     return { ok: true, client: saved, sale };

@@ -41,6 +41,7 @@ import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import { english } from "~/i18n/english.server";
 import { AUDIT_ACTIONS, writeAudit, writeAudits } from "./audit.server";
 import { newClientData, type Actor } from "./client-writes.server";
+import { refreshDuplicatePairs } from "./client-duplicates.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { recordContactOkConsents } from "./consent.server";
 import { clientTarget } from "./client-audit.server";
@@ -253,6 +254,7 @@ async function insertClients(
     contactOk: input.contactOk,
   }));
   await recordContactOkConsents(consents, "import", actor.id, tx);
+  await refreshDuplicatePairs(tx, [...idByMobile.values()]);
   // Every client's creation is in their audit trail like a form's (field names only), in the same
   // multi-row way: one INSERT per batch.
   await writeAudits(

@@ -51,6 +51,12 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
   "api.clients.$id.interactions": { path: "/api/clients/:id/interactions", methods: { POST: "json" }, who: "staff" },
   "api.clients.$id.sales": { path: "/api/clients/:id/sales", methods: { POST: "json" }, who: "staff" },
   "api.sales.$id.void": { path: "/api/sales/:id/void", methods: { POST: "json" }, who: "staff" },
+  // Reads no body; no pair 1 in this database, so junk meets the guard or a 404.
+  "api.clients.duplicates.$pairId.dismiss": {
+    path: "/api/clients/duplicates/1/dismiss",
+    methods: { POST: "none" },
+    who: "unlocked admin",
+  },
   "api.follow-ups": { path: "/api/follow-ups", methods: { POST: "json" }, who: "staff" },
   "api.follow-ups.$id": { path: "/api/follow-ups/:id", methods: { PUT: "json" }, who: "staff" },
   "api.import.clients": { path: "/api/import/clients", methods: { POST: "multipart" }, who: "staff" },
@@ -220,6 +226,7 @@ async function answer(action: Action, request: Request, routeParams: Record<stri
 function paramsFor(file: string, path: string) {
   if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
   if (file === "api.sales.$id.void") return saleParams;
+  if (file === "api.clients.duplicates.$pairId.dismiss") return { pairId: "1" };
   if (/^api\.(showrooms|teams|item-categories)\.\$id$/.test(file)) return { id: path.split("/")[3]! };
   return [
     "api.clients.$id",

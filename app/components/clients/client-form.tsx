@@ -31,6 +31,8 @@ import {
 import { editClientSchema, newClientSchema } from "~/domain/client-input";
 import { ANNIVERSARY_TYPES, CLIENT_LANGUAGES, CONTACT_OK, COUNTRIES, EMIRATES } from "~/domain/client-enums";
 import { nameIn } from "~/domain/messages";
+import { formatDay } from "~/domain/client-display";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import type { ShopChoice } from "~/domain/shop-lists";
 import { BUDGET_BANDS, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
 import { zodMessages } from "~/i18n/zod-messages";
@@ -62,8 +64,23 @@ function errorText(errors: string[] | undefined, t: TFunction): string | undefin
   return errors?.map((message) => clientMessageText(message, t)).join(" ");
 }
 
-/** What the New Client and Edit Customer actions answer when the server refuses the form. */
-export type ClientFormReply = { result: SubmissionResult<string[]>; summary: string };
+/** A client in the book the one being entered may be (docs/guide/duplicates.md), as the warning names them. */
+export type DuplicateWarning = {
+  id: number;
+  fullName: string;
+  ownerName: string | null;
+  showroomName: string | null;
+  lastPurchaseDate: string | null;
+};
+
+/**
+ * What the New Client and Edit Customer actions answer when the server refuses the form, or stops
+ * at the duplicate warning (`duplicates`: nothing saved until Save anyway).
+ */
+export type ClientFormReply = { result: SubmissionResult<string[]>; summary: string; duplicates?: DuplicateWarning[] };
+
+/** The intent of the warning's confirming button: save although the client may be a duplicate. */
+export const SAVE_ANYWAY = "save_anyway";
 
 /**
  * Add New Client and Edit Customer. The inputs are the registry's form fields (client-fields.ts),
@@ -294,6 +311,8 @@ export function ClientForm({
           </fieldset>
         ) : null}
       </div>
+
+      {reply?.duplicates?.length ? <DuplicateWarningBox duplicates={reply.duplicates} submitting={submitting} /> : null}
 
       <div className="sticky bottom-0 -mx-5 -mb-4 flex items-start justify-between gap-3 border-t border-gray-200 bg-white px-5 py-3">
         <p role="alert" id={form.errorId} className="text-sm text-red-700">
@@ -531,5 +550,41 @@ function ChoiceList({
         )}
       </div>
     </FieldGroup>
+  );
+}
+
+/**
+ * "Possible duplicate of …": who the client may already be, with Open it and Save anyway. A plain
+ * submit button with intent=save_anyway, so it works before JavaScript too.
+ */
+function DuplicateWarningBox({ duplicates, submitting }: { duplicates: DuplicateWarning[]; submitting: boolean }) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  return (
+    <div role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <ul className="space-y-2">
+        {duplicates.map((d) => (
+          <li key={d.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              {t("clientForm:duplicate.of", { name: d.fullName })}
+              {" — "}
+              {t("clientForm:duplicate.details", {
+                owner: d.ownerName ?? t("clientForm:duplicate.noOwner"),
+                showroom: d.showroomName ?? t("clientForm:duplicate.noShowroom"),
+                lastPurchase: d.lastPurchaseDate
+                  ? formatDay(d.lastPurchaseDate, locale)
+                  : t("clientForm:duplicate.noPurchase"),
+              })}
+            </span>
+            <Link to={`/customers/${d.id}`} className="font-medium underline">
+              {t("clientForm:duplicate.open")}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <button type="submit" name="intent" value={SAVE_ANYWAY} className="btn-secondary mt-3" disabled={submitting}>
+        {t("clientForm:duplicate.saveAnyway")}
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,398 @@
+import { db, inTexts } from "~/db/db.server";
+import { maskEmiratesId } from "~/domain/client-privacy";
+import {
+  DUP_KEYS_VERSION,
+  duplicateKeyColumns,
+  duplicateReasons,
+  duplicateScore,
+  pairOf,
+  reasonsColumn,
+  reasonsFromColumn,
+  type DuplicateKeys,
+  type DuplicateReason,
+} from "~/domain/duplicate-keys";
+import { filsToDecimalString, type Fils } from "~/domain/money";
+import { Prisma } from "~/generated/prisma/client";
+import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import type { Actor } from "./client-writes.server";
+
+/*
+ * Possible duplicates (docs/decisions/043-duplicate-clients.md): each client stores its duplicate
+ * keys (app/domain/duplicate-keys.ts), and every write of clients refreshes the pairs they are in
+ * by index lookups on those keys, never by comparing all pairs nor reading every client.
+ */
+
+const KEY_COLUMNS = ["dupEmiratesIdKey", "dupEmailKey", "dupNameKey", "dupArabicNameKey"] as const;
+
+const KEY_SELECT = {
+  id: true,
+  dupEmiratesIdKey: true,
+  dupEmailKey: true,
+  dupNameKey: true,
+  dupArabicNameKey: true,
+} as const satisfies Prisma.ClientSelect;
+
+type KeyedClient = DuplicateKeys & { id: number };
+
+/**
+ * A key held by more clients than this is a placeholder (the shop's own email, a made-up ID) and
+ * says nothing about who is whom: it makes no pairs, or one import would make millions.
+ */
+export const MAX_HOLDERS_PER_KEY = 25;
+
+type Db = Prisma.TransactionClient;
+
+/**
+ * The clients holding any of the keys, in the book or deleted (a restored client keeps its pairs);
+ * never erased ones. One indexed lookup per key column, joined by UNION: an OR of the columns, or a
+ * condition on deletedAt/erasedAt in the SQL, made SQLite scan the table (over 100 ms at 100,000
+ * clients); so those are tested here on the few rows found (an erased client has no keys anyway).
+ */
+async function holdersOfKeys(tx: Db, keys: readonly DuplicateKeys[], options: { inBookOnly: boolean }) {
+  const lookups: Prisma.Sql[] = [];
+  for (const column of KEY_COLUMNS) {
+    const values = [...new Set(keys.map((k) => k[column]).filter((v): v is string => v !== null))];
+    if (values.length === 0) continue;
+    const match = values.length === 1 ? Prisma.sql`= ${values[0]}` : Prisma.sql`IN ${inTexts(values)}`;
+    lookups.push(Prisma.sql`SELECT "id", "dupEmiratesIdKey", "dupEmailKey", "dupNameKey", "dupArabicNameKey",
+      "deletedAt", "erasedAt" FROM "Customer" WHERE ${Prisma.raw(`"${column}"`)} ${match}`);
+  }
+  if (lookups.length === 0) return [];
+  const rows = await tx.$queryRaw<
+    (DuplicateKeys & { id: number | bigint; deletedAt: unknown; erasedAt: unknown })[]
+  >`${Prisma.join(lookups, " UNION ")}`;
+  return rows
+    .filter((r) => r.erasedAt === null && (!options.inBookOnly || r.deletedAt === null))
+    .map((r) => ({
+      id: Number(r.id),
+      dupEmiratesIdKey: r.dupEmiratesIdKey,
+      dupEmailKey: r.dupEmailKey,
+      dupNameKey: r.dupNameKey,
+      dupArabicNameKey: r.dupArabicNameKey,
+    }));
+}
+
+/** The other clients that share a key with each of `clients`, with the reasons, placeholders left out. */
+function pairsAmong(clients: readonly KeyedClient[], holders: readonly KeyedClient[]) {
+  const heldBy = new Map<string, number>();
+  for (const holder of holders)
+    for (const column of KEY_COLUMNS) {
+      const value = holder[column];
+      if (value !== null) heldBy.set(`${column}\u0000${value}`, (heldBy.get(`${column}\u0000${value}`) ?? 0) + 1);
+    }
+  const usable = (k: DuplicateKeys): DuplicateKeys => {
+    const out = { ...k };
+    for (const column of KEY_COLUMNS) {
+      const value = k[column];
+      if (value !== null && (heldBy.get(`${column}\u0000${value}`) ?? 0) > MAX_HOLDERS_PER_KEY) out[column] = null;
+    }
+    return out;
+  };
+  const pairs = new Map<string, { lowId: number; highId: number; reasons: DuplicateReason[] }>();
+  for (const client of clients) {
+    const mine = usable(client);
+    for (const other of holders) {
+      if (other.id === client.id) continue;
+      const reasons = duplicateReasons(mine, usable(other));
+      if (reasons.length === 0) continue;
+      const pair = pairOf(client.id, other.id);
+      pairs.set(`${pair.lowId}:${pair.highId}`, { ...pair, reasons });
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Brings the stored pairs of `clientIds` in step with their keys, in the caller's transaction: new
+ * pairs are added, changed reasons rescored, pairs no key holds any more removed. A dismissed pair
+ * stays dismissed ("Not the same person" is for good), its reasons kept current.
+ */
+export async function refreshDuplicatePairs(tx: Db, clientIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(clientIds)];
+  // A chunk's lookups stay under SQLite's 999 parameters (an import batch writes 2,000 clients).
+  for (let start = 0; start < ids.length; start += REFRESH_CHUNK)
+    await refreshChunk(tx, ids.slice(start, start + REFRESH_CHUNK));
+}
+
+const REFRESH_CHUNK = 400;
+const CREATE_CHUNK = 100;
+
+async function refreshChunk(tx: Db, ids: number[]): Promise<void> {
+  const clients = await tx.client.findMany({ where: { id: { in: ids }, erasedAt: null }, select: KEY_SELECT });
+  const holders = await holdersOfKeys(tx, clients, { inBookOnly: false });
+  const wanted = pairsAmong(clients, holders);
+  const stored = await tx.clientDuplicatePair.findMany({
+    where: { OR: [{ lowClientId: { in: ids } }, { highClientId: { in: ids } }] },
+    select: { id: true, lowClientId: true, highClientId: true, reasons: true, dismissedAt: true },
+  });
+  const gone: number[] = [];
+  for (const pair of stored) {
+    const key = `${pair.lowClientId}:${pair.highClientId}`;
+    const now = wanted.get(key);
+    if (!now) {
+      if (!pair.dismissedAt) gone.push(pair.id);
+      continue;
+    }
+    wanted.delete(key);
+    const reasons = reasonsColumn(now.reasons);
+    if (reasons !== pair.reasons)
+      await tx.clientDuplicatePair.update({
+        where: { id: pair.id },
+        data: { reasons, score: duplicateScore(now.reasons) },
+      });
+  }
+  if (gone.length > 0) await tx.clientDuplicatePair.deleteMany({ where: { id: { in: gone } } });
+  const added = [...wanted.values()].map((p) => ({
+    lowClientId: p.lowId,
+    highClientId: p.highId,
+    reasons: reasonsColumn(p.reasons),
+    score: duplicateScore(p.reasons),
+  }));
+  for (let start = 0; start < added.length; start += CREATE_CHUNK)
+    await tx.clientDuplicatePair.createMany({ data: added.slice(start, start + CREATE_CHUNK) });
+}
+
+/** A client in the book who may be the one being entered: what the warning names. */
+export type PossibleDuplicate = {
+  id: number;
+  fullName: string;
+  reasons: DuplicateReason[];
+  ownerName: string | null;
+  showroomName: string | null;
+  lastPurchaseDate: Date | null;
+};
+
+/**
+ * Who in the book may be the client with these keys, before or after they are saved (`except`:
+ * the client being edited, whose dismissed pairs are not raised again). A few index lookups.
+ */
+export async function findPossibleDuplicates(
+  keys: DuplicateKeys,
+  except: number | null = null,
+  tx: Db = db,
+): Promise<PossibleDuplicate[]> {
+  const holders = (await holdersOfKeys(tx, [keys], { inBookOnly: true })).filter((h) => h.id !== except);
+  const matches = holders
+    .map((h) => ({ id: h.id, reasons: duplicateReasons(keys, h) }))
+    .filter((m) => m.reasons.length > 0);
+  if (matches.length === 0) return [];
+  const dismissed =
+    except === null
+      ? new Set<number>()
+      : new Set(
+          (
+            await tx.clientDuplicatePair.findMany({
+              where: {
+                dismissedAt: { not: null },
+                OR: [
+                  { lowClientId: except, highClientId: { in: matches.map((m) => m.id) } },
+                  { highClientId: except, lowClientId: { in: matches.map((m) => m.id) } },
+                ],
+              },
+              select: { lowClientId: true, highClientId: true },
+            })
+          ).map((p) => (p.lowClientId === except ? p.highClientId : p.lowClientId)),
+        );
+  const open = matches.filter((m) => !dismissed.has(m.id));
+  open.sort((a, b) => duplicateScore(b.reasons) - duplicateScore(a.reasons) || a.id - b.id);
+  const shown = open.slice(0, 5);
+  const rows = await tx.client.findMany({
+    where: { id: { in: shown.map((m) => m.id) } },
+    select: {
+      id: true,
+      fullName: true,
+      lastPurchaseDate: true,
+      owner: { select: { name: true, showroom: { select: { name: true } } } },
+    },
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return shown.flatMap((m) => {
+    const row = byId.get(m.id);
+    return row
+      ? [
+          {
+            id: row.id,
+            fullName: row.fullName,
+            reasons: m.reasons,
+            ownerName: row.owner?.name ?? null,
+            showroomName: row.owner?.showroom?.name ?? null,
+            lastPurchaseDate: row.lastPurchaseDate,
+          },
+        ]
+      : [];
+  });
+}
+
+/** One side of a pair on the Duplicates page and in its JSON. */
+export type PairClient = {
+  id: number;
+  fullName: string;
+  fullNameAr: string | null;
+  mobileNumber: string;
+  email: string | null;
+  dateOfBirth: Date | null;
+  /** Always masked here, whoever looks (docs/privacy.md); the JSON leaves it out. */
+  emiratesId: string | null;
+  totalSalesFils: Fils;
+  totalSalesValue: string;
+  ownerName: string | null;
+  lastPurchaseDate: Date | null;
+};
+
+export type DuplicatePairView = {
+  pairId: number;
+  score: number;
+  reasons: DuplicateReason[];
+  clients: [PairClient, PairClient];
+};
+
+const PAIR_CLIENT_SELECT = {
+  id: true,
+  fullName: true,
+  fullNameAr: true,
+  mobileNumber: true,
+  email: true,
+  dateOfBirth: true,
+  emiratesId: true,
+  totalSalesFils: true,
+  lastPurchaseDate: true,
+  owner: { select: { name: true } },
+} as const satisfies Prisma.ClientSelect;
+
+const inBook = { deletedAt: null, erasedAt: null } as const;
+
+/** Open pairs of two clients both in the book, strongest first. */
+const OPEN_PAIRS = {
+  dismissedAt: null,
+  lowClient: inBook,
+  highClient: inBook,
+} as const satisfies Prisma.ClientDuplicatePairWhereInput;
+
+/** The Duplicates page and GET /api/clients/duplicates: a page of open pairs, strongest first, and how many there are. */
+export async function listDuplicatePairs(query: {
+  page: number;
+  pageSize: number;
+}): Promise<{ pairs: DuplicatePairView[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db.clientDuplicatePair.findMany({
+      where: OPEN_PAIRS,
+      orderBy: [{ score: "desc" }, { id: "asc" }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+      select: {
+        id: true,
+        score: true,
+        reasons: true,
+        lowClient: { select: PAIR_CLIENT_SELECT },
+        highClient: { select: PAIR_CLIENT_SELECT },
+      },
+    }),
+    db.clientDuplicatePair.count({ where: OPEN_PAIRS }),
+  ]);
+  const side = (c: Prisma.ClientGetPayload<{ select: typeof PAIR_CLIENT_SELECT }>): PairClient => ({
+    id: c.id,
+    fullName: c.fullName,
+    fullNameAr: c.fullNameAr,
+    mobileNumber: c.mobileNumber,
+    email: c.email,
+    dateOfBirth: c.dateOfBirth,
+    // Whether two IDs differ shows masked; the full ID stays behind its audited reveal (decision 014).
+    emiratesId: c.emiratesId ? maskEmiratesId(c.emiratesId) : null,
+    totalSalesFils: c.totalSalesFils,
+    totalSalesValue: filsToDecimalString(c.totalSalesFils),
+    ownerName: c.owner?.name ?? null,
+    lastPurchaseDate: c.lastPurchaseDate,
+  });
+  return {
+    pairs: rows.map((r) => ({
+      pairId: r.id,
+      score: r.score,
+      reasons: reasonsFromColumn(r.reasons),
+      clients: [side(r.lowClient), side(r.highClient)],
+    })),
+    total,
+  };
+}
+
+/**
+ * Not the same person: the pair is hidden for good, and the decision audited. A pair already
+ * dismissed answers as dismissed again; an unknown one is not found.
+ */
+export async function dismissDuplicatePair(
+  pairId: number,
+  context: { actor: Actor; ip?: string | null },
+): Promise<{ ok: true } | { ok: false; status: 404 }> {
+  return db.$transaction(async (tx) => {
+    const pair = await tx.clientDuplicatePair.findUnique({
+      where: { id: pairId },
+      select: { id: true, lowClientId: true, highClientId: true, dismissedAt: true },
+    });
+    if (!pair) return { ok: false, status: 404 } as const;
+    if (pair.dismissedAt) return { ok: true } as const;
+    await tx.clientDuplicatePair.update({
+      where: { id: pairId },
+      data: { dismissedAt: new Date(), dismissedById: context.actor.id },
+    });
+    await writeAudit(
+      {
+        actor: context.actor,
+        action: AUDIT_ACTIONS.duplicateDismissed,
+        targetType: "client",
+        targetId: String(pair.lowClientId),
+        details: { pairId, clientIds: [pair.lowClientId, pair.highClientId] },
+        ip: context.ip,
+      },
+      tx,
+    );
+    return { ok: true } as const;
+  });
+}
+
+const NO_KEYS: DuplicateKeys = { dupEmiratesIdKey: null, dupEmailKey: null, dupNameKey: null, dupArabicNameKey: null };
+
+/** How many clients the start-up backfill keys at once. */
+const BACKFILL_BATCH = 2_000;
+
+/**
+ * Keys the clients written before the keys existed, or by an older version of the rules, and
+ * refreshes their pairs, a batch per transaction. Cheap when there is nothing to do: one lookup on
+ * the version's index. Returns how many clients it keyed.
+ */
+export async function backfillDuplicateKeys(): Promise<number> {
+  let keyed = 0;
+  for (;;) {
+    const batch = await db.client.findMany({
+      where: { dupKeysVersion: { lt: DUP_KEYS_VERSION } },
+      orderBy: { id: "asc" },
+      take: BACKFILL_BATCH,
+      select: {
+        id: true,
+        fullName: true,
+        fullNameAr: true,
+        email: true,
+        emiratesId: true,
+        dateOfBirth: true,
+        erasedAt: true,
+      },
+    });
+    if (batch.length === 0) return keyed;
+    await db.$transaction(
+      async (tx) => {
+        for (const c of batch) {
+          // An erased client keeps no keys: the fields they came from are gone. Raw, so the
+          // client's updatedAt stays the time a person last changed them.
+          const k = c.erasedAt ? NO_KEYS : duplicateKeyColumns(c);
+          await tx.$executeRaw`UPDATE "Customer" SET "dupEmiratesIdKey" = ${k.dupEmiratesIdKey},
+            "dupEmailKey" = ${k.dupEmailKey}, "dupNameKey" = ${k.dupNameKey},
+            "dupArabicNameKey" = ${k.dupArabicNameKey}, "dupKeysVersion" = ${DUP_KEYS_VERSION} WHERE "id" = ${c.id}`;
+        }
+        await refreshDuplicatePairs(
+          tx,
+          batch.map((c) => c.id),
+        );
+      },
+      { timeout: 120_000 },
+    );
+    keyed += batch.length;
+  }
+}
