@@ -49,7 +49,9 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
-export type AuditActor = { id: string; name: string } | null;
+/** Who did something: a signed-in staff member. */
+export type Actor = { id: string; name: string };
+export type AuditActor = Actor | null;
 
 /**
  * The one audit writer. Details name what happened, never a secret or a personal value. Pass the

@@ -13,8 +13,7 @@ import {
 } from "~/domain/duplicate-keys";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { Prisma } from "~/generated/prisma/client";
-import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
-import type { Actor } from "./client-writes.server";
+import { AUDIT_ACTIONS, writeAudit, type Actor } from "./audit.server";
 
 /*
  * Possible duplicates (docs/decisions/043-duplicate-clients.md): each client stores its duplicate

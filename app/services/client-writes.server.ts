@@ -26,7 +26,7 @@ import { familyMembersSchema, sameFamily, type FamilyMemberInput } from "~/domai
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { listColumn } from "~/domain/preferences";
 import { type Prisma } from "~/generated/prisma/client";
-import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
+import { AUDIT_ACTIONS, writeAudit, type Actor } from "./audit.server";
 import { clientTarget } from "./client-audit.server";
 import { familyAsInput, familyMemberData, replaceFamilyMembers } from "./client-family.server";
 import { inClientBook } from "./client-book.server";
@@ -49,7 +49,7 @@ import {
  */
 
 /** Who made a change, for createdById/deletedById and the audit log. */
-export type Actor = { id: string; name: string };
+export type { Actor };
 
 /** Where a write comes from, for the audit log. */
 export type WriteContext = { actor: Actor; ip?: string | null };
