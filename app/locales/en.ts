@@ -11,6 +11,7 @@ import dashboard from "./en/dashboard.json";
 import followUps from "./en/followUps.json";
 import goldRates from "./en/goldRates.json";
 import importPage from "./en/import.json";
+import jobs from "./en/jobs.json";
 import leads from "./en/leads.json";
 import login from "./en/login.json";
 import logs from "./en/logs.json";
@@ -32,6 +33,7 @@ export default {
   followUps,
   goldRates,
   import: importPage,
+  jobs,
   leads,
   login,
   logs,
