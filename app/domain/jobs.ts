@@ -360,3 +360,10 @@ export function parseJobQuery(params: URLSearchParams): { ok: true; query: JobQu
     },
   };
 }
+
+/** A job's id from a URL: a positive integer in range, else null (a 404, never a 500). */
+export function parseJobId(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
