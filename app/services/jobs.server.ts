@@ -602,12 +602,13 @@ export async function jobsOfClient(clientId: number): Promise<JobDetailJson[]> {
 }
 
 /**
- * Erasure (docs/decisions/015-client-data-rights.md): the jobs' free texts go (descriptions, the pieces'
- * notes, the reasons given), their numbers, statuses and amounts stay, anonymous with the client.
+ * Erasure (docs/decisions/015-client-data-rights.md), in the erasure's transaction: the jobs' free texts go
+ * (descriptions, the pieces' notes, the reasons given); their numbers, statuses, pieces and amounts stay,
+ * anonymous with the client.
  */
-export async function eraseJobTexts(tx: Prisma.TransactionClient, clientId: number): Promise<void> {
-  const jobs = { job: { clientId } };
-  await tx.job.updateMany({ where: { clientId }, data: { description: "" } });
-  await tx.jobItem.updateMany({ where: jobs, data: { notes: null } });
-  await tx.jobStatusChange.updateMany({ where: jobs, data: { reason: null } });
+export async function eraseJobTexts(tx: Prisma.TransactionClient, clientIds: readonly number[]): Promise<void> {
+  const ofErased = { clientId: { in: [...clientIds] } };
+  await tx.job.updateMany({ where: { ...ofErased, description: { not: "" } }, data: { description: "" } });
+  await tx.jobItem.updateMany({ where: { job: ofErased, notes: { not: null } }, data: { notes: null } });
+  await tx.jobStatusChange.updateMany({ where: { job: ofErased, reason: { not: null } }, data: { reason: null } });
 }
