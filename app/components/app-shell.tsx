@@ -17,6 +17,7 @@ const NAV = [
   { to: "/dashboard", label: "common:nav.dashboard", icon: "▦", access: ACCESS.dashboard },
   { to: "/ai-assistant", label: "common:nav.aiAssistant", icon: "✦", access: ACCESS.aiAssistant },
   { to: "/customers", label: "common:nav.customers", icon: "☰", access: ACCESS.clients },
+  { to: "/jobs", label: "common:nav.jobs", icon: "⚒", access: ACCESS.clients },
   { to: "/reports", label: "common:nav.reports", icon: "▥", access: ACCESS.reports },
   { to: "/import-data", label: "common:nav.importData", icon: "⇪", access: ACCESS.importData },
 ] as const;

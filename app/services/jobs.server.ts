@@ -1,3 +1,4 @@
+import QRCode from "qrcode";
 import { db } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/unique-violation.server";
 import { appTimezone, businessToday, dateFromIso, isoFromDate, type IsoDate } from "~/domain/calendar";
@@ -611,4 +612,15 @@ export async function eraseJobTexts(tx: Prisma.TransactionClient, clientIds: rea
   await tx.job.updateMany({ where: { ...ofErased, description: { not: "" } }, data: { description: "" } });
   await tx.jobItem.updateMany({ where: { job: ofErased, notes: { not: null } }, data: { notes: null } });
   await tx.jobStatusChange.updateMany({ where: { job: ofErased, reason: { not: null } }, data: { reason: null } });
+}
+
+/** The client a new job is opened for, when in the book and not erased (the new-job page's heading). */
+export async function jobClient(clientId: number): Promise<{ id: number; fullName: string } | null> {
+  return db.client.findFirst({ where: writableClient({ id: clientId }), select: { id: true, fullName: true } });
+}
+
+/** The job's address as a QR code (an SVG data URL) for its slip: scanning it opens the job. */
+export async function jobAddressQr(address: string): Promise<string> {
+  const svg = await QRCode.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
