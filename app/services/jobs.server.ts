@@ -397,10 +397,15 @@ export async function listJobs(
   return { rows: rows.map((row) => jobJson(row, lists, today)), total, counts };
 }
 
-/** The job's facts read again inside a transaction that has taken its client's row. */
+/**
+ * The job's facts inside a transaction, read after its client's row is taken, so a move or payment made
+ * meanwhile by another till (on PostgreSQL) is seen, not overwritten.
+ */
 async function lockedJob(tx: Prisma.TransactionClient, id: number) {
-  const job = await tx.job.findFirst({
-    where: { id, client: inClientBook() },
+  const owner = await tx.job.findFirst({ where: { id, client: inClientBook() }, select: { clientId: true } });
+  if (!owner || !(await lockClient(tx, owner.clientId))) throw new JobRefusal(jobMissing());
+  const job = await tx.job.findUniqueOrThrow({
+    where: { id },
     select: {
       id: true,
       number: true,
@@ -414,7 +419,6 @@ async function lockedJob(tx: Prisma.TransactionClient, id: number) {
       takenById: true,
     },
   });
-  if (!job || !(await lockClient(tx, job.clientId))) throw new JobRefusal(jobMissing());
   return { ...job, type: job.type as JobType, status: job.status as JobStatus };
 }
 
