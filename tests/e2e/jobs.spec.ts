@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { addClient, db, expect, signInAs, test } from "../support/e2e/fixtures";
 
 /**
@@ -8,7 +9,7 @@ import { addClient, db, expect, signInAs, test } from "../support/e2e/fixtures";
 const PHONE = { javaScriptEnabled: false, viewport: { width: 360, height: 740 } };
 test.use(PHONE);
 
-const fitsThePhone = async (page: import("@playwright/test").Page) =>
+const fitsThePhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
 test("a repair from intake to delivery", async ({ page, context }) => {
