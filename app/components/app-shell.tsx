@@ -18,6 +18,7 @@ const NAV = [
   { to: "/ai-assistant", label: "common:nav.aiAssistant", icon: "✦", access: ACCESS.aiAssistant },
   { to: "/customers", label: "common:nav.customers", icon: "☰", access: ACCESS.clients },
   { to: "/customers/duplicates", label: "common:nav.duplicates", icon: "⧉", access: ACCESS.duplicates },
+  { to: "/jobs", label: "common:nav.jobs", icon: "⚒", access: ACCESS.clients },
   { to: "/reports", label: "common:nav.reports", icon: "▥", access: ACCESS.reports },
   { to: "/import-data", label: "common:nav.importData", icon: "⇪", access: ACCESS.importData },
 ] as const;

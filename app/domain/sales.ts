@@ -128,7 +128,7 @@ export const MAX_SALE_ITEMS = 50;
 export const INVOICE_NO_MAX = 40;
 export const VOID_REASON_MAX = 500;
 
-const text = (max: number) =>
+export const text = (max: number) =>
   z
     .string({ error: MESSAGE_CODES.saleExpectedText })
     .trim()
@@ -137,10 +137,10 @@ const text = (max: number) =>
     .transform((v) => v || null);
 
 /** The most a value may be, and the refusal that says so (a message code with its values). */
-type Bound<T> = { max: T; refusal: Message };
+export type Bound<T> = { max: T; refusal: Message };
 
 /** A value typed or sent as text or a number, parsed exactly and within its bound; blank is null. */
-const exact = <T extends number | bigint>(
+export const exact = <T extends number | bigint>(
   parse: (v: string | number) => T | null,
   refusal: MessageCode,
   bound: Bound<T>,
@@ -163,19 +163,19 @@ const exact = <T extends number | bigint>(
     });
 
 /** At most AED 100,000,000 for an amount or a price; a sale's items may not add up to more either. */
-const AMOUNT_BOUND: Bound<Fils> = { max: MAX_AMOUNT_FILS, refusal: AMOUNT_TOO_LARGE };
-const WEIGHT_BOUND: Bound<Milligrams> = {
+export const AMOUNT_BOUND: Bound<Fils> = { max: MAX_AMOUNT_FILS, refusal: AMOUNT_TOO_LARGE };
+export const WEIGHT_BOUND: Bound<Milligrams> = {
   max: MAX_ITEM_WEIGHT_MG,
   refusal: message(MESSAGE_CODES.weightTooLarge, { max: mgToGrams(MAX_ITEM_WEIGHT_MG) }),
 };
 /** Carats have no rule of their own beyond what storage holds: 10,000 ct is no stone. */
-const CARATS_BOUND: Bound<CaratPoints> = {
+export const CARATS_BOUND: Bound<CaratPoints> = {
   max: 1_000_000,
   refusal: message(MESSAGE_CODES.caratsTooLarge, { max: pointsToCarats(1_000_000) }),
 };
 
 /** One of a fixed list (metals, stones), by its key in any case; blank is the fallback. */
-const enumOf = <T extends string>(values: readonly [T, ...T[]], fallback: T) =>
+export const enumOf = <T extends string>(values: readonly [T, ...T[]], fallback: T) =>
   z
     .unknown()
     .optional()

@@ -10,6 +10,7 @@ import { ConsentChangeSchema } from "~/domain/consent-change";
 import { FOLLOW_UP_DUE, FOLLOW_UP_STATUSES, FollowUpChangeSchema, NewFollowUpSchema } from "~/domain/follow-ups";
 import { GOLD_RATE_API_LIMIT, goldRateInputSchema } from "~/domain/gold-rates";
 import { interactionInputSchema } from "~/domain/interactions";
+import { JOB_STATUSES, JOB_TYPES, jobInputSchema, jobMoveSchema, jobPaymentSchema } from "~/domain/jobs";
 import { quoteInputSchema } from "~/domain/quotes";
 import { LeadFiltersSchema } from "~/domain/lead-filters";
 import { ACCESS, ROLES, type Access } from "~/domain/roles";
@@ -446,6 +447,19 @@ export const API_CONTRACT = {
       },
     },
   },
+  "/api/clients/{id}/jobs": {
+    params: CLIENT_ID,
+    post: {
+      summary:
+        "Open a job (repair, custom_order, layaway) for the client: {data: {id, number, type, status, clientId, price, paid, balance, promisedDate, takenAt, items, payments}}",
+      description:
+        'Body: {type, description, promisedDate (YYYY-MM-DD, today or later), price?, showroom?, items?: [{category, metal, karat, weightGrams (up to 3 decimals), stone, stoneCarats, notes}], deposit?: {amount, method}, buyerId?}. Money is AED as decimal strings. A layaway needs its price; a deposit is not above it and falls under the cash rule as a sale\'s cash does (409 {error, code: "cash_id_required"}). The number is R-, C- or L-, the year and a sequence.',
+      access: ACCESS.clients,
+      // The route passes the shop's lists; the document's shape is the same without them.
+      body: (lists: SaleLists = { showrooms: [], itemCategories: [] }) => jobInputSchema(businessToday(), lists),
+      responses: { 201: "{data: job}", 404: "Client not found", 409: '{error, code: "cash_id_required"}' },
+    },
+  },
   "/api/clients/{id}/quotes": {
     params: CLIENT_ID,
     get: {
@@ -634,6 +648,62 @@ export const API_CONTRACT = {
         200: "{data: {id, status, reference, reportedOn}}",
         404: "No such flagged transaction",
         409: "Already reported",
+      },
+    },
+  },
+  "/api/jobs": {
+    get: {
+      summary: "Jobs of clients in the book, soonest promised first, 20 a page: {data: [job], total, counts}",
+      access: ACCESS.clients,
+      // Read in the route with parseJobQuery (app/domain/jobs.ts); anything it cannot read is a 400.
+      query: {
+        status: { schema: z.enum(JOB_STATUSES), description: "Only jobs in this status" },
+        type: { schema: z.enum(JOB_TYPES), description: "Only jobs of this type" },
+        clientId: { schema: z.string(), description: "Only this client's jobs" },
+        showroom: { schema: z.string(), description: "Only jobs of this showroom (its key)" },
+        overdue: { schema: z.enum(["1"]), description: "1: only open jobs past their promised date" },
+        q: { schema: z.string(), description: "A job number (as said: r 2026 42) or part of the client's name" },
+        page: { schema: z.string(), description: "The page, from 1" },
+      },
+      responses: { 200: "{data: [job], total, counts}", 400: "A query it cannot read" },
+    },
+  },
+  "/api/jobs/{id}": {
+    params: { id: "The job's id (a positive integer)" },
+    get: {
+      summary: "A job with its payments, its history [{status, at, byName, reason}] and the moves it may make",
+      access: ACCESS.clients,
+      responses: { 200: "{data: job}", 404: "Job not found" },
+    },
+  },
+  "/api/jobs/{id}/payments": {
+    params: { id: "The job's id (a positive integer)" },
+    post: {
+      summary: "Take a payment {amount, method, buyerId?} against the job's balance: {data: {paid, balance}}",
+      description:
+        'Any role. More than the balance, or a job without a price, is a 400; a closed job a 409. Cash falls under the cash rule (409 {error, code: "cash_id_required"}). A layaway paid in full becomes ready.',
+      access: ACCESS.clients,
+      body: () => jobPaymentSchema(),
+      responses: {
+        201: "{data: {paid, balance}}",
+        404: "Job not found",
+        409: 'The job is closed; or {error, code: "cash_id_required"}',
+      },
+    },
+  },
+  "/api/jobs/{id}/status": {
+    params: { id: "The job's id (a positive integer)" },
+    post: {
+      summary: "Move a job {status, reason?, override?}: {data: job, refunds}",
+      description:
+        "Repairs and custom orders: received → in_workshop → ready → delivered; layaways: reserved → ready (paid in full) → delivered; any open job → cancelled with a reason (refunds lists its payments). Delivering and cancelling: admin, sales front and sales back. Delivered while anything is owed is a 409 naming the amount; an admin may deliver anyway with override: true and a reason. Delivering a priced job records its sale, the job number as the invoice.",
+      access: ACCESS.clients,
+      body: () => jobMoveSchema(),
+      responses: {
+        200: "{data: job, refunds}",
+        403: "Delivering or cancelling by a role that may not",
+        404: "Job not found",
+        409: "A move the flow does not allow, or a balance outstanding ({error} names the amount)",
       },
     },
   },

@@ -11,6 +11,7 @@ import duplicates from "./ar/duplicates.json";
 import followUps from "./ar/followUps.json";
 import goldRates from "./ar/goldRates.json";
 import importPage from "./ar/import.json";
+import jobs from "./ar/jobs.json";
 import leads from "./ar/leads.json";
 import login from "./ar/login.json";
 import logs from "./ar/logs.json";
@@ -33,6 +34,7 @@ export default {
   followUps,
   goldRates,
   import: importPage,
+  jobs,
   leads,
   login,
   logs,

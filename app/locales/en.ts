@@ -12,6 +12,7 @@ import duplicates from "./en/duplicates.json";
 import followUps from "./en/followUps.json";
 import goldRates from "./en/goldRates.json";
 import importPage from "./en/import.json";
+import jobs from "./en/jobs.json";
 import leads from "./en/leads.json";
 import login from "./en/login.json";
 import logs from "./en/logs.json";
@@ -34,6 +35,7 @@ export default {
   followUps,
   goldRates,
   import: importPage,
+  jobs,
   leads,
   login,
   logs,

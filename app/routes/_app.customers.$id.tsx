@@ -69,7 +69,7 @@ import { usePageLocale } from "~/i18n/i18n-provider";
 import { writeNumber } from "~/domain/numerals";
 
 /** The client's quotes are named in the quotes catalog; the rest of the page's texts come with the client book's. */
-export const handle: CatalogsHandle = { i18n: ["quotes"] };
+export const handle: CatalogsHandle = { i18n: ["quotes", "jobs"] };
 
 /** The preference fields of the registry, shown in their own box (docs/decisions/019). */
 const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).section === "preferences");
@@ -309,6 +309,12 @@ export default function ClientDetailsModal() {
             </Link>
             <Link to={`/quotes/new?clientId=${c.id}`} className="btn-secondary">
               {t("quotes:client.new")}
+            </Link>
+            <Link to={`/jobs/new?clientId=${c.id}`} className="btn-secondary">
+              {t("jobs:client.new")}
+            </Link>
+            <Link to={`/jobs?clientId=${c.id}`} className="btn-secondary">
+              {t("jobs:client.list")}
             </Link>
             <Link to={`/customers/${c.id}/follow-up?back=${back}`} className="btn-secondary">
               {t("clients:details.newFollowUp")}

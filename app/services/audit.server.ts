@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = {
   cashReportDownloaded: "cash.report_downloaded",
   quoteCreated: "client.quote_created",
   duplicateDismissed: "client.duplicate_dismissed",
+  jobCreated: "client.job_created",
+  jobPaymentRecorded: "client.job_payment_recorded",
+  jobStatusChanged: "client.job_status_changed",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -23,8 +23,8 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 /**
  * The cash rule for dealers in precious metals (docs/guide/cash-rule.md, docs/decisions/046-cash-rule.md):
  * the shop's thresholds, the client's cash over the window, the flag "report due" and the admin's goAML
- * reference. Every cash payment is one CashTransaction row keyed by its kind ("sale" now; "job_payment"
- * when job payments record theirs through checkCashRule + recordCashTransaction in their own transaction),
+ * reference. Every cash payment is one CashTransaction row keyed by its kind ("sale", or "job_payment", which
+ * app/services/jobs.server.ts records through checkCashRule + recordCashTransaction in its own transaction),
  * so the window adds them all with one SUM over the (clientId, voidedAt, at, cashFils) index.
  */
 
@@ -124,7 +124,15 @@ export async function checkCashRule(
 /** Writes a cash payment's row (flagged "report due" when the check flagged it). */
 export async function recordCashTransaction(
   tx: Prisma.TransactionClient,
-  row: { kind: CashKind; clientId: number; saleId?: number; day: IsoDate; cashFils: Fils; flag: BuyerIdentity | null },
+  row: {
+    kind: CashKind;
+    clientId: number;
+    saleId?: number;
+    jobPaymentId?: number;
+    day: IsoDate;
+    cashFils: Fils;
+    flag: BuyerIdentity | null;
+  },
 ): Promise<void> {
   if (row.cashFils <= 0n) return;
   await tx.cashTransaction.create({
@@ -132,6 +140,7 @@ export async function recordCashTransaction(
       kind: row.kind,
       clientId: row.clientId,
       saleId: row.saleId ?? null,
+      jobPaymentId: row.jobPaymentId ?? null,
       at: dateFromIso(row.day),
       cashFils: row.cashFils,
       reportStatus: row.flag ? "report_due" : null,

@@ -25,6 +25,7 @@ import { writeWorkbook } from "./import-spreadsheet.server";
 import { interactionsOf, type InteractionJson } from "./interactions.server";
 import type { QuoteView } from "~/domain/quotes";
 import { quotesOfClient } from "./quotes.server";
+import { jobsOfClient, type JobDetailJson } from "./jobs.server";
 import { saleJson, salesOfClient, type SaleJson } from "./sales.server";
 import { cashTransactionsOfClient, type ClientCashTransaction } from "./cash-rule.server";
 import { readShopLists } from "./shop-lists.server";
@@ -48,6 +49,8 @@ export type ClientDataExport = {
   interactions: InteractionJson[];
   followUps: FollowUpJson[];
   quotes: QuoteView[];
+  /** The client's jobs (docs/guide/jobs.md) with their pieces, payments and history. */
+  jobs: JobDetailJson[];
   audit: AuditApiEntry[];
 };
 
@@ -68,7 +71,7 @@ export async function exportClientData(
     details: { format },
     ip,
   });
-  const [record, history, sales, interactions, followUps, cashReports, quotes] = await Promise.all([
+  const [record, history, sales, interactions, followUps, cashReports, quotes, jobs] = await Promise.all([
     db.client.findUniqueOrThrow({ where: { id: clientId }, select: { ...ALL_COLUMNS, deletedAt: true } }),
     listConsentHistory(clientId),
     salesOfClient(clientId),
@@ -76,6 +79,7 @@ export async function exportClientData(
     followUpsOfClient(clientId),
     cashTransactionsOfClient(clientId),
     quotesOfClient(clientId),
+    jobsOfClient(clientId),
   ]);
   // The follow-ups' own entries (scheduled, completed) are about the client too.
   const auditRows = await db.auditLog.findMany({
@@ -95,6 +99,7 @@ export async function exportClientData(
     interactions,
     followUps,
     quotes,
+    jobs,
     // An entry from before decision 014 about several clients shows only this client's part.
     audit: auditRows.map((row) => {
       const entry = auditApiEntry(row);
@@ -253,6 +258,62 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
       q.total,
     ]),
   ];
+  // One row per job, then one per payment under it (the Kind column says which).
+  const jobs = [
+    [
+      "Job",
+      "Kind",
+      "Type",
+      "Status",
+      "Taken",
+      "Promised",
+      "Description",
+      "Pieces",
+      "Price (AED)",
+      "Paid (AED)",
+      "Balance (AED)",
+      "Method",
+      "By",
+    ],
+    ...data.jobs.flatMap((j) => [
+      [
+        j.number,
+        "job",
+        j.type,
+        j.status,
+        j.takenAt,
+        j.promisedDate,
+        j.description,
+        j.items
+          .map((i) =>
+            [i.categoryName, i.karat === "none" ? null : `${i.karat}K`, i.weightGrams && `${i.weightGrams} g`, i.notes]
+              .filter(Boolean)
+              .join(" · "),
+          )
+          .join("\n"),
+        j.price ?? "",
+        j.paid,
+        j.balance ?? "",
+        "",
+        j.takenByName,
+      ],
+      ...j.payments.map((p) => [
+        j.number,
+        "payment",
+        "",
+        "",
+        p.paidOn,
+        "",
+        "",
+        "",
+        "",
+        p.amount,
+        "",
+        p.method,
+        p.takenByName,
+      ]),
+    ]),
+  ];
   const audit = [
     ["When", "Who", "Action", "Target", "Details"],
     ...data.audit.map((e) => [e.at, e.actorName, actionInEnglish(e.action), e.target ?? "", text(e.details)]),
@@ -266,6 +327,7 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
       { name: "Contacts", rows: contacts },
       { name: "Follow-ups", rows: followUps },
       { name: "Quotes", rows: quotes },
+      { name: "Jobs", rows: jobs },
       { name: "Audit", rows: audit },
     ].map((sheet) => ({ ...sheet, rows: neutralizeRows(sheet.rows) })),
   );

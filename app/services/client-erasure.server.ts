@@ -7,6 +7,7 @@ import { normalizeMobile } from "~/domain/mobile";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS } from "./audit.server";
 import { eraseFromClientAudit, writeClientAudits } from "./client-audit.server";
+import { eraseJobTexts } from "./jobs.server";
 
 /**
  * Erasure (docs/decisions/015-client-data-rights.md, docs/privacy.md): a client's personal data
@@ -100,6 +101,8 @@ export async function eraseClientsIn(
     where: { quote: ofErased, description: { not: null } },
     data: { description: null },
   });
+  // A job's number, status, pieces and amounts stay like a sale's; its description, notes and reasons go.
+  await eraseJobTexts(tx, erased);
   await eraseFromClientAudit(tx, erased);
   await forgetInLeadRuns(tx, erased);
   await forgetInSkippedRows(tx, people);

@@ -1,7 +1,7 @@
 import { db } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/unique-violation.server";
 import { dateFromIso, isoFromDate, type IsoDate } from "~/domain/calendar";
-import { cashPart, type PaymentJson, type PaymentMethod } from "~/domain/cash-rule";
+import { cashPart, type BuyerIdentity, type PaymentJson, type PaymentMethod } from "~/domain/cash-rule";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import type { Role } from "~/domain/roles";
 import {
@@ -156,7 +156,7 @@ export async function salesOfClient(clientId: number): Promise<SaleRow[]> {
  * writes one transaction at a time anyway). False when the client is not in the book (or, with
  * `which` = writableClient, was erased).
  */
-async function lockClient(
+export async function lockClient(
   tx: Prisma.TransactionClient,
   clientId: number,
   which: (where: Prisma.ClientWhereInput) => Prisma.ClientWhereInput = inClientBook,
@@ -276,6 +276,93 @@ async function invoiceTaken(showroom: string, invoiceNo: string, lists: SaleList
   );
 }
 
+/** What writeSale writes: a sale as recordSale reads it, its payments as taken (a job's need not add up). */
+export type SaleWrite = Pick<
+  SaleInput,
+  "saleDate" | "amountFils" | "description" | "invoiceNo" | "items" | "payments"
+> & {
+  clientId: number;
+  showroom: string | null;
+  soldById: string;
+};
+
+/**
+ * Writes a sale with its items and payments, recomputes the client's purchase facts and audits it, in the
+ * caller's transaction, which has taken the client's row (lockClient). `cash` is the cash rule's row to write
+ * (recordSale's check); null when the cash was counted already, as a delivered job's was, payment by payment
+ * (app/services/jobs.server.ts). `audit` adds to the audit entry's details (the job's number).
+ */
+export async function writeSale(
+  tx: Prisma.TransactionClient,
+  sale: SaleWrite,
+  {
+    actor,
+    ip,
+    cash,
+    audit,
+  }: Context & { cash: { cashFils: Fils; flag: BuyerIdentity | null } | null; audit?: Record<string, unknown> },
+): Promise<{ created: { id: number; createdAt: Date }; client: ClientPurchaseFacts }> {
+  const saleDate = dateFromIso(sale.saleDate);
+  const created = await tx.sale.create({
+    data: {
+      clientId: sale.clientId,
+      saleDate,
+      amountFils: sale.amountFils,
+      description: sale.description,
+      invoiceNo: sale.invoiceNo,
+      liveInvoiceNo: sale.invoiceNo,
+      showroom: sale.showroom,
+      soldById: sale.soldById,
+      createdById: actor.id,
+    },
+    select: { id: true, createdAt: true },
+  });
+  // One multi-row INSERT, and the answer built from what was written (recording must stay
+  // under 30 ms at bench size: every statement in the transaction counts).
+  if (sale.items.length > 0) {
+    await tx.saleItem.createMany({
+      data: storedItems(sale.items, saleDate).map((item) => ({ ...item, saleId: created.id })),
+    });
+  }
+  if (sale.payments.length > 0) {
+    await tx.salePayment.createMany({
+      data: sale.payments.map((p, position) => ({ ...p, position, saleId: created.id })),
+    });
+  }
+  if (cash) {
+    await recordCashTransaction(tx, {
+      kind: "sale",
+      clientId: sale.clientId,
+      saleId: created.id,
+      day: sale.saleDate,
+      cashFils: cash.cashFils,
+      flag: cash.flag,
+    });
+  }
+  const client = await recomputeClientPurchases(tx, sale.clientId);
+  await writeAudit(
+    {
+      actor,
+      action: AUDIT_ACTIONS.saleRecorded,
+      ...clientTarget(sale.clientId),
+      details: {
+        saleId: created.id,
+        amount: filsToDecimalString(sale.amountFils),
+        saleDate: sale.saleDate,
+        invoiceNo: sale.invoiceNo,
+        showroom: sale.showroom,
+        items: sale.items.length,
+        payments: sale.payments.map((p) => `${p.method} ${filsToDecimalString(p.amountFils)}`),
+        cashReport: cash?.flag ? { idType: cash.flag.idType } : undefined,
+        ...audit,
+      },
+      ip,
+    },
+    tx,
+  );
+  return { created, client };
+}
+
 /**
  * Records a sale (with its items, when given) for a client in the book, recomputes the client's
  * purchase facts and audits it, in one transaction. The associate defaults to whoever records it;
@@ -314,49 +401,10 @@ export async function recordSale(clientId: number, input: SaleInput, { actor, ip
         soldById,
         createdById: actor.id,
       };
-      const created = await tx.sale.create({
-        data: { ...written, liveInvoiceNo: input.invoiceNo },
-        select: { id: true, createdAt: true },
-      });
-      // One multi-row INSERT, and the answer built from what was written (recording must stay
-      // under 30 ms at bench size: every statement in the transaction counts).
-      if (input.items.length > 0) {
-        await tx.saleItem.createMany({
-          data: storedItems(input.items, written.saleDate).map((item) => ({ ...item, saleId: created.id })),
-        });
-      }
-      if (input.payments.length > 0) {
-        await tx.salePayment.createMany({
-          data: input.payments.map((p, position) => ({ ...p, position, saleId: created.id })),
-        });
-      }
-      await recordCashTransaction(tx, {
-        kind: "sale",
-        clientId,
-        saleId: created.id,
-        day: input.saleDate,
-        cashFils,
-        flag: cash.flag,
-      });
-      const client = await recomputeClientPurchases(tx, clientId);
-      await writeAudit(
-        {
-          actor,
-          action: AUDIT_ACTIONS.saleRecorded,
-          ...clientTarget(clientId),
-          details: {
-            saleId: created.id,
-            amount: filsToDecimalString(input.amountFils),
-            saleDate: input.saleDate,
-            invoiceNo: input.invoiceNo,
-            showroom,
-            items: input.items.length,
-            payments: input.payments.map((p) => `${p.method} ${filsToDecimalString(p.amountFils)}`),
-            cashReport: cash.flag ? { idType: cash.flag.idType } : undefined,
-          },
-          ip,
-        },
+      const { created, client } = await writeSale(
         tx,
+        { ...input, clientId, showroom, soldById },
+        { actor, ip, cash: { cashFils, flag: cash.flag } },
       );
       const row: SaleRecord = {
         ...created,

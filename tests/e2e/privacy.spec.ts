@@ -152,7 +152,17 @@ test("Export this client's data downloads one workbook from the details", async 
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(new RegExp(`^client-${client.id}-data-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
   const book = XLSX.read(await readFile(await download.path()));
-  expect(book.SheetNames).toEqual(["Client", "Consent", "Sales", "Cash", "Contacts", "Follow-ups", "Quotes", "Audit"]);
+  expect(book.SheetNames).toEqual([
+    "Client",
+    "Consent",
+    "Sales",
+    "Cash",
+    "Contacts",
+    "Follow-ups",
+    "Quotes",
+    "Jobs",
+    "Audit",
+  ]);
   expect(XLSX.utils.sheet_to_json<string[]>(book.Sheets.Client!, { header: 1 })).toContainEqual([
     "Full name",
     `${run} Exported`,

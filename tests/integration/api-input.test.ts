@@ -57,6 +57,9 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
     methods: { POST: "none" },
     who: "unlocked admin",
   },
+  "api.clients.$id.jobs": { path: "/api/clients/:id/jobs", methods: { POST: "json" }, who: "staff" },
+  "api.jobs.$id.payments": { path: "/api/jobs/:id/payments", methods: { POST: "json" }, who: "staff" },
+  "api.jobs.$id.status": { path: "/api/jobs/:id/status", methods: { POST: "json" }, who: "staff" },
   "api.follow-ups": { path: "/api/follow-ups", methods: { POST: "json" }, who: "staff" },
   "api.follow-ups.$id": { path: "/api/follow-ups/:id", methods: { PUT: "json" }, who: "staff" },
   "api.import.clients": { path: "/api/import/clients", methods: { POST: "multipart" }, who: "staff" },
@@ -166,6 +169,7 @@ const JUNK: { label: string; text: string; type: string | null }[] = [
 let cookies: Record<Exclude<Who, "anonymous">, string>;
 let params: Record<string, string>;
 let saleParams: Record<string, string>;
+let jobParams: Record<string, string>;
 
 beforeAll(async () => {
   const staff = await createUser({ role: "sales_front" });
@@ -204,6 +208,22 @@ beforeAll(async () => {
   expect(sale.status).toBe(201);
   saleParams = { id: String((sale.body as { data: { id: number } }).data.id) };
   ROUTES["api.sales.$id.void"]!.path = `/api/sales/${saleParams.id}/void`;
+  // A job, so its payment and status routes read (and refuse) the body.
+  ROUTES["api.clients.$id.jobs"]!.path = `/api/clients/${client.id}/jobs`;
+  const job = await outcome(
+    await callRoute(
+      actions["api.clients.$id.jobs"]!,
+      makeRequest(`/api/clients/${client.id}/jobs`, {
+        cookie: cookies.staff,
+        json: { type: "repair", description: "Clasp", promisedDate: "2099-01-01", price: "10" },
+      }),
+      params,
+    ),
+  );
+  expect(job.status).toBe(201);
+  jobParams = { id: String((job.body as { data: { id: number } }).data.id) };
+  ROUTES["api.jobs.$id.payments"]!.path = `/api/jobs/${jobParams.id}/payments`;
+  ROUTES["api.jobs.$id.status"]!.path = `/api/jobs/${jobParams.id}/status`;
 });
 
 function junkRequest(path: string, method: string, who: Who, junk: (typeof JUNK)[number]): Request {
@@ -227,10 +247,12 @@ function paramsFor(file: string, path: string) {
   if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
   if (file === "api.sales.$id.void") return saleParams;
   if (file === "api.clients.duplicates.$pairId.dismiss") return { pairId: "1" };
+  if (file.startsWith("api.jobs.$id")) return jobParams;
   if (/^api\.(showrooms|teams|item-categories)\.\$id$/.test(file)) return { id: path.split("/")[3]! };
   return [
     "api.clients.$id",
     "api.clients.$id.sales",
+    "api.clients.$id.jobs",
     "api.clients.$id.reveal-emirates-id",
     "api.clients.$id.erase",
   ].includes(file)

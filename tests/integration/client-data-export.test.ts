@@ -14,6 +14,8 @@ import { revealEmiratesId } from "~/services/emirates-id-reveal.server";
 import { createFollowUp, updateFollowUp } from "~/services/follow-ups.server";
 import { recordInteraction } from "~/services/interactions.server";
 import { recordSale, voidSale } from "~/services/sales.server";
+import { jobInputSchema } from "~/domain/jobs";
+import { createJob, recordJobPayment } from "~/services/jobs.server";
 import { deleteClients } from "~/services/client-deletion.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
@@ -78,6 +80,20 @@ async function clientWithHistory(name: string, mobile: string, marker: string) {
   await updateFollowUp(followUp!.id, { status: "done", outcome: `${marker} will visit` }, admin);
   await recordConsent(id, { channel: "sms", status: "withdrawn", source: "phone" }, admin);
   await revealEmiratesId(id, staff.sales_front);
+  const job = await createJob(
+    id,
+    jobInputSchema(businessToday(), SEEDED_SALE_LISTS).parse({
+      type: "custom_order",
+      description: `${marker} bracelet to order`,
+      promisedDate: addDays(businessToday(), 10),
+      price: "3000",
+      items: [{ category: "bracelet", metal: "yellow_gold", karat: "21", weightGrams: "15.25" }],
+      deposit: { amount: "1000", method: "cash" },
+    }),
+    { actor: admin },
+  );
+  if (!job.ok) throw new Error("job");
+  await recordJobPayment(job.job.id, { amount: 50000n, method: "card", buyerId: null }, { actor: admin });
   return { id, followUpId: followUp!.id };
 }
 
@@ -146,6 +162,21 @@ describe("GET /api/clients/:id/data-export", () => {
     );
     expect(data.followUps).toEqual([
       expect.objectContaining({ id: mine.followUpId, note: "MINE follow-up note", outcome: "MINE will visit" }),
+    ]);
+    expect(data.jobs).toEqual([
+      expect.objectContaining({
+        type: "custom_order",
+        description: "MINE bracelet to order",
+        price: "3000.00",
+        paid: "1500.00",
+        balance: "1500.00",
+        items: [expect.objectContaining({ category: "bracelet", weightGrams: "15.250" })],
+        payments: [
+          expect.objectContaining({ amount: "1000.00", method: "cash" }),
+          expect.objectContaining({ amount: "500.00", method: "card" }),
+        ],
+        history: [expect.objectContaining({ status: "received", byName: staff.admin.name })],
+      }),
     ]);
 
     const actions = data.audit.map((e) => e.action);
@@ -237,9 +268,28 @@ describe("Export this client's data (the details' download)", () => {
       "Contacts",
       "Follow-ups",
       "Quotes",
+      "Jobs",
       "Audit",
     ]);
     const rows = (sheet: string) => XLSX.utils.sheet_to_json<string[]>(book.Sheets[sheet]!, { header: 1 });
+    // One row per job and one per payment under it, exact amounts.
+    expect(rows("Jobs")).toHaveLength(4);
+    const jobRows = rows("Jobs").slice(1);
+    expect(jobRows[0]).toEqual(
+      expect.arrayContaining([
+        "job",
+        "custom_order",
+        "received",
+        "MINE bracelet to order",
+        "3000.00",
+        "1500.00",
+        "1500.00",
+      ]),
+    );
+    expect(jobRows.filter((r) => r[1] === "payment").map((r) => [r[9], r[11]])).toEqual([
+      ["1000.00", "cash"],
+      ["500.00", "card"],
+    ]);
     expect(rows("Client")).toContainEqual(["Full name", "Aisha Exported"]);
     expect(rows("Client")).toContainEqual(["Name in Arabic", "عائشة MINE"]);
     // Labels where people read them, not the stored keys ("ar", "team_a").

@@ -22,6 +22,8 @@ import { createFollowUp, updateFollowUp } from "~/services/follow-ups.server";
 import { recordInteraction } from "~/services/interactions.server";
 import { addFamilyMember } from "~/services/client-family.server";
 import { recordSale, voidSale } from "~/services/sales.server";
+import { jobInputSchema } from "~/domain/jobs";
+import { createJob, moveJob } from "~/services/jobs.server";
 import { lastSkippedClients } from "~/services/import.server";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 import { importFile, spreadsheet } from "../support/import-files";
@@ -106,7 +108,24 @@ async function personWithHistory(fields: Record<string, string>, marker: string)
   });
   await updateFollowUp(done!.id, { status: "done", outcome: `${marker} will buy` }, actor);
   await recordConsent(id, { channel: "whatsapp", status: "granted", source: "in_store" }, actor);
-  return { id, openFollowUp: open!.id, doneFollowUp: done!.id };
+  // A job with the person's words in its description, a piece's notes and a cancel reason, and a payment.
+  const job = await createJob(
+    id,
+    jobInputSchema(businessToday(), SEEDED_SALE_LISTS).parse({
+      type: "repair",
+      description: `${marker} resize her wedding ring`,
+      promisedDate: addDays(businessToday(), 3),
+      price: "150",
+      items: [
+        { category: "ring", metal: "yellow_gold", karat: "22", weightGrams: "3.5", notes: `${marker} scratched` },
+      ],
+      deposit: { amount: "50", method: "card" },
+    }),
+    { actor },
+  );
+  if (!job.ok) throw new Error("job");
+  await moveJob(job.job.id, { to: "cancelled", reason: `${marker} moved abroad`, override: false }, { actor });
+  return { id, openFollowUp: open!.id, doneFollowUp: done!.id, jobId: job.job.id };
 }
 
 let person: Awaited<ReturnType<typeof personWithHistory>>;
@@ -249,6 +268,18 @@ describe("POST /api/clients/:id/erase", () => {
     expect(followUps.find((f) => f.id === person.openFollowUp)).toMatchObject({ status: "cancelled" });
     expect(followUps.find((f) => f.id === person.doneFollowUp)).toMatchObject({ status: "done" });
     expect(await db.clientConsent.count({ where: { clientId: person.id } })).toBe(0);
+
+    // Jobs keep their number, status, pieces and amounts, anonymous; their words go.
+    const job = await db.job.findUniqueOrThrow({
+      where: { id: person.jobId },
+      include: { items: true, payments: true, changes: true },
+    });
+    expect(job).toMatchObject({ description: "", status: "cancelled", priceFils: 15000n, paidFils: 5000n });
+    expect(job.items[0]).toMatchObject({ category: "ring", weightMg: 3500, notes: null });
+    expect(job.payments.map((p) => p.amountFils)).toEqual([5000n]);
+    expect(job.changes.every((c) => c.reason === null)).toBe(true);
+    const bystanderJob = await db.job.findUniqueOrThrow({ where: { id: bystander.jobId } });
+    expect(bystanderJob.description).toBe("OMAR resize her wedding ring");
 
     // The audit log: the erasure without values; no entry keeps a personal value of the person.
     const erasure = await db.auditLog.findFirstOrThrow({

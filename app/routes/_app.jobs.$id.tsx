@@ -1,0 +1,318 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/guards.server";
+import { Field } from "~/components/ui/field";
+import { PAYMENT_METHODS } from "~/domain/cash-rule";
+import { formatDay } from "~/domain/client-display";
+import {
+  JOB_REASON_MAX,
+  JOB_STATUS_KEYS,
+  JOB_TYPE_KEYS,
+  jobMoveSchema,
+  jobPaymentSchema,
+  mayClose,
+  parseJobId,
+} from "~/domain/jobs";
+import { issueMessage } from "~/domain/messages";
+import { formatAed, parseAedToFils } from "~/domain/money";
+import { PRODUCT_NAME } from "~/domain/product";
+import { ACCESS } from "~/domain/roles";
+import { nameOfKey } from "~/domain/shop-lists";
+import { formText } from "~/http/form-text";
+import { requestAddress } from "~/http/request-address";
+import { redirectWithToast } from "~/http/toast.server";
+import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
+import type { CatalogsHandle } from "~/i18n/catalogs";
+import { translatorFor } from "~/i18n/i18n.server";
+import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
+import { say } from "~/i18n/messages";
+import { metaText } from "~/i18n/meta-text";
+import { zodMessages } from "~/i18n/zod-messages";
+import { getJob, moveJob, recordJobPayment } from "~/services/jobs.server";
+import { readShopLists } from "~/services/shop-lists.server";
+import type { Metal, Stone } from "~/domain/sales";
+
+export const handle: CatalogsHandle = { i18n: ["jobs", "clients", "clientForm", "dashboard", "cash", "validation"] };
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${metaText(matches, "jobs:detail.title")} | ${PRODUCT_NAME}` },
+];
+
+async function jobOf(params: { id?: string }) {
+  const id = parseJobId(params.id);
+  const job = id ? await getJob(id) : null;
+  if (!job) throw new Response("Job not found", { status: 404 });
+  return job;
+}
+
+/**
+ * /jobs/:id (every role; docs/guide/jobs.md): the job, its pieces and money, the buttons of the moves it may make
+ * (deliver and cancel for admin, sales front and sales back), the payment form and the history.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const { locale, language } = await translatorFor(request, "jobs");
+  const [job, lists] = await Promise.all([jobOf(params), readShopLists()]);
+  const money = (value: string | null) => (value === null ? null : formatAed(parseAedToFils(value) ?? 0n, locale));
+  const closer = mayClose(user.role);
+  return {
+    job: {
+      ...job,
+      promised: formatDay(job.promisedDate, locale),
+      taken: formatDay(job.takenAt.slice(0, 10), locale),
+      priceText: money(job.price),
+      paidText: money(job.paid),
+      balanceText: money(job.balance),
+      owed: (parseAedToFils(job.balance ?? "0") ?? 0n) > 0n,
+      showroomName: nameOfKey(lists.showrooms, job.showroom, language),
+      items: job.items.map((i) => ({ ...i, categoryName: nameOfKey(lists.itemCategories, i.category, language) })),
+      payments: job.payments.map((p) => ({ ...p, amountText: money(p.amount), day: formatDay(p.paidOn, locale) })),
+      history: job.history.map((h) => ({ ...h, day: formatDay(h.at.slice(0, 10), locale) })),
+      moves: job.allowedMoves.filter((to) => closer || (to !== "delivered" && to !== "cancelled")),
+    },
+    isAdmin: user.role === "admin",
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const { t } = await translatorFor(request, "jobs");
+  const job = await jobOf(params);
+  const form = await request.formData();
+  const context = { actor: user, ip: requestAddress(request) };
+  const here = `/jobs/${job.id}`;
+  if (formText(form, "intent") === "pay") {
+    const passport = formText(form, "passportNumber");
+    const parsed = jobPaymentSchema().safeParse(
+      {
+        amount: formText(form, "amount"),
+        method: formText(form, "method"),
+        buyerId: passport ? { type: "passport", number: passport, nationality: formText(form, "nationality") } : null,
+      },
+      { error: zodMessages(t) },
+    );
+    if (!parsed.success)
+      return data({ form: "pay", error: say(t, issueMessage(parsed.error.issues[0]!)) }, { status: 400 });
+    const result = await recordJobPayment(job.id, parsed.data, context);
+    if (!result.ok) return data({ form: "pay", error: say(t, result.message) }, { status: result.status });
+    return redirectWithToast(here, { type: "success", title: t("jobs:detail.paid"), description: job.number });
+  }
+  const parsed = jobMoveSchema().safeParse(
+    { status: formText(form, "status"), reason: formText(form, "reason"), override: form.get("override") === "1" },
+    { error: zodMessages(t) },
+  );
+  if (!parsed.success)
+    return data({ form: "move", error: say(t, issueMessage(parsed.error.issues[0]!)) }, { status: 400 });
+  const { status, reason, override } = parsed.data;
+  const result = await moveJob(job.id, { to: status, reason, override }, context);
+  if (!result.ok) return data({ form: "move", error: say(t, result.message) }, { status: result.status });
+  return redirectWithToast(here, {
+    type: "success",
+    title: t("jobs:detail.moved", { status: t(JOB_STATUS_KEYS[status]) }),
+    description: job.number,
+  });
+}
+
+export default function JobDetails() {
+  const { job, isAdmin } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-4xl space-y-4">
+      <header className="space-y-1">
+        <Link to="/jobs" className="text-sm text-brand-700 underline">
+          ← {t("jobs:list.title")}
+        </Link>
+        <h1 className="text-2xl font-semibold" dir="ltr">
+          {job.number}
+        </h1>
+        <p className="text-sm">
+          <span className="badge bg-gray-100 text-gray-800" data-testid="job-status">
+            {t(JOB_STATUS_KEYS[job.status])}
+          </span>{" "}
+          {t(JOB_TYPE_KEYS[job.type])} ·{" "}
+          <Link to={`/customers/${job.clientId}`} className="text-brand-700 underline">
+            <bdi>{job.clientName}</bdi>
+          </Link>
+        </p>
+        <p className="text-sm text-gray-600">
+          {t("jobs:detail.taken", { day: job.taken, name: job.takenByName })} ·{" "}
+          {t("jobs:list.promised", { day: job.promised })}
+          {job.overdue ? <span className="badge ms-2 bg-red-100 text-red-800">{t("jobs:list.overdue")}</span> : null}
+        </p>
+        {job.showroomName ? <p className="text-sm text-gray-600">{job.showroomName}</p> : null}
+        <p>
+          <Link to={`/jobs/${job.id}/slip`} className="text-sm text-brand-700 underline">
+            {t("jobs:detail.slip")}
+          </Link>
+        </p>
+      </header>
+
+      <section className="card space-y-2">
+        <p className="whitespace-pre-line">{job.description}</p>
+        <dl className="grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="text-gray-600">{t("jobs:detail.price")}</dt>
+            <dd className="tabular-nums">{job.priceText ?? t("jobs:detail.noPrice")}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">{t("jobs:detail.paidLabel")}</dt>
+            <dd className="tabular-nums">{job.paidText}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">{t("jobs:detail.balance")}</dt>
+            <dd className="tabular-nums" data-testid="job-balance">
+              {job.balanceText ?? "—"}
+            </dd>
+          </div>
+        </dl>
+        {job.items.length > 0 ? (
+          <ul className="divide-y divide-gray-100 text-sm">
+            {job.items.map((i, n) => (
+              <li key={n} className="py-1">
+                {i.categoryName}
+                {i.karat !== "none" ? ` · ${i.karat}K` : ""}
+                {i.metal !== "none" ? ` · ${t(METAL_KEYS[i.metal as Metal])}` : ""}
+                {i.weightGrams ? <span dir="ltr"> · {i.weightGrams} g</span> : null}
+                {i.stone !== "none" ? ` · ${t(STONE_KEYS[i.stone as Stone])}` : ""}
+                {i.stoneCarats ? <span dir="ltr"> {i.stoneCarats} ct</span> : null}
+                {i.notes ? <span className="block text-gray-600">{i.notes}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      {job.moves.length > 0 ? (
+        <section className="card space-y-3" aria-labelledby="job-moves">
+          <h2 id="job-moves" className="font-semibold">
+            {t("jobs:detail.moves")}
+          </h2>
+          {refusal?.form === "move" ? (
+            <p role="alert" className="field-error" data-testid="job-move-error">
+              {refusal.error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            {job.moves
+              .filter((to) => to !== "cancelled")
+              .map((to) => (
+                <Form method="post" key={to} className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="status" value={to} />
+                  {to === "delivered" && job.owed && isAdmin ? (
+                    <>
+                      <Field id="override-reason" label={t("jobs:detail.overrideReason")}>
+                        {(control) => (
+                          <input {...control} name="reason" maxLength={JOB_REASON_MAX} className="input mt-1" />
+                        )}
+                      </Field>
+                      <label className="flex items-center gap-2 pb-2 text-sm">
+                        <input type="checkbox" name="override" value="1" />
+                        {t("jobs:detail.override")}
+                      </label>
+                    </>
+                  ) : null}
+                  <button type="submit" className="btn-primary" disabled={busy}>
+                    {t("jobs:detail.moveTo", { status: t(JOB_STATUS_KEYS[to]) })}
+                  </button>
+                </Form>
+              ))}
+          </div>
+          {job.moves.includes("cancelled") ? (
+            <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-gray-100 pt-3">
+              <input type="hidden" name="status" value="cancelled" />
+              <Field id="cancel-reason" label={t("jobs:detail.cancelReason")}>
+                {(control) => (
+                  <input {...control} name="reason" required maxLength={JOB_REASON_MAX} className="input mt-1" />
+                )}
+              </Field>
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                {t("jobs:detail.cancel")}
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+
+      {job.status === "cancelled" && job.payments.length > 0 ? (
+        <p className="card text-sm" data-testid="job-refunds">
+          {t("jobs:detail.refunds", { amount: job.paidText })}
+        </p>
+      ) : null}
+
+      <section className="card space-y-3" aria-labelledby="job-payments">
+        <h2 id="job-payments" className="font-semibold">
+          {t("jobs:detail.payments")}
+        </h2>
+        {job.payments.length === 0 ? (
+          <p className="text-sm text-gray-600">{t("jobs:detail.noPayments")}</p>
+        ) : (
+          <ul className="divide-y divide-gray-100 text-sm" data-testid="job-payment-list">
+            {job.payments.map((p) => (
+              <li key={p.id} className="flex flex-wrap justify-between gap-2 py-1">
+                <span>
+                  {p.day} · {t(PAYMENT_METHOD_KEYS[p.method])} · <bdi>{p.takenByName}</bdi>
+                </span>
+                <span className="tabular-nums">{p.amountText}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {job.status !== "delivered" && job.status !== "cancelled" && job.price !== null && job.owed ? (
+          <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="job-payment-form">
+            <input type="hidden" name="intent" value="pay" />
+            <Field id="pay-amount" label={t("jobs:form.amount")}>
+              {(control) => (
+                <input {...control} name="amount" required inputMode="decimal" dir="ltr" className="input mt-1 w-32" />
+              )}
+            </Field>
+            <Field id="pay-method" label={t("jobs:form.method")}>
+              {(control) => (
+                <select {...control} name="method" className="input mt-1" defaultValue="cash">
+                  {PAYMENT_METHODS.map((m) => (
+                    <option key={m} value={m}>
+                      {t(PAYMENT_METHOD_KEYS[m])}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="pay-passport" label={t("jobs:form.passportNumber")}>
+              {(control) => <input {...control} name="passportNumber" dir="ltr" className="input mt-1 w-36" />}
+            </Field>
+            <Field id="pay-nationality" label={t("jobs:form.nationality")}>
+              {(control) => <input {...control} name="nationality" className="input mt-1 w-36" />}
+            </Field>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {t("jobs:detail.pay")}
+            </button>
+          </Form>
+        ) : null}
+        {refusal?.form === "pay" ? (
+          <p role="alert" className="field-error" data-testid="job-pay-error">
+            {refusal.error}
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="job-history">
+        <h2 id="job-history" className="font-semibold">
+          {t("jobs:detail.history")}
+        </h2>
+        <ol className="mt-2 space-y-1 text-sm" data-testid="job-history">
+          {job.history.map((h, n) => (
+            <li key={n}>
+              {h.day} · {t(JOB_STATUS_KEYS[h.status])} · <bdi>{h.byName}</bdi>
+              {h.reason ? <span className="text-gray-600"> · {h.reason}</span> : null}
+              {h.override ? (
+                <span className="badge ms-2 bg-amber-100 text-amber-900">{t("jobs:detail.overridden")}</span>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
+import { addDays, businessToday } from "~/domain/calendar";
+import * as jobPage from "~/routes/_app.jobs.$id";
+import * as listPage from "~/routes/_app.jobs._index";
+import * as newPage from "~/routes/_app.jobs.new";
+import * as slipPage from "~/routes/jobs.$id.slip";
+import {
+  addClientThroughApi,
+  callRoute,
+  createUser,
+  makeRequest,
+  outcome,
+  sessionCookieFor,
+} from "../support/factories";
+
+/** Issue #45 item 4 on the server: the job pages' loaders and actions call the job services, roles included. */
+
+async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales") {
+  const staff = await createUser({ role });
+  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
+}
+
+let mobile = 503000000;
+
+async function openedJob(cookie: string) {
+  const clientId = await addClientThroughApi(cookie, {
+    fullName: "Page Client",
+    mobileNumber: `+971${mobile++}`,
+    team: "team_a",
+  });
+  const res = await outcome(
+    await callRoute(
+      newPage.action,
+      makeRequest(`/jobs/new?clientId=${clientId}`, {
+        cookie,
+        form: {
+          type: "repair",
+          description: "Chain soldered",
+          promisedDate: addDays(businessToday(), 2),
+          price: "80",
+          "item-0-category": "necklace",
+          "item-0-weightGrams": "10.5",
+          depositAmount: "",
+        },
+      }),
+    ),
+  );
+  expect(res.status).toBe(302);
+  const job = await db.job.findFirstOrThrow({ where: { clientId } });
+  expect(res.headers.get("Location")).toBe(`/jobs/${job.id}`);
+  return { clientId, job };
+}
+
+describe("the job pages", () => {
+  it("open a job from the form and refuse bad input with the fields named, nothing stored", async () => {
+    const staff = await signedIn("road_sales");
+    const { clientId } = await openedJob(staff.cookie);
+    const bad = await outcome(
+      await callRoute(
+        newPage.action,
+        makeRequest(`/jobs/new?clientId=${clientId}`, {
+          cookie: staff.cookie,
+          form: { type: "repair", description: "", promisedDate: "2000-01-01", price: "1.234" },
+        }),
+      ),
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys((bad.body as { errors: Record<string, string> }).errors)).toEqual(
+      expect.arrayContaining(["description", "promisedDate", "price"]),
+    );
+    expect(await db.job.count({ where: { clientId } })).toBe(1);
+    const unknown = await outcome(
+      await callRoute(newPage.loader, makeRequest("/jobs/new?clientId=999999", { cookie: staff.cookie })),
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it("offer road sales no deliver or cancel, and refuse them on the server", async () => {
+    const road = await signedIn("road_sales");
+    const { job } = await openedJob(road.cookie);
+    const page = (
+      await outcome(
+        await callRoute(jobPage.loader, makeRequest(`/jobs/${job.id}`, { cookie: road.cookie }), {
+          id: String(job.id),
+        }),
+      )
+    ).body as { job: { moves: string[] } };
+    expect(page.job.moves).toEqual(["in_workshop"]);
+    const cancel = await outcome(
+      await callRoute(
+        jobPage.action,
+        makeRequest(`/jobs/${job.id}`, { cookie: road.cookie, form: { status: "cancelled", reason: "No" } }),
+        { id: String(job.id) },
+      ),
+    );
+    expect(cancel.status).toBe(403);
+    expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("received");
+  });
+
+  it("take a payment and move the job, each with a flash and back to the job", async () => {
+    const front = await signedIn("sales_front");
+    const { job } = await openedJob(front.cookie);
+    const post = async (form: Record<string, string>) =>
+      outcome(
+        await callRoute(jobPage.action, makeRequest(`/jobs/${job.id}`, { cookie: front.cookie, form }), {
+          id: String(job.id),
+        }),
+      );
+    const over = await post({ intent: "pay", amount: "80.01", method: "card" });
+    expect(over.status).toBe(400);
+    expect((over.body as { error: string }).error).toContain("AED 80.00");
+    expect((await post({ intent: "pay", amount: "80", method: "card" })).status).toBe(302);
+    for (const status of ["in_workshop", "ready", "delivered"]) {
+      const moved = await post({ status });
+      expect(moved.status).toBe(302);
+      expect(moved.headers.get("Location")).toBe(`/jobs/${job.id}`);
+    }
+    expect(await db.sale.count({ where: { invoiceNo: job.number } })).toBe(1);
+    const refused = await post({ status: "ready" });
+    expect(refused.status).toBe(409);
+  });
+
+  it("list the jobs with counts, and print the slip with a QR code; an unknown job is a 404", async () => {
+    const staff = await signedIn("sales_back");
+    const { clientId, job } = await openedJob(staff.cookie);
+    const list = (
+      await outcome(
+        await callRoute(listPage.loader, makeRequest(`/jobs?clientId=${clientId}&page=zz`, { cookie: staff.cookie })),
+      )
+    ).body as { total: number };
+    expect(list.total).toBeGreaterThanOrEqual(1);
+    const mine = (
+      await outcome(
+        await callRoute(listPage.loader, makeRequest(`/jobs?clientId=${clientId}`, { cookie: staff.cookie })),
+      )
+    ).body as { total: number; counts: Record<string, number>; rows: { number: string }[] };
+    expect(mine).toMatchObject({ total: 1, counts: { received: 1 }, rows: [{ number: job.number }] });
+    const slip = (
+      await outcome(
+        await callRoute(slipPage.loader, makeRequest(`/jobs/${job.id}/slip?size=80mm`, { cookie: staff.cookie }), {
+          id: String(job.id),
+        }),
+      )
+    ).body as { size: string; qr: string; job: { number: string } };
+    expect(slip).toMatchObject({ size: "80mm", job: { number: job.number } });
+    expect(slip.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    const missing = await outcome(
+      await callRoute(jobPage.loader, makeRequest("/jobs/999999", { cookie: staff.cookie }), { id: "999999" }),
+    );
+    expect(missing.status).toBe(404);
+  });
+});
