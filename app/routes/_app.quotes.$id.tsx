@@ -99,6 +99,7 @@ export default function QuotePage() {
   const hydrated = useHydrated();
   const grams = (text: string) => t("quotes:view.grams", { grams: writeNumber(text, locale.numerals) });
   const saleLink = (clientId: number) => `/customers/${clientId}/sale?quote=${encodeURIComponent(quote.id)}`;
+  const jobLink = (clientId: number) => `/jobs/new?clientId=${clientId}&quote=${encodeURIComponent(quote.id)}`;
   return (
     <article className="print-page card mx-auto max-w-4xl text-sm" data-testid="quote">
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 pb-2">
@@ -246,6 +247,9 @@ export default function QuotePage() {
             <Link to={saleLink(quote.clientId)} className="btn-primary">
               {t("quotes:view.toSale")}
             </Link>
+            <Link to={jobLink(quote.clientId)} className="btn-secondary">
+              {t("quotes:view.toJob")}
+            </Link>
             <Link to={`/customers/${quote.clientId}`} className="btn-ghost">
               {t("quotes:view.backToClient")}
             </Link>
@@ -276,9 +280,14 @@ export default function QuotePage() {
                 {choices.map((c) => (
                   <li key={c.id} className="flex items-center justify-between gap-2 py-1">
                     <bdi>{c.name}</bdi>
-                    <Link to={saleLink(c.id)} className="btn-secondary">
-                      {t("quotes:view.toSale")}
-                    </Link>
+                    <span className="flex flex-wrap gap-1">
+                      <Link to={saleLink(c.id)} className="btn-secondary">
+                        {t("quotes:view.toSale")}
+                      </Link>
+                      <Link to={jobLink(c.id)} className="btn-ghost">
+                        {t("quotes:view.toJob")}
+                      </Link>
+                    </span>
                   </li>
                 ))}
               </ul>
