@@ -1,10 +1,21 @@
 import type { Page } from "@playwright/test";
-import { addClient, db, expect, signInAs, test } from "../support/e2e/fixtures";
+import {
+  addClient,
+  arabicStaff,
+  db,
+  expect,
+  expectArabicDocument,
+  signInAs,
+  test,
+  waitForHydration,
+} from "../support/e2e/fixtures";
+import { visibleLatinWords } from "../support/e2e/latin-words";
 
 /**
  * Issue #45 item 4, with JavaScript off at phone width: a repair opened from the client's details with a
  * deposit, moved through the workshop, refused delivery while owed, paid up, delivered (recording its sale),
- * then found on /jobs and printed as a slip.
+ * then found on /jobs and printed as a slip. Then issue #45's custom order in Arabic, with two payments, and the
+ * slip's print checks on A5 and an 80 mm roll.
  */
 const PHONE = { javaScriptEnabled: false, viewport: { width: 360, height: 740 } };
 test.use(PHONE);
@@ -76,4 +87,70 @@ test("a repair from intake to delivery", async ({ page, context }) => {
   await expect(slip).toContainText("Jewel CRM");
   await expect(slip.getByRole("img", { name: "QR code of the job's page" })).toBeVisible();
   await fitsThePhone(page);
+});
+
+test.describe("in Arabic with JavaScript, at desktop width", () => {
+  test.use({ javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
+
+  test("a custom order with a deposit and a second payment, delivered, its slip on A5 and on an 80 mm roll", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const { user } = await arabicStaff(context, "sales_back");
+    const client = await addClient(user, { fullName: "Hessa Order", fullNameAr: "حصة المهيري" });
+
+    await page.goto(`/jobs/new?clientId=${client.id}`);
+    await expectArabicDocument(page);
+    await waitForHydration(page);
+    await page.getByLabel("النوع").selectOption("custom_order");
+    await page.getByLabel("الوصف").fill("ستة أساور عيار 21");
+    await page.getByLabel("السعر أو التقدير (درهم)").fill("12000");
+    await page.getByLabel("القطعة 1").selectOption("bangle");
+    await page.getByLabel("العيار").first().selectOption("21");
+    await page.getByLabel("الوزن (غرام، حتى 3 منازل عشرية)").first().fill("64.8");
+    await page.getByLabel("المبلغ (درهم)").fill("4000");
+    await page.getByLabel("طريقة الدفع").selectOption("card");
+    await page.getByRole("button", { name: "افتح الطلب" }).click();
+
+    await expect(page).toHaveURL(/\/jobs\/\d+$/);
+    const job = await db.job.findFirstOrThrow({ where: { clientId: client.id } });
+    expect(job.number).toMatch(/^C-\d{4}-\d{5}$/);
+    await expect(page.getByTestId("job-status")).toHaveText("مستلَم");
+    await expect(page.getByTestId("job-balance")).toHaveText("8,000.00 د.إ");
+    expect(await visibleLatinWords(page, [job.number])).toEqual([]);
+
+    await waitForHydration(page);
+    await page.getByTestId("job-payment-form").getByLabel("المبلغ (درهم)").fill("8000");
+    await page.getByTestId("job-payment-form").getByLabel("طريقة الدفع").selectOption("bank_transfer");
+    await page.getByRole("button", { name: "استلم الدفعة" }).click();
+    await expect(page.getByTestId("job-balance")).toHaveText("0.00 د.إ");
+    await expect(page.getByTestId("job-payment-list").getByRole("listitem")).toHaveCount(2);
+
+    for (const status of ["في الورشة", "جاهز", "مُسلَّم"]) {
+      await page.getByRole("button", { name: `اجعله ${status}` }).click();
+      await expect(page.getByTestId("job-status")).toHaveText(status);
+    }
+    const sale = await db.sale.findFirstOrThrow({ where: { clientId: client.id }, include: { payments: true } });
+    expect(sale).toMatchObject({ amountFils: 1_200_000n, invoiceNo: job.number });
+    expect(sale.payments.map((p) => [p.method, p.amountFils])).toEqual([
+      ["card", 400_000n],
+      ["bank_transfer", 800_000n],
+    ]);
+
+    // Printed at the size the slip asks for, each fits one page of its paper.
+    for (const [size, widthPt] of [
+      ["a5", 419.53],
+      ["80mm", 226.77],
+    ] as const) {
+      await page.goto(`/jobs/${job.id}/slip?size=${size}`);
+      await expect(page.getByTestId("job-slip")).toContainText(job.number);
+      await page.emulateMedia({ media: "print" });
+      const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString("latin1");
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g), `${size}: one page`).toHaveLength(1);
+      const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf);
+      expect(Number(box?.[1]), `${size}: paper width`).toBeCloseTo(widthPt, 0);
+      await page.emulateMedia({ media: "screen" });
+    }
+  });
 });
