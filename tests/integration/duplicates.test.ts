@@ -317,5 +317,7 @@ describe("the Duplicates page", () => {
       await callRoute(duplicatesPage.loader, makeRequest("/customers/duplicates", { cookie: front.cookie })),
     );
     expect(refused.status).toBe(403);
+    // Told plainly, not with the road-sales text of the spec's restricted pages.
+    expect(JSON.stringify(refused.body)).toContain("You don't have permission to access this page.");
   });
 });
