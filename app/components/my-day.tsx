@@ -9,6 +9,7 @@ import { usePageLocale } from "~/i18n/i18n-provider";
 import type { MyDay } from "~/services/my-day.server";
 import { WhatsAppButton } from "./clients/whatsapp-button";
 import { alertKey } from "./dashboard/alert-panel";
+import { JobCountsLine } from "./jobs/job-counts-line";
 
 /** "Birthday", "Anniversary", or a family member's: "Daughter Mariam turns 8". */
 function occasionLabel(alert: Alert, t: TFunction): string {
@@ -72,7 +73,8 @@ function Group({ title, empty, children }: { title: string; empty: boolean; chil
 
 /**
  * "Today" at the top of a user's home page: their follow-ups due or overdue, occasions of their
- * clients this week and their clients' expiring Emirates IDs, each with its tracked WhatsApp.
+ * clients this week and their clients' expiring Emirates IDs, each with its tracked WhatsApp; the jobs they took
+ * waiting to be collected or overdue.
  * Server-rendered plain lists, so it is light on a phone and needs no JavaScript.
  */
 export function MyDaySection({ day }: { day: MyDay }) {
@@ -83,6 +85,7 @@ export function MyDaySection({ day }: { day: MyDay }) {
       <h2 id="my-day-title" className="text-lg font-semibold">
         {t("dashboard:myDay.title")}
       </h2>
+      <JobCountsLine counts={day.jobs} mine />
       <div className="mt-2 grid gap-4 md:grid-cols-3">
         <Group title={t("dashboard:myDay.followUps")} empty={day.followUps.length === 0}>
           {day.followUps.map((f) => (

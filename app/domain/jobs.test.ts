@@ -5,6 +5,8 @@ import {
   decideMove,
   decidePayment,
   isOverdue,
+  isWaiting,
+  shopDayStart,
   jobInputSchema,
   jobNumber,
   parseJobQuery,
@@ -124,10 +126,25 @@ describe("the balance and payments", () => {
     expect(sharePrice(2n, 3)).toEqual([1n, 1n, 0n]);
     expect(sharePrice(5n, 0)).toEqual([]);
   });
-  it("calls an open job overdue once its promised day has passed", () => {
-    expect(isOverdue("ready", "2026-03-01", "2026-03-02")).toBe(true);
-    expect(isOverdue("ready", "2026-03-02", "2026-03-02")).toBe(false);
+  it("calls a job not yet ready overdue once its promised day has passed", () => {
+    expect(isOverdue("in_workshop", "2026-03-01", "2026-03-02")).toBe(true);
+    expect(isOverdue("reserved", "2026-03-01", "2026-03-02")).toBe(true);
+    expect(isOverdue("received", "2026-03-02", "2026-03-02")).toBe(false);
+    // Ready: it waits for the client, it is not late.
+    expect(isOverdue("ready", "2026-03-01", "2026-03-02")).toBe(false);
     expect(isOverdue("delivered", "2026-03-01", "2026-03-02")).toBe(false);
+  });
+  it("begins a shop day at the shop's midnight", () => {
+    expect(shopDayStart("2026-03-09", "Asia/Dubai").toISOString()).toBe("2026-03-08T20:00:00.000Z");
+    expect(shopDayStart("2026-03-09", "UTC").toISOString()).toBe("2026-03-09T00:00:00.000Z");
+  });
+  it("calls a ready job waiting once it has been ready for more than 7 shop days", () => {
+    const today = "2026-03-09";
+    // Ready on the 1st (Dubai time), it waits from the 9th; ready on the 2nd, not yet.
+    expect(isWaiting("ready", new Date("2026-03-01T19:59:00Z"), today, "Asia/Dubai")).toBe(true);
+    expect(isWaiting("ready", new Date("2026-03-01T20:00:00Z"), today, "Asia/Dubai")).toBe(false);
+    expect(isWaiting("delivered", new Date("2026-01-01T00:00:00Z"), today, "Asia/Dubai")).toBe(false);
+    expect(isWaiting("ready", null, today, "Asia/Dubai")).toBe(false);
   });
 });
 
@@ -173,8 +190,24 @@ describe("the list's query", () => {
   it("reads the filters and refuses anything else", () => {
     expect(parseJobQuery(new URLSearchParams("status=ready&type=repair&overdue=1&q=R-2026&page=2"))).toEqual({
       ok: true,
-      query: { status: "ready", type: "repair", clientId: null, showroom: null, overdue: true, q: "R-2026", page: 2 },
+      query: {
+        status: "ready",
+        type: "repair",
+        clientId: null,
+        showroom: null,
+        overdue: true,
+        waiting: false,
+        mine: false,
+        q: "R-2026",
+        page: 2,
+      },
     });
+    expect(parseJobQuery(new URLSearchParams("waiting=1"))).toMatchObject({ ok: true, query: { waiting: true } });
+    expect(parseJobQuery(new URLSearchParams("waiting=yes")).ok).toBe(false);
+    expect(parseJobQuery(new URLSearchParams("mine=1&waiting=1"))).toMatchObject({
+      query: { mine: true, waiting: true },
+    });
+    expect(parseJobQuery(new URLSearchParams("mine=0")).ok).toBe(false);
     expect(parseJobQuery(new URLSearchParams("status=lost")).ok).toBe(false);
     expect(parseJobQuery(new URLSearchParams("page=0")).ok).toBe(false);
     expect(parseJobQuery(new URLSearchParams("clientId=abc")).ok).toBe(false);

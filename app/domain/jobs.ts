@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isIsoDate, type IsoDate } from "./calendar";
+import { addDays, dateFromIso, isIsoDate, type IsoDate } from "./calendar";
+import { dateTimeFormat } from "./date-format";
 import { buyerIdSchema, PAYMENT_METHODS, readPaymentMethod, type PaymentMethod } from "./cash-rule";
 import { MESSAGE_CODES } from "./message-codes";
 import { message, type Message } from "./messages";
@@ -97,9 +98,48 @@ export function balanceOf(priceFils: Fils | null, paidFils: Fils): Fils | null {
   return priceFils === null ? null : priceFils - paidFils;
 }
 
-/** A job is overdue once its promised day has passed while it is still open. */
+/** The statuses a job can be late in: still being worked on or paid for (a ready one waits for the client instead). */
+export const OVERDUE_STATUSES: readonly JobStatus[] = ["received", "in_workshop", "reserved"];
+
+/** A job is overdue once its promised day has passed while it is not yet ready (issue #45 item 5). */
 export function isOverdue(status: JobStatus, promisedDate: IsoDate, today: IsoDate): boolean {
-  return isOpen(status) && promisedDate < today;
+  return OVERDUE_STATUSES.includes(status) && promisedDate < today;
+}
+
+/** A ready job waits to be collected once it has been ready for more than this many days. */
+export const READY_WAIT_DAYS = 7;
+
+/** The instant a shop day begins in `timeZone` (no daylight saving in the UAE; the offset is read at that day's UTC midnight). */
+export function shopDayStart(day: IsoDate, timeZone: string): Date {
+  const midnight = dateFromIso(day);
+  const parts = Object.fromEntries(
+    dateTimeFormat("en-GB", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .formatToParts(midnight)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute);
+  return new Date(midnight.getTime() - (wall - midnight.getTime()));
+}
+
+/**
+ * A job waits when it became ready before the shop day READY_WAIT_DAYS before today began: ready on the 1st, it
+ * waits from the 9th. Counted in whole shop days, so My day's answer (kept for the day) stays right all day.
+ */
+export function waitingCutoff(today: IsoDate, timeZone: string): Date {
+  return shopDayStart(addDays(today, -READY_WAIT_DAYS), timeZone);
+}
+
+/** A job waits to be collected (My day, the dashboard, ?waiting=1) when ready for more than READY_WAIT_DAYS. */
+export function isWaiting(status: JobStatus, readyAt: Date | null, today: IsoDate, timeZone: string): boolean {
+  return status === "ready" && readyAt !== null && readyAt < waitingCutoff(today, timeZone);
 }
 
 export type MoveRequest = { to: JobStatus; reason: string | null; override: boolean };
@@ -321,13 +361,17 @@ export const jobMoveSchema = () =>
       .transform((v) => v ?? false),
   });
 
-/** ?status=&type=&clientId=&showroom=&overdue=1&q=&page= of /jobs and GET /api/jobs; anything unreadable is refused. */
+/** ?status=&type=&clientId=&showroom=&overdue=1&waiting=1&mine=1&q=&page= of /jobs and GET /api/jobs; anything unreadable is refused. */
 export type JobQuery = {
   status: JobStatus | null;
   type: JobType | null;
   clientId: number | null;
   showroom: string | null;
   overdue: boolean;
+  /** Ready for more than READY_WAIT_DAYS (isWaiting). */
+  waiting: boolean;
+  /** Only the jobs the signed-in user took (My day's counts link here). */
+  mine: boolean;
   q: string | null;
   page: number;
 };
@@ -338,12 +382,16 @@ export function parseJobQuery(params: URLSearchParams): { ok: true; query: JobQu
   const clientId = params.get("clientId") || null;
   const showroom = params.get("showroom") || null;
   const overdue = params.get("overdue") || null;
+  const waiting = params.get("waiting") || null;
+  const mine = params.get("mine") || null;
   const q = params.get("q")?.trim() || null;
   const page = params.get("page") || "1";
   if (status !== null && !isJobStatus(status)) return { ok: false };
   if (type !== null && !isJobType(type)) return { ok: false };
   if (clientId !== null && !/^[1-9]\d{0,9}$/.test(clientId)) return { ok: false };
   if (overdue !== null && overdue !== "1") return { ok: false };
+  if (waiting !== null && waiting !== "1") return { ok: false };
+  if (mine !== null && mine !== "1") return { ok: false };
   if (showroom !== null && showroom.length > 100) return { ok: false };
   if (q !== null && q.length > 100) return { ok: false };
   if (!/^\d{1,6}$/.test(page) || Number(page) < 1) return { ok: false };
@@ -355,6 +403,8 @@ export function parseJobQuery(params: URLSearchParams): { ok: true; query: JobQu
       clientId: clientId === null ? null : Number(clientId),
       showroom,
       overdue: overdue === "1",
+      waiting: waiting === "1",
+      mine: mine === "1",
       q,
       page: Number(page),
     },

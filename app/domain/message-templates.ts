@@ -28,7 +28,10 @@ export type Placeholder =
   | "shopName"
   | "quoteNumber"
   | "total"
-  | "validUntil";
+  | "validUntil"
+  | "jobNumber"
+  | "piece"
+  | "balance";
 
 /** The settings page's sections, in its order. */
 export const OCCASION_GROUPS = [
@@ -39,6 +42,7 @@ export const OCCASION_GROUPS = [
   "leads",
   "greeting",
   "quotes",
+  "jobs",
 ] as const;
 export type OccasionGroup = (typeof OCCASION_GROUPS)[number];
 
@@ -225,6 +229,16 @@ export const MESSAGE_OCCASIONS = {
     defaults: {
       en: "Dear {firstName}, here is your quote {quoteNumber} from {shopName}: {total}, at today's gold rate. It holds until the end of {validUntil}. We look forward to seeing you!",
       ar: "أهلاً {firstName}، إليك عرض السعر {quoteNumber} من {shopName}: {total}، بسعر الذهب اليوم. العرض ساري حتى نهاية يوم {validUntil}. يسعدنا استقبالك!",
+    },
+  },
+  // A job ready to collect, sent from its page (app/routes/_app.jobs.$id.tsx): its number, the piece, what is owed.
+  job_ready: {
+    group: "jobs",
+    placeholders: [...NAME, "jobNumber", "piece", "balance", "shopName"],
+    required: ["jobNumber"],
+    defaults: {
+      en: "Dear {firstName}, good news from {shopName}: your {piece} (job {jobNumber}) is ready to collect. Balance due: {balance}. We look forward to seeing you!",
+      ar: "أهلاً {firstName}، يسعدنا إبلاغك من {shopName} بأن {piece} (الطلب {jobNumber}) جاهزة للاستلام. المبلغ المتبقي: {balance}. يسعدنا استقبالك!",
     },
   },
 } as const satisfies Record<string, OccasionSpec>;

@@ -21,7 +21,8 @@ import { ACCESS } from "~/domain/roles";
 import { ROLE_KEYS } from "~/components/users/role-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
-import { getClientFigures, getDashboardAlerts } from "~/services/dashboard.server";
+import { getClientFigures, getDashboardAlerts, getJobFigures } from "~/services/dashboard.server";
+import { JobCountsLine } from "~/components/jobs/job-counts-line";
 import { completeFollowUp, listDueFollowUps } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ContactFacts } from "~/services/client-contact.server";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const everyone = user.role === "admin" && new URL(request.url).searchParams.get("followUps") === "all";
   // The alerts and My day write their messages from the same book: read it once for both.
   const messageBook = loadMessageBook();
-  const [figures, alerts, followUps, myDay] = await Promise.all([
+  const [figures, alerts, followUps, myDay, jobs] = await Promise.all([
     getClientFigures(today),
     // docs/product-rules.md §8: a failed alert lookup says 'Failed to fetch alerts' in the panels; the figures still show.
     getDashboardAlerts(today, undefined, messageBook).catch((error: unknown) => {
@@ -63,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     listDueFollowUps(today, undefined, everyone ? undefined : user.id),
     getMyDay(user.id, today, locale, messageBook),
+    getJobFigures(today),
   ]);
   // Day labels are made here, so the page hydrates without Intl (see ~/domain/display-labels).
   const labelled = (list: { items: (Alert & ContactFacts)[] }) =>
@@ -93,6 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     isAdmin: user.role === "admin",
     everyone,
     myDay,
+    jobs,
     followUps: {
       total: followUps.total,
       items: followUps.items.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, locale) })),
@@ -142,6 +145,7 @@ export default function Dashboard() {
     isAdmin,
     everyone,
     myDay,
+    jobs,
   } = useLoaderData<typeof loader>();
   const inNext30Days = (n: number) =>
     t("dashboard:alerts.inDays", { count: n, n: formatCount(n, locale), days: ALERT_WINDOW_DAYS });
@@ -158,6 +162,8 @@ export default function Dashboard() {
       </header>
 
       <MyDaySection day={myDay} />
+
+      <JobCountsLine counts={jobs} />
 
       <FigureCards metrics={metrics} tierBreakdown={tierBreakdown} />
 

@@ -2,9 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
+import { WhatsAppButton } from "~/components/clients/whatsapp-button";
 import { Field } from "~/components/ui/field";
 import { PAYMENT_METHODS } from "~/domain/cash-rule";
-import { formatDay } from "~/domain/client-display";
+import { displayName, formatDay } from "~/domain/client-display";
+import { isChannelWithdrawn } from "~/domain/consent";
 import {
   JOB_REASON_MAX,
   JOB_STATUS_KEYS,
@@ -14,8 +16,10 @@ import {
   mayClose,
   parseJobId,
 } from "~/domain/jobs";
+import { clientMessage, recipientLanguage } from "~/domain/message-templates";
 import { issueMessage } from "~/domain/messages";
 import { formatAed, parseAedToFils } from "~/domain/money";
+import type { Language } from "~/domain/languages";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { nameOfKey } from "~/domain/shop-lists";
@@ -29,7 +33,9 @@ import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
-import { getJob, moveJob, recordJobPayment } from "~/services/jobs.server";
+import { getWhatsAppTarget } from "~/services/client-contact.server";
+import { getJob, moveJob, recordJobPayment, type JobDetailJson } from "~/services/jobs.server";
+import { loadMessageBook } from "~/services/message-templates.server";
 import { readShopLists } from "~/services/shop-lists.server";
 import type { Metal, Stone } from "~/domain/sales";
 
@@ -47,6 +53,30 @@ async function jobOf(params: { id?: string }) {
 }
 
 /**
+ * The "job_ready" message (an admin may reword it on /profile/messages) in the client's language, naming the job,
+ * the piece (its pieces' categories, else the description's first line) and the balance due; null unless the job
+ * is ready and its client is in the book. Withdrawn WhatsApp consent turns the button off.
+ */
+async function readyMessage(job: JobDetailJson, lists: Awaited<ReturnType<typeof readShopLists>>, language: Language) {
+  if (job.status !== "ready") return null;
+  const target = await getWhatsAppTarget(job.clientId);
+  if (!target) return null;
+  const clientLanguage = recipientLanguage(target);
+  const pieces = job.items.map((i) => nameOfKey(lists.itemCategories, i.category, clientLanguage));
+  const piece = pieces.length > 0 ? pieces.join(", ") : (job.description.split("\n")[0] ?? "").trim().slice(0, 80);
+  const message = clientMessage(await loadMessageBook(), "job_ready", target, () => ({
+    jobNumber: job.number,
+    piece,
+    balance: formatAed(parseAedToFils(job.balance ?? "0") ?? 0n, clientLanguage),
+  }));
+  return {
+    clientName: displayName(target, language),
+    message,
+    withdrawn: isChannelWithdrawn(target.consents, "whatsapp"),
+  };
+}
+
+/**
  * /jobs/:id (every role; docs/guide/jobs.md): the job, its pieces and money, the buttons of the moves it may make
  * (deliver and cancel for admin, sales front and sales back), the payment form and the history.
  */
@@ -56,7 +86,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [job, lists] = await Promise.all([jobOf(params), readShopLists()]);
   const money = (value: string | null) => (value === null ? null : formatAed(parseAedToFils(value) ?? 0n, locale));
   const closer = mayClose(user.role);
+  const ready = await readyMessage(job, lists, language);
   return {
+    ready,
     job: {
       ...job,
       promised: formatDay(job.promisedDate, locale),
@@ -115,7 +147,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function JobDetails() {
-  const { job, isAdmin } = useLoaderData<typeof loader>();
+  const { job, isAdmin, ready } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
@@ -148,6 +180,15 @@ export default function JobDetails() {
             {t("jobs:detail.slip")}
           </Link>
         </p>
+        {ready ? (
+          <WhatsAppButton
+            clientId={job.clientId}
+            clientName={ready.clientName}
+            message={ready.message}
+            label={t("jobs:detail.sendReady")}
+            blockedReason={ready.withdrawn ? t("clients:whatsapp.withdrawn") : null}
+          />
+        ) : null}
       </header>
 
       <section className="card space-y-2">

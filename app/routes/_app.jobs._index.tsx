@@ -35,6 +35,8 @@ const EMPTY_QUERY: JobQuery = {
   clientId: null,
   showroom: null,
   overdue: false,
+  waiting: false,
+  mine: false,
   q: null,
   page: 1,
 };
@@ -48,6 +50,8 @@ function listHref(query: JobQuery, change: Partial<JobQuery>): string {
   if (next.clientId) params.set("clientId", String(next.clientId));
   if (next.showroom) params.set("showroom", next.showroom);
   if (next.overdue) params.set("overdue", "1");
+  if (next.waiting) params.set("waiting", "1");
+  if (next.mine) params.set("mine", "1");
   if (next.q) params.set("q", next.q);
   if (next.page > 1) params.set("page", String(next.page));
   const text = params.toString();
@@ -56,15 +60,15 @@ function listHref(query: JobQuery, change: Partial<JobQuery>): string {
 
 /**
  * /jobs (every role; docs/guide/jobs.md): the jobs of the book, soonest promised first, as cards on a phone and
- * rows on a wide screen; filters for status, type, showroom and overdue, a search by number or client name,
+ * rows on a wide screen; filters for status, type, showroom, overdue and waiting to be collected, a search by number or client name,
  * the count per status, 20 a page. A query it cannot read shows the whole list.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { access: ACCESS.clients });
+  const { user } = await requireUser(request, { access: ACCESS.clients });
   const { locale, language } = await translatorFor(request, "jobs");
   const parsed = parseJobQuery(new URL(request.url).searchParams);
   const query = parsed.ok ? parsed.query : EMPTY_QUERY;
-  const [{ rows, total, counts }, lists] = await Promise.all([listJobs(query), readShopLists()]);
+  const [{ rows, total, counts }, lists] = await Promise.all([listJobs(query, new Date(), user.id), readShopLists()]);
   const money = (value: string | null) => (value === null ? null : formatAed(parseAedToFils(value) ?? 0n, locale));
   return {
     query,
@@ -165,6 +169,14 @@ export default function Jobs() {
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" name="overdue" value="1" defaultChecked={query.overdue} />
           {t("jobs:list.overdueOnly")}
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input type="checkbox" name="waiting" value="1" defaultChecked={query.waiting} />
+          {t("jobs:list.waitingOnly")}
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input type="checkbox" name="mine" value="1" defaultChecked={query.mine} />
+          {t("jobs:list.mineOnly")}
         </label>
         {query.clientId ? <input type="hidden" name="clientId" value={query.clientId} /> : null}
         <button type="submit" className="btn-secondary">

@@ -61,6 +61,7 @@ const OCCASION_KEYS: Record<MessageOccasion, string> = {
   lead_general: "profile:messages.occasions.lead_general",
   greeting: "profile:messages.occasions.greeting",
   quote: "profile:messages.occasions.quote",
+  job_ready: "profile:messages.occasions.job_ready",
 };
 
 const GROUP_KEYS: Record<OccasionGroup, string> = {
@@ -71,6 +72,7 @@ const GROUP_KEYS: Record<OccasionGroup, string> = {
   leads: "profile:messages.groups.leads",
   greeting: "profile:messages.groups.greeting",
   quotes: "profile:messages.groups.quotes",
+  jobs: "profile:messages.groups.jobs",
 };
 
 /** What each placeholder stands for, shown beside the text boxes. */
@@ -91,6 +93,9 @@ const PLACEHOLDER_HINT_KEYS: Record<Placeholder, string> = {
   quoteNumber: "profile:messages.hints.quoteNumber",
   total: "profile:messages.hints.total",
   validUntil: "profile:messages.hints.validUntil",
+  jobNumber: "profile:messages.hints.jobNumber",
+  piece: "profile:messages.hints.piece",
+  balance: "profile:messages.hints.balance",
 };
 
 const PAGE = "/profile/messages";

@@ -8,14 +8,14 @@ import { inputError } from "~/http/json-api.server";
 import { english } from "~/i18n/english.server";
 import { listJobs } from "~/services/jobs.server";
 
-/** GET /api/jobs?status=&type=&clientId=&showroom=&overdue=1&q=&page= → {data: [job], total, counts}. Any role. */
+/** GET /api/jobs?status=&type=&clientId=&showroom=&overdue=1&waiting=1&mine=1&q=&page= → {data: [job], total, counts}. Any role. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request, { access: ACCESS.clients });
+  const { user } = await requireApiUser(request, { access: ACCESS.clients });
   const parsed = parseJobQuery(new URL(request.url).searchParams);
   if (!parsed.ok) {
     const error = english(message(MESSAGE_CODES.jobQuery));
     return inputError(error, [{ path: "query", message: error }]);
   }
-  const { rows, total, counts } = await listJobs(parsed.query);
+  const { rows, total, counts } = await listJobs(parsed.query, new Date(), user.id);
   return Response.json({ data: rows, total, counts });
 }

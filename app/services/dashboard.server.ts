@@ -22,6 +22,7 @@ import {
 import { activeClientsWhere } from "~/domain/client-filters";
 import { inClientBook, occasionWithin } from "./client-book.server";
 import { readUntilWritten } from "~/cache/kept-reads.server";
+import { countJobsToChase, type JobCounts } from "./jobs.server";
 import { countFamilyBirthdays, familyBirthdayAlerts } from "./client-family.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 import {
@@ -41,6 +42,14 @@ export type AlertList = { items: ContactAlert[]; total: number };
 /** An alert list with the client rows it was made of (for their contact facts). */
 type RawAlertList = { items: Alert[]; total: number; rows: ContactFactRow[] };
 export type DashboardAlerts = { birthdays: AlertList; anniversaries: AlertList; emiratesId: AlertList };
+
+/**
+ * The shop's jobs waiting to be collected (ready for more than a week) and overdue: two COUNTs on Job's indexes,
+ * kept until the next write like the other figures. Every role that sees the dashboard sees every job in the book.
+ */
+export function getJobFigures(today: IsoDate = businessToday()): Promise<JobCounts> {
+  return readUntilWritten(`job-figures ${today}`, () => countJobsToChase({}, today));
+}
 
 /**
  * The dashboard's cards and tier breakdown from two indexed queries: a GROUP BY on the stored tier

@@ -13,6 +13,8 @@ import {
   isOverdue,
   JOB_PAGE_SIZE,
   JOB_STATUSES,
+  OVERDUE_STATUSES,
+  waitingCutoff,
   jobNumber,
   readJobNumber,
   sharePrice,
@@ -348,15 +350,33 @@ export async function getJob(id: number, now: Date = new Date()): Promise<JobDet
   return row ? detailJson(row, lists, businessToday(now)) : null;
 }
 
-const OPEN_STATUSES = JOB_STATUSES.filter((s) => s !== "delivered" && s !== "cancelled");
+/** Jobs not yet ready past their promised day (isOverdue), as a query: Job(status, promisedDate) is indexed. */
+export const overdueWhere = (today: IsoDate): Prisma.JobWhereInput => ({
+  status: { in: [...OVERDUE_STATUSES] },
+  promisedDate: { lt: dateFromIso(today) },
+});
 
-function listWhere(query: JobQuery, today: IsoDate, withStatus: boolean): Prisma.JobWhereInput {
+/** Jobs ready for more than READY_WAIT_DAYS (isWaiting), as a query: Job(status, readyAt) is indexed. */
+export const waitingWhere = (today: IsoDate): Prisma.JobWhereInput => ({
+  status: "ready",
+  readyAt: { lt: waitingCutoff(today, appTimezone()) },
+});
+
+function listWhere(
+  query: JobQuery,
+  today: IsoDate,
+  withStatus: boolean,
+  viewerId: string | null,
+): Prisma.JobWhereInput {
   const and: Prisma.JobWhereInput[] = [{ client: inClientBook() }];
   if (withStatus && query.status) and.push({ status: query.status });
   if (query.type) and.push({ type: query.type });
   if (query.clientId) and.push({ clientId: query.clientId });
   if (query.showroom) and.push({ showroom: query.showroom });
-  if (query.overdue) and.push({ status: { in: OPEN_STATUSES }, promisedDate: { lt: dateFromIso(today) } });
+  if (query.overdue) and.push(overdueWhere(today));
+  if (query.waiting) and.push(waitingWhere(today));
+  // Without a signed-in user to ask for, "mine" matches nothing rather than everything.
+  if (query.mine) and.push({ takenById: viewerId ?? "" });
   if (query.q) {
     const number = readJobNumber(query.q);
     const fragment = searchFragment(query.q);
@@ -370,16 +390,33 @@ function listWhere(query: JobQuery, today: IsoDate, withStatus: boolean): Prisma
   return { AND: and };
 }
 
+/** How many jobs wait to be collected and how many are overdue: My day (`takenById`, a taker's) and the dashboard. */
+export type JobCounts = { waiting: number; overdue: number };
+
+/** Two COUNTs on Job's indexes (status, readyAt), (status, promisedDate) and (takenById, status, promisedDate). */
+export async function countJobsToChase(
+  { takenById }: { takenById?: string } = {},
+  today: IsoDate = businessToday(),
+): Promise<JobCounts> {
+  const mine: Prisma.JobWhereInput = takenById === undefined ? {} : { takenById };
+  const [waiting, overdue] = await Promise.all([
+    db.job.count({ where: { AND: [{ client: inClientBook() }, mine, waitingWhere(today)] } }),
+    db.job.count({ where: { AND: [{ client: inClientBook() }, mine, overdueWhere(today)] } }),
+  ]);
+  return { waiting, overdue };
+}
+
 /**
  * The jobs of clients in the book matching the filters, soonest promised first, a page at a time, with the
- * count per status of the same filters (the status filter aside).
+ * count per status of the same filters (the status filter aside). `viewerId` is whom `mine=1` means.
  */
 export async function listJobs(
   query: JobQuery,
   now: Date = new Date(),
+  viewerId: string | null = null,
 ): Promise<{ rows: JobJson[]; total: number; counts: Record<JobStatus, number> }> {
   const today = businessToday(now);
-  const where = listWhere(query, today, true);
+  const where = listWhere(query, today, true, viewerId);
   const [rows, total, groups, lists] = await Promise.all([
     db.job.findMany({
       where,
@@ -389,7 +426,7 @@ export async function listJobs(
       select: JOB_SELECT,
     }),
     db.job.count({ where }),
-    db.job.groupBy({ by: ["status"], where: listWhere(query, today, false), _count: { _all: true } }),
+    db.job.groupBy({ by: ["status"], where: listWhere(query, today, false, viewerId), _count: { _all: true } }),
     readShopLists(),
   ]);
   const counts = Object.fromEntries(JOB_STATUSES.map((s) => [s, 0])) as Record<JobStatus, number>;
@@ -442,7 +479,7 @@ export async function recordJobPayment(
       const paidFils = job.paidFils + input.amount;
       await tx.job.update({
         where: { id },
-        data: { paidFils, ...(decision.becomesReady ? { status: "ready" } : {}) },
+        data: { paidFils, ...(decision.becomesReady ? { status: "ready", readyAt: now } : {}) },
       });
       if (decision.becomesReady)
         await tx.jobStatusChange.create({
@@ -492,7 +529,10 @@ export async function moveJob(
       const job = await lockedJob(tx, id);
       const decision = decideMove(job, request, actor.role);
       if (!decision.ok) throw new JobRefusal(decision);
-      await tx.job.update({ where: { id }, data: { status: request.to } });
+      await tx.job.update({
+        where: { id },
+        data: { status: request.to, ...(request.to === "ready" ? { readyAt: now } : {}) },
+      });
       await tx.jobStatusChange.create({
         data: {
           jobId: id,

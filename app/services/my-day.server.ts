@@ -15,6 +15,7 @@ import { inClientBook, occasionWithin } from "./client-book.server";
 import { CONTACT_FACT_SELECT, contactFactsOf, withContactFacts, type ContactFacts } from "./client-contact.server";
 import { familyBirthdayAlerts } from "./client-family.server";
 import { listFollowUpsDueToday, type DueFollowUp } from "./follow-ups.server";
+import { countJobsToChase, type JobCounts } from "./jobs.server";
 import { loadMessageBook, MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 import { readUntilWritten } from "~/cache/kept-reads.server";
 import type { MessageBook } from "~/domain/message-templates";
@@ -28,12 +29,15 @@ export type MyDay = {
   followUps: (DueFollowUp & { dayLabel: string })[];
   occasions: MyDayItem[];
   expiringIds: MyDayItem[];
+  /** The jobs this user took that wait to be collected or are overdue (docs/guide/jobs.md). */
+  jobs: JobCounts;
 };
 
 /**
  * The "Today" section of a user's home page: their follow-ups due today or overdue, birthdays
  * (their families' too) and anniversaries of the clients they own in the next 7 days, and their
- * clients' Emirates IDs expiring within 30 days. Each list is a few indexed lookups, capped.
+ * clients' Emirates IDs expiring within 30 days, and how many of the jobs they took wait to be collected or are
+ * overdue. Each list is a few indexed lookups, capped.
  */
 export function getMyDay(
   userId: string,
@@ -63,7 +67,7 @@ async function readMyDay(
     emiratesIdExpiry: true,
   } as const;
   const book = await (messageBook ?? loadMessageBook());
-  const [due, birthdays, family, anniversaries, ids] = await Promise.all([
+  const [due, birthdays, family, anniversaries, ids, jobs] = await Promise.all([
     listFollowUpsDueToday(today, MY_DAY_LIMIT, userId),
     db.client.findMany({
       where: inClientBook({ ownerId: userId, ...occasionWithin("birthMonthDay", occasionWindow) }),
@@ -85,6 +89,7 @@ async function readMyDay(
       select,
       take: MY_DAY_LIMIT,
     }),
+    countJobsToChase({ takenById: userId }, today),
   ]);
   const occasions = [
     ...birthdays.map((c) => birthdayAlert(c, today, daysUntilNextOccasion(c.birthMonthDay!, today), book)),
@@ -103,5 +108,6 @@ async function readMyDay(
     followUps: due.map((f) => ({ ...f, dayLabel: shortDayLabel(f.dueDate, locale) })),
     occasions: labelled(withFacts.occasions),
     expiringIds: labelled(withFacts.expiringIds),
+    jobs,
   };
 }
