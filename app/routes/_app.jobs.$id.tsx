@@ -39,7 +39,9 @@ import { loadMessageBook } from "~/services/message-templates.server";
 import { readShopLists } from "~/services/shop-lists.server";
 import type { Metal, Stone } from "~/domain/sales";
 
-export const handle: CatalogsHandle = { i18n: ["jobs", "clients", "clientForm", "dashboard", "cash", "validation"] };
+export const handle: CatalogsHandle = {
+  i18n: ["jobs", "clients", "clientForm", "dashboard", "cash", "validation", "profile"],
+};
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "jobs:detail.title")} | ${PRODUCT_NAME}` },
