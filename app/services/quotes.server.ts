@@ -209,8 +209,12 @@ export async function createQuote(
   return { ok: true, quote: viewOf(row) };
 }
 
+/** Quote ids are cuids: letters and digits only, so junk (a NUL byte PostgreSQL refuses) never reaches a query. */
+const QUOTE_ID = /^[a-z0-9]{8,40}$/i;
+
 /** A saved quote, or null when there is none (or its client is no longer in the book). */
 export async function getQuote(id: string): Promise<QuoteView | null> {
+  if (!QUOTE_ID.test(id)) return null;
   const row = await db.quote.findUnique({ where: { id }, include: { lines: true } });
   if (!row) return null;
   if (row.clientId !== null) {

@@ -130,6 +130,8 @@ describe("/api/quotes", () => {
     expect(read.status).toBe(200);
     expect((read.body as { data: Quote }).data).toEqual(quote);
     expect((await getQuote(seller.cookie, "nope")).status).toBe(404);
+    // Junk never reaches the database (PostgreSQL refuses a NUL byte with an error, not a miss).
+    expect((await getQuote(seller.cookie, "\u0000x'\"<")).status).toBe(404);
     const listed = await clientQuotes(seller.cookie, String(clientId));
     expect((listed.body as { data: Quote[] }).data.map((q) => q.id)).toEqual([quote.id]);
     expect((await clientQuotes(seller.cookie, "999999")).status).toBe(404);
