@@ -11,14 +11,13 @@ import {
   CARATS_BOUND,
   enumOf,
   exact,
-  KARATS,
+  karatField,
   METALS,
   parseCaratsToPoints,
   parseGramsToMg,
   STONES,
   text,
   WEIGHT_BOUND,
-  type Karat,
 } from "./sales";
 import { chooseMessage, choiceField, type ShopLists } from "./shop-lists";
 
@@ -223,18 +222,7 @@ export const jobItemSchema = (categories: ShopLists["itemCategories"]) =>
     .object({
       category: choiceField("itemCategories", categories),
       metal: enumOf(METALS, "none"),
-      karat: z
-        .union([z.string(), z.number()], { error: MESSAGE_CODES.saleKarat })
-        .nullish()
-        .transform((v, ctx) => {
-          const value =
-            v === null || v === undefined || v === "" ? "none" : String(v).trim().toLowerCase().replace(/k$/, "");
-          if (!(KARATS as readonly string[]).includes(value)) {
-            ctx.addIssue({ code: "custom", message: MESSAGE_CODES.saleKarat });
-            return z.NEVER;
-          }
-          return value as Karat;
-        }),
+      karat: karatField(),
       weightGrams: exact(parseGramsToMg, MESSAGE_CODES.saleWeight, WEIGHT_BOUND),
       stone: enumOf(STONES, "none"),
       stoneCarats: exact(parseCaratsToPoints, MESSAGE_CODES.saleCarats, CARATS_BOUND),

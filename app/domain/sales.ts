@@ -189,25 +189,28 @@ export const enumOf = <T extends string>(values: readonly [T, ...T[]], fallback:
       return value as T;
     });
 
+/** A karat as typed or sent: 21, "21" and "21K" are one karat; null or "none" is none. Sale and job items share it. */
+export const karatField = () =>
+  z
+    .union([z.string(), z.number()], { error: MESSAGE_CODES.saleKarat })
+    .nullish()
+    .transform((v, ctx) => {
+      const value =
+        v === null || v === undefined || v === "" ? "none" : String(v).trim().toLowerCase().replace(/k$/, "");
+      if (!(KARATS as readonly string[]).includes(value)) {
+        ctx.addIssue({ code: "custom", message: MESSAGE_CODES.saleKarat });
+        return z.NEVER;
+      }
+      return value as Karat;
+    });
+
 /** One item as the form and the JSON name it (weightGrams, stoneCarats, price), read into exact columns. */
 export const saleItemSchema = (categories: ShopLists["itemCategories"]) =>
   z
     .object({
       category: choiceField("itemCategories", categories),
       metal: enumOf(METALS, "none"),
-      // 21, "21" and "21K" are one karat; null or "none" is none.
-      karat: z
-        .union([z.string(), z.number()], { error: MESSAGE_CODES.saleKarat })
-        .nullish()
-        .transform((v, ctx) => {
-          const value =
-            v === null || v === undefined || v === "" ? "none" : String(v).trim().toLowerCase().replace(/k$/, "");
-          if (!(KARATS as readonly string[]).includes(value)) {
-            ctx.addIssue({ code: "custom", message: MESSAGE_CODES.saleKarat });
-            return z.NEVER;
-          }
-          return value as Karat;
-        }),
+      karat: karatField(),
       weightGrams: exact(parseGramsToMg, MESSAGE_CODES.saleWeight, WEIGHT_BOUND),
       stone: enumOf(STONES, "none"),
       stoneCarats: exact(parseCaratsToPoints, MESSAGE_CODES.saleCarats, CARATS_BOUND),
