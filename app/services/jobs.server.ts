@@ -35,7 +35,7 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { checkCashRule, recordCashTransaction } from "./cash-rule.server";
 import { clientTarget } from "./client-audit.server";
 import { inClientBook, writableClient } from "./client-book.server";
-import { lockClient, writeSale, type SaleActor } from "./sales.server";
+import { lockClient, writeSale, type SaleActor, type SaleFailure } from "./sales.server";
 import { readShopLists } from "./shop-lists.server";
 
 /**
@@ -47,14 +47,8 @@ import { readShopLists } from "./shop-lists.server";
 
 type Context = { actor: SaleActor; ip?: string | null };
 
-export type JobFailure = {
-  ok: false;
-  status: 400 | 403 | 404 | 409;
-  path: string;
-  message: Message;
-  /** The cash rule's refusal, which the API names by code as the sales route does. */
-  code?: "cash_id_required";
-};
+/** A refusal as a sale's: the same statuses, field path and the cash rule's code the API names. */
+export type JobFailure = SaleFailure;
 
 export type JobItemJson = {
   category: string;
