@@ -35,7 +35,7 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { checkCashRule, recordCashTransaction } from "./cash-rule.server";
 import { clientTarget } from "./client-audit.server";
 import { inClientBook, writableClient } from "./client-book.server";
-import { lockClient, writeSale, type SaleActor, type SaleFailure } from "./sales.server";
+import { lockClient, writeSale, type SaleActor, type SaleContext, type SaleFailure } from "./sales.server";
 import { readShopLists } from "./shop-lists.server";
 
 /**
@@ -44,8 +44,6 @@ import { readShopLists } from "./shop-lists.server";
  * and the cash rule's window see one another; every change is audited on the client (their timeline) and
  * kept in the job's history.
  */
-
-type Context = { actor: SaleActor; ip?: string | null };
 
 /** A refusal as a sale's: the same statuses, field path and the cash rule's code the API names. */
 export type JobFailure = SaleFailure;
@@ -273,7 +271,7 @@ function failureOf(error: unknown): JobFailure {
 export async function createJob(
   clientId: number,
   input: JobInput,
-  { actor, ip }: Context,
+  { actor, ip }: SaleContext,
   now: Date = new Date(),
 ): Promise<{ ok: true; job: JobDetailJson } | JobFailure> {
   const taker = await db.user.findUnique({
@@ -460,7 +458,7 @@ async function lockedJob(tx: Prisma.TransactionClient, id: number) {
 export async function recordJobPayment(
   id: number,
   input: JobPaymentInput,
-  { actor, ip }: Context,
+  { actor, ip }: SaleContext,
   now: Date = new Date(),
 ): Promise<{ ok: true; paid: string; balance: string | null } | JobFailure> {
   const today = businessToday(now);
@@ -514,7 +512,7 @@ export async function recordJobPayment(
 export async function moveJob(
   id: number,
   request: MoveRequest,
-  { actor, ip }: Context,
+  { actor, ip }: SaleContext,
   now: Date = new Date(),
 ): Promise<{ ok: true; job: JobDetailJson; refunds: JobPaymentJson[] } | JobFailure> {
   const today = businessToday(now);
@@ -572,7 +570,7 @@ export async function moveJob(
 async function deliverySale(
   tx: Prisma.TransactionClient,
   job: Awaited<ReturnType<typeof lockedJob>>,
-  { actor, ip }: Context,
+  { actor, ip }: SaleContext,
   today: IsoDate,
 ): Promise<number> {
   const priceFils = job.priceFils ?? 0n;

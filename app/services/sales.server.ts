@@ -221,7 +221,8 @@ export function timestampOf(value: Date | number | bigint | string | null): Date
 }
 
 export type SaleActor = { id: string; name: string; role: Role };
-type Context = { actor: SaleActor; ip?: string | null };
+/** Who records a sale, a job's move or payment, and from where: for the audit log and the role rules. */
+export type SaleContext = { actor: SaleActor; ip?: string | null };
 
 export type SaleFailure = {
   ok: false;
@@ -300,7 +301,7 @@ export async function writeSale(
     ip,
     cash,
     audit,
-  }: Context & { cash: { cashFils: Fils; flag: BuyerIdentity | null } | null; audit?: Record<string, unknown> },
+  }: SaleContext & { cash: { cashFils: Fils; flag: BuyerIdentity | null } | null; audit?: Record<string, unknown> },
 ): Promise<{ created: { id: number; createdAt: Date }; client: ClientPurchaseFacts }> {
   const saleDate = dateFromIso(sale.saleDate);
   const created = await tx.sale.create({
@@ -369,7 +370,7 @@ export async function writeSale(
  * a sale with no showroom chosen is the associate's home showroom (an inactive one is not taken), and
  * an invoice number needs a showroom, since invoice numbers are unique per showroom.
  */
-export async function recordSale(clientId: number, input: SaleInput, { actor, ip }: Context): Promise<SaleResult> {
+export async function recordSale(clientId: number, input: SaleInput, { actor, ip }: SaleContext): Promise<SaleResult> {
   const soldById = input.soldById ?? actor.id;
   const [seller, lists] = await Promise.all([
     db.user.findFirst({
@@ -445,7 +446,7 @@ export async function findSale(saleId: number): Promise<(SaleRow & { clientId: n
 export async function voidSale(
   saleId: number,
   reason: string,
-  { actor, ip, clientId }: Context & { clientId?: number },
+  { actor, ip, clientId }: SaleContext & { clientId?: number },
   now: Date = new Date(),
 ): Promise<SaleResult> {
   const sale = await findSale(saleId);
