@@ -194,6 +194,14 @@ export function inTexts(values: readonly string[]): Prisma.Sql {
     : Prisma.sql`(SELECT value FROM json_each(${json}))`;
 }
 
+/** `IN (…)` over integer ids given as one JSON parameter, for raw SQL: as inTexts, for ids. */
+export function inInts(values: readonly number[]): Prisma.Sql {
+  const json = JSON.stringify(values);
+  return databaseProvider === "postgresql"
+    ? Prisma.sql`(SELECT json_array_elements_text(${json}::json)::int)`
+    : Prisma.sql`(SELECT value FROM json_each(${json}))`;
+}
+
 /** A timestamp parameter of raw SQL as the column stores it (SQLite: integer milliseconds, below). */
 export function sqlTimestamp(date: Date): Date | number {
   return databaseProvider === "sqlite" ? date.getTime() : date;

@@ -5,7 +5,9 @@ import {
   duplicateScore,
   foldArabicName,
   foldName,
+  MAX_HOLDERS_PER_KEY,
   pairOf,
+  pairsSharingKeys,
   reasonsColumn,
   reasonsFromColumn,
 } from "./duplicate-keys";
@@ -121,5 +123,41 @@ describe("duplicateReasons and duplicateScore", () => {
 
   it("stores a pair lower id first", () => {
     expect(pairOf(9, 3)).toEqual({ lowId: 3, highId: 9 });
+  });
+});
+
+describe("pairsSharingKeys", () => {
+  const keyed = (id: number, over: Partial<Parameters<typeof duplicateKeys>[0]>) => ({
+    id,
+    ...duplicateKeys(client(over)),
+  });
+  const born = new Date("1990-04-12T00:00:00Z");
+
+  it("pairs every two holders of a key, lower id first, with all their shared reasons strongest first", () => {
+    const pairs = pairsSharingKeys([
+      keyed(7, { email: "a@x.ae", dateOfBirth: born }),
+      keyed(3, { fullName: "AISHA AL-MANSOURI", email: "A@x.ae", dateOfBirth: born }),
+      keyed(5, { fullName: "Someone Else", email: "a@x.ae" }),
+      keyed(9, { fullName: "Nobody", email: "b@x.ae" }),
+    ]);
+    expect([...pairs.keys()].sort()).toEqual(["3:5", "3:7", "5:7"]);
+    expect(pairs.get("3:7")).toEqual({ lowId: 3, highId: 7, reasons: ["email", "name_birth_date"] });
+    expect(pairs.get("5:7")!.reasons).toEqual(["email"]);
+  });
+
+  it("finds the same reasons as comparing each two clients", () => {
+    const a = keyed(1, { email: "a@x.ae", emiratesId: "784199012345671", dateOfBirth: born, fullNameAr: "عائشة" });
+    const b = keyed(2, { fullName: "aisha al-mansouri", email: "A@X.AE", dateOfBirth: born, fullNameAr: "عائشه" });
+    expect(pairsSharingKeys([a, b]).get("1:2")!.reasons).toEqual(duplicateReasons(a, b));
+  });
+
+  it("makes no pairs of a key held by more clients than a person could be (a placeholder)", () => {
+    const many = Array.from({ length: MAX_HOLDERS_PER_KEY + 1 }, (_, i) =>
+      keyed(i + 1, { fullName: `Client ${i}`, email: "shop@x.ae" }),
+    );
+    expect(pairsSharingKeys(many).size).toBe(0);
+    expect(pairsSharingKeys(many.slice(0, MAX_HOLDERS_PER_KEY)).size).toBe(
+      (MAX_HOLDERS_PER_KEY * (MAX_HOLDERS_PER_KEY - 1)) / 2,
+    );
   });
 });

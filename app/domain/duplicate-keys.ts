@@ -154,3 +154,47 @@ export function reasonsFromColumn(column: string): DuplicateReason[] {
 export function pairOf(a: number, b: number): { lowId: number; highId: number } {
   return a < b ? { lowId: a, highId: b } : { lowId: b, highId: a };
 }
+
+/**
+ * A key held by more clients than this is a placeholder (the shop's own email, a made-up ID) and
+ * says nothing about who is whom: it makes no pairs, or one import would make millions.
+ */
+export const MAX_HOLDERS_PER_KEY = 25;
+
+export type KeyedClient = DuplicateKeys & { id: number };
+export type FoundPair = { lowId: number; highId: number; reasons: DuplicateReason[] };
+
+/**
+ * Every pair among `clients` that shares a key, with its reasons strongest first, keyed "low:high".
+ * Grouped by key value, so the work grows with the pairs, not with the square of the clients; a key
+ * held by more than MAX_HOLDERS_PER_KEY of them makes none. Give every holder of the keys that
+ * matter: the count of holders decides what a placeholder is.
+ */
+export function pairsSharingKeys(clients: readonly KeyedClient[]): Map<string, FoundPair> {
+  const pairs = new Map<string, FoundPair>();
+  for (const reason of DUPLICATE_REASONS) {
+    const column = KEY_OF_REASON[reason];
+    const holders = new Map<string, number[]>();
+    for (const client of clients) {
+      const value = client[column];
+      if (value === null) continue;
+      const ids = holders.get(value);
+      if (ids) ids.push(client.id);
+      else holders.set(value, [client.id]);
+    }
+    for (const ids of holders.values()) {
+      if (ids.length < 2 || ids.length > MAX_HOLDERS_PER_KEY) continue;
+      for (let i = 0; i < ids.length; i++)
+        for (let j = i + 1; j < ids.length; j++) {
+          const pair = pairOf(ids[i]!, ids[j]!);
+          const key = `${pair.lowId}:${pair.highId}`;
+          const found = pairs.get(key);
+          // Reasons are visited strongest first, so each pair's list keeps that order.
+          if (found) {
+            if (!found.reasons.includes(reason)) found.reasons.push(reason);
+          } else pairs.set(key, { ...pair, reasons: [reason] });
+        }
+    }
+  }
+  return pairs;
+}

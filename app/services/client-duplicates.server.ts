@@ -1,15 +1,17 @@
-import { db, inTexts } from "~/db/db.server";
+import { db, inInts, inTexts } from "~/db/db.server";
 import { maskEmiratesId } from "~/domain/client-privacy";
 import {
   DUP_KEYS_VERSION,
   duplicateKeyColumns,
   duplicateReasons,
   duplicateScore,
-  pairOf,
+  pairsSharingKeys,
   reasonsColumn,
   reasonsFromColumn,
   type DuplicateKeys,
   type DuplicateReason,
+  type FoundPair,
+  type KeyedClient,
 } from "~/domain/duplicate-keys";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { Prisma } from "~/generated/prisma/client";
@@ -22,22 +24,6 @@ import { AUDIT_ACTIONS, writeAudit, type Actor } from "./audit.server";
  */
 
 const KEY_COLUMNS = ["dupEmiratesIdKey", "dupEmailKey", "dupNameKey", "dupArabicNameKey"] as const;
-
-const KEY_SELECT = {
-  id: true,
-  dupEmiratesIdKey: true,
-  dupEmailKey: true,
-  dupNameKey: true,
-  dupArabicNameKey: true,
-} as const satisfies Prisma.ClientSelect;
-
-type KeyedClient = DuplicateKeys & { id: number };
-
-/**
- * A key held by more clients than this is a placeholder (the shop's own email, a made-up ID) and
- * says nothing about who is whom: it makes no pairs, or one import would make millions.
- */
-export const MAX_HOLDERS_PER_KEY = 25;
 
 type Db = Prisma.TransactionClient;
 
@@ -57,49 +43,22 @@ async function holdersOfKeys(tx: Db, keys: readonly DuplicateKeys[], options: { 
       "deletedAt", "erasedAt" FROM "Customer" WHERE ${Prisma.raw(`"${column}"`)} ${match}`);
   }
   if (lookups.length === 0) return [];
-  const rows = await tx.$queryRaw<
-    (DuplicateKeys & { id: number | bigint; deletedAt: unknown; erasedAt: unknown })[]
-  >`${Prisma.join(lookups, " UNION ")}`;
-  return rows
-    .filter((r) => r.erasedAt === null && (!options.inBookOnly || r.deletedAt === null))
-    .map((r) => ({
-      id: Number(r.id),
-      dupEmiratesIdKey: r.dupEmiratesIdKey,
-      dupEmailKey: r.dupEmailKey,
-      dupNameKey: r.dupNameKey,
-      dupArabicNameKey: r.dupArabicNameKey,
-    }));
+  const rows = await tx.$queryRaw<(KeyRow & { deletedAt: unknown; erasedAt: unknown })[]>`${Prisma.join(
+    lookups,
+    " UNION ",
+  )}`;
+  return rows.filter((r) => r.erasedAt === null && (!options.inBookOnly || r.deletedAt === null)).map(keyedClient);
 }
 
-/** The other clients that share a key with each of `clients`, with the reasons, placeholders left out. */
-function pairsAmong(clients: readonly KeyedClient[], holders: readonly KeyedClient[]) {
-  const heldBy = new Map<string, number>();
-  for (const holder of holders)
-    for (const column of KEY_COLUMNS) {
-      const value = holder[column];
-      if (value !== null) heldBy.set(`${column}\u0000${value}`, (heldBy.get(`${column}\u0000${value}`) ?? 0) + 1);
-    }
-  const usable = (k: DuplicateKeys): DuplicateKeys => {
-    const out = { ...k };
-    for (const column of KEY_COLUMNS) {
-      const value = k[column];
-      if (value !== null && (heldBy.get(`${column}\u0000${value}`) ?? 0) > MAX_HOLDERS_PER_KEY) out[column] = null;
-    }
-    return out;
-  };
-  const pairs = new Map<string, { lowId: number; highId: number; reasons: DuplicateReason[] }>();
-  for (const client of clients) {
-    const mine = usable(client);
-    for (const other of holders) {
-      if (other.id === client.id) continue;
-      const reasons = duplicateReasons(mine, usable(other));
-      if (reasons.length === 0) continue;
-      const pair = pairOf(client.id, other.id);
-      pairs.set(`${pair.lowId}:${pair.highId}`, { ...pair, reasons });
-    }
-  }
-  return pairs;
-}
+type KeyRow = DuplicateKeys & { id: number | bigint };
+
+const keyedClient = (r: KeyRow): KeyedClient => ({
+  id: Number(r.id),
+  dupEmiratesIdKey: r.dupEmiratesIdKey,
+  dupEmailKey: r.dupEmailKey,
+  dupNameKey: r.dupNameKey,
+  dupArabicNameKey: r.dupArabicNameKey,
+});
 
 /**
  * Brings the stored pairs of `clientIds` in step with their keys, in the caller's transaction: new
@@ -117,31 +76,57 @@ const REFRESH_CHUNK = 400;
 const CREATE_CHUNK = 100;
 
 async function refreshChunk(tx: Db, ids: number[]): Promise<void> {
-  const clients = await tx.client.findMany({ where: { id: { in: ids }, erasedAt: null }, select: KEY_SELECT });
+  // Raw reads with the ids as one parameter: Prisma's `in` compiles each of 400 ids on every call,
+  // several times the queries' own cost, and an import refreshes 2,000 clients a batch.
+  const clients = (
+    await tx.$queryRaw<KeyRow[]>`SELECT "id", "dupEmiratesIdKey", "dupEmailKey", "dupNameKey", "dupArabicNameKey"
+      FROM "Customer" WHERE "id" IN ${inInts(ids)} AND "erasedAt" IS NULL`
+  ).map(keyedClient);
   const holders = await holdersOfKeys(tx, clients, { inBookOnly: false });
-  const wanted = pairsAmong(clients, holders);
-  const stored = await tx.clientDuplicatePair.findMany({
-    where: { OR: [{ lowClientId: { in: ids } }, { highClientId: { in: ids } }] },
-    select: { id: true, lowClientId: true, highClientId: true, reasons: true, dismissedAt: true },
-  });
+  const mine = new Set(ids);
+  const wanted = new Map([...pairsSharingKeys(holders)].filter(([, p]) => mine.has(p.lowId) || mine.has(p.highId)));
+  const stored = await tx.$queryRaw<StoredPair[]>`SELECT ${STORED_PAIR_COLUMNS} FROM "ClientDuplicatePair"
+      WHERE "lowCustomerId" IN ${inInts(ids)}
+    UNION SELECT ${STORED_PAIR_COLUMNS} FROM "ClientDuplicatePair" WHERE "highCustomerId" IN ${inInts(ids)}`;
+  await storePairs(tx, wanted, stored);
+}
+
+type StoredPair = {
+  id: number | bigint;
+  lowClientId: number | bigint;
+  highClientId: number | bigint;
+  reasons: string;
+  dismissedAt: unknown;
+};
+
+const STORED_PAIR_COLUMNS = Prisma.sql`"id", "lowCustomerId" AS "lowClientId", "highCustomerId" AS "highClientId",
+  "reasons", "dismissedAt"`;
+
+/**
+ * Makes the stored pairs among `stored` what `wanted` says: new pairs added, changed reasons rescored,
+ * pairs no key holds any more removed. A dismissed pair stays dismissed, its reasons kept current.
+ */
+async function storePairs(tx: Db, wanted: Map<string, FoundPair>, stored: readonly StoredPair[]): Promise<void> {
+  const toAdd = new Map(wanted);
   const gone: number[] = [];
   for (const pair of stored) {
-    const key = `${pair.lowClientId}:${pair.highClientId}`;
-    const now = wanted.get(key);
+    const key = `${Number(pair.lowClientId)}:${Number(pair.highClientId)}`;
+    const now = toAdd.get(key);
     if (!now) {
-      if (!pair.dismissedAt) gone.push(pair.id);
+      if (pair.dismissedAt === null) gone.push(Number(pair.id));
       continue;
     }
-    wanted.delete(key);
+    toAdd.delete(key);
     const reasons = reasonsColumn(now.reasons);
     if (reasons !== pair.reasons)
       await tx.clientDuplicatePair.update({
-        where: { id: pair.id },
+        where: { id: Number(pair.id) },
         data: { reasons, score: duplicateScore(now.reasons) },
       });
   }
-  if (gone.length > 0) await tx.clientDuplicatePair.deleteMany({ where: { id: { in: gone } } });
-  const added = [...wanted.values()].map((p) => ({
+  for (let start = 0; start < gone.length; start += CREATE_CHUNK)
+    await tx.clientDuplicatePair.deleteMany({ where: { id: { in: gone.slice(start, start + CREATE_CHUNK) } } });
+  const added = [...toAdd.values()].map((p) => ({
     lowClientId: p.lowId,
     highClientId: p.highId,
     reasons: reasonsColumn(p.reasons),
@@ -149,6 +134,24 @@ async function refreshChunk(tx: Db, ids: number[]): Promise<void> {
   }));
   for (let start = 0; start < added.length; start += CREATE_CHUNK)
     await tx.clientDuplicatePair.createMany({ data: added.slice(start, start + CREATE_CHUNK) });
+}
+
+/**
+ * Every pair in the book from its stored keys, made to match the stored pairs: per key column one
+ * GROUP BY on its index finds the values held more than once, and only their holders are read.
+ */
+async function findAllPairs(tx: Db): Promise<void> {
+  const lookups = KEY_COLUMNS.map((column) => {
+    const key = Prisma.raw(`"${column}"`);
+    return Prisma.sql`SELECT "id", "dupEmiratesIdKey", "dupEmailKey", "dupNameKey", "dupArabicNameKey", "erasedAt"
+      FROM "Customer" WHERE ${key} IN (SELECT ${key} FROM "Customer" WHERE ${key} IS NOT NULL
+        GROUP BY ${key} HAVING COUNT(*) > 1)`;
+  });
+  const holders = (await tx.$queryRaw<(KeyRow & { erasedAt: unknown })[]>`${Prisma.join(lookups, " UNION ")}`)
+    .filter((r) => r.erasedAt === null)
+    .map(keyedClient);
+  const stored = await tx.$queryRaw<StoredPair[]>`SELECT ${STORED_PAIR_COLUMNS} FROM "ClientDuplicatePair"`;
+  await storePairs(tx, pairsSharingKeys(holders), stored);
 }
 
 /** A client in the book who may be the one being entered: what the warning names. */
@@ -349,13 +352,13 @@ export async function dismissDuplicatePair(
 
 const NO_KEYS: DuplicateKeys = { dupEmiratesIdKey: null, dupEmailKey: null, dupNameKey: null, dupArabicNameKey: null };
 
-/** How many clients the start-up backfill keys at once. */
-const BACKFILL_BATCH = 2_000;
+/** How many clients the start-up backfill keys in one UPDATE (five parameters each, under SQLite's 999). */
+const BACKFILL_BATCH = 150;
 
 /**
- * Keys the clients written before the keys existed, or by an older version of the rules, and
- * refreshes their pairs, a batch per transaction. Cheap when there is nothing to do: one lookup on
- * the version's index. Returns how many clients it keyed.
+ * Keys the clients written before the keys existed, or by an older version of the rules, then finds
+ * every pair in the book once (findAllPairs). Cheap when there is nothing to do: one lookup on the
+ * version's index. Returns how many clients it keyed.
  */
 export async function backfillDuplicateKeys(): Promise<number> {
   let keyed = 0;
@@ -363,7 +366,7 @@ export async function backfillDuplicateKeys(): Promise<number> {
     const batch = await db.client.findMany({
       where: { dupKeysVersion: { lt: DUP_KEYS_VERSION } },
       orderBy: { id: "asc" },
-      take: BACKFILL_BATCH,
+      take: BACKFILL_BATCH * 20,
       select: {
         id: true,
         fullName: true,
@@ -374,24 +377,24 @@ export async function backfillDuplicateKeys(): Promise<number> {
         erasedAt: true,
       },
     });
-    if (batch.length === 0) return keyed;
-    await db.$transaction(
-      async (tx) => {
-        for (const c of batch) {
-          // An erased client keeps no keys: the fields they came from are gone. Raw, so the
-          // client's updatedAt stays the time a person last changed them.
+    if (batch.length === 0) break;
+    await db.$transaction(async (tx) => {
+      for (let start = 0; start < batch.length; start += BACKFILL_BATCH) {
+        // An erased client keeps no keys: the fields they came from are gone. Raw, so the client's
+        // updatedAt stays the time a person last changed them.
+        const rows = batch.slice(start, start + BACKFILL_BATCH).map((c) => {
           const k = c.erasedAt ? NO_KEYS : duplicateKeyColumns(c);
-          await tx.$executeRaw`UPDATE "Customer" SET "dupEmiratesIdKey" = ${k.dupEmiratesIdKey},
-            "dupEmailKey" = ${k.dupEmailKey}, "dupNameKey" = ${k.dupNameKey},
-            "dupArabicNameKey" = ${k.dupArabicNameKey}, "dupKeysVersion" = ${DUP_KEYS_VERSION} WHERE "id" = ${c.id}`;
-        }
-        await refreshDuplicatePairs(
-          tx,
-          batch.map((c) => c.id),
-        );
-      },
-      { timeout: 120_000 },
-    );
+          return Prisma.sql`(CAST(${c.id} AS INTEGER), ${k.dupEmiratesIdKey}, ${k.dupEmailKey}, ${k.dupNameKey},
+            ${k.dupArabicNameKey})`;
+        });
+        await tx.$executeRaw`WITH "k"("id", "emiratesId", "email", "name", "arabicName") AS (VALUES ${Prisma.join(rows)})
+          UPDATE "Customer" SET "dupEmiratesIdKey" = "k"."emiratesId", "dupEmailKey" = "k"."email",
+            "dupNameKey" = "k"."name", "dupArabicNameKey" = "k"."arabicName", "dupKeysVersion" = ${DUP_KEYS_VERSION}
+          FROM "k" WHERE "Customer"."id" = "k"."id"`;
+      }
+    });
     keyed += batch.length;
   }
+  if (keyed > 0) await db.$transaction((tx) => findAllPairs(tx), { timeout: 120_000 });
+  return keyed;
 }
