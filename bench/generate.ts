@@ -9,7 +9,7 @@ import { KARATS, METALS, storedItems } from "~/domain/sales";
 /** The team keys the migration seeds (issue #42): bench clients are spread over them. */
 const BENCH_TEAMS = ["team_a", "team_b", "team_c"] as const;
 /** The showroom and item category keys the migration seeds (issue #42): bench sales are spread over them. */
-const BENCH_SHOWROOMS = [
+export const BENCH_SHOWROOMS = [
   "dubai_gold_souk",
   "dubai_mall",
   "abu_dhabi",
@@ -18,7 +18,7 @@ const BENCH_SHOWROOMS = [
   "online",
   "road_sales",
 ] as const;
-const BENCH_CATEGORIES = [
+export const BENCH_CATEGORIES = [
   "ring",
   "bangle",
   "bracelet",
@@ -138,8 +138,27 @@ export type GenerateOptions = {
   onProgress?: (done: number) => void;
 };
 
+/** The share of clients who are a second record of someone already in the book. */
+const TWIN_SHARE = 0.02;
+
+/** The ways staff spell one name: the spellings the duplicate check folds together (app/domain/duplicate-keys.ts). */
+const SPELLINGS: readonly [RegExp, string][] = [
+  [/Mohammed/, "Muhammad"],
+  [/Ahmed/, "Ahmad"],
+  [/Yousef/, "Yusuf"],
+  [/Al Mansoori/, "Al-Mansouri"],
+  [/ Al /, " Al-"],
+];
+
+type Entered = { fullName: string; dateOfBirth: Date; email: string | null; emiratesId: string | null };
+
+function respelt(name: string): string {
+  for (const [from, to] of SPELLINGS) if (from.test(name)) return name.replace(from, to);
+  return name.toUpperCase();
+}
+
 /** Bench staff who own clients, record contacts and hold follow-ups (road sales included). */
-const BENCH_STAFF = [
+export const BENCH_STAFF = [
   ["bench-staff-1", "Reem Bench", "sales_front"],
   ["bench-staff-2", "Arjun Bench", "sales_front"],
   ["bench-staff-3", "Hamad Bench", "sales_back"],
@@ -224,7 +243,14 @@ function byDay(sales: ReturnType<typeof saleColumns>): Int32Array {
 export async function generateBenchData(
   writer: BulkWriter,
   options: GenerateOptions,
-): Promise<{ clients: number; sales: number; interactions: number; followUps: number; familyMembers: number }> {
+): Promise<{
+  clients: number;
+  sales: number;
+  interactions: number;
+  followUps: number;
+  familyMembers: number;
+  twins: number;
+}> {
   const rand = seededRandom(options.seed);
   // Preferences and families draw from their own sequence, so the rest of a seed's data set is
   // the same as before they were added (earlier bench figures stay comparable).
@@ -242,6 +268,9 @@ export async function generateBenchData(
   };
   const today = businessToday();
   const voidRand = seededRandom(options.seed + 2);
+  // Clients entered twice (issue #44) draw from a stream of their own, so the rest stays as before.
+  const twin = seededRandom(options.seed + 3);
+  let twins = 0;
 
   // How many sales each client gets: a spread around the average, then nudged to the exact total.
   const avg = options.sales / options.clients;
@@ -291,11 +320,12 @@ export async function generateBenchData(
     const interactions = [];
     const followUps = [];
     const family = [];
+    const entered: Entered[] = [];
     for (let i = start; i < Math.min(start + CHUNK, options.clients); i++) {
       const id = i + 1;
       const country = rand() < 0.85 ? "uae" : pick(COUNTRIES.filter((c) => c !== "uae"));
       const emirate = country === "uae" ? weighted(EMIRATES, EMIRATE_WEIGHTS) : "none";
-      const fullName = `${pick(FIRST)} ${pick(LAST)}`;
+      let fullName = `${pick(FIRST)} ${pick(LAST)}`;
       const mobileNumber =
         country === "uae" ? `9715${String(10_000_000 + id).slice(-8)}` : `27${String(800_000_000 + id)}`;
       // Tier mix: a few Diamond and Platinum clients, most Silver and Bronze.
@@ -338,13 +368,27 @@ export async function generateBenchData(
           if (!lastPurchase || day > lastPurchase) lastPurchase = day;
         }
       }
-      const dateOfBirth = dateFromIso(addDays("1955-01-01", Math.floor(rand() * 18_250)));
+      let dateOfBirth = dateFromIso(addDays("1955-01-01", Math.floor(rand() * 18_250)));
       const anniversaryDate = rand() < 0.4 ? dateFromIso(addDays("1985-01-01", Math.floor(rand() * 14_000))) : null;
-      const emiratesId =
+      let emiratesId =
         country === "uae" && rand() < 0.85
           ? `784-${1950 + Math.floor(rand() * 55)}-${String(Math.floor(rand() * 1e7)).padStart(7, "0")}-${Math.floor(rand() * 10)}`
           : null;
-      const email = rand() < 0.6 ? `${fullName.toLowerCase().replace(/[^a-z]+/g, ".")}.${id}@example.com` : null;
+      let email = rand() < 0.6 ? `${fullName.toLowerCase().replace(/[^a-z]+/g, ".")}.${id}@example.com` : null;
+      // About one client in fifty is someone already in the book, typed again with another mobile: the
+      // same Emirates ID, the same email in other letters, or the name spelt otherwise with the birth date.
+      const first: Entered | null =
+        entered.length > 0 && twin() < TWIN_SHARE ? entered[Math.floor(twin() * entered.length)]! : null;
+      if (first) {
+        twins++;
+        const how = twin();
+        if (how < 0.4 && first.emiratesId) emiratesId = first.emiratesId;
+        else if (how < 0.7 && first.email) email = first.email.toUpperCase();
+        else {
+          fullName = respelt(first.fullName);
+          dateOfBirth = first.dateOfBirth;
+        }
+      }
       // Owners, consent and the latest contact, as the app keeps them on the client row.
       const contactOk = rand() < 0.95 ? "Yes" : "No";
       const consent = contactOk === "Yes" ? "granted" : "withdrawn";
@@ -399,6 +443,7 @@ export async function generateBenchData(
           createdAt: now,
         });
       }
+      entered.push({ fullName, dateOfBirth, email, emiratesId });
       clients.push({
         ringSize: taste() < 0.4 ? String(48 + Math.floor(taste() * 15)) : null,
         bangleSize: taste() < 0.3 ? tastePick(["2.2", "2.4", "2.6", "2.8", "2.10"]) : null,
@@ -494,5 +539,6 @@ export async function generateBenchData(
     interactions: interactionId,
     followUps: followUpId,
     familyMembers,
+    twins,
   };
 }

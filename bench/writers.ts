@@ -73,7 +73,7 @@ export async function postgresWriter(url: string, { bulkLoad }: { bulkLoad: bool
       await client.query(
         `SELECT setval(pg_get_serial_sequence('"Customer"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "Customer"))`,
       );
-      for (const table of ["Sale", "SaleItem"])
+      for (const table of ["Sale", "SaleItem", "Job", "JobItem", "JobPayment", "JobStatusChange"])
         await client.query(
           `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "${table}"))`,
         );
