@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  contactedRecently,
-  daysAgoLabel,
-  formatContactTime,
-  lastContactLabel,
-  recentContactSince,
-} from "./contact-recency";
+import { contactedRecently, formatContactTime, lastContactWords, recentContactSince } from "./contact-recency";
+import { i18nInstance } from "~/i18n/catalogs";
+import { english } from "~/i18n/english.server";
+import { say } from "~/i18n/messages";
 
 const DUBAI = "Asia/Dubai";
 const now = new Date("2026-03-10T08:00:00Z"); // 12:00 in Dubai
@@ -20,27 +17,26 @@ describe("contacted recently", () => {
   });
 });
 
-describe("daysAgoLabel", () => {
-  it("counts the shop's days, not 24-hour blocks", () => {
-    expect(daysAgoLabel(new Date("2026-03-10T00:30:00Z"), now, DUBAI)).toBe("today");
-    // 23:00 UTC on the 9th is already the 10th in Dubai.
-    expect(daysAgoLabel(new Date("2026-03-09T23:00:00Z"), now, DUBAI)).toBe("today");
-    expect(daysAgoLabel(new Date("2026-03-09T19:00:00Z"), now, DUBAI)).toBe("yesterday");
-    expect(daysAgoLabel(new Date("2026-03-08T08:00:00Z"), now, DUBAI)).toBe("2 days ago");
-  });
-});
+describe("lastContactWords", () => {
+  const at = new Date("2026-03-08T08:00:00Z");
 
-describe("lastContactLabel", () => {
-  it("names the channel, the age and the first name of who made it", () => {
-    const at = new Date("2026-03-08T08:00:00Z");
-    expect(lastContactLabel({ at, type: "whatsapp", byName: "Reem Al Falasi" }, now, DUBAI)).toBe(
-      "WhatsApp 2 days ago · Reem",
-    );
-    expect(lastContactLabel({ at, type: "call", byName: null }, now, DUBAI)).toBe("Call 2 days ago");
-    expect(lastContactLabel({ at, type: "carrier-pigeon", byName: "Ben" }, now, DUBAI)).toBe(
-      "Contacted 2 days ago · Ben",
-    );
-    expect(lastContactLabel(null, now, DUBAI)).toBeNull();
+  it("counts the shop's days, not 24-hour blocks", () => {
+    const ago = (when: Date) => lastContactWords({ at: when, type: "call", byName: null }, now, DUBAI)!.values!.ago;
+    expect(ago(new Date("2026-03-10T00:30:00Z"))).toEqual({ code: "leads:contact.today" });
+    // 23:00 UTC on the 9th is already the 10th in Dubai.
+    expect(ago(new Date("2026-03-09T23:00:00Z"))).toEqual({ code: "leads:contact.today" });
+    expect(ago(new Date("2026-03-09T19:00:00Z"))).toEqual({ code: "leads:contact.yesterday" });
+    expect(ago(at)).toEqual({ code: "leads:contact.daysAgo", values: { count: 2 } });
+  });
+
+  it("reads as the channel, the age and the first name of who made it, in English and in Arabic", () => {
+    const words = (type: string, byName: string | null) => lastContactWords({ at, type, byName }, now, DUBAI)!;
+    expect(english(words("whatsapp", "Reem Al Falasi"))).toBe("WhatsApp 2 days ago · Reem");
+    expect(english(words("call", null))).toBe("Call 2 days ago");
+    expect(english(words("carrier-pigeon", "Ben"))).toBe("Contacted 2 days ago · Ben");
+    const { t } = i18nInstance({ language: "ar", numerals: "arab" });
+    expect(say(t, words("whatsapp", "Reem Al Falasi"))).toBe("واتساب منذ يومين · <bdi>Reem</bdi>");
+    expect(lastContactWords(null, now, DUBAI)).toBeNull();
   });
 });
 

@@ -1,7 +1,9 @@
 import { appTimezone, businessToday, daysBetween } from "./calendar";
 import { formatDay } from "./client-display";
 import { dateTimeFormat } from "./date-format";
-import { INTERACTION_LABELS, isInteractionType } from "./interactions";
+import { isInteractionType, type InteractionType } from "./interactions";
+import { MESSAGE_CODES as CODE } from "./message-codes";
+import { message, type Message } from "./messages";
 import { localeOf, type Language, type Locale } from "./languages";
 import { writeDigits } from "./numerals";
 
@@ -25,21 +27,33 @@ export function contactedRecently(
   return lastContactAt !== null && lastContactAt.getTime() >= recentContactSince(now, days).getTime();
 }
 
-/** "today", "yesterday", "3 days ago", counted in the shop's days. */
-export function daysAgoLabel(at: Date, now: Date, timeZone?: string): string {
-  const days = Math.max(0, daysBetween(businessToday(at, timeZone), businessToday(now, timeZone)));
-  if (days === 0) return "today";
-  if (days === 1) return "yesterday";
-  return `${days} days ago`;
+/**
+ * The last contact in words (app/domain/messages.ts): the channel, how long ago in the shop's days, and the
+ * first name of who made it, read "WhatsApp 2 days ago · Reem" in English.
+ */
+export function lastContactWords(contact: LastContact | null, now: Date, timeZone?: string): Message | null {
+  if (!contact) return null;
+  const channel = { label: isInteractionType(contact.type) ? CHANNEL_KEYS[contact.type] : CONTACTED_KEY };
+  const days = Math.max(0, daysBetween(businessToday(contact.at, timeZone), businessToday(now, timeZone)));
+  const ago =
+    days === 0
+      ? message(CODE.contactedToday)
+      : days === 1
+        ? message(CODE.contactedYesterday)
+        : message(CODE.contactedDaysAgo, { count: days });
+  const by = contact.byName?.trim().split(/\s+/)[0];
+  return by ? message(CODE.lastContactBy, { channel, ago, by }) : message(CODE.lastContact, { channel, ago });
 }
 
-/** "WhatsApp 2 days ago · Reem": the channel, how long ago, and the first name of who made it. */
-export function lastContactLabel(contact: LastContact | null, now: Date, timeZone?: string): string | null {
-  if (!contact) return null;
-  const channel = isInteractionType(contact.type) ? INTERACTION_LABELS[contact.type] : "Contacted";
-  const by = contact.byName?.trim().split(/\s+/)[0];
-  return `${channel} ${daysAgoLabel(contact.at, now, timeZone)}${by ? ` · ${by}` : ""}`;
-}
+/** The channel's word in a last contact, written out so the catalog check sees each key used. */
+const CHANNEL_KEYS: Record<InteractionType, string> = {
+  whatsapp: "leads:contact.whatsapp",
+  call: "leads:contact.call",
+  visit: "leads:contact.visit",
+  email: "leads:contact.email",
+  note: "leads:contact.note",
+};
+const CONTACTED_KEY = "leads:contact.contacted";
 
 /**
  * "8 Mar 2026, 14:05" ("8 مارس 2026، 14:05" in Arabic) in the shop's time zone, built on the server so

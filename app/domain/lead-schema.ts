@@ -64,6 +64,7 @@ export const AiLeadSchema = z.object({
   lastContactAt: z.string().nullish(),
   lastContactBy: z.string().nullish(),
   lastContactLabel: z.string().nullish(),
+  lastContactWords: messageSchema.nullish().catch(null),
   // Older saved lists, and leads kept in a browser before words, lack them: their texts are shown as written.
   words: LeadWordsSchema.nullish().catch(null),
 });

@@ -154,6 +154,12 @@ export const MESSAGE_CODES = {
   quoteDeduction: "quotes:errors.deduction",
   quoteClient: "quotes:errors.client",
   quoteNotFound: "quotes:errors.notFound",
+  // The last contact with a client (app/domain/contact-recency.ts): "WhatsApp 2 days ago · Reem".
+  lastContact: "leads:contact.label",
+  lastContactBy: "leads:contact.labelBy",
+  contactedToday: "leads:contact.today",
+  contactedYesterday: "leads:contact.yesterday",
+  contactedDaysAgo: "leads:contact.daysAgo",
   // A lead's words (app/domain/lead-score.ts): its segment, reasons, insight sentences and contact time.
   leadSegmentUpcomingOccasion: "leads:segments.upcomingOccasion",
   leadSegmentLapsedVip: "leads:segments.lapsedVip",

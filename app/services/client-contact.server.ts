@@ -1,7 +1,9 @@
 import { db } from "~/db/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { consentsOf, isChannelWithdrawn, withdrawnReason } from "~/domain/consent";
-import { lastContactLabel } from "~/domain/contact-recency";
+import { lastContactWords } from "~/domain/contact-recency";
+import type { Message } from "~/domain/messages";
+import { english } from "~/i18n/english.server";
 import { inClientBook } from "./client-book.server";
 import { MESSAGE_RECIPIENT_SELECT } from "./message-templates.server";
 import { CONSENT_SELECT } from "./consent.server";
@@ -14,7 +16,9 @@ export type ContactFacts = {
   lastContactAt: string | null;
   /** Who made it. */
   lastContactBy: string | null;
-  /** "WhatsApp 2 days ago · Reem". */
+  /** The last contact in words, for a page to say in its language. */
+  lastContactWords: Message | null;
+  /** The same in English, as the JSON says it: "WhatsApp 2 days ago · Reem". */
   lastContactLabel: string | null;
 };
 
@@ -22,6 +26,7 @@ export const NO_CONTACT_FACTS: ContactFacts = {
   whatsappBlocked: null,
   lastContactAt: null,
   lastContactBy: null,
+  lastContactWords: null,
   lastContactLabel: null,
 };
 
@@ -48,13 +53,15 @@ export async function contactFactsOf(rows: readonly ContactFactRow[], now: Date 
   const names = new Map(users.map((u) => [u.id, u.name]));
   for (const r of rows) {
     const byName = r.lastContactById ? (names.get(r.lastContactById) ?? null) : null;
+    const words = r.lastContactAt
+      ? lastContactWords({ at: r.lastContactAt, type: r.lastContactType, byName }, now)
+      : null;
     facts.set(r.id, {
       whatsappBlocked: isChannelWithdrawn(consentsOf(r), "whatsapp") ? withdrawnReason("whatsapp") : null,
       lastContactAt: r.lastContactAt?.toISOString() ?? null,
       lastContactBy: byName,
-      lastContactLabel: r.lastContactAt
-        ? lastContactLabel({ at: r.lastContactAt, type: r.lastContactType, byName }, now)
-        : null,
+      lastContactWords: words,
+      lastContactLabel: words && english(words),
     });
   }
   return facts;

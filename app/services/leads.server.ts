@@ -258,6 +258,7 @@ async function withLastContact(leads: AiLead[]): Promise<AiLead[]> {
       lastContactAt: f?.lastContactAt ?? null,
       lastContactBy: f?.lastContactBy ?? null,
       lastContactLabel: f?.lastContactLabel ?? null,
+      lastContactWords: f?.lastContactWords ?? null,
     };
   });
 }

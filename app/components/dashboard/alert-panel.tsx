@@ -10,7 +10,7 @@ import { usePageLocale } from "~/i18n/i18n-provider";
 import type { ContactFacts } from "~/services/client-contact.server";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { useDocumentHtml } from "../document-html";
-import { LastContactText } from "../last-contact-text";
+import { Said } from "../said";
 import { openInApp } from "../open-in-app";
 import { AlertLine } from "./alert-line";
 
@@ -32,7 +32,7 @@ export type PanelAlert = Pick<
   | "familyMember"
   | "anniversaryType"
 > &
-  Pick<ContactFacts, "whatsappBlocked" | "lastContactLabel"> & { dayLabel: string };
+  Pick<ContactFacts, "whatsappBlocked" | "lastContactWords"> & { dayLabel: string };
 
 export function panelAlert(alert: Alert & ContactFacts, dayLabel: string): PanelAlert {
   return {
@@ -47,7 +47,7 @@ export function panelAlert(alert: Alert & ContactFacts, dayLabel: string): Panel
     familyMember: alert.familyMember,
     anniversaryType: alert.anniversaryType,
     whatsappBlocked: alert.whatsappBlocked,
-    lastContactLabel: alert.lastContactLabel,
+    lastContactWords: alert.lastContactWords,
     dayLabel,
   };
 }
@@ -192,10 +192,10 @@ export function AlertItems({ items }: { items: PanelAlert[] }) {
         <p className="mt-1 text-sm text-gray-700">
           <AlertLine alert={alert} name={name} day={alert.dayLabel} />
         </p>
-        {alert.lastContactLabel ? (
+        {alert.lastContactWords ? (
           <p className="text-xs text-gray-600" data-testid="last-contact">
             {words.lastContact}
-            <LastContactText label={alert.lastContactLabel} />
+            <Said words={[alert.lastContactWords]} text="" />
           </p>
         ) : null}
         <div className="mt-2 flex flex-wrap items-start gap-2">

@@ -1,18 +1,16 @@
 import { Link } from "@remix-run/react";
-import { Fragment } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { displayName } from "~/domain/client-display";
 import clsx from "clsx";
 import { formatCount } from "~/domain/display-labels";
 import { defaultFollowUpMessage, scoreBand, type ScoreBand } from "~/domain/lead-score";
 import type { AiLead, Priority } from "~/domain/lead-schema";
 import { productKey } from "~/domain/lead-words";
-import type { Message } from "~/domain/messages";
-import { sayValues } from "~/i18n/messages";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
 import { LastContactText } from "../last-contact-text";
+import { Said } from "../said";
 import { keyOf, TIER_KEYS } from "~/i18n/label-keys";
 import { nameOfKey, type ShopChoice } from "~/domain/shop-lists";
 import { LOCATION_KEYS } from "./lead-keys";
@@ -36,33 +34,6 @@ const PRIORITY_KEYS: Record<Priority, string> = {
   High: "leads:priorities.High",
   Medium: "leads:priorities.Medium",
 };
-
-/**
- * The engine's words (message codes) in the page's language, joined as the engine joins them; without
- * words (the AI model's text, a time the client gave, a list saved before words) the text as written.
- */
-function Said({ words, text, separator = "" }: { words: readonly Message[] | null; text: string; separator?: string }) {
-  const { t } = useTranslation();
-  const locale = usePageLocale();
-  if (!words) return <bdi>{text}</bdi>;
-  return words.map((said, i) => {
-    const values = sayValues(t, said, locale);
-    return (
-      <Fragment key={i}>
-        {i > 0 ? separator : null}
-        {Object.keys(values).length === 0 ? (
-          t(said.code)
-        ) : (
-          <Trans
-            i18nKey={said.code}
-            values={values}
-            count={typeof values.count === "number" ? values.count : undefined}
-          />
-        )}
-      </Fragment>
-    );
-  });
-}
 
 /** A recommended product: the catalog's words for the engine's own suggestions, else the name as the team's list has it. */
 function Product({ name }: { name: string }) {
@@ -184,7 +155,7 @@ export function LeadCard({
       {lead.lastContactLabel ? (
         <p className="text-sm text-gray-700" data-testid="last-contact">
           <span className="font-medium">{t("leads:card.lastContact")}</span>
-          <LastContactText label={lead.lastContactLabel} />
+          <LastContactText words={lead.lastContactWords ?? null} label={lead.lastContactLabel} />
         </p>
       ) : null}
 
