@@ -19,6 +19,8 @@ type Move = {
   /** Which clients can make the move. */
   from: Prisma.ClientWhereInput;
   to: (actor: Actor, now: Date) => Prisma.ClientUpdateManyMutationInput & { deletedById?: string | null };
+  /** Whether the moved clients' jobs are then in the book (Job.inClientBook, docs/decisions/044-job-bag.md). */
+  jobsInBook: boolean;
   action: AuditAction;
 };
 
@@ -26,11 +28,13 @@ const MOVES = {
   delete: {
     from: CLIENT_BOOK,
     to: (actor, now) => ({ deletedAt: now, deletedById: actor.id }),
+    jobsInBook: false,
     action: AUDIT_ACTIONS.clientsDeleted,
   },
   restore: {
     from: { deletedAt: { not: null } },
     to: () => ({ deletedAt: null, deletedById: null }),
+    jobsInBook: true,
     action: AUDIT_ACTIONS.clientsRestored,
   },
 } satisfies Record<string, Move>;
@@ -62,6 +66,7 @@ async function moveClients(
         where: { AND: [move.from, { id: { in: targetIds } }] },
         data: move.to(actor, now),
       });
+      await tx.job.updateMany({ where: { clientId: { in: targetIds } }, data: { inClientBook: move.jobsInBook } });
       // One entry per client, naming no personal value: System Logs shows the client's name.
       await writeClientAudits({ actor, action: move.action, ip }, targetIds, tx);
       return count;

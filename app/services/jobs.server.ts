@@ -1,15 +1,16 @@
 import QRCode from "qrcode";
-import { db } from "~/db/db.server";
+import { db, readRows, sqlTimestamp } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/unique-violation.server";
 import { appTimezone, businessToday, dateFromIso, isoFromDate, type IsoDate } from "~/domain/calendar";
 import type { PaymentMethod } from "~/domain/cash-rule";
-import { searchFragment } from "~/domain/client-search";
+import { likeContainsPattern, searchFragment } from "~/domain/client-search";
 import {
   allowedMoves,
   balanceOf,
   decideMove,
   decidePayment,
   firstStatus,
+  isJobStatus,
   isOverdue,
   JOB_PAGE_SIZE,
   JOB_STATUSES,
@@ -30,11 +31,12 @@ import { message, type Message } from "~/domain/messages";
 import { filsToDecimalString, type Fils } from "~/domain/money";
 import { mgToGrams, pointsToCarats, type Karat, type Metal, type Stone } from "~/domain/sales";
 import { nameOfKey } from "~/domain/shop-lists";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { checkCashRule, recordCashTransaction } from "./cash-rule.server";
 import { clientTarget } from "./client-audit.server";
-import { inClientBook, writableClient } from "./client-book.server";
+import { writableClient } from "./client-book.server";
+import { searchTextContains } from "./client-queries.server";
 import { lockClient, writeSale, type SaleActor, type SaleContext, type SaleFailure } from "./sales.server";
 import { readShopLists } from "./shop-lists.server";
 
@@ -336,71 +338,75 @@ export async function createJob(
 /** One job of a client in the book, with its history and the moves it may make; null otherwise. */
 export async function getJob(id: number, now: Date = new Date()): Promise<JobDetailJson | null> {
   const [row, lists] = await Promise.all([
-    db.job.findFirst({ where: { id, client: inClientBook() }, select: { ...JOB_SELECT, changes: HISTORY_SELECT } }),
+    db.job.findFirst({ where: { id, ...IN_BOOK }, select: { ...JOB_SELECT, changes: HISTORY_SELECT } }),
     readShopLists(),
   ]);
   return row ? detailJson(row, lists, businessToday(now)) : null;
 }
 
-/** Jobs not yet ready past their promised day (isOverdue), as a query: Job(status, promisedDate) is indexed. */
-export const overdueWhere = (today: IsoDate): Prisma.JobWhereInput => ({
-  status: { in: [...OVERDUE_STATUSES] },
-  promisedDate: { lt: dateFromIso(today) },
-});
+/** Jobs of clients in the book: a column of the job's own, so lists and counts read Job's indexes alone. */
+const IN_BOOK = { inClientBook: true } as const satisfies Prisma.JobWhereInput;
 
-/** Jobs ready for more than READY_WAIT_DAYS (isWaiting), as a query: Job(status, readyAt) is indexed. */
-export const waitingWhere = (today: IsoDate): Prisma.JobWhereInput => ({
-  status: "ready",
-  readyAt: { lt: waitingCutoff(today, appTimezone()) },
-});
+/** Jobs not yet ready past their promised day (isOverdue), as SQL on Job(inClientBook, status, promisedDate). */
+const overdueSql = (today: IsoDate): Prisma.Sql =>
+  Prisma.sql`"status" IN (${Prisma.join(OVERDUE_STATUSES)}) AND "promisedDate" < ${sqlTimestamp(dateFromIso(today))}`;
 
-function listWhere(
-  query: JobQuery,
-  today: IsoDate,
-  withStatus: boolean,
-  viewerId: string | null,
-): Prisma.JobWhereInput {
-  const and: Prisma.JobWhereInput[] = [{ client: inClientBook() }];
-  if (withStatus && query.status) and.push({ status: query.status });
-  if (query.type) and.push({ type: query.type });
-  if (query.clientId) and.push({ clientId: query.clientId });
-  if (query.showroom) and.push({ showroom: query.showroom });
-  if (query.overdue) and.push(overdueWhere(today));
-  if (query.waiting) and.push(waitingWhere(today));
+/** Jobs ready for more than READY_WAIT_DAYS (isWaiting), as SQL on Job(inClientBook, status, readyAt). */
+const waitingSql = (today: IsoDate): Prisma.Sql =>
+  Prisma.sql`"status" = 'ready' AND "readyAt" < ${sqlTimestamp(waitingCutoff(today, appTimezone()))}`;
+
+/**
+ * The search box: a job's number exactly when the text reads as one (R-2026-42), else part of a number or
+ * of its client's name, mobile or ID, through the client book's own search column (client-queries.server.ts).
+ */
+function jobSearchSql(q: string): Prisma.Sql {
+  const number = readJobNumber(q);
+  if (number) return Prisma.sql`"number" = ${number}`;
+  const fragment = searchFragment(q);
+  const inNumber = Prisma.sql`"number" LIKE ${likeContainsPattern(q.toUpperCase())} ESCAPE '\\'`;
+  if (!fragment) return inNumber;
+  // One id list from the two indexes (Job's numbers, the clients' search column), not an OR the planner
+  // answers by reading every job.
+  return Prisma.sql`"id" IN (SELECT "id" FROM "Job" WHERE ${inNumber} UNION SELECT "Job"."id" FROM "Customer"
+    JOIN "Job" ON "Job"."customerId" = "Customer"."id" WHERE ${searchTextContains(fragment)})`;
+}
+
+/** The list's filters as one SQL condition on Job's columns; `withStatus` false leaves the status out (its counts). */
+function listSql(query: JobQuery, today: IsoDate, withStatus: boolean, viewerId: string | null): Prisma.Sql {
+  const and: Prisma.Sql[] = [Prisma.sql`"inClientBook" = ${true}`];
+  if (withStatus && query.status) and.push(Prisma.sql`"status" = ${query.status}`);
+  if (query.type) and.push(Prisma.sql`"type" = ${query.type}`);
+  if (query.clientId) and.push(Prisma.sql`"customerId" = ${query.clientId}`);
+  if (query.showroom) and.push(Prisma.sql`"showroom" = ${query.showroom}`);
+  if (query.overdue) and.push(overdueSql(today));
+  if (query.waiting) and.push(waitingSql(today));
   // Without a signed-in user to ask for, "mine" matches nothing rather than everything.
-  if (query.mine) and.push({ takenById: viewerId ?? "" });
-  if (query.q) {
-    const number = readJobNumber(query.q);
-    const fragment = searchFragment(query.q);
-    and.push({
-      OR: [
-        number ? { number } : { number: { contains: query.q.toUpperCase() } },
-        ...(fragment ? [{ client: { searchText: { contains: fragment } } }] : []),
-      ],
-    });
-  }
-  return { AND: and };
+  if (query.mine) and.push(Prisma.sql`"takenById" = ${viewerId ?? ""}`);
+  if (query.q) and.push(jobSearchSql(query.q));
+  return Prisma.join(and, " AND ");
 }
 
 /** How many jobs wait to be collected and how many are overdue: My day (`takenById`, a taker's) and the dashboard. */
 export type JobCounts = { waiting: number; overdue: number };
 
-/** Two COUNTs on Job's indexes (status, readyAt), (status, promisedDate) and (takenById, status, promisedDate). */
+/** Two COUNTs in one statement on Job's indexes (inClientBook, status, readyAt | promisedDate) and the taker's. */
 export async function countJobsToChase(
   { takenById }: { takenById?: string } = {},
   today: IsoDate = businessToday(),
 ): Promise<JobCounts> {
-  const mine: Prisma.JobWhereInput = takenById === undefined ? {} : { takenById };
-  const [waiting, overdue] = await Promise.all([
-    db.job.count({ where: { AND: [{ client: inClientBook() }, mine, waitingWhere(today)] } }),
-    db.job.count({ where: { AND: [{ client: inClientBook() }, mine, overdueWhere(today)] } }),
-  ]);
-  return { waiting, overdue };
+  const mine = takenById === undefined ? Prisma.empty : Prisma.sql`AND "takenById" = ${takenById}`;
+  const inBook = Prisma.sql`"inClientBook" = ${true} ${mine}`;
+  const [row] = await readRows<{ waiting: number | bigint; overdue: number | bigint }>(Prisma.sql`SELECT
+    (SELECT COUNT(*) FROM "Job" WHERE ${inBook} AND ${waitingSql(today)}) AS "waiting",
+    (SELECT COUNT(*) FROM "Job" WHERE ${inBook} AND ${overdueSql(today)}) AS "overdue"`);
+  return { waiting: Number(row?.waiting ?? 0), overdue: Number(row?.overdue ?? 0) };
 }
 
 /**
  * The jobs of clients in the book matching the filters, soonest promised first, a page at a time, with the
- * count per status of the same filters (the status filter aside). `viewerId` is whom `mine=1` means.
+ * count per status of the same filters (the status filter aside), whose sum, or the status's own, is the
+ * total. `viewerId` is whom `mine=1` means. The page's ids and the counts are SQL on Job's indexes; only
+ * the page's twenty jobs are read whole.
  */
 export async function listJobs(
   query: JobQuery,
@@ -408,22 +414,27 @@ export async function listJobs(
   viewerId: string | null = null,
 ): Promise<{ rows: JobJson[]; total: number; counts: Record<JobStatus, number> }> {
   const today = businessToday(now);
-  const where = listWhere(query, today, true, viewerId);
-  const [rows, total, groups, lists] = await Promise.all([
-    db.job.findMany({
-      where,
-      orderBy: [{ promisedDate: "asc" }, { id: "asc" }],
-      skip: (query.page - 1) * JOB_PAGE_SIZE,
-      take: JOB_PAGE_SIZE,
-      select: JOB_SELECT,
-    }),
-    db.job.count({ where }),
-    db.job.groupBy({ by: ["status"], where: listWhere(query, today, false, viewerId), _count: { _all: true } }),
+  const [page, groups, lists] = await Promise.all([
+    readRows<{ id: number }>(Prisma.sql`SELECT "id" FROM "Job" WHERE ${listSql(query, today, true, viewerId)}
+      ORDER BY "promisedDate", "id" LIMIT ${JOB_PAGE_SIZE} OFFSET ${(query.page - 1) * JOB_PAGE_SIZE}`),
+    readRows<{ status: string; jobs: number | bigint }>(Prisma.sql`SELECT "status", COUNT(*) AS "jobs" FROM "Job"
+      WHERE ${listSql(query, today, false, viewerId)} GROUP BY "status"`),
     readShopLists(),
   ]);
   const counts = Object.fromEntries(JOB_STATUSES.map((s) => [s, 0])) as Record<JobStatus, number>;
-  for (const group of groups) if (group.status in counts) counts[group.status as JobStatus] = group._count._all;
-  return { rows: rows.map((row) => jobJson(row, lists, today)), total, counts };
+  for (const group of groups) if (isJobStatus(group.status)) counts[group.status] = Number(group.jobs);
+  const total = query.status ? counts[query.status] : Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const ids = page.map((row) => Number(row.id));
+  const rows = ids.length ? await db.job.findMany({ where: { id: { in: ids } }, select: JOB_SELECT }) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    rows: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [jobJson(row, lists, today)] : [];
+    }),
+    total,
+    counts,
+  };
 }
 
 /**
@@ -431,7 +442,7 @@ export async function listJobs(
  * meanwhile by another till (on PostgreSQL) is seen, not overwritten.
  */
 async function lockedJob(tx: Prisma.TransactionClient, id: number) {
-  const owner = await tx.job.findFirst({ where: { id, client: inClientBook() }, select: { clientId: true } });
+  const owner = await tx.job.findFirst({ where: { id, ...IN_BOOK }, select: { clientId: true } });
   if (!owner || !(await lockClient(tx, owner.clientId))) throw new JobRefusal(jobMissing());
   const job = await tx.job.findUniqueOrThrow({
     where: { id },

@@ -8,6 +8,7 @@ import * as jobApi from "~/routes/api.jobs.$id";
 import * as paymentsApi from "~/routes/api.jobs.$id.payments";
 import * as statusApi from "~/routes/api.jobs.$id.status";
 import * as voidApi from "~/routes/api.sales.$id.void";
+import { deleteClients, restoreClients } from "~/services/client-deletion.server";
 import {
   addClientThroughApi,
   callRoute,
@@ -398,5 +399,24 @@ describe("GET /api/jobs", () => {
     expect(typed.counts.received).toBe(1);
     for (const junk of ["?status=lost", "?page=0", "?overdue=yes", "?clientId=-1", "?type=x"])
       expect((await list(staff.cookie, junk)).status).toBe(400);
+  });
+
+  it("leaves out a deleted client's jobs from the list, the counts and the job's address, and a restore brings them back", async () => {
+    const staff = await signedIn("admin");
+    const clientId = await newClient(staff.cookie, { fullName: "Deleted Later" });
+    const job = ((await openJob(staff.cookie, clientId, repair())).body as { data: Job }).data;
+    const counted = async () =>
+      ((await list(staff.cookie, `?clientId=${clientId}`)).body as { total: number; counts: Record<string, number> })
+        .total;
+    expect(await counted()).toBe(1);
+
+    await deleteClients([clientId], staff.user, null);
+    expect(await counted()).toBe(0);
+    expect(((await list(staff.cookie, `?q=${job.number}`)).body as { total: number }).total).toBe(0);
+    expect((await read(staff.cookie, job.id)).status).toBe(404);
+
+    await restoreClients([clientId], staff.user, null);
+    expect(await counted()).toBe(1);
+    expect((await read(staff.cookie, job.id)).status).toBe(200);
   });
 });
