@@ -32,6 +32,7 @@ export function Said({
             i18nKey={said.code}
             values={values}
             count={typeof values.count === "number" ? values.count : undefined}
+            components={{ bdi: <bdi /> }}
           />
         )}
       </Fragment>
