@@ -27,6 +27,10 @@ export type ImportResult = {
   message: string;
   importedSales: number;
   importedItems: number;
+  /** Existing clients the rows filled in (only when the import updates them; decision 048). */
+  updated: number;
+  /** New clients that look like one already in the book (same email, Emirates ID or name and birth date). */
+  possibleDuplicates: number;
   /** Only on a refusal because another import of the kind runs (409). */
   busy?: ImportBusy;
 };
@@ -60,6 +64,7 @@ export function importSummary(counts: {
   skipped: number;
   errors: number;
   sales?: { count: number; items: number };
+  updated?: number;
 }): string {
   const clients = plural(counts.imported, "new client", "new clients");
   const { sales } = counts;
@@ -68,6 +73,7 @@ export function importSummary(counts: {
       ? `Imported ${clients} and ${plural(sales.count, "sale", "sales")} (${plural(sales.items, "item", "items")}).`
       : `Imported ${clients}.`,
   ];
+  if (counts.updated) parts.push(`Updated ${plural(counts.updated, "existing client", "existing clients")}.`);
   if (counts.skipped > 0)
     parts.push(
       `${plural(counts.skipped, "row", "rows")} skipped (${sales ? "already in the system" : "already in the system or repeated in the file"}).`,
@@ -89,7 +95,19 @@ export function failedResult(message: string): ImportResult {
     message,
     importedSales: 0,
     importedItems: 0,
+    updated: 0,
+    possibleDuplicates: 0,
   };
+}
+
+/** What an import does with a row whose client is already in the book (same mobile, else same Emirates ID). */
+export const EXISTING_CLIENT_CHOICES = ["skip", "update"] as const;
+export type ExistingClientChoice = (typeof EXISTING_CLIENT_CHOICES)[number];
+
+/** The form field `existing`: absent is "skip"; anything else than the choices is refused (null). */
+export function existingClientChoice(value: string | undefined): ExistingClientChoice | null {
+  if (value === undefined || value === "") return "skip";
+  return (EXISTING_CLIENT_CHOICES as readonly string[]).includes(value) ? (value as ExistingClientChoice) : null;
 }
 
 /** Reasons a row is skipped rather than imported (the database duplicate reason comes from the client rules). */
@@ -138,6 +156,8 @@ export type ImportReportView = {
   imported: number;
   importedSales: number;
   importedItems: number;
+  updated: number;
+  possibleDuplicates: number;
   skipped: { shown: SkippedClient[]; more: number; total: number };
   errors: { shown: string[]; more: number; total: number };
 };
@@ -149,6 +169,8 @@ export function importReportView(result: ImportResult): ImportReportView {
     imported: result.imported,
     importedSales: result.importedSales,
     importedItems: result.importedItems,
+    updated: result.updated,
+    possibleDuplicates: result.possibleDuplicates,
     skipped: { ...firstWithMore(result.skippedClients, SKIPPED_SHOWN), total: result.skippedClients.length },
     errors: { ...firstWithMore(result.errors, ERRORS_SHOWN), total: result.errors.length },
   };
