@@ -64,7 +64,6 @@ export function importSummary(counts: {
   skipped: number;
   errors: number;
   sales?: { count: number; items: number };
-  updated?: number;
 }): string {
   const clients = plural(counts.imported, "new client", "new clients");
   const { sales } = counts;
@@ -73,7 +72,6 @@ export function importSummary(counts: {
       ? `Imported ${clients} and ${plural(sales.count, "sale", "sales")} (${plural(sales.items, "item", "items")}).`
       : `Imported ${clients}.`,
   ];
-  if (counts.updated) parts.push(`Updated ${plural(counts.updated, "existing client", "existing clients")}.`);
   if (counts.skipped > 0)
     parts.push(
       `${plural(counts.skipped, "row", "rows")} skipped (${sales ? "already in the system" : "already in the system or repeated in the file"}).`,

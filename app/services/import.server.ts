@@ -955,7 +955,6 @@ export async function importSpreadsheet(args: {
   const written = (skipped: number, errors: number) =>
     importSummary({
       imported: counts.imported,
-      updated: counts.updated,
       skipped,
       errors,
       sales: purchases ? { count: counts.importedSales, items: counts.importedItems } : undefined,
