@@ -112,6 +112,8 @@ export function existingClientChoice(value: string | undefined): ExistingClientC
 export const SKIP_REASONS = {
   repeatsRow: (row: number) => `Repeats row ${row} of this file`,
   templateExample: "Example row from the template",
+  /** Decision 048: another mobile, but the Emirates ID of a client in the book. */
+  emiratesIdTaken: (name: string) => `This Emirates ID already belongs to ${name}.`,
   /** `invoice` is how messages name it: "Invoice 123 at Dubai Mall". */
   invoiceRecorded: (invoice: string) => `${invoice} is already recorded`,
   // Only an invoice number tells a purchase already imported from a new one.

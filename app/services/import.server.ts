@@ -460,7 +460,11 @@ async function writeBatch(
     );
     const skippedNow = rows
       .filter((r) => !updating.has(r) && existingOf(r))
-      .map((r) => skippedRow(r.row, r.client, takenReason(existingOf(r)!), teams));
+      .map((r) => {
+        const holder = taken.get(r.client.mobileNumber);
+        const reason = holder ? takenReason(holder) : SKIP_REASONS.emiratesIdTaken(existingOf(r)!.fullName);
+        return skippedRow(r.row, r.client, reason, teams);
+      });
     let updatedNow = 0;
     let possibleNow: ReturnType<typeof skippedRow>[] = [];
     await db.$transaction(

@@ -48,6 +48,7 @@ describe("importing clients already in the book", () => {
       const { status, body } = await importRows(rows, fields);
       expect(status).toBe(200);
       expect(body).toMatchObject({ success: true, imported: 0, skipped: 2, updated: 0, possibleDuplicates: 0 });
+      expect(body.skippedClients[1]!.reason).toBe("This Emirates ID already belongs to Badr Base.");
     }
     expect(await clientOf("971501111111")).toMatchObject({ fullName: "Aisha Base", area: "Jumeirah" });
     expect(await db.client.count({ where: { mobileNumber: "971502229999" } })).toBe(0);
