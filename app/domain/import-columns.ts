@@ -388,3 +388,4 @@ export const CLIENT_TEMPLATE_FILE_NAME = `${PRODUCT_NAME.replace(/\s+/g, "_")}_I
 export const PURCHASE_TEMPLATE_FILE_NAME = `${PRODUCT_NAME.replace(/\s+/g, "_")}_Purchase_History_Template.xlsx`;
 export const ZOHO_TEMPLATE_FILE_NAME = "Zoho_Customer_Import_Template.xlsx";
 export const SKIPPED_EXPORT_FILE_NAME = "Skipped_Customers_Export.xlsx";
+export const POSSIBLE_DUPLICATES_FILE_NAME = "Possible_Duplicates_Export.xlsx";

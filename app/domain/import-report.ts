@@ -27,6 +27,10 @@ export type ImportResult = {
   message: string;
   importedSales: number;
   importedItems: number;
+  /** Existing clients the rows filled in (only when the import updates them; decision 048). */
+  updated: number;
+  /** New clients that look like one already in the book (same email, Emirates ID or name and birth date). */
+  possibleDuplicates: number;
   /** Only on a refusal because another import of the kind runs (409). */
   busy?: ImportBusy;
 };
@@ -89,13 +93,27 @@ export function failedResult(message: string): ImportResult {
     message,
     importedSales: 0,
     importedItems: 0,
+    updated: 0,
+    possibleDuplicates: 0,
   };
+}
+
+/** What an import does with a row whose client is already in the book (same mobile, else same Emirates ID). */
+export const EXISTING_CLIENT_CHOICES = ["skip", "update"] as const;
+export type ExistingClientChoice = (typeof EXISTING_CLIENT_CHOICES)[number];
+
+/** The form field `existing`: absent is "skip"; anything else than the choices is refused (null). */
+export function existingClientChoice(value: string | undefined): ExistingClientChoice | null {
+  if (value === undefined || value === "") return "skip";
+  return (EXISTING_CLIENT_CHOICES as readonly string[]).includes(value) ? (value as ExistingClientChoice) : null;
 }
 
 /** Reasons a row is skipped rather than imported (the database duplicate reason comes from the client rules). */
 export const SKIP_REASONS = {
   repeatsRow: (row: number) => `Repeats row ${row} of this file`,
   templateExample: "Example row from the template",
+  /** Decision 048: another mobile, but the Emirates ID of a client in the book. */
+  emiratesIdTaken: (name: string) => `This Emirates ID already belongs to ${name}.`,
   /** `invoice` is how messages name it: "Invoice 123 at Dubai Mall". */
   invoiceRecorded: (invoice: string) => `${invoice} is already recorded`,
   // Only an invoice number tells a purchase already imported from a new one.
@@ -138,6 +156,8 @@ export type ImportReportView = {
   imported: number;
   importedSales: number;
   importedItems: number;
+  updated: number;
+  possibleDuplicates: number;
   skipped: { shown: SkippedClient[]; more: number; total: number };
   errors: { shown: string[]; more: number; total: number };
 };
@@ -149,6 +169,8 @@ export function importReportView(result: ImportResult): ImportReportView {
     imported: result.imported,
     importedSales: result.importedSales,
     importedItems: result.importedItems,
+    updated: result.updated,
+    possibleDuplicates: result.possibleDuplicates,
     skipped: { ...firstWithMore(result.skippedClients, SKIPPED_SHOWN), total: result.skippedClients.length },
     errors: { ...firstWithMore(result.errors, ERRORS_SHOWN), total: result.errors.length },
   };

@@ -186,9 +186,15 @@ export function rowError(rowNumber: number, messages: readonly string[]): string
   return `Row ${rowNumber}: ${messages.join("; ")}`;
 }
 
+/** The client fields a row gives a value (a blank cell reads as undefined or ""). */
+function filledFields(input: Record<string, unknown>): string[] {
+  return Object.keys(input).filter((name) => input[name] !== undefined && input[name] !== null && input[name] !== "");
+}
+
 /** The client cells of a row: the client, or what is wrong (without the "Row N:"), and the name and mobile it gives. */
 export type ClientRowCheck =
-  { ok: true; client: NewClientInput } | { ok: false; messages: string[]; name: string | null; mobile: string | null };
+  | { ok: true; client: NewClientInput; filled: string[] }
+  | { ok: false; messages: string[]; name: string | null; mobile: string | null };
 
 export function checkClientRow(
   cells: readonly CellValue[],
@@ -197,7 +203,8 @@ export function checkClientRow(
 ): ClientRowCheck {
   const { input, problems } = rowFields(cells, mapping, options);
   const parsed = parseNewClientInput(input, options.teams ?? []);
-  if (parsed.ok && problems.size === 0) return { ok: true, client: parsed.value };
+  // The fields whose cells are not blank: an import that updates a client fills only those.
+  if (parsed.ok && problems.size === 0) return { ok: true, client: parsed.value, filled: filledFields(input) };
   const messages = [...problems.values()];
   if (!parsed.ok) {
     for (const issue of parsed.issues) {
@@ -215,7 +222,8 @@ export function checkClientRow(
 }
 
 export type ImportRowResult =
-  { ok: true; client: NewClientInput } | { ok: false; error: string; name: string | null; mobile: string | null };
+  | { ok: true; client: NewClientInput; filled: string[] }
+  | { ok: false; error: string; name: string | null; mobile: string | null };
 
 /**
  * Validates one data row. `rowNumber` is the row as the spreadsheet shows it (the header is row 1),

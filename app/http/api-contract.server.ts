@@ -560,7 +560,22 @@ export const API_CONTRACT = {
       summary: "Import clients from a spreadsheet",
       access: ACCESS.importData,
       upload: SPREADSHEET_UPLOAD,
+      description:
+        'Form field existing: "skip" (the default) or "update" the clients already in the book (same mobile, else same Emirates ID); update fills in the row\'s non-empty cells. The answer also counts updated and possibleDuplicates.',
       responses: IMPORT_ANSWERS,
+    },
+  },
+  "/api/import/export-possible-duplicates": {
+    get: {
+      summary: "The new clients of one of your imports that look like a client already in the book, as a workbook",
+      access: ACCESS.importData,
+      query: { runId: { schema: z.string(), required: true, description: "The import's runId" } },
+      responses: {
+        200: "Possible_Duplicates_Export.xlsx",
+        400: "runId is missing",
+        404: "No such import of yours, or it found no possible duplicates",
+      },
+      download: XLSX,
     },
   },
   "/api/import/export-skipped": {

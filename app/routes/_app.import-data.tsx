@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     showrooms: lists.showrooms.map(({ name, nameAr }) => ({ name, nameAr })),
     timeZone: appTimezone(),
     // Only what the panel shows travels to the browser (a big file can skip thousands of rows).
-    report: run ? { kind: run.kind, fileName: run.fileName, view: importReportView(run.result) } : null,
+    report: run ? { kind: run.kind, fileName: run.fileName, runId: run.id, view: importReportView(run.result) } : null,
   };
 }
 

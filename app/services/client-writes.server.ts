@@ -62,7 +62,7 @@ export type ClientSource = "manual" | "client_import" | "zoho_import";
 const LIST_KINDS: readonly ClientFieldKind[] = ["metals", "stones", "tags"];
 
 /** A validated field's value as its column stores it: calendar days become dates, lists one text. */
-function columnValue(name: ClientFieldName, value: unknown): unknown {
+export function columnValue(name: ClientFieldName, value: unknown): unknown {
   const kind = clientField(name).kind;
   if (kind === "date" && typeof value === "string") return dateFromIso(value);
   if (LIST_KINDS.includes(kind)) return listColumn(value as string[] | null);

@@ -11,6 +11,7 @@ import {
   PURCHASE_TEMPLATE_FILE_NAME,
   SALE_IMPORT_COLUMNS,
   SKIPPED_EXPORT_FILE_NAME,
+  POSSIBLE_DUPLICATES_FILE_NAME,
   ZOHO_TEMPLATE_FILE_NAME,
   ZOHO_TEMPLATE_HEADERS,
   type ImportKind,
@@ -21,7 +22,7 @@ import { MAX_SALE_ITEMS, METAL_LABELS, METALS, STONE_LABELS, STONES, type SaleLi
 import { activeChoices, type ShopChoice, type ShopLists } from "~/domain/shop-lists";
 import { uploadLimitText } from "~/domain/import-messages";
 import { writeWorkbook } from "./import-spreadsheet.server";
-import { lastSkippedClients } from "./import.server";
+import { lastSkippedClients, possibleDuplicateRows } from "./import.server";
 
 /** The downloadable workbooks of the Import Data page: the two templates and the skipped-clients export. */
 
@@ -169,4 +170,18 @@ export async function skippedClientsExport(userId: string, t: TFunction): Promis
   const skipped = await lastSkippedClients(userId);
   if (!skipped || skipped.length === 0) return null;
   return { fileName: SKIPPED_EXPORT_FILE_NAME, bytes: skippedClientsWorkbook(skipped, t) };
+}
+
+/**
+ * GET /api/import/export-possible-duplicates: one of the user's imports' new clients that look like
+ * an existing client, in the skipped export's columns (the reason names that client), or null.
+ */
+export async function possibleDuplicatesExport(
+  runId: string,
+  userId: string,
+  t: TFunction,
+): Promise<SpreadsheetDownload | null> {
+  const rows = await possibleDuplicateRows(runId, userId);
+  if (!rows || rows.length === 0) return null;
+  return { fileName: POSSIBLE_DUPLICATES_FILE_NAME, bytes: skippedClientsWorkbook(rows, t) };
 }

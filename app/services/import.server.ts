@@ -1,4 +1,4 @@
-import { db, insertRows, inTexts } from "~/db/db.server";
+import { db, inInts, insertRows, inTexts } from "~/db/db.server";
 import { appTimezone, businessToday, dateFromIso } from "~/domain/calendar";
 import { EXPORTED_FIELDS, fieldCellText, fieldsOf, clientField, jsonName } from "~/domain/client-fields";
 import { isUniqueViolation } from "~/db/unique-violation.server";
@@ -32,6 +32,8 @@ import {
   type ImportResult,
   type LastImport,
   type LastImportTimes,
+  existingClientChoice,
+  type ExistingClientChoice,
   type SkippedClient,
   type SkippedRow,
 } from "~/domain/import-report";
@@ -39,8 +41,14 @@ import { clientBatchRows, IMPORT_BATCH_ROWS } from "~/domain/import-batches";
 import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
 import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
 import { english } from "~/i18n/english.server";
-import { AUDIT_ACTIONS, writeAudit, writeAudits } from "./audit.server";
-import { newClientData, type Actor } from "./client-writes.server";
+import { AUDIT_ACTIONS, writeAudit, writeAudits, type AuditEntry } from "./audit.server";
+import { columnValue, newClientData, type Actor } from "./client-writes.server";
+import { clientDerivedFields, DERIVED_FROM } from "./client-record.server";
+import { duplicateKeys } from "~/domain/duplicate-keys";
+
+/** A row's Emirates ID as the duplicate key stores it (its 15 digits), or null. */
+const emiratesIdKey = (emiratesId: string | null) =>
+  duplicateKeys({ fullName: "", fullNameAr: null, email: null, emiratesId, dateOfBirth: null }).dupEmiratesIdKey;
 import { refreshDuplicatePairs } from "./client-duplicates.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { recordContactOkConsents } from "./consent.server";
@@ -177,6 +185,9 @@ async function startRun(
 type Counts = {
   processedRows: number;
   imported: number;
+  updated: number;
+  /** New clients that look like an existing one, kept for their download. */
+  possibleDuplicates: (SkippedRow & { row: number })[];
   importedSales: number;
   importedItems: number;
   skippedClients: (SkippedRow & { row: number })[];
@@ -209,7 +220,119 @@ function skippedRow(
 /** The import answer's skipped client: name, mobile and reason only. */
 const answerOf = ({ name, mobile, reason }: SkippedRow): SkippedClient => ({ name, mobile, reason });
 
-type ValidRow = { row: number; client: NewClientInput };
+type ValidRow = { row: number; client: NewClientInput; filled: string[] };
+
+/** The fields an import fills into an existing client: the edit form's, less the mobile (the match), sales and consent. */
+const NOT_FILLED_BY_IMPORT = new Set<string>(["mobileNumber", "totalSalesFils", "lastPurchaseDate", "contactOk"]);
+
+/**
+ * The in-book clients holding any of the Emirates IDs (by their duplicate key, one indexed lookup),
+ * for the rows whose mobile is not on file: "same mobile, else same Emirates ID" (decision 048).
+ */
+async function inBookHoldersOfEmiratesIds(
+  tx: Prisma.TransactionClient | typeof db,
+  keys: string[],
+): Promise<Map<string, { id: number; fullName: string }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx.$queryRaw<
+    { id: number | bigint; fullName: string; dupEmiratesIdKey: string; deletedAt: unknown; erasedAt: unknown }[]
+  >`
+    SELECT "id", "fullName", "dupEmiratesIdKey", "deletedAt", "erasedAt" FROM "Customer" WHERE "dupEmiratesIdKey" IN ${inTexts(keys)}`;
+  const found = new Map<string, { id: number; fullName: string }>();
+  for (const r of rows)
+    if (r.deletedAt === null && r.erasedAt === null && !found.has(r.dupEmiratesIdKey))
+      found.set(r.dupEmiratesIdKey, { id: Number(r.id), fullName: r.fullName });
+  return found;
+}
+
+/**
+ * Fills the rows' non-empty cells into their existing clients (a blank cell never blanks a field),
+ * recomputing the derived columns and duplicate pairs and writing an update audit entry like an
+ * edit's; answers how many clients changed.
+ */
+async function updateExistingClients(
+  tx: Prisma.TransactionClient,
+  matches: readonly { id: number; row: ValidRow }[],
+  actor: Actor,
+  runId: string,
+  now: Date,
+): Promise<number> {
+  if (matches.length === 0) return 0;
+  const current = await tx.client.findMany({
+    where: { id: { in: [...new Set(matches.map((m) => m.id))] } },
+    select: { id: true, ...DERIVED_FROM, ...Object.fromEntries(fieldsOf("edit").map((name) => [name, true])) },
+  });
+  const byId = new Map(current.map((c) => [c.id, c as Record<string, unknown>]));
+  const audits: AuditEntry[] = [];
+  const changedIds: number[] = [];
+  for (const { id, row } of matches) {
+    const before = byId.get(id);
+    if (!before) continue;
+    const filled = new Set(row.filled);
+    const data: Record<string, unknown> = {};
+    for (const name of fieldsOf("edit")) {
+      if (NOT_FILLED_BY_IMPORT.has(name) || !filled.has(name)) continue;
+      const value = columnValue(name, row.client[name as keyof NewClientInput]);
+      if (value === null || value === undefined || value === "") continue;
+      data[name] = value;
+    }
+    // A country sets its emirate with it (as the client rules read the row).
+    if (filled.has("country")) data.emirate = row.client.emirate;
+    const changed = Object.keys(data).filter((name) => !sameCell(data[name], before[name]));
+    if (changed.length === 0) continue;
+    const after = { ...before, ...data } as Parameters<typeof clientDerivedFields>[0];
+    await tx.client.update({ where: { id }, data: { ...data, ...clientDerivedFields(after), updatedAt: now } });
+    byId.set(id, { ...before, ...data });
+    changedIds.push(id);
+    audits.push({
+      actor,
+      action: AUDIT_ACTIONS.clientUpdated,
+      ...clientTarget(id),
+      details: { fields: changed.map((name) => jsonName(name as never)), importRunId: runId },
+    });
+  }
+  await writeAudits(audits, tx, now);
+  await refreshDuplicatePairs(tx, changedIds);
+  return new Set(changedIds).size;
+}
+
+const sameCell = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
+/**
+ * The new clients of a batch that look like a client already in the book (a duplicate pair with a
+ * client not created in this batch), as rows for the download, their reason naming that client.
+ */
+async function possibleDuplicatesOf(
+  tx: Prisma.TransactionClient,
+  created: readonly { id: number; row: ValidRow }[],
+  teams: readonly ShopChoice[],
+): Promise<ReturnType<typeof skippedRow>[]> {
+  if (created.length === 0) return [];
+  const ids = created.map((c) => c.id);
+  const newIds = new Set(ids);
+  const pairs = await tx.$queryRaw<{ lowId: number | bigint; highId: number | bigint; reasons: string }[]>`
+    SELECT "lowCustomerId" AS "lowId", "highCustomerId" AS "highId", "reasons" FROM "ClientDuplicatePair" WHERE "lowCustomerId" IN ${inInts(ids)}
+    UNION SELECT "lowCustomerId" AS "lowId", "highCustomerId" AS "highId", "reasons" FROM "ClientDuplicatePair" WHERE "highCustomerId" IN ${inInts(ids)}`;
+  const partnerOf = new Map<number, { partner: number; reasons: string }>();
+  for (const p of pairs) {
+    const [low, high] = [Number(p.lowId), Number(p.highId)];
+    const [mine, other] = newIds.has(low) ? [low, high] : [high, low];
+    if (newIds.has(other) || partnerOf.has(mine)) continue;
+    partnerOf.set(mine, { partner: other, reasons: p.reasons });
+  }
+  if (partnerOf.size === 0) return [];
+  const partners = await tx.$queryRaw<{ id: number | bigint; fullName: string; mobileNumber: string }[]>`
+    SELECT "id", "fullName", "mobileNumber" FROM "Customer" WHERE "id" IN ${inInts([...new Set([...partnerOf.values()].map((p) => p.partner))])}`;
+  const partnerById = new Map(partners.map((p) => [Number(p.id), p]));
+  return created.flatMap(({ id, row }) => {
+    const found = partnerOf.get(id);
+    const partner = found && partnerById.get(found.partner);
+    if (!found || !partner) return [];
+    const why = found.reasons.split(",").join(", ").replace(/_/gu, " ");
+    return [skippedRow(row.row, row.client, `Looks like ${partner.fullName} (${partner.mobileNumber}): ${why}`, teams)];
+  });
+}
 
 /**
  * Writes a batch again, from its reads, when another writer took one of its keys between our check
@@ -301,12 +424,33 @@ async function writeBatch(
   rows: ValidRow[],
   counts: Counts,
   totalRows: number,
+  existing: ExistingClientChoice,
 ): Promise<void> {
   // Someone added one of these mobiles between our check and our insert: check again.
   const { teams } = await readShopLists();
   await retryingUniqueViolations(async () => {
     const taken = new Map((await holdersOf(rows.map((r) => r.client.mobileNumber))).map((c) => [c.mobileNumber, c]));
-    const fresh = rows.filter((r) => !taken.has(r.client.mobileNumber));
+    // Same mobile, else same Emirates ID (among clients in the book): the client is already here.
+    const idKeyOf = (r: ValidRow) => emiratesIdKey(r.client.emiratesId);
+    const byEmiratesId = await inBookHoldersOfEmiratesIds(db, [
+      ...new Set(rows.filter((r) => !taken.has(r.client.mobileNumber)).flatMap((r) => idKeyOf(r) ?? [])),
+    ]);
+    const existingOf = (r: ValidRow): { id: number; fullName: string; deletedAt: Date | null } | null => {
+      const holder = taken.get(r.client.mobileNumber);
+      if (holder) return holder;
+      const key = idKeyOf(r);
+      const same = key ? byEmiratesId.get(key) : undefined;
+      return same ? { ...same, deletedAt: null } : null;
+    };
+    const toUpdate =
+      existing === "update"
+        ? rows.flatMap((r) => {
+            const holder = existingOf(r);
+            return holder && holder.deletedAt === null ? [{ id: holder.id, row: r }] : [];
+          })
+        : [];
+    const updating = new Set(toUpdate.map((u) => u.row));
+    const fresh = rows.filter((r) => !existingOf(r));
     const records = fresh.map((r) =>
       newClientData(r.client, {
         createdById: actor.id,
@@ -315,10 +459,17 @@ async function writeBatch(
       }),
     );
     const skippedNow = rows
-      .filter((r) => taken.has(r.client.mobileNumber))
-      .map((r) => skippedRow(r.row, r.client, takenReason(taken.get(r.client.mobileNumber)!), teams));
+      .filter((r) => !updating.has(r) && existingOf(r))
+      .map((r) => {
+        const holder = taken.get(r.client.mobileNumber);
+        const reason = holder ? takenReason(holder) : SKIP_REASONS.emiratesIdTaken(existingOf(r)!.fullName);
+        return skippedRow(r.row, r.client, reason, teams);
+      });
+    let updatedNow = 0;
+    let possibleNow: ReturnType<typeof skippedRow>[] = [];
     await db.$transaction(
       async (tx) => {
+        updatedNow = await updateExistingClients(tx, toUpdate, actor, runId, new Date());
         if (records.length) {
           const now = new Date();
           const idByMobile = await insertClients(
@@ -342,6 +493,11 @@ async function writeBatch(
               : [],
           );
           await insertRows(tx, "Sale", sales);
+          possibleNow = await possibleDuplicatesOf(
+            tx,
+            fresh.map((row) => ({ id: idByMobile.get(row.client.mobileNumber)!, row })),
+            teams,
+          );
         }
         await tx.importRun.update({
           where: { id: runId },
@@ -349,6 +505,8 @@ async function writeBatch(
             totalRows,
             processedRows: counts.processedRows,
             imported: counts.imported + records.length,
+            updated: counts.updated + updatedNow,
+            possibleDuplicates: counts.possibleDuplicates.length + possibleNow.length,
             skipped: counts.skippedClients.length + skippedNow.length,
             errorCount: counts.errors.length,
             heartbeatAt: new Date(),
@@ -358,6 +516,8 @@ async function writeBatch(
       { maxWait: 30_000, timeout: 60_000 },
     );
     counts.imported += records.length;
+    counts.updated += updatedNow;
+    counts.possibleDuplicates.push(...possibleNow);
     counts.skippedClients.push(...skippedNow);
   });
 }
@@ -370,13 +530,14 @@ async function importRows(
   sheet: StreamedSheet,
   mapping: HeaderMapping,
   counts: Counts,
+  existing: ExistingClientChoice,
 ): Promise<void> {
   const firstRowOf = new Map<string, number>();
   const batchRows = clientBatchRows(sheet.rowCount);
   let batch: ValidRow[] = [];
   let rowsInBatch = 0;
   const flush = async () => {
-    await writeBatch(runId, kind, actor, batch, counts, sheet.rowCount);
+    await writeBatch(runId, kind, actor, batch, counts, sheet.rowCount, existing);
     batch = [];
     rowsInBatch = 0;
     await yieldToEventLoop();
@@ -393,14 +554,14 @@ async function importRows(
       if (!checked.ok) {
         counts.errors.push(checked.error);
       } else {
-        const { client } = checked;
+        const { client, filled } = checked;
         const skip = (reason: string) => counts.skippedClients.push(skippedRow(rowNumber, client, reason, teams));
         const earlier = firstRowOf.get(client.mobileNumber);
         if (client.mobileNumber === TEMPLATE_EXAMPLE_MOBILE) skip(SKIP_REASONS.templateExample);
         else if (earlier !== undefined) skip(SKIP_REASONS.repeatsRow(earlier));
         else {
           firstRowOf.set(client.mobileNumber, rowNumber);
-          batch.push({ row: rowNumber, client });
+          batch.push({ row: rowNumber, client, filled });
         }
       }
     }
@@ -693,8 +854,10 @@ export async function importSpreadsheet(args: {
   actor: Actor;
   ip?: string;
   progressId?: string;
+  existing?: ExistingClientChoice;
 }): Promise<ImportOutcome> {
   const { kind, upload, actor, ip } = args;
+  const existing = args.existing ?? "skip";
   const type = sniffSpreadsheetType(upload.fileName, upload.bytes);
   if (!type) return { status: 400, result: failedResult(INVALID_FILE_TYPE_MESSAGE), runId: null };
 
@@ -733,6 +896,12 @@ export async function importSpreadsheet(args: {
         skipped: skippedClients.length,
         errorCount: errors.length,
         skippedJson: JSON.stringify(skippedRows),
+        existing,
+        updated: counts?.updated ?? 0,
+        possibleDuplicates: counts?.possibleDuplicates.length ?? 0,
+        possibleDuplicatesJson: JSON.stringify(
+          counts ? counts.possibleDuplicates.sort((a, b) => a.row - b.row).map(({ row: _row, ...rest }) => rest) : [],
+        ),
         errorsJson: JSON.stringify(errors),
         message: result.message,
         finishedAt: new Date(),
@@ -754,10 +923,20 @@ export async function importSpreadsheet(args: {
         importedItems: result.importedItems,
         skipped: skippedClients.length,
         errors: errors.length,
+        existing,
+        updated: counts?.updated ?? 0,
+        possibleDuplicates: counts?.possibleDuplicates.length ?? 0,
       },
       ip,
     });
-    return { ...result, skipped: skippedClients.length, skippedClients, errors };
+    return {
+      ...result,
+      skipped: skippedClients.length,
+      skippedClients,
+      errors,
+      updated: counts?.updated ?? 0,
+      possibleDuplicates: counts?.possibleDuplicates.length ?? 0,
+    };
   };
 
   const refuse = async (message: string, status = 400) => ({
@@ -769,6 +948,8 @@ export async function importSpreadsheet(args: {
   const counts: Counts = {
     processedRows: 0,
     imported: 0,
+    updated: 0,
+    possibleDuplicates: [],
     importedSales: 0,
     importedItems: 0,
     skippedClients: [],
@@ -809,7 +990,7 @@ export async function importSpreadsheet(args: {
         lists: await readShopLists(),
         createdHere: new Set(),
       });
-    } else await importRows(run.id, kind, actor, sheet, mapping, counts);
+    } else await importRows(run.id, kind, actor, sheet, mapping, counts, existing);
     const result: ImportResult = {
       success: true,
       imported: counts.imported,
@@ -819,6 +1000,8 @@ export async function importSpreadsheet(args: {
       message: written(counts.skippedClients.length, counts.errors.length),
       importedSales: counts.importedSales,
       importedItems: counts.importedItems,
+      updated: counts.updated,
+      possibleDuplicates: counts.possibleDuplicates.length,
     };
     return { status: 200, result: await finish("succeeded", result, counts, totalRows), runId: run.id };
   } catch (error) {
@@ -851,8 +1034,22 @@ export async function importFromRequest(
 ): Promise<ImportOutcome> {
   const upload = await readSpreadsheetUpload(request);
   if (!upload.ok) return { status: upload.status, result: failedResult(upload.message), runId: null };
+  const existing = existingClientChoice(upload.fields.get("existing"));
+  if (!existing)
+    return {
+      status: 400,
+      result: failedResult('existing: choose "skip" or "update" for clients already in the book.'),
+      runId: null,
+    };
   if (!upload.file) return { status: 400, result: failedResult("Choose a file to import."), runId: null };
-  return importSpreadsheet({ kind, upload: upload.file, actor, ip, progressId: upload.fields.get("progressId") });
+  return importSpreadsheet({
+    kind,
+    upload: upload.file,
+    actor,
+    ip,
+    progressId: upload.fields.get("progressId"),
+    existing,
+  });
 }
 
 export type ImportProgress = {
@@ -862,13 +1059,24 @@ export type ImportProgress = {
   imported: number;
   skipped: number;
   errorCount: number;
+  updated: number;
+  possibleDuplicates: number;
 };
 
 /** The page polls this while its upload runs. Only the user's own runs are visible. */
 export async function importProgress(runId: string, userId: string): Promise<ImportProgress | null> {
   return db.importRun.findFirst({
     where: { id: runId, userId },
-    select: { status: true, totalRows: true, processedRows: true, imported: true, skipped: true, errorCount: true },
+    select: {
+      status: true,
+      totalRows: true,
+      processedRows: true,
+      imported: true,
+      skipped: true,
+      errorCount: true,
+      updated: true,
+      possibleDuplicates: true,
+    },
   });
 }
 
@@ -900,6 +1108,8 @@ export async function importRunReport(runId: string, userId: string): Promise<Im
       message: run.message ?? "",
       importedSales: run.importedSales,
       importedItems: run.importedItems,
+      updated: run.updated,
+      possibleDuplicates: run.possibleDuplicates,
     },
   };
 }
@@ -933,4 +1143,13 @@ export async function lastSkippedClients(userId: string): Promise<SkippedRow[] |
     select: { skippedJson: true },
   });
   return run ? (JSON.parse(run.skippedJson) as SkippedRow[]) : null;
+}
+
+/** The new clients of one of the user's finished imports that look like an existing client, for their download. */
+export async function possibleDuplicateRows(runId: string, userId: string): Promise<SkippedRow[] | null> {
+  const run = await db.importRun.findFirst({
+    where: { id: runId, userId, status: { not: "running" } },
+    select: { possibleDuplicatesJson: true },
+  });
+  return run ? (JSON.parse(run.possibleDuplicatesJson) as SkippedRow[]) : null;
 }

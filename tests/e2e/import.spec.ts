@@ -201,6 +201,54 @@ test.describe("Import Data without JavaScript", () => {
     expect(download.suggestedFilename()).toBe("Skipped_Customers_Export.xlsx");
   });
 
+  test("updates a client already in the book when told to, counting updated and possible duplicates", async ({
+    page,
+    context,
+  }) => {
+    await signInAs(context, "sales_back", "Nadia Update");
+    const existing = mobile(6500);
+    await db.client.create({
+      data: {
+        fullName: `Kept ${runPrefix}`,
+        mobileNumber: stored(existing),
+        searchText: "kept",
+        team: "team_a",
+        area: "Jumeirah",
+        email: `kept${runPrefix}@example.com`,
+        dupEmailKey: `kept${runPrefix}@example.com`,
+      },
+    });
+    await page.goto("/import-data");
+    const csv = [
+      "Full Name,Mobile Number,Team,Area,Email",
+      `Renamed ${runPrefix},${existing},Team A,Marina,`,
+      `Lookalike ${runPrefix},${mobile(6501)},Team A,,kept${runPrefix}@example.com`,
+    ].join("\r\n");
+    await page
+      .locator("#client-file")
+      .setInputFiles({ name: "clients.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByTestId("client-existing").getByLabel("Update with the file's filled cells").check();
+    await page.getByRole("button", { name: "Import Clients" }).click();
+
+    await expect(page).toHaveURL(/\/import-data\?run=/);
+    const result = page.getByTestId("client-result");
+    await expect(result.getByTestId("imported-count")).toHaveText("1");
+    await expect(result.getByTestId("updated-count")).toHaveText("1");
+    await expect(result.getByTestId("skipped-count")).toHaveText("0");
+    await expect(result.getByTestId("possible-duplicates-count")).toHaveText("1");
+    const updated = await db.client.findUniqueOrThrow({ where: { mobileNumber: stored(existing) } });
+    expect(updated).toMatchObject({
+      fullName: `Renamed ${runPrefix}`,
+      area: "Marina",
+      email: `kept${runPrefix}@example.com`,
+    });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      result.getByRole("link", { name: "Export Possible Duplicates" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Possible_Duplicates_Export.xlsx");
+  });
+
   test("imports a purchase history from its template; the clients' details list the sales with their items", async ({
     page,
     context,

@@ -252,6 +252,8 @@ describe("refused uploads", () => {
         message: INVALID_FILE_TYPE_MESSAGE,
         importedSales: 0,
         importedItems: 0,
+        updated: 0,
+        possibleDuplicates: 0,
         runId: null,
       });
     }
@@ -654,6 +656,8 @@ describe("last import times and progress", () => {
       imported: 450,
       skipped: 0,
       errorCount: 0,
+      updated: 0,
+      possibleDuplicates: 0,
     });
     const { user } = await createUser();
     const other = await outcome(

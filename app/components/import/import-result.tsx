@@ -41,11 +41,13 @@ function RowError({ error }: { error: string }) {
 export function ImportResultPanel({
   report,
   fileName,
+  runId,
   showrooms,
   testId,
 }: {
   report: ImportReportView;
   fileName: string;
+  runId: string;
   showrooms: readonly LocalName[];
   testId: string;
 }) {
@@ -87,6 +89,18 @@ export function ImportResultPanel({
             </div>
           ) : null}
           <div>
+            <dt className="inline text-gray-600">{t("import:result.updated")}</dt>
+            <dd className="inline font-semibold" data-testid="updated-count">
+              {formatCount(report.updated, locale)}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-gray-600">{t("import:result.possibleDuplicates")}</dt>
+            <dd className="inline font-semibold" data-testid="possible-duplicates-count">
+              {formatCount(report.possibleDuplicates, locale)}
+            </dd>
+          </div>
+          <div>
             <dt className="inline text-gray-600">{t("import:result.skipped")}</dt>
             <dd className="inline font-semibold" data-testid="skipped-count">
               {formatCount(report.skipped.total, locale)}
@@ -99,6 +113,17 @@ export function ImportResultPanel({
             </dd>
           </div>
         </dl>
+      ) : null}
+      {report.possibleDuplicates > 0 ? (
+        <p className="mt-2">
+          <a
+            href={`/api/import/export-possible-duplicates?runId=${encodeURIComponent(runId)}`}
+            download
+            className="btn-secondary px-2 py-1 text-xs"
+          >
+            {t("import:result.exportPossibleDuplicates")}
+          </a>
+        </p>
       ) : null}
 
       {report.skipped.total > 0 ? (

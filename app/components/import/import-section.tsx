@@ -70,7 +70,7 @@ type Props = {
   kind: ImportKind;
   lastImport: LastImport;
   timeZone: string;
-  report: { view: ImportReportView; fileName: string } | null;
+  report: { view: ImportReportView; fileName: string; runId: string } | null;
   /** The shop's showrooms, which a skipped invoice's reason names. */
   showrooms: readonly LocalName[];
   /** The no-JavaScript form's refusal (an upload refused before any run): the English message, and why when busy. */
@@ -159,7 +159,8 @@ export function ImportSection({
     if (!chosen || busy) return;
     setBusy(true);
     setInlineError(null);
-    const answer = await upload(kind, chosen);
+    const existing = new FormData(e.currentTarget).get("existing");
+    const answer = await upload(kind, chosen, typeof existing === "string" ? existing : "skip");
     setBusy(false);
     if (!answer) {
       notify({ type: "error", title: t(text.errorTitle), description: t(text.errorDescription) });
@@ -272,6 +273,20 @@ export function ImportSection({
             />
           </p>
         ) : null}
+        {/* Decision 048: what the import does with a client already in the book; a plain form field, so it works without JavaScript. */}
+        <fieldset className="text-sm" data-testid={`${kind}-existing`}>
+          <legend className="text-gray-700">{t("import:existing.legend")}</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            <label className="inline-flex items-center gap-2">
+              <input type="radio" name="existing" value="skip" defaultChecked />
+              {t("import:existing.skip")}
+            </label>
+            <label className="inline-flex items-center gap-2">
+              <input type="radio" name="existing" value="update" />
+              {t("import:existing.update")}
+            </label>
+          </div>
+        </fieldset>
         <button type="submit" className="btn-primary" disabled={hydrated && (!file || busy)}>
           {busy ? t("import:importing") : t(text.importLabel)}
         </button>
@@ -284,6 +299,7 @@ export function ImportSection({
         <ImportResultPanel
           report={report.view}
           fileName={report.fileName}
+          runId={report.runId}
           showrooms={showrooms}
           testId={`${kind}-result`}
         />

@@ -53,7 +53,7 @@ export function useImportUpload() {
   const { t } = useTranslation();
   const locale = usePageLocale();
   return useCallback(
-    async (kind: ImportKind, file: File): Promise<UploadAnswer> => {
+    async (kind: ImportKind, file: File, existing = "skip"): Promise<UploadAnswer> => {
       const progressId = newProgressId();
       let finished = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -85,6 +85,7 @@ export function useImportUpload() {
       setLoading({ isLoading: true, message: t("import:uploading", { name: file.name }), progress: 0 });
       const form = new FormData();
       form.append("progressId", progressId);
+      form.append("existing", existing);
       form.append("file", file);
       // Polling starts with the upload: the server creates the run once the file has arrived.
       timer = setTimeout(() => void poll(), POLL_MS);
