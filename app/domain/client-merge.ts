@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Merging two duplicate clients (docs/decisions/047-client-merge.md): which of a client's fields the
  * back office may choose between, how the choices combine two records, and how long a merge can be
@@ -77,11 +79,7 @@ export function joinLists(kept: string | null, merged: string | null): string | 
  * none is given; an empty kept value is never filled in silently), the preference lists joined.
  * Only the fields that change are returned.
  */
-export function mergedValues(
-  kept: MergeRecord,
-  merged: MergeRecord,
-  choices: MergeChoices,
-): Partial<MergeRecord> {
+export function mergedValues(kept: MergeRecord, merged: MergeRecord, choices: MergeChoices): Partial<MergeRecord> {
   const out: Partial<MergeRecord> = {};
   for (const field of MERGE_CHOOSABLE_FIELDS) {
     if (choices[field] === "merge" && !sameValue(kept[field], merged[field])) out[field] = merged[field];
@@ -110,3 +108,14 @@ export function canUndoMerge(mergedAt: Date, now: Date): boolean {
 export function mobileReleaseAt(mergedAt: Date): Date {
   return new Date(mergedAt.getTime() + MERGE_UNDO_DAYS * DAY_MS);
 }
+
+const clientId = z.number().int().positive().max(2_147_483_647);
+const choice = z.enum(["keep", "merge"]);
+
+/** The merge request, from the JSON API and the form alike: which client stays and the per-field choices. */
+export const mergeRequestSchema = z.object({
+  keepId: clientId,
+  mergeId: clientId,
+  values: z.partialRecord(z.enum(MERGE_CHOOSABLE_FIELDS), choice).optional(),
+});
+export type MergeRequest = z.output<typeof mergeRequestSchema>;
