@@ -7,6 +7,7 @@ import {
   mergedValues,
   mobileReleaseAt,
   type MergeChoices,
+  type MergeChoosableField,
   type MergeRecord,
 } from "~/domain/client-merge";
 import { CONSENT_CHANNELS, CONSENT_COLUMNS } from "~/domain/consent";
@@ -297,4 +298,45 @@ export async function releaseMergedMobiles(now: Date = new Date()): Promise<numb
   });
   for (const { id } of due) await db.client.update({ where: { id }, data: { mobileNumber: `merged-${id}` } });
   return due.length;
+}
+
+export type MergeSide = {
+  id: number;
+  fullName: string;
+  mobileNumber: string;
+  /** Each choosable field as the page shows it (dates as days, the owner by name). */
+  values: Record<MergeChoosableField, string | null>;
+};
+
+/** The two clients of a pair shown side by side for a merge; null when the pair or a client is gone. */
+export async function mergeCandidates(
+  pairId: number,
+): Promise<{ pairId: number; clients: [MergeSide, MergeSide] } | null> {
+  if (pairId > 2_147_483_647) return null;
+  const pair = await db.clientDuplicatePair.findUnique({
+    where: { id: pairId },
+    select: { lowClientId: true, highClientId: true, dismissedAt: true },
+  });
+  if (!pair || pair.dismissedAt) return null;
+  const rows = await db.client.findMany({
+    where: { AND: [CLIENT_BOOK, { erasedAt: null, id: { in: [pair.lowClientId, pair.highClientId] } }] },
+    select: { ...RECORD_SELECT, fullName: true, mobileNumber: true, owner: { select: { name: true } } },
+    orderBy: { id: "asc" },
+  });
+  if (rows.length !== 2) return null;
+  const side = (row: (typeof rows)[number]): MergeSide => ({
+    id: row.id,
+    fullName: row.fullName,
+    mobileNumber: row.mobileNumber,
+    values: Object.fromEntries(
+      MERGE_CHOOSABLE_FIELDS.map((field) => {
+        // The choosable columns hold text, dates or nothing; the owner shows by name.
+        const value = (field === "ownerId" ? (row.owner?.name ?? null) : (row as Record<string, unknown>)[field]) as
+          string | Date | null;
+        const shown = value instanceof Date ? value.toISOString().slice(0, 10) : value;
+        return [field, shown];
+      }),
+    ) as Record<MergeChoosableField, string | null>,
+  });
+  return { pairId, clients: [side(rows[0]!), side(rows[1]!)] };
 }

@@ -276,3 +276,66 @@ describe("POST /api/clients/merges/:mergeId/undo", () => {
     expect((await undo(cookie, String(mergeId))).status).toBe(409);
   });
 });
+
+describe("the Merge page and the Undo merge button (plain forms)", () => {
+  it("merges a pair from the form, redirects to the kept client, and an admin undoes it", async () => {
+    const mergePage = await import("~/routes/_app.customers_.duplicates_.$pairId.merge");
+    const undoPage = await import("~/routes/_app.customers_.merges.$mergeId.undo");
+    const { cookie } = await signedIn("admin");
+    const a = await addClient(cookie, { fullName: "Noura Page", email: "noura.page@example.com", area: "Deira" });
+    const b = await addClient(cookie, { fullName: "Noora Page", email: "noura.page@example.com", area: "Karama" });
+    const pair = await db.clientDuplicatePair.findFirstOrThrow({ where: { lowClientId: a, highClientId: b } });
+    const pairId = String(pair.id);
+
+    const front = await signedIn("sales_front");
+    const denied = await outcome(
+      await callRoute(
+        mergePage.loader,
+        makeRequest(`/customers/duplicates/${pairId}/merge`, { cookie: front.cookie }),
+        { pairId },
+      ),
+    );
+    expect(denied.status).toBe(403);
+
+    const page = await outcome(
+      await callRoute(mergePage.loader, makeRequest(`/customers/duplicates/${pairId}/merge`, { cookie }), { pairId }),
+    );
+    expect((page.body as { differing: string[] }).differing).toEqual(["fullName", "area"]);
+
+    const posted = await outcome(
+      await callRoute(
+        mergePage.action,
+        makeRequest(`/customers/duplicates/${pairId}/merge`, {
+          cookie,
+          form: { keepId: String(b), "field.fullName": String(b), "field.area": String(a) },
+        }),
+        { pairId },
+      ),
+    );
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe(`/customers/${b}`);
+    const keptRow = await db.client.findUniqueOrThrow({ where: { id: b } });
+    expect(keptRow).toMatchObject({ fullName: "Noora Page", area: "Deira" });
+    const mergeRow = await db.clientMerge.findFirstOrThrow({ where: { keptId: b, mergedId: a } });
+
+    const back = await signedIn("sales_back");
+    const refused = await outcome(
+      await callRoute(
+        undoPage.action,
+        makeRequest(`/customers/merges/${mergeRow.id}/undo`, { cookie: back.cookie, form: {} }),
+        {
+          mergeId: String(mergeRow.id),
+        },
+      ),
+    );
+    expect(refused.status).toBe(403);
+    const undone = await outcome(
+      await callRoute(undoPage.action, makeRequest(`/customers/merges/${mergeRow.id}/undo`, { cookie, form: {} }), {
+        mergeId: String(mergeRow.id),
+      }),
+    );
+    expect(undone.status).toBe(302);
+    expect(await db.client.findUniqueOrThrow({ where: { id: b } })).toMatchObject({ area: "Karama" });
+    expect((await db.client.findUniqueOrThrow({ where: { id: a } })).deletedAt).toBeNull();
+  });
+});
