@@ -51,6 +51,8 @@ export const ACCESS = {
   // Possible duplicate clients (docs/guide/duplicates.md): the back office keeps the book clean.
   // Sales front and road sales are told plainly that the page is not theirs (the spec's road-sales text would not fit).
   duplicates: { allowedRoles: ["admin", "sales_back"], denial: ACCESS_DENIED },
+  // Undoing a merge of two clients puts a record back in the book: an admin's call (docs/decisions/047).
+  undoMerge: { requiredRole: "admin" },
   // The cash reports carry buyers' identity numbers (docs/guide/cash-rule.md).
   cashReports: { requiredRole: "admin" },
 } as const satisfies Record<string, Access>;

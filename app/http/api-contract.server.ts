@@ -6,6 +6,7 @@ import { COUNTRIES, EMIRATES } from "~/domain/client-enums";
 import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS } from "~/domain/client-export";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, NOT_PURCHASED_MONTHS } from "~/domain/client-filters";
 import { CLIENT_SORT_KEYS } from "~/domain/client-sort";
+import { mergeRequestSchema } from "~/domain/client-merge";
 import { ConsentChangeSchema } from "~/domain/consent-change";
 import { FOLLOW_UP_DUE, FOLLOW_UP_STATUSES, FollowUpChangeSchema, NewFollowUpSchema } from "~/domain/follow-ups";
 import { GOLD_RATE_API_LIMIT, goldRateInputSchema } from "~/domain/gold-rates";
@@ -322,6 +323,33 @@ export const API_CONTRACT = {
       summary: "Not the same person: the pair is hidden for good (audited)",
       access: ACCESS.duplicates,
       responses: { 200: "{data: {pairId, dismissed: true}}", 404: "Pair not found" },
+    },
+  },
+  "/api/clients/merge": {
+    post: {
+      summary:
+        "Merge two duplicate clients: everything moves to keepId in one transaction (audited, undoable for 30 days)",
+      description:
+        'values chooses, per differing field, whose value the kept client takes ("keep" when left out); preference lists are joined and the later consent wins (docs/decisions/047-client-merge.md).',
+      access: ACCESS.duplicates,
+      body: () => mergeRequestSchema,
+      responses: {
+        200: "{data, mergeId}: the kept client as GET /api/clients/{id} gives it, and the merge's id for the undo",
+        400: "keepId and mergeId are the same client",
+        404: "Client not found (unknown, deleted or erased)",
+      },
+    },
+  },
+  "/api/clients/merges/{mergeId}/undo": {
+    params: { mergeId: "The merge's id (a positive integer)" },
+    post: {
+      summary: "Undo a merge within 30 days: the merged-away client back with what it brought (audited)",
+      access: ACCESS.undoMerge,
+      responses: {
+        200: "{data: {kept, restored}}: both clients as GET /api/clients/{id} gives them",
+        404: "Merge not found",
+        409: "Already undone, past the 30 days, or a client was erased",
+      },
     },
   },
   "/api/clients/bulk": {

@@ -42,6 +42,7 @@ import { INTERACTION_TYPES } from "~/domain/interactions";
 import { ACCESS } from "~/domain/roles";
 import { canVoidSale, VOID_REASON_MAX, type SaleItemFacts } from "~/domain/sales";
 import { getClient, listClientFollowUps } from "~/services/client-queries.server";
+import { undoableMergeInto } from "~/services/client-merge.server";
 import { listClientSales, saleJson } from "~/services/sales.server";
 import { readShopLists } from "~/services/shop-lists.server";
 import { nameOfKey } from "~/domain/shop-lists";
@@ -69,7 +70,7 @@ import { usePageLocale } from "~/i18n/i18n-provider";
 import { writeNumber } from "~/domain/numerals";
 
 /** The client's quotes are named in the quotes catalog; the rest of the page's texts come with the client book's. */
-export const handle: CatalogsHandle = { i18n: ["quotes", "jobs"] };
+export const handle: CatalogsHandle = { i18n: ["quotes", "jobs", "duplicates"] };
 
 /** The preference fields of the registry, shown in their own box (docs/decisions/019). */
 const PREFERENCE_FIELDS = CLIENT_FIELD_NAMES.filter((name) => clientField(name).section === "preferences");
@@ -82,6 +83,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = id ? await getClient(id) : null;
   if (!client) throw new Response("Client not found", { status: 404 });
   const canReassign = canReassignClient(user, client.ownerId);
+  // A merge into this client an admin may still undo (docs/decisions/047-client-merge.md).
+  const undoable = user.role === "admin" ? await undoableMergeInto(client.id) : null;
   const [sales, followUps, owners, interactions, lists, quotes] = await Promise.all([
     listClientSales(client.id),
     listClientFollowUps(client.id),
@@ -109,6 +112,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Something is masked for this user, so the Reveal button shows.
     canReveal: MASKED_FIELDS.some((name) => shown[name] !== client[name]),
     isAdmin: user.role === "admin",
+    undoableMerge: undoable ? { id: undoable.id, at: undoable.at.toISOString().slice(0, 10) } : null,
     // Showrooms and categories named in the page's language (the JSON's names are English).
     sales: (sales ?? []).map((s) => ({
       ...saleJson(s),
@@ -234,6 +238,7 @@ export default function ClientDetailsModal() {
     quotes,
     canReveal,
     isAdmin,
+    undoableMerge,
     today,
     family,
     erasedOn,
@@ -332,6 +337,18 @@ export default function ClientDetailsModal() {
           </Link>
         ) : null}
       </div>
+      {undoableMerge ? (
+        <Form
+          method="post"
+          action={`/customers/merges/${undoableMerge.id}/undo`}
+          className="mb-4 flex flex-wrap items-center gap-2 text-sm"
+        >
+          <span className="text-gray-700">{t("duplicates:merge.undoHint", { date: day(undoableMerge.at) })}</span>
+          <button type="submit" className="btn-secondary">
+            {t("duplicates:merge.undo")}
+          </button>
+        </Form>
+      ) : null}
       {canReveal && !revealed ? (
         <Form method="post" preventScrollReset className="mb-4 flex flex-wrap items-center gap-2 text-sm">
           <span className="text-gray-700">{t("clients:details.masked")}</span>

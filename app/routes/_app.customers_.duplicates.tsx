@@ -26,7 +26,7 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "duplicates:title")} | ${PRODUCT_NAME}` },
 ];
 
-/** The intent of "Not the same person". Merge is not offered yet (issue #44 item 4). */
+/** The intent of "Not the same person"; Merge is its own page (_app.customers_.duplicates_.$pairId.merge). */
 const DISMISS = "dismiss";
 
 /**
@@ -177,12 +177,17 @@ export default function DuplicatesPage() {
                     </tbody>
                   </table>
                 </div>
-                <Form method="post" action={here(page)}>
-                  <input type="hidden" name="pairId" value={pair.pairId} />
-                  <button type="submit" name="intent" value={DISMISS} className="btn-secondary" disabled={busy}>
-                    {t("duplicates:dismiss")}
-                  </button>
-                </Form>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link to={`/customers/duplicates/${pair.pairId}/merge`} className="btn-primary">
+                    {t("duplicates:merge.link")}
+                  </Link>
+                  <Form method="post" action={here(page)}>
+                    <input type="hidden" name="pairId" value={pair.pairId} />
+                    <button type="submit" name="intent" value={DISMISS} className="btn-secondary" disabled={busy}>
+                      {t("duplicates:dismiss")}
+                    </button>
+                  </Form>
+                </div>
               </li>
             );
           })}

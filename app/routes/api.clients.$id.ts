@@ -6,6 +6,7 @@ import { validationFailedMessage } from "~/domain/client-input";
 import { canReassignClient } from "~/domain/client-owner";
 import { ACCESS } from "~/domain/roles";
 import { getClient } from "~/services/client-queries.server";
+import { mergedIntoOf } from "~/services/client-merge.server";
 import { clientJson, forViewer } from "~/services/client-record.server";
 import { readShopLists } from "~/services/shop-lists.server";
 import { updateClient } from "~/services/client-writes.server";
@@ -22,9 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireApiUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
-  return client
-    ? Response.json({ data: clientJson(forViewer(client, user), (await readShopLists()).teams) })
-    : notFound();
+  if (client) return Response.json({ data: clientJson(forViewer(client, user), (await readShopLists()).teams) });
+  // A merged-away client points at the one it was merged into (docs/decisions/047-client-merge.md).
+  const mergedIntoId = id ? await mergedIntoOf(id) : null;
+  return mergedIntoId ? Response.json({ error: "Client not found", mergedIntoId }, { status: 404 }) : notFound();
 }
 
 /**

@@ -10,6 +10,8 @@ import { auditTargetType, CLIENT_TARGET, clientAuditWhere } from "./client-audit
  */
 export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.signIn]: "logs:actions.signIn",
+  [AUDIT_ACTIONS.clientsMerged]: "logs:actions.clientsMerged",
+  [AUDIT_ACTIONS.clientMergeUndone]: "logs:actions.clientMergeUndone",
   [AUDIT_ACTIONS.signOut]: "logs:actions.signOut",
   [AUDIT_ACTIONS.codeFailed]: "logs:actions.codeFailed",
   [AUDIT_ACTIONS.locked]: "logs:actions.locked",

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = {
   cashReportDownloaded: "cash.report_downloaded",
   quoteCreated: "client.quote_created",
   duplicateDismissed: "client.duplicate_dismissed",
+  clientsMerged: "client.merged",
+  clientMergeUndone: "client.merge_undone",
   jobCreated: "client.job_created",
   jobPaymentRecorded: "client.job_payment_recorded",
   jobStatusChanged: "client.job_status_changed",

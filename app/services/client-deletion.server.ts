@@ -32,7 +32,8 @@ const MOVES = {
     action: AUDIT_ACTIONS.clientsDeleted,
   },
   restore: {
-    from: { deletedAt: { not: null } },
+    // A merged-away client comes back only through its merge's undo (client-merge.server.ts).
+    from: { deletedAt: { not: null }, mergedIntoId: null },
     to: () => ({ deletedAt: null, deletedById: null }),
     jobsInBook: true,
     action: AUDIT_ACTIONS.clientsRestored,

@@ -73,6 +73,12 @@ export async function eraseClientsIn(
     RETURNING "id"`;
   const erased = rows.map((r) => Number(r.id));
   if (erased.length === 0) return [];
+  // A merge keeps the kept client's replaced values for its undo: they go, and a client merged into
+  // an erased one is the same person, erased with it (docs/privacy.md).
+  await tx.clientMerge.updateMany({
+    where: { OR: [{ keptId: { in: erased } }, { mergedId: { in: erased } }] },
+    data: { values: "{}" },
+  });
   const erasedSet = new Set(erased);
   const people = before.filter((c) => erasedSet.has(c.id));
   // Only rows that hold something are rewritten: every page written is time the write lock is held.
@@ -118,7 +124,20 @@ export async function eraseClientsIn(
     erased,
     tx,
   );
-  return erased;
+  const mergedAway = await tx.client.findMany({
+    where: { mergedIntoId: { in: erased }, erasedAt: null },
+    select: { id: true },
+  });
+  if (mergedAway.length === 0) return erased;
+  return [
+    ...erased,
+    ...(await eraseClientsIn(
+      tx,
+      mergedAway.map((c) => c.id),
+      by,
+      now,
+    )),
+  ];
 }
 
 /**

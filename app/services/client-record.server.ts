@@ -68,7 +68,10 @@ type SystemColumn =
   | "consentWhatsapp"
   | "consentCall"
   | "consentEmail"
-  | "consentSms";
+  | "consentSms"
+  // A merged-away client's pointer to the kept one (client-merge, docs/decisions/047-client-merge.md).
+  | "mergedIntoId"
+  | "mergedAt";
 
 /**
  * Compile-time check that the registry and the Customer table agree: a column added to

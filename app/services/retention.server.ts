@@ -1,4 +1,5 @@
 import { db } from "~/db/db.server";
+import { releaseMergedMobiles } from "./client-merge.server";
 import { businessToday, type IsoDate } from "~/domain/calendar";
 import { DEFAULT_RETENTION, retentionCutoffs, type RetentionCutoffs, type RetentionSettings } from "~/domain/retention";
 import type { Prisma } from "~/generated/prisma/client";
@@ -252,6 +253,8 @@ export async function runDailyRetention({
   if (!(await claimDailyJob("retention", { day, holder, now, force }))) return null;
   try {
     const report = await applyRetention(now, { actorName }, options);
+    // A merged-away client's mobile number is freed once its merge can no longer be undone.
+    await releaseMergedMobiles(now);
     await finishDailyJob("retention", { day, holder });
     return report;
   } catch (error) {

@@ -57,6 +57,14 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
     methods: { POST: "none" },
     who: "unlocked admin",
   },
+  // Junk is refused before a client is looked at: nothing is merged.
+  "api.clients.merge": { path: "/api/clients/merge", methods: { POST: "json" }, who: "staff" },
+  // Reads no body; no merge 1 in this database, so junk meets the guard or a 404.
+  "api.clients.merges.$mergeId.undo": {
+    path: "/api/clients/merges/1/undo",
+    methods: { POST: "none" },
+    who: "unlocked admin",
+  },
   "api.clients.$id.jobs": { path: "/api/clients/:id/jobs", methods: { POST: "json" }, who: "staff" },
   "api.jobs.$id.payments": { path: "/api/jobs/:id/payments", methods: { POST: "json" }, who: "staff" },
   "api.jobs.$id.status": { path: "/api/jobs/:id/status", methods: { POST: "json" }, who: "staff" },
@@ -247,6 +255,7 @@ function paramsFor(file: string, path: string) {
   if (file.startsWith("api.users.$id")) return { id: path.split("/")[3]! };
   if (file === "api.sales.$id.void") return saleParams;
   if (file === "api.clients.duplicates.$pairId.dismiss") return { pairId: "1" };
+  if (file === "api.clients.merges.$mergeId.undo") return { mergeId: "1" };
   if (file.startsWith("api.jobs.$id")) return jobParams;
   if (/^api\.(showrooms|teams|item-categories)\.\$id$/.test(file)) return { id: path.split("/")[3]! };
   return [
