@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { parseJobId } from "~/domain/jobs";
 import { ACCESS } from "~/domain/roles";
@@ -28,7 +28,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-export async function loader({ params }: ActionFunctionArgs) {
+/** A GET (a refresh after a refused upload) goes back to the job. */
+export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseJobId(params.id);
   if (!id) throw new Response("Job not found", { status: 404 });
   return new Response(null, { status: 303, headers: { Location: `/jobs/${id}` } });
