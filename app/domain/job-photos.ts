@@ -29,10 +29,9 @@ export function sniffPhotoType(bytes: Uint8Array): JobPhotoType | null {
  */
 export function sanitisePhotoName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
+  // Control characters are what is refused here, so the pattern names them.
   // eslint-disable-next-line no-control-regex
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "")
-    .trim()
-    .slice(0, 120);
+  const unsafe = /[\u0000-\u001f\u007f"<>|:*?]/g;
+  const clean = base.replace(unsafe, "").trim().slice(0, 120);
   return clean.replace(/^\.+/, "") || "photo";
 }
