@@ -183,12 +183,22 @@ function isJsonType(type) {
  * @returns {import("express").RequestHandler}
  */
 export function bodyGate({ limit, uploadPaths, refuse }) {
-  const uploads = new Set(uploadPaths);
+  // An upload path's `:id` segment stands for any one segment (a job's id).
+  const patterns = uploadPaths.map(
+    (path) =>
+      new RegExp(
+        `^${path
+          .split("/")
+          .map((s) => (s === ":id" ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+          .join("/")}$`,
+      ),
+  );
+  const isUpload = (/** @type {string} */ route) => patterns.some((p) => p.test(route));
   return (req, res, next) => {
     // A single-fetch request (`/import-data.data`) goes to the same route as its page.
     const route = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
     if (SAFE_METHODS.has(req.method)) return next();
-    if (uploads.has(route)) {
+    if (isUpload(route)) {
       // An upload answered before its body was read (signed out, refused, too large) leaves the rest
       // unread and the connection stuck: the client's next request on it is reset. Once the answer is
       // out, nothing reads the request any more, so its rest is dropped here.

@@ -216,6 +216,12 @@ export const MESSAGE_CODES = {
   jobNotFound: "jobs:errors.notFound",
   jobClient: "jobs:errors.client",
   jobQuery: "jobs:errors.query",
+  jobPhotoMissing: "jobs:errors.photoMissing",
+  jobPhotoType: "jobs:errors.photoType",
+  jobPhotoTooLarge: "jobs:errors.photoTooLarge",
+  jobPhotoLimit: "jobs:errors.photoLimit",
+  jobPhotoUnreadable: "jobs:errors.photoUnreadable",
+  jobPhotoNotFound: "jobs:errors.photoNotFound",
   // Imports (app/services/import.server.ts): another import of the kind runs, since when, until when at the latest.
   importBusy: "import:failures.busy",
 } as const;

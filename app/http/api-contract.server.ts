@@ -734,6 +734,20 @@ export const API_CONTRACT = {
       },
     },
   },
+  "/api/jobs/{id}/photos": {
+    params: { id: "The job's id (a positive integer)" },
+    post: {
+      summary: "Add a photo of the job's piece: 201 {data: {id, fileName, contentType, bytes, url}}",
+      description:
+        "Any role, as a payment. JPEG, PNG or WebP, read from the file's bytes (not its name or declared type), at most 5 MB; at most 5 photos a job. A refusal stores nothing. The url (/job-photos/{id}) serves the picture to a signed-in user who may see the job.",
+      access: ACCESS.clients,
+      upload: { field: "photo", description: "The photo: JPEG, PNG or WebP, at most 5 MB" },
+      responses: {
+        201: "{data: {id, fileName, contentType, bytes, url}}",
+        404: "Job not found",
+      },
+    },
+  },
   "/api/jobs/{id}/status": {
     params: { id: "The job's id (a positive integer)" },
     post: {

@@ -13,10 +13,16 @@ import { translatorFor } from "~/i18n/i18n.server";
 export const MAX_FORM_BODY_BYTES = 100 * 1024;
 
 /**
- * The routes that read a spreadsheet upload with readSpreadsheetUpload (app/services/import-upload.server.ts),
- * which caps the file and the whole body itself.
+ * The routes that read an upload with readSpreadsheetUpload (app/services/import-upload.server.ts), which caps
+ * the file and the whole body itself: the spreadsheets and a job's photos (`:id` stands for one path segment).
  */
-export const UPLOAD_PATHS: readonly string[] = ["/import-data", "/api/import/clients", "/api/import/zoho-customers"];
+export const UPLOAD_PATHS: readonly string[] = [
+  "/import-data",
+  "/api/import/clients",
+  "/api/import/zoho-customers",
+  "/jobs/:id/photos",
+  "/api/jobs/:id/photos",
+];
 
 export type EdgeRefusal = "cross_site" | "too_large" | "unreadable" | "wrong_type" | "nul_character";
 

@@ -17,9 +17,11 @@ import {
   parseJobId,
 } from "~/domain/jobs";
 import { clientMessage, recipientLanguage } from "~/domain/message-templates";
-import { issueMessage } from "~/domain/messages";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { issueMessage, message } from "~/domain/messages";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import type { Language } from "~/domain/languages";
+import { MAX_JOB_PHOTOS } from "~/domain/job-photos";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { nameOfKey } from "~/domain/shop-lists";
@@ -34,6 +36,7 @@ import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import { getWhatsAppTarget } from "~/services/client-contact.server";
+import { deleteJobPhoto, listJobPhotos } from "~/services/job-photos.server";
 import { getJob, moveJob, recordJobPayment, type JobDetailJson } from "~/services/jobs.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import { readShopLists } from "~/services/shop-lists.server";
@@ -86,11 +89,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const { locale, language } = await translatorFor(request, "jobs");
   const [job, lists] = await Promise.all([jobOf(params), readShopLists()]);
+  const photos = await listJobPhotos(job.id);
   const money = (value: string | null) => (value === null ? null : formatAed(parseAedToFils(value) ?? 0n, locale));
   const closer = mayClose(user.role);
   const ready = await readyMessage(job, lists, language);
   return {
     ready,
+    photos,
     job: {
       ...job,
       promised: formatDay(job.promisedDate, locale),
@@ -104,6 +109,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       payments: job.payments.map((p) => ({ ...p, amountText: money(p.amount), day: formatDay(p.paidOn, locale) })),
       history: job.history.map((h) => ({ ...h, day: formatDay(h.at.slice(0, 10), locale) })),
       moves: job.allowedMoves.filter((to) => closer || (to !== "delivered" && to !== "cancelled")),
+      mayDeletePhotos: closer,
     },
     isAdmin: user.role === "admin",
   };
@@ -116,6 +122,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const context = { actor: user, ip: requestAddress(request) };
   const here = `/jobs/${job.id}`;
+  if (formText(form, "intent") === "deletePhoto") {
+    const photoId = parseJobId(formText(form, "photoId") ?? undefined);
+    const result = photoId
+      ? await deleteJobPhoto(job.id, photoId, context)
+      : ({ ok: false, status: 404, message: message(MESSAGE_CODES.jobPhotoNotFound) } as const);
+    if (!result.ok) return data({ form: "photos", error: say(t, result.message) }, { status: result.status });
+    return redirectWithToast(here, { type: "success", title: t("jobs:photos.deleted"), description: job.number });
+  }
   if (formText(form, "intent") === "pay") {
     const passport = formText(form, "passportNumber");
     const parsed = jobPaymentSchema().safeParse(
@@ -149,7 +163,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function JobDetails() {
-  const { job, isAdmin, ready } = useLoaderData<typeof loader>();
+  const { job, isAdmin, ready, photos } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
@@ -338,6 +352,79 @@ export default function JobDetails() {
             {refusal.error}
           </p>
         ) : null}
+      </section>
+
+      <section className="card space-y-3" aria-labelledby="job-photos">
+        <h2 id="job-photos" className="font-semibold">
+          {t("jobs:photos.title")}
+        </h2>
+        {refusal?.form === "photos" ? (
+          <p role="alert" className="field-error" data-testid="job-photo-error">
+            {refusal.error}
+          </p>
+        ) : null}
+        {photos.length === 0 ? (
+          <p className="text-sm text-gray-600">{t("jobs:photos.none")}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-3" data-testid="job-photo-list">
+            {photos.map((p) => (
+              <li key={p.id} className="space-y-1">
+                <a href={p.url} target="_blank" rel="noreferrer">
+                  <img
+                    src={p.url}
+                    alt={p.fileName}
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    className="size-24 rounded border border-gray-200 object-cover"
+                  />
+                </a>
+                {job.mayDeletePhotos ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="deletePhoto" />
+                    <input type="hidden" name="photoId" value={p.id} />
+                    <button
+                      type="submit"
+                      className="text-sm text-red-700 underline"
+                      aria-label={t("jobs:photos.deleteLabel", { name: p.fileName })}
+                      disabled={busy}
+                    >
+                      {t("jobs:photos.delete")}
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {photos.length < MAX_JOB_PHOTOS ? (
+          <Form
+            method="post"
+            action={`/jobs/${job.id}/photos`}
+            encType="multipart/form-data"
+            reloadDocument
+            className="flex flex-wrap items-end gap-2"
+            data-testid="job-photo-form"
+          >
+            <Field id="job-photo" label={t("jobs:photos.choose")}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="file"
+                  name="photo"
+                  required
+                  accept="image/jpeg,image/png,image/webp"
+                  className="input mt-1 max-w-full"
+                />
+              )}
+            </Field>
+            <button type="submit" className="btn-secondary">
+              {t("jobs:photos.upload")}
+            </button>
+          </Form>
+        ) : (
+          <p className="text-sm text-gray-600">{t("jobs:photos.full", { max: MAX_JOB_PHOTOS })}</p>
+        )}
       </section>
 
       <section className="card" aria-labelledby="job-history">

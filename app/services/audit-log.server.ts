@@ -48,6 +48,8 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.duplicateDismissed]: "logs:actions.duplicateDismissed",
   [AUDIT_ACTIONS.jobCreated]: "logs:actions.jobCreated",
   [AUDIT_ACTIONS.jobPaymentRecorded]: "logs:actions.jobPaymentRecorded",
+  [AUDIT_ACTIONS.jobPhotoAdded]: "logs:actions.jobPhotoAdded",
+  [AUDIT_ACTIONS.jobPhotoDeleted]: "logs:actions.jobPhotoDeleted",
   [AUDIT_ACTIONS.jobStatusChanged]: "logs:actions.jobStatusChanged",
   [AUDIT_ACTIONS.importRun]: "logs:actions.importRun",
   [AUDIT_ACTIONS.followUpCreated]: "logs:actions.followUpCreated",

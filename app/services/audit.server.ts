@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = {
   jobCreated: "client.job_created",
   jobPaymentRecorded: "client.job_payment_recorded",
   jobStatusChanged: "client.job_status_changed",
+  jobPhotoAdded: "client.job_photo_added",
+  jobPhotoDeleted: "client.job_photo_deleted",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

@@ -25,6 +25,7 @@ import { writeWorkbook } from "./import-spreadsheet.server";
 import { interactionsOf, type InteractionJson } from "./interactions.server";
 import type { QuoteView } from "~/domain/quotes";
 import { quotesOfClient } from "./quotes.server";
+import { photoNamesOfJobs } from "./job-photos.server";
 import { jobsOfClient, type JobDetailJson } from "./jobs.server";
 import { saleJson, salesOfClient, type SaleJson } from "./sales.server";
 import { cashTransactionsOfClient, type ClientCashTransaction } from "./cash-rule.server";
@@ -50,7 +51,7 @@ export type ClientDataExport = {
   followUps: FollowUpJson[];
   quotes: QuoteView[];
   /** The client's jobs (docs/guide/jobs.md) with their pieces, payments and history. */
-  jobs: JobDetailJson[];
+  jobs: (JobDetailJson & { photos: string[] })[];
   audit: AuditApiEntry[];
 };
 
@@ -81,6 +82,8 @@ export async function exportClientData(
     quotesOfClient(clientId),
     jobsOfClient(clientId),
   ]);
+  // A job's photos appear by their file names; the pictures themselves stay on the job's page.
+  const photoNames = await photoNamesOfJobs(jobs.map((j) => j.id));
   // The follow-ups' own entries (scheduled, completed) are about the client too.
   const auditRows = await db.auditLog.findMany({
     where: {
@@ -99,7 +102,7 @@ export async function exportClientData(
     interactions,
     followUps,
     quotes,
-    jobs,
+    jobs: jobs.map((j) => ({ ...j, photos: photoNames.get(j.id) ?? [] })),
     // An entry from before decision 014 about several clients shows only this client's part.
     audit: auditRows.map((row) => {
       const entry = auditApiEntry(row);
@@ -274,6 +277,7 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
       "Balance (AED)",
       "Method",
       "By",
+      "Photos",
     ],
     ...data.jobs.flatMap((j) => [
       [
@@ -296,6 +300,7 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
         j.balance ?? "",
         "",
         j.takenByName,
+        j.photos.join("\n"),
       ],
       ...j.payments.map((p) => [
         j.number,
@@ -311,6 +316,7 @@ export function clientDataWorkbook(data: ClientDataExport): Buffer {
         "",
         p.method,
         p.takenByName,
+        "",
       ]),
     ]),
   ];

@@ -7,6 +7,7 @@ import { normalizeMobile } from "~/domain/mobile";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS } from "./audit.server";
 import { eraseFromClientAudit, writeClientAudits } from "./client-audit.server";
+import { deleteJobPhotoRows, removeJobPhotoFiles } from "./job-photos.server";
 import { eraseJobTexts } from "./jobs.server";
 
 /**
@@ -30,12 +31,15 @@ const column = (name: string) => Prisma.raw(`"${name}"`);
  * Erases a batch in the caller's transaction, set-based: one UPDATE per table for the whole batch
  * (the retention job's batches must hold the write lock briefly). Only clients not yet erased are
  * touched, so two erasures of one client never both count. Returns the ids this call erased.
+ * Their jobs' photo rows go here; the files' names are pushed onto `photoFiles` for the caller to remove
+ * (removeJobPhotoFiles) once the transaction commits, so a rollback never leaves a row without its file.
  */
 export async function eraseClientsIn(
   tx: Prisma.TransactionClient,
   clientIds: readonly number[],
   by: ErasedBy,
   now: Date,
+  photoFiles: string[] = [],
 ): Promise<number[]> {
   if (clientIds.length === 0) return [];
   const perClient = (valueOf: (id: number) => string) =>
@@ -109,6 +113,8 @@ export async function eraseClientsIn(
   });
   // A job's number, status, pieces and amounts stay like a sale's; its description, notes and reasons go.
   await eraseJobTexts(tx, erased);
+  // Photos of the piece are pictures taken of the client's property: they go, rows and files.
+  photoFiles.push(...(await deleteJobPhotoRows(tx, erased)));
   await eraseFromClientAudit(tx, erased);
   await forgetInLeadRuns(tx, erased);
   await forgetInSkippedRows(tx, people);
@@ -229,7 +235,11 @@ export async function eraseClient(
   const client = await findClientToErase(clientId);
   if (!client) return { ok: false, status: 404, error: "Client not found" };
   if (client.erasedAt) return { ok: false, status: 409, error: MESSAGE_CODES.alreadyErased };
-  const erased = await db.$transaction((tx) => eraseClientsIn(tx, [clientId], { reason: "request", actor, ip }, now));
+  const photoFiles: string[] = [];
+  const erased = await db.$transaction((tx) =>
+    eraseClientsIn(tx, [clientId], { reason: "request", actor, ip }, now, photoFiles),
+  );
+  await removeJobPhotoFiles(photoFiles);
   if (erased.length === 0) return { ok: false, status: 409, error: MESSAGE_CODES.alreadyErased };
   return { ok: true };
 }

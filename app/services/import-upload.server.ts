@@ -35,17 +35,27 @@ function countedBody(body: ReadableStream<Uint8Array>, limit: number): ReadableS
   );
 }
 
-export async function readSpreadsheetUpload(request: Request, fileField = "file"): Promise<UploadResult> {
+/** The file's own cap and the words of its refusal: a spreadsheet's unless an upload gives its own (a job's photo). */
+export type UploadLimit = { maxFileBytes: number; tooLargeMessage: string; notMultipartMessage?: string };
+
+export async function readSpreadsheetUpload(
+  request: Request,
+  fileField = "file",
+  { maxFileBytes, tooLargeMessage, notMultipartMessage }: UploadLimit = {
+    maxFileBytes: MAX_UPLOAD_BYTES,
+    tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
+  },
+): Promise<UploadResult> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
     return {
       ok: false,
       status: 400,
-      message: `Send the spreadsheet as multipart/form-data in the field '${fileField}'.`,
+      message: notMultipartMessage ?? `Send the spreadsheet as multipart/form-data in the field '${fileField}'.`,
     };
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > DRAIN_LIMIT_BYTES) return { ok: false, status: 413, message: FILE_TOO_LARGE_MESSAGE };
+  if (declared > DRAIN_LIMIT_BYTES) return { ok: false, status: 413, message: tooLargeMessage };
 
   let file: UploadedFile | null = null;
   let tooLarge = false;
@@ -53,7 +63,7 @@ export async function readSpreadsheetUpload(request: Request, fileField = "file"
     const chunks: Uint8Array[] = [];
     let size = 0;
     const isFile = filename !== undefined;
-    const limit = isFile ? MAX_UPLOAD_BYTES : MAX_FIELD_BYTES;
+    const limit = isFile ? maxFileBytes : MAX_FIELD_BYTES;
     for await (const chunk of data) {
       size += chunk.byteLength;
       if (size > limit) tooLarge = true;
@@ -76,10 +86,10 @@ export async function readSpreadsheetUpload(request: Request, fileField = "file"
   try {
     form = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
-    if (error instanceof BodyTooLarge || tooLarge) return { ok: false, status: 413, message: FILE_TOO_LARGE_MESSAGE };
+    if (error instanceof BodyTooLarge || tooLarge) return { ok: false, status: 413, message: tooLargeMessage };
     return { ok: false, status: 400, message: "The upload could not be read. Please choose the file again." };
   }
-  if (tooLarge) return { ok: false, status: 413, message: FILE_TOO_LARGE_MESSAGE };
+  if (tooLarge) return { ok: false, status: 413, message: tooLargeMessage };
   const fields = new Map<string, string>();
   for (const [key, value] of form.entries()) if (typeof value === "string") fields.set(key, value);
   return { ok: true, file, fields };

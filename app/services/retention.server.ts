@@ -6,6 +6,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { clearContactOutcomesInAudit } from "./client-audit.server";
 import { eraseClientsIn } from "./client-erasure.server";
+import { removeJobPhotoFiles } from "./job-photos.server";
 import { claimDailyJob, finishDailyJob, releaseDailyJob } from "./job-lease.server";
 
 /**
@@ -155,11 +156,16 @@ export async function applyRetention(
     });
     if (due.length === 0) break;
     const ids = due.map((c) => c.id);
+    // Their jobs' photo files go once each batch commits (eraseClientsIn drops the rows).
+    const photoFiles: string[] = [];
     erased.push(
       ...(await batch(() =>
-        db.$transaction((tx) => eraseClientsIn(tx, ids, { reason: "retention", actorName: who.actorName }, now)),
+        db.$transaction((tx) =>
+          eraseClientsIn(tx, ids, { reason: "retention", actorName: who.actorName }, now, photoFiles),
+        ),
       )),
     );
+    await removeJobPhotoFiles(photoFiles);
     if (due.length < batchSize) break;
   }
   report.erasedClients = erased.length;

@@ -50,6 +50,26 @@ test("a repair from intake to delivery", async ({ page, context }) => {
   await expect(page.getByTestId("job-balance")).toHaveText("AED 100.00");
   await fitsThePhone(page);
 
+  // A photo of the piece, through the plain multipart form: back on the job, its thumbnail is served.
+  // A 1×1 red PNG (signature, IHDR, IDAT, IEND).
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082",
+    "hex",
+  );
+  await page.getByLabel("Photo (JPEG, PNG or WebP, up to 5 MB)").setInputFiles({
+    name: "ring-before.png",
+    mimeType: "image/png",
+    buffer: png,
+  });
+  await page.getByRole("button", { name: "Add photo" }).click();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}$`));
+  const thumbnail = page.getByTestId("job-photo-list").getByRole("img", { name: "ring-before.png" });
+  await expect(thumbnail).toBeVisible();
+  await expect(thumbnail).toHaveAttribute("loading", "lazy");
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  expect(await db.jobPhoto.count({ where: { jobId: job.id } })).toBe(1);
+  await fitsThePhone(page);
+
   await page.getByRole("button", { name: "Mark In workshop" }).click();
   await expect(page.getByTestId("job-status")).toHaveText("In workshop");
   await page.getByRole("button", { name: "Mark Ready" }).click();

@@ -68,6 +68,7 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
   "api.clients.$id.jobs": { path: "/api/clients/:id/jobs", methods: { POST: "json" }, who: "staff" },
   "api.jobs.$id.payments": { path: "/api/jobs/:id/payments", methods: { POST: "json" }, who: "staff" },
   "api.jobs.$id.status": { path: "/api/jobs/:id/status", methods: { POST: "json" }, who: "staff" },
+  "api.jobs.$id.photos": { path: "/api/jobs/:id/photos", methods: { POST: "multipart" }, who: "staff" },
   "api.follow-ups": { path: "/api/follow-ups", methods: { POST: "json" }, who: "staff" },
   "api.follow-ups.$id": { path: "/api/follow-ups/:id", methods: { PUT: "json" }, who: "staff" },
   "api.import.clients": { path: "/api/import/clients", methods: { POST: "multipart" }, who: "staff" },
@@ -232,6 +233,7 @@ beforeAll(async () => {
   jobParams = { id: String((job.body as { data: { id: number } }).data.id) };
   ROUTES["api.jobs.$id.payments"]!.path = `/api/jobs/${jobParams.id}/payments`;
   ROUTES["api.jobs.$id.status"]!.path = `/api/jobs/${jobParams.id}/status`;
+  ROUTES["api.jobs.$id.photos"]!.path = `/api/jobs/${jobParams.id}/photos`;
 });
 
 function junkRequest(path: string, method: string, who: Who, junk: (typeof JUNK)[number]): Request {

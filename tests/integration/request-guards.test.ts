@@ -245,5 +245,9 @@ describe("body size", () => {
     const upload = `--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${big}\r\n--XYZ--\r\n`;
     const imported = await send(port, "/import-data?kind=clients", multipart(upload));
     expect(imported.status).toBe(200);
+    // A job's photos: `:id` in UPLOAD_PATHS stands for the one segment, and nothing longer.
+    expect((await send(port, "/api/jobs/12/photos", multipart(upload))).status).toBe(200);
+    expect((await send(port, "/jobs/12/photos", multipart(upload))).status).toBe(200);
+    expect((await send(port, "/jobs/12/photos/x", multipart(upload))).status).toBe(413);
   });
 });

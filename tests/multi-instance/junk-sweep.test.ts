@@ -28,8 +28,8 @@ const paths = [
 
 /** Sign-in and sign-out routes: junk there could lock this address or end the session the sweep uses. */
 const SESSION_PATHS = /^\/(login|logout|api\/auth\/)/;
-/** The spreadsheet uploads keep their own, larger caps on the body. */
-const UPLOADS = /^\/(import-data|api\/import\/(clients|zoho-customers))$/;
+/** The spreadsheet uploads and a job's photos keep their own, larger caps on the body. */
+const UPLOADS = /^\/(import-data|api\/import\/(clients|zoho-customers)|(api\/)?jobs\/[^/]+\/photos)$/;
 
 const huge = "x".repeat(150_000);
 const JUNK_QUERY =

@@ -20,5 +20,7 @@ export const E2E_ENV: Record<string, string> = {
   ADMIN_NAME: E2E_ADMIN.name,
   ADMIN_TOTP_SECRET: E2E_ADMIN.secret,
   APP_TIMEZONE: "Asia/Dubai",
+  // Jobs' photos of this run beside its database, never in the checkout's ./data.
+  JOB_PHOTOS_DIR: resolve(`tests/.tmp/e2e-${E2E_PORT}-job-photos`),
   BUILD_DIR: process.env.BUILD_DIR || "build",
 };

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/guards.server";
+import { parseJobId } from "~/domain/jobs";
+import { ACCESS } from "~/domain/roles";
+import { requestAddress } from "~/http/request-address";
+import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { say } from "~/i18n/messages";
+import { addJobPhoto } from "~/services/job-photos.server";
+
+/**
+ * POST /jobs/:id/photos: the job page's plain multipart form (works without JavaScript). Any role, as a
+ * payment; back to the job with a toast saying it was added or why not. An unknown job is a 404.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, { access: ACCESS.clients });
+  const { t } = await translatorFor(request, "jobs");
+  const id = parseJobId(params.id);
+  if (!id) throw new Response("Job not found", { status: 404 });
+  const result = await addJobPhoto(id, request, { actor: user, ip: requestAddress(request) });
+  if (!result.ok && result.status === 404) throw new Response("Job not found", { status: 404 });
+  const here = `/jobs/${id}`;
+  if (!result.ok) return redirectWithToast(here, { type: "error", title: say(t, result.message) });
+  return redirectWithToast(here, {
+    type: "success",
+    title: t("jobs:photos.uploaded"),
+    description: result.photo.fileName,
+  });
+}
+
+/** A GET (a refresh after a refused upload) goes back to the job. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = parseJobId(params.id);
+  if (!id) throw new Response("Job not found", { status: 404 });
+  return new Response(null, { status: 303, headers: { Location: `/jobs/${id}` } });
+}
