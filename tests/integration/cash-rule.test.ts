@@ -12,22 +12,12 @@ import * as reportedApi from "~/routes/api.reports.cash.$id.reported";
 import { saveCashRuleSettings } from "~/services/cash-rule.server";
 import { exportClientData } from "~/services/client-data-export.server";
 import { eraseClient } from "~/services/client-erasure.server";
-import {
-  addClientThroughApi,
-  callRoute,
-  createUser,
-  makeRequest,
-  outcome,
-  sessionCookieFor,
-} from "../support/factories";
+import { addClientThroughApi, callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 /** Issue #46 items 3 and 4's contract: payments on POST /api/clients/:id/sales, the cash rule, /api/reports/cash. */
 
 type Role = "admin" | "sales_front" | "sales_back" | "road_sales";
-async function signedIn(role: Role = "admin") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "admin") => signedInStaff(role);
 
 let mobile = 501000000;
 const newClient = (cookie: string, fields: Record<string, unknown> = {}) =>

@@ -1,16 +1,14 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import * as interactionsApi from "~/routes/api.clients.$id.interactions";
 import * as detailsPage from "~/routes/_app.customers.$id";
 import * as interactionForm from "~/routes/_app.customers_.$id.interactions";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 let seq = 0;
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales" = "sales_front") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "sales_front") => signedInStaff(role);
 
 async function client(extra: { deletedAt?: Date } = {}) {
   seq += 1;

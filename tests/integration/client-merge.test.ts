@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import * as clientsApi from "~/routes/api.clients";
@@ -7,15 +8,12 @@ import * as mergeApi from "~/routes/api.clients.merge";
 import * as undoApi from "~/routes/api.clients.merges.$mergeId.undo";
 import { eraseClientsIn } from "~/services/client-erasure.server";
 import { releaseMergedMobiles, undoClientMerge } from "~/services/client-merge.server";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, createUser, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 let seq = 0;
 const nextMobile = () => `97158${String(++seq).padStart(7, "0")}`;
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales" = "admin") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "admin") => signedInStaff(role);
 
 async function addClient(cookie: string, fields: Record<string, unknown>): Promise<number> {
   const res = await outcome(

@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { unlockedAdmin } from "../support/admin-gate";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
@@ -8,15 +9,12 @@ import * as ownerRoute from "~/routes/_app.customers.owner";
 import * as deleteUserPage from "~/routes/_app.profile.users.$userId.delete";
 import * as editUserPage from "~/routes/_app.profile.users.$userId.edit";
 import { readToast } from "~/http/toast.server";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, createUser, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 let seq = 0;
 const nextMobile = () => `97156${String(++seq).padStart(7, "0")}`;
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales" = "sales_front") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "sales_front") => signedInStaff(role);
 
 type ClientJson = { id: number; ownerId: string | null; ownerName: string | null };
 

@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { businessToday } from "~/domain/calendar";
 import { defaultPeriod } from "~/domain/sales-report";
@@ -5,7 +6,7 @@ import * as clientsApi from "~/routes/api.clients";
 import * as clientSalesApi from "~/routes/api.clients.$id.sales";
 import * as reportApi from "~/routes/api.reports.sales";
 import { addShopRow, changeShopRow, readShopLists } from "~/services/shop-lists.server";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 /**
  * Clients' teams are the shop's Team rows (issue #42): POST /api/clients takes a team by key or either name,
@@ -16,10 +17,7 @@ import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from ".
 let seq = 0;
 const nextMobile = () => `97156${String(Date.now() % 1000).padStart(3, "0")}${String(++seq).padStart(4, "0")}`;
 
-async function signedIn(role: "admin" | "sales_front" = "admin") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "admin") => signedInStaff(role);
 
 type ClientData = { id: number; team: string | null; teamName: string | null };
 

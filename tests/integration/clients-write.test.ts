@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
@@ -10,16 +11,13 @@ import * as deletedPage from "~/routes/_app.customers.deleted";
 import * as editPage from "~/routes/_app.customers.$id_.edit";
 import * as newPage from "~/routes/_app.customers.new";
 import { readToast } from "~/http/toast.server";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 const today = businessToday();
 let seq = 0;
 const nextMobile = () => `97155${String(++seq).padStart(7, "0")}`;
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales" = "sales_front") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "sales_front") => signedInStaff(role);
 
 async function postJson(
   route: { action: typeof clientsApi.action },

@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import * as clientsApi from "~/routes/api.clients";
@@ -8,15 +9,12 @@ import * as editPage from "~/routes/_app.customers.$id_.edit";
 import * as duplicatesPage from "~/routes/_app.customers_.duplicates";
 import { eraseClientsIn } from "~/services/client-erasure.server";
 import { backfillDuplicateKeys, refreshDuplicatePairs } from "~/services/client-duplicates.server";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 let seq = 0;
 const nextMobile = () => `97156${String(++seq).padStart(7, "0")}`;
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales" = "admin") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "admin") => signedInStaff(role);
 
 type Created = { data: { id: number }; possibleDuplicates: { id: number; fullName: string; reasons: string[] }[] };
 

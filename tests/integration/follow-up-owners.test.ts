@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
@@ -7,15 +8,12 @@ import * as clientsPage from "~/routes/_app.customers";
 import * as dashboard from "~/routes/_app.dashboard";
 import * as newFollowUp from "~/routes/_app.customers_.$id.follow-up";
 import * as closeFollowUp from "~/routes/_app.follow-ups.$id";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, createUser, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 const today = businessToday();
 let seq = 0;
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales" = "sales_front") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "sales_front") => signedInStaff(role);
 
 async function client() {
   seq += 1;

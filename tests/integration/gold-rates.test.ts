@@ -1,20 +1,18 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import * as appLayout from "~/routes/_app";
 import * as ratesPage from "~/routes/_app.profile_.gold-rates";
 import * as ratesApi from "~/routes/api.gold-rates";
 import * as latestApi from "~/routes/api.gold-rates.latest";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 /** Issue #46 item 1's contract: POST/GET /api/gold-rates, GET /api/gold-rates/latest, the page and the top bar. */
 
 type Entry = { id: string; effectiveAt: string; rates: Record<string, string>; enteredByName: string };
 const RATES = { "24": "262.50", "22": "243.25", "21": "232.25", "18": "199.00" };
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales" = "admin") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "admin") => signedInStaff(role);
 
 const post = async (cookie: string, json: unknown) =>
   outcome(await callRoute(ratesApi.action, makeRequest("/api/gold-rates", { cookie, json })));

@@ -13,14 +13,7 @@ import * as pagePhotos from "~/routes/jobs.$id.photos";
 import { deleteClients } from "~/services/client-deletion.server";
 import { exportClientData } from "~/services/client-data-export.server";
 import { eraseClient } from "~/services/client-erasure.server";
-import {
-  addClientThroughApi,
-  callRoute,
-  createUser,
-  makeRequest,
-  outcome,
-  sessionCookieFor,
-} from "../support/factories";
+import { addClientThroughApi, callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 /** Issue #45 items 1 and 7: a job's photos, checked by their bytes, served to who may see the job, erased. */
 
@@ -56,10 +49,7 @@ const webp = () => {
 };
 
 type Role = "admin" | "sales_front" | "sales_back" | "road_sales";
-async function signedIn(role: Role = "admin") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "admin") => signedInStaff(role);
 
 let mobile = 503000000;
 async function newJob(cookie: string) {

@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
@@ -7,21 +8,11 @@ import * as newPage from "~/routes/_app.jobs.new";
 import * as slipPage from "~/routes/jobs.$id.slip";
 import * as quotesApi from "~/routes/api.quotes";
 import { recordGoldRate } from "~/services/gold-rates.server";
-import {
-  addClientThroughApi,
-  callRoute,
-  createUser,
-  makeRequest,
-  outcome,
-  sessionCookieFor,
-} from "../support/factories";
+import { addClientThroughApi, callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 /** Issue #45 item 4 on the server: the job pages' loaders and actions call the job services, roles included. */
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role) => signedInStaff(role);
 
 let mobile = 503000000;
 

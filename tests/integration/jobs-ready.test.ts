@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
@@ -9,21 +10,11 @@ import * as jobsApi from "~/routes/api.jobs";
 import { jobsHref } from "~/components/jobs/job-counts-line";
 import { recordConsent } from "~/services/consent.server";
 import { moveJob } from "~/services/jobs.server";
-import {
-  addClientThroughApi,
-  callRoute,
-  createUser,
-  makeRequest,
-  outcome,
-  sessionCookieFor,
-} from "../support/factories";
+import { addClientThroughApi, callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 /** Issue #45 item 5: a ready job's WhatsApp message, and the waiting and overdue jobs on My day and the dashboard. */
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role) => signedInStaff(role);
 
 let mobile = 504100000;
 

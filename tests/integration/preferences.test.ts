@@ -15,15 +15,12 @@ import * as editPage from "~/routes/_app.customers.$id_.edit";
 import * as familyForm from "~/routes/_app.customers_.$id.family";
 import { getDashboardAlerts } from "~/services/dashboard.server";
 import { getMyDay } from "~/services/my-day.server";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 const today = businessToday();
 let seq = 0;
 
-async function signedIn(role: Role = "sales_front") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "sales_front") => signedInStaff(role);
 
 async function client(fields: { ownerId?: string; deleted?: boolean } = {}) {
   seq += 1;

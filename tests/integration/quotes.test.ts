@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { businessToday } from "~/domain/calendar";
@@ -11,14 +12,7 @@ import * as salePage from "~/routes/_app.customers_.$id.sale";
 import { exportClientData } from "~/services/client-data-export.server";
 import { eraseClient } from "~/services/client-erasure.server";
 import { recordGoldRate } from "~/services/gold-rates.server";
-import {
-  addClientThroughApi,
-  callRoute,
-  createUser,
-  makeRequest,
-  outcome,
-  sessionCookieFor,
-} from "../support/factories";
+import { addClientThroughApi, callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 /** Issue #46 item 2's contract: POST /api/quotes, GET /api/quotes/:id, GET /api/clients/:id/quotes, and the pages. */
 
@@ -38,10 +32,7 @@ type Quote = {
 
 const RATES = { "24": 26250n, "22": 24325n, "21": 23225n, "18": 19900n };
 
-async function signedIn(role: "admin" | "sales_front" | "sales_back" | "road_sales" = "road_sales") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "road_sales") => signedInStaff(role);
 
 const post = async (cookie: string, json: unknown) =>
   outcome(await callRoute(quotesApi.action, makeRequest("/api/quotes", { cookie, json })));

@@ -6,7 +6,7 @@ import * as voidApi from "~/routes/api.sales.$id.void";
 import * as detailsPage from "~/routes/_app.customers.$id";
 import * as salePage from "~/routes/_app.customers_.$id.sale";
 import * as voidForm from "~/routes/_app.customers_.$id.void-sale";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, createUser, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 type Role = "admin" | "sales_front" | "sales_back" | "road_sales";
 type SaleJson = {
@@ -26,10 +26,7 @@ type Facts = { totalSalesValue: string; tier: string; lastPurchaseDate: string |
 let seq = 0;
 const today = () => businessToday();
 
-async function signedIn(role: Role = "sales_front") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "sales_front") => signedInStaff(role);
 
 async function client(extra: { deletedAt?: Date } = {}) {
   seq += 1;

@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/roles";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import * as showroomsApi from "~/routes/api.showrooms";
@@ -7,16 +8,13 @@ import * as teamApi from "~/routes/api.teams.$id";
 import * as categoriesApi from "~/routes/api.item-categories";
 import * as categoryApi from "~/routes/api.item-categories.$id";
 import * as shopPage from "~/routes/_app.profile_.shop";
-import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
+import { callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 /** Issue #42's contract for the shop's lists: GET/POST /api/<list>, PUT /api/<list>/:id, and Shop settings. */
 
 type Row = { id: string; key: string; name: string; nameAr: string | null; active: boolean; position: number };
 
-async function signedIn(role: "admin" | "sales_front" | "road_sales" = "admin") {
-  const staff = await createUser({ role });
-  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
-}
+const signedIn = (role: Role = "admin") => signedInStaff(role);
 
 const LISTS = [
   { path: "/api/showrooms", many: showroomsApi, one: showroomApi, firstKey: "dubai_gold_souk", count: 7 },

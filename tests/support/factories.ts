@@ -43,6 +43,12 @@ export async function sessionCookieFor(userId: string): Promise<string> {
   return setCookie.split(";")[0]!;
 }
 
+/** A new staff member of `role`, signed in: the user, their code's secret and a session cookie. */
+export async function signedInStaff(role: Role, details: { name?: string } = {}) {
+  const staff = await createUser({ role, ...details });
+  return { ...staff, cookie: await sessionCookieFor(staff.user.id) };
+}
+
 type RequestOptions = {
   method?: string;
   cookie?: string;
