@@ -9,7 +9,6 @@ import { ACCESS } from "~/domain/roles";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
-import { FIELD_LABEL_KEYS } from "~/i18n/label-keys";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { mergeCandidates, mergeClients } from "~/services/client-merge.server";
@@ -20,9 +19,32 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "duplicates:merge.title")} | ${PRODUCT_NAME}` },
 ];
 
-/** A field's label: the client form's, and the owner (not a form field) the page's own. */
-const fieldLabelKey = (field: MergeChoosableField): string =>
-  field === "ownerId" ? "duplicates:fields.owner" : FIELD_LABEL_KEYS[field];
+/** Catalog keys written out, so the catalog check sees each one used. */
+const FIELD_LABEL_KEYS: Record<MergeChoosableField, string> = {
+  fullName: "clientForm:fields.fullName",
+  fullNameAr: "clientForm:fields.fullNameAr",
+  email: "clientForm:fields.email",
+  emiratesId: "clientForm:fields.emiratesId",
+  emiratesIdExpiry: "clientForm:fields.emiratesIdExpiry",
+  dateOfBirth: "clientForm:fields.dateOfBirth",
+  country: "clientForm:fields.country",
+  emirate: "clientForm:fields.emirate",
+  area: "clientForm:fields.area",
+  team: "clientForm:fields.team",
+  preferredLanguage: "clientForm:fields.preferredLanguage",
+  pepStatus: "clientForm:fields.pepStatus",
+  anniversaryType: "clientForm:fields.anniversaryType",
+  anniversaryDate: "clientForm:fields.anniversaryDate",
+  preferredTime: "clientForm:fields.preferredTime",
+  preferredCollection: "clientForm:fields.preferredCollection",
+  meetingComments: "clientForm:fields.meetingComments",
+  contactOk: "clientForm:fields.contactOk",
+  category: "clientForm:fields.category",
+  ringSize: "clientForm:fields.ringSize",
+  bangleSize: "clientForm:fields.bangleSize",
+  budgetBand: "clientForm:fields.budgetBand",
+  ownerId: "duplicates:fields.owner",
+};
 
 async function candidatesOr404(pairIdParam: string | undefined) {
   const [pairId] = parseClientIds(pairIdParam);
@@ -104,7 +126,7 @@ export default function MergePage() {
             <p className="text-sm text-gray-600">{t("duplicates:merge.fieldsIntro")}</p>
             {differing.map((field) => (
               <fieldset key={field} className="space-y-1 border-t border-gray-100 pt-2">
-                <legend className="text-sm font-medium">{t(fieldLabelKey(field))}</legend>
+                <legend className="text-sm font-medium">{t(FIELD_LABEL_KEYS[field])}</legend>
                 {[a, b].map((c, i) => (
                   <label key={c.id} className="flex items-center gap-2 text-sm">
                     <input type="radio" name={`field.${field}`} value={c.id} defaultChecked={i === 0} />
