@@ -382,8 +382,13 @@ describe("GET /api/jobs", () => {
     const byClient = await list(staff.cookie, `?clientId=${clientId}`);
     expect(byClient.status).toBe(200);
     expect(byClient.body).toMatchObject({ total: 1, data: [{ id: mine.id, overdue: true }] });
-    const byName = (await list(staff.cookie, "?q=mariam%20qas")).body as { data: Job[] };
+    const byName = (await list(staff.cookie, "?q=mariam%20qas")).body as { data: Job[]; total: number };
     expect(byName.data.map((j) => j.id)).toEqual([mine.id]);
+    expect(byName.total).toBe(1);
+    // A name search with a status: the page keeps to the status, the total is that status's count.
+    expect((await list(staff.cookie, "?q=mariam%20qas&status=received")).body).toMatchObject({ total: 1 });
+    expect((await list(staff.cookie, "?q=mariam%20qas&status=ready")).body).toMatchObject({ total: 0, data: [] });
+    expect((await list(staff.cookie, "?q=mariam%20qas&page=2")).body).toMatchObject({ total: 1, data: [] });
     const spoken = mine.number.toLowerCase().replace(/-/g, " ");
     expect(((await list(staff.cookie, `?q=${encodeURIComponent(spoken)}`)).body as { data: Job[] }).data[0]!.id).toBe(
       mine.id,
