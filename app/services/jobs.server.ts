@@ -417,7 +417,8 @@ type PageRow = { id: number | null; status: string | null; jobs: number | bigint
 /**
  * The page's ids and the counts per status. A search by name matches through the clients' search column, the
  * dearest part of the list, so its matches are read once for both (a CTE used twice is materialized, on
- * SQLite and PostgreSQL alike); the other filters are ranges of Job's indexes, read twice.
+ * SQLite and PostgreSQL alike; the NULLs are cast so PostgreSQL can type the UNION); the other filters are
+ * ranges of Job's indexes, read twice.
  */
 async function pageAndCounts(query: JobQuery, today: IsoDate, viewerId: string | null) {
   const all = listSql(query, today, false, viewerId);
@@ -425,8 +426,9 @@ async function pageAndCounts(query: JobQuery, today: IsoDate, viewerId: string |
   if (query.q && !readJobNumber(query.q)) {
     const rows = await readRows<PageRow>(Prisma.sql`WITH "matched" AS (SELECT "id", "status", "promisedDate"
       FROM "Job" WHERE ${all})
-      SELECT NULL AS "id", "status", COUNT(*) AS "jobs" FROM "matched" GROUP BY "status"
-      UNION ALL SELECT * FROM (SELECT "id", NULL AS "status", NULL AS "jobs" FROM "matched" ${status}
+      SELECT CAST(NULL AS INTEGER) AS "id", "status", COUNT(*) AS "jobs" FROM "matched" GROUP BY "status"
+      UNION ALL SELECT * FROM (SELECT "id", CAST(NULL AS TEXT) AS "status", CAST(NULL AS BIGINT) AS "jobs"
+        FROM "matched" ${status}
         ORDER BY "promisedDate", "id" ${pageSql(query.page)}) AS "page"`);
     return {
       page: rows.filter((row) => row.id !== null).map((row) => ({ id: Number(row.id) })),
