@@ -1,6 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FieldGroup } from "~/components/ui/field";
 import { requireUser } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { MERGE_CHOOSABLE_FIELDS, mergeRequestSchema, type MergeChoosableField } from "~/domain/client-merge";
@@ -10,6 +16,7 @@ import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
+import { zodMessages } from "~/i18n/zod-messages";
 import { metaText } from "~/i18n/meta-text";
 import { mergeCandidates, mergeClients } from "~/services/client-merge.server";
 
@@ -65,29 +72,45 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * The form names the kept client (`keepId`) and, per field, the client whose value stays
- * (`field.<name>` = a client id); the request schema is the JSON API's.
+ * The form: the kept client (`keepId`) and, per differing field, the client whose value stays
+ * (`field.<name>`), each one of the pair's ids. The action turns it into the JSON API's request
+ * (mergeRequestSchema): the other client is merged, and each choice is "keep" or "merge".
  */
+function mergeFormSchema(pair: readonly number[], t: TFunction) {
+  const oneOfThePair = z.number().refine((id) => pair.includes(id), { message: t("duplicates:merge.choose") });
+  // An object of the fields, not a record: Conform reads an object's numbers from the form's text.
+  const field = Object.fromEntries(MERGE_CHOOSABLE_FIELDS.map((name) => [name, oneOfThePair.optional()]));
+  return z.object({
+    keepId: oneOfThePair,
+    field: z.object(field as Record<MergeChoosableField, z.ZodOptional<typeof oneOfThePair>>).optional(),
+  });
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.duplicates });
   const { clients } = await candidatesOr404(params.pairId);
-  const form = await request.formData();
-  const keepId = Number(form.get("keepId"));
-  const kept = clients.find((c) => c.id === keepId);
-  const merged = clients.find((c) => c.id !== keepId);
-  const values: Record<string, "keep" | "merge"> = {};
-  for (const field of MERGE_CHOOSABLE_FIELDS) {
-    const chosen = form.get(`field.${field}`);
-    if (chosen !== null) values[field] = Number(chosen) === keepId ? "keep" : "merge";
-  }
-  const parsed = mergeRequestSchema.safeParse({ keepId: kept?.id, mergeId: merged?.id, values });
-  if (!kept || !merged || !parsed.success) throw new Response("Choose the client to keep", { status: 400 });
+  const { t } = await translatorFor(request, "duplicates");
+  const submission = parseWithZod(await request.formData(), {
+    schema: mergeFormSchema(
+      clients.map((c) => c.id),
+      t,
+    ),
+    error: zodMessages(t),
+  });
+  // Refused: the form comes back with the choices made and what is wrong (JavaScript or not).
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { keepId, field = {} } = submission.value;
+  const merged = clients.find((c) => c.id !== keepId)!;
+  const choices = Object.fromEntries(
+    Object.entries(field).flatMap(([name, id]) => (id === undefined ? [] : [[name, id === keepId ? "keep" : "merge"]])),
+  );
   const result = await mergeClients(
-    { keepId: parsed.data.keepId, mergeId: parsed.data.mergeId, choices: parsed.data.values ?? {} },
+    { keepId, mergeId: merged.id, choices: mergeRequestSchema.shape.values.parse(choices) ?? {} },
     { actor: user, ip: requestAddress(request) },
   );
-  if (!result.ok) throw new Response("Client not found", { status: result.status });
-  const { t } = await translatorFor(request, "duplicates");
+  // One of the two left the book (merged, deleted or erased) since the page was opened.
+  if (!result.ok)
+    return data({ result: submission.reply({ formErrors: [t("duplicates:merge.gone")] }) }, { status: result.status });
   return redirectWithToast(`/customers/${result.keptId}`, {
     type: "success",
     title: t("duplicates:merge.done.title"),
@@ -97,9 +120,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function MergePage() {
   const { clients, differing } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const [a, b] = clients;
+  const schema = useMemo(() => mergeFormSchema([a.id, b.id], t), [a.id, b.id, t]);
+  const [form, fields] = useForm({
+    id: "merge-form",
+    lastResult,
+    // The first client and its values unless the user chooses otherwise.
+    defaultValue: { keepId: String(a.id), field: Object.fromEntries(differing.map((f) => [f, String(a.id)])) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, error: zodMessages(t) }),
+  });
+  const choices = fields.field.getFieldset();
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <header>
@@ -109,31 +142,47 @@ export default function MergePage() {
         <h1 className="text-2xl font-semibold">{t("duplicates:merge.title")}</h1>
         <p className="mt-1 text-sm text-gray-600">{t("duplicates:merge.intro")}</p>
       </header>
-      <Form method="post" className="card space-y-4">
-        <fieldset className="space-y-2">
-          <legend className="font-semibold">{t("duplicates:merge.keep")}</legend>
-          {[a, b].map((c, i) => (
+      <Form method="post" {...getFormProps(form)} className="card space-y-4">
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="field-error" data-testid="merge-error">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <FieldGroup
+          field={fields.keepId}
+          legend={t("duplicates:merge.keep")}
+          legendClassName="font-semibold"
+          error={fields.keepId.errors?.[0]}
+          className="space-y-2"
+        >
+          {[a, b].map((c) => (
             <label key={c.id} className="flex items-center gap-2">
-              <input type="radio" name="keepId" value={c.id} defaultChecked={i === 0} required />
+              <input {...getInputProps(fields.keepId, { type: "radio", value: String(c.id) })} />
               <span>
                 <bdi>{c.fullName}</bdi> · <bdi dir="ltr">+{c.mobileNumber}</bdi>
               </span>
             </label>
           ))}
-        </fieldset>
+        </FieldGroup>
         {differing.length > 0 ? (
           <div className="space-y-3">
             <p className="text-sm text-gray-600">{t("duplicates:merge.fieldsIntro")}</p>
-            {differing.map((field) => (
-              <fieldset key={field} className="space-y-1 border-t border-gray-100 pt-2">
-                <legend className="text-sm font-medium">{t(FIELD_LABEL_KEYS[field])}</legend>
-                {[a, b].map((c, i) => (
+            {differing.map((name) => (
+              <FieldGroup
+                key={name}
+                field={choices[name]}
+                legend={t(FIELD_LABEL_KEYS[name])}
+                legendClassName="text-sm font-medium"
+                error={choices[name].errors?.[0]}
+                className="space-y-1 border-t border-gray-100 pt-2"
+              >
+                {[a, b].map((c) => (
                   <label key={c.id} className="flex items-center gap-2 text-sm">
-                    <input type="radio" name={`field.${field}`} value={c.id} defaultChecked={i === 0} />
-                    <bdi className="break-words">{c.values[field] ?? t("duplicates:merge.empty")}</bdi>
+                    <input {...getInputProps(choices[name], { type: "radio", value: String(c.id) })} />
+                    <bdi className="break-words">{c.values[name] ?? t("duplicates:merge.empty")}</bdi>
                   </label>
                 ))}
-              </fieldset>
+              </FieldGroup>
             ))}
           </div>
         ) : null}

@@ -300,6 +300,22 @@ describe("the Merge page and the Undo merge button (plain forms)", () => {
     );
     expect((page.body as { differing: string[] }).differing).toEqual(["fullName", "area"]);
 
+    // A client outside the pair, as a crafted post could name: the form comes back, nothing is merged.
+    const stranger = await addClient(cookie, { fullName: "Someone Else Entirely" });
+    const crafted = await outcome(
+      await callRoute(
+        mergePage.action,
+        makeRequest(`/customers/duplicates/${pairId}/merge`, {
+          cookie,
+          form: { keepId: String(stranger), "field.area": String(a) },
+        }),
+        { pairId },
+      ),
+    );
+    expect(crafted.status).toBe(400);
+    expect(crafted.body).toMatchObject({ result: { error: { keepId: ["Choose one of the two clients."] } } });
+    expect(await db.clientMerge.count({ where: { mergedId: { in: [a, b] } } })).toBe(0);
+
     const posted = await outcome(
       await callRoute(
         mergePage.action,
