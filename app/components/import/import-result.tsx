@@ -8,7 +8,7 @@ import { usePageLocale } from "~/i18n/i18n-provider";
  * A text the loader said in the page's language, its <bdi> marks (around a client's name, an invoice number, a
  * row error's English detail) made elements so they keep their own direction. React escapes the rest.
  */
-function Said({ text }: { text: string }) {
+function MarkedText({ text }: { text: string }) {
   return text.split(/<bdi>([\s\S]*?)<\/bdi>/).map((piece, i) => (i % 2 === 1 ? <bdi key={i}>{piece}</bdi> : piece));
 }
 
@@ -40,7 +40,7 @@ export function ImportResultPanel({
         <bdi>{fileName}</bdi>
       </p>
       <p className="mt-1">
-        <Said text={report.message} />
+        <MarkedText text={report.message} />
       </p>
       {report.success ? (
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
@@ -116,7 +116,7 @@ export function ImportResultPanel({
                 <span className="text-gray-600">
                   (<span dir="ltr">{s.mobile}</span>)
                 </span>
-                : <Said text={s.reason} />
+                : <MarkedText text={s.reason} />
               </li>
             ))}
           </ul>
@@ -134,7 +134,7 @@ export function ImportResultPanel({
           <ul className="mt-1 space-y-1" data-testid="error-list">
             {report.errors.shown.map((e, i) => (
               <li key={i} className="rounded bg-white/70 px-2 py-1 text-red-800">
-                <Said text={e} />
+                <MarkedText text={e} />
               </li>
             ))}
           </ul>
