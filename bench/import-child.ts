@@ -11,6 +11,7 @@ import { newClientData } from "~/services/client-writes.server";
 import { readShopLists } from "~/services/shop-lists.server";
 import { parseNewClientInput } from "~/domain/client-input";
 import { importColumn, PURCHASE_TEMPLATE_FIELDS, type ImportField } from "~/domain/import-columns";
+import { english } from "~/i18n/english.server";
 import { seededRandom } from "../scripts/seeded-random";
 import { postgresWriter, sqliteWriter, type Row } from "./writers";
 import { startCheckpointer } from "../server/sqlite-wal.mjs";
@@ -128,7 +129,7 @@ const ISO_DATE = (dmy: string) => (dmy.includes("/") ? dmy.split("/").reverse().
 async function floor(bytes: Buffer, type: "xlsx" | "csv", admin: { id: string }) {
   const parseStart = performance.now();
   const read = readSpreadsheet(bytes, type);
-  if (!read.ok) throw new Error(read.message);
+  if (!read.ok) throw new Error(english(read.message));
   const cells = [...read.sheet.rows()].map((row) => row.cells.map((c) => String(c ?? "")));
   const parseSeconds = (performance.now() - parseStart) / 1000;
 
@@ -187,10 +188,12 @@ for (const [label, fileName, bytes, type, count] of [
     const run = await peakRssDuring(() =>
       importSpreadsheet({ kind: "client", upload: { fileName, bytes }, actor: admin }),
     );
-    if (run.result.status !== 200) throw new Error(`${label} import failed: ${run.result.result.message}`);
+    if (run.result.status !== 200) throw new Error(`${label} import failed: ${english(run.result.result.message)}`);
     // Every generated row is a valid new client: fewer imported means the file no longer matches the template.
     if (run.result.result.imported !== count)
-      throw new Error(`${label} imported ${run.result.result.imported} of ${count}: ${run.result.result.errors[0]}`);
+      throw new Error(
+        `${label} imported ${run.result.result.imported} of ${count}: ${english(run.result.result.errors[0] ?? "")}`,
+      );
     rssMb = Math.max(rssMb, run.rssGrowthMb);
     await removeImported(since);
     const f = await floor(bytes, type, admin);
@@ -213,7 +216,7 @@ const since = new Date();
 const run = await peakRssDuring(() =>
   importSpreadsheet({ kind: "client", upload: { fileName: "bench-history.csv", bytes: history }, actor: admin }),
 );
-if (run.result.status !== 200) throw new Error(`purchases100k import failed: ${run.result.result.message}`);
+if (run.result.status !== 200) throw new Error(`purchases100k import failed: ${english(run.result.result.message)}`);
 results.purchases100k_seconds = run.seconds;
 results.purchases100k_rss_mb = run.rssGrowthMb;
 results.purchases100k_imported = run.result.result.importedItems;

@@ -59,7 +59,7 @@ function group(rows: Cells[]): ClosedGroup[] {
 }
 
 const sales = (groups: ClosedGroup[]): PendingPurchase[] => groups.flatMap((g) => (g.ok ? [g.purchase] : []));
-const errors = (groups: ClosedGroup[]): string[] => groups.flatMap((g) => (g.ok ? [] : g.errors));
+const errors = (groups: ClosedGroup[]): string[] => groups.flatMap((g) => (g.ok ? [] : g.errors.map(english)));
 
 describe("reading an item row's cells", () => {
   it.each([

@@ -16,7 +16,7 @@ import {
 } from "./import-rows";
 import { filsToDecimalString, type Fils } from "./money";
 import { MESSAGE_CODES } from "./message-codes";
-import { issueMessage, type IssueLike } from "./messages";
+import { issueMessage, type IssueLike, type Message } from "./messages";
 import { activeChoices, findChoice, foldName, nameOfKey, type ShopChoice } from "./shop-lists";
 import {
   KARAT_LABELS,
@@ -266,7 +266,7 @@ export type PendingPurchase = {
   lines: PurchaseLine[];
 };
 
-export type ClosedGroup = { ok: true; purchase: PendingPurchase } | { ok: false; errors: string[] };
+export type ClosedGroup = { ok: true; purchase: PendingPurchase } | { ok: false; errors: Message[] };
 
 /** "Invoice INV-7 at Dubai Mall": how messages name an invoice (the showroom's key named in English). */
 export function invoiceName(

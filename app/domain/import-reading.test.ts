@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGE_CODES } from "./message-codes";
 import { CLIENT_FILE_HEADER } from "../../tests/support/import-header";
 import { matchHeaders, purchaseHistoryMapping } from "./import-columns";
 import { readImportRow } from "./import-reading";
@@ -29,7 +30,14 @@ describe("reading an import's data rows", () => {
       read: { ok: true, client: { lastPurchaseDate: "2029-01-16" } },
     });
     expect(readImportRow(clients, 3, ["Aisha", "12ab", "", "", "Team A"], {})).toMatchObject({
-      read: { ok: false, error: expect.stringMatching(/^Row 3: Mobile Number "12ab"/) as string, name: "Aisha" },
+      read: {
+        ok: false,
+        error: {
+          code: MESSAGE_CODES.importRowError,
+          values: { row: 3, detail: expect.stringMatching(/^Mobile Number "12ab"/) as string },
+        },
+        name: "Aisha",
+      },
     });
   });
 

@@ -1,11 +1,19 @@
 import { dateTimeFormat } from "./date-format";
 import { intlLocale, type Language, type Locale } from "./languages";
-import { MESSAGE_CODES } from "./message-codes";
-import { message, type Message } from "./messages";
+import { MESSAGE_CODES, type MessageCode } from "./message-codes";
+import { isMessageCode, message, type LocalName, type Message } from "./messages";
+import { MAX_UPLOAD_BYTES } from "./spreadsheet-file";
 
 /** What an import answers (docs/product-rules.md §3 'Import result') and how the page shows it (docs/product-rules.md §2, §9). */
 
-export type SkippedClient = { name: string; mobile: string; reason: string };
+/**
+ * What an import says (its message, a row's skip reason or error): a message code with its values, which the
+ * page says in its language and the JSON in English; a run stored before the codes kept its English text,
+ * shown as written.
+ */
+export type ImportText = Message | string;
+
+export type SkippedClient<Text = ImportText> = { name: string; mobile: string; reason: Text };
 
 /**
  * A skipped row as the import keeps it for the export: the answer's name, mobile and reason, plus
@@ -16,15 +24,15 @@ export type SkippedRow = SkippedClient & { values?: Record<string, string> };
 
 /**
  * The spec's fields, then the sales and items a purchase history brought in (0 for a client file;
- * `imported` stays the number of new clients).
+ * `imported` stays the number of new clients). The JSON answer's texts are English strings (`ImportResult<string>`).
  */
-export type ImportResult = {
+export type ImportResult<Text = ImportText> = {
   success: boolean;
   imported: number;
   skipped: number;
-  skippedClients: SkippedClient[];
-  errors: string[];
-  message: string;
+  skippedClients: SkippedClient<Text>[];
+  errors: Text[];
+  message: Text;
   importedSales: number;
   importedItems: number;
   /** Existing clients the rows filled in (only when the import updates them; decision 048). */
@@ -34,6 +42,37 @@ export type ImportResult = {
   /** Only on a refusal because another import of the kind runs (409). */
   busy?: ImportBusy;
 };
+
+/** The header the Import Data page's upload sends for the answer's message as a code (app/services/import.server.ts). */
+export const IMPORT_WORDS_HEADER = "X-Import-Words";
+
+/** An import's texts said one way (in English for the JSON, `english`). */
+export function sayResult<Text>(result: ImportResult, say: (said: ImportText) => Text): ImportResult<Text> {
+  return {
+    ...result,
+    message: say(result.message),
+    skippedClients: result.skippedClients.map((s) => ({ name: s.name, mobile: s.mobile, reason: say(s.reason) })),
+    errors: result.errors.map(say),
+  };
+}
+
+/**
+ * A stored text read back: a message as the import stores it (an object, or its JSON in the run's message
+ * column), or the English text a run stored before message codes, as written. Not a message code: as written.
+ */
+export function storedText(stored: unknown): ImportText {
+  let value = stored;
+  if (typeof stored === "string" && stored.startsWith("{")) {
+    try {
+      value = JSON.parse(stored) as unknown;
+    } catch {
+      return stored;
+    }
+  }
+  if (typeof value === "string") return value;
+  const code = (value as { code?: unknown } | null)?.code;
+  return typeof code === "string" && isMessageCode(code) ? (value as Message) : String(stored);
+}
 
 /** docs/product-rules.md §3 'Import last-times': when each import last finished, and who ran it (timestamp null: never). */
 export type LastImport = {
@@ -53,7 +92,11 @@ export function firstWithMore<T>(items: readonly T[], shown: number): { shown: T
   return { shown: items.slice(0, shown), more: Math.max(0, items.length - shown) };
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+/** "1,234 new clients" and the like: a plural text counting `n`. */
+const counted = (code: MessageCode, n: number) => message(code, { count: n, n: { count: n } });
+
+/** The sentences of a message one after another. */
+const then = (first: Message, next: Message) => message(MESSAGE_CODES.importThen, { first, next });
 
 /**
  * The one-line summary shown in the notification and on the result page; `sales` is given for a
@@ -64,33 +107,68 @@ export function importSummary(counts: {
   skipped: number;
   errors: number;
   sales?: { count: number; items: number };
-}): string {
-  const clients = plural(counts.imported, "new client", "new clients");
+}): Message {
+  const clients = counted(MESSAGE_CODES.importNewClients, counts.imported);
   const { sales } = counts;
-  const parts = [
-    sales
-      ? `Imported ${clients} and ${plural(sales.count, "sale", "sales")} (${plural(sales.items, "item", "items")}).`
-      : `Imported ${clients}.`,
-  ];
-  if (counts.skipped > 0)
-    parts.push(
-      `${plural(counts.skipped, "row", "rows")} skipped (${sales ? "already in the system" : "already in the system or repeated in the file"}).`,
+  let summary = sales
+    ? message(MESSAGE_CODES.importImportedWithSales, {
+        clients,
+        sales: counted(MESSAGE_CODES.importSales, sales.count),
+        items: counted(MESSAGE_CODES.importItems, sales.items),
+      })
+    : message(MESSAGE_CODES.importImported, { clients });
+  if (counts.skipped > 0) {
+    const rows = counted(MESSAGE_CODES.importRows, counts.skipped);
+    summary = then(
+      summary,
+      message(sales ? MESSAGE_CODES.importSkipped : MESSAGE_CODES.importSkippedOrRepeated, { rows }),
     );
-  if (counts.errors > 0)
-    parts.push(
-      `${plural(counts.errors, "row has errors", "rows have errors")} and ${counts.errors === 1 ? "was" : "were"} not imported.`,
-    );
-  return parts.join(" ");
+  }
+  if (counts.errors > 0) summary = then(summary, counted(MESSAGE_CODES.importErrors, counts.errors));
+  return summary;
 }
 
-export function failedResult(message: string): ImportResult {
+/** A failure after some batches were written: why, what was written, and to import the file again. */
+export function partialMessage(reason: Message, written: Message): Message {
+  return message(MESSAGE_CODES.importPartial, { reason, summary: written });
+}
+
+/** "10 MB": the upload limit in the reader's digits. */
+export const UPLOAD_LIMIT: Message = message(MESSAGE_CODES.importMegabytes, {
+  n: { count: MAX_UPLOAD_BYTES / 1024 / 1024 },
+});
+
+/** The refusals and failures of an import that name nothing but the upload limit. */
+export const IMPORT_FAILURES = {
+  unexpected: message(MESSAGE_CODES.importUnexpected),
+  tooLarge: message(MESSAGE_CODES.importTooLarge, { max: UPLOAD_LIMIT }),
+  invalidType: message(MESSAGE_CODES.importInvalidType),
+  tooBigToRead: message(MESSAGE_CODES.importTooBigToRead),
+  tooSlowToRead: message(MESSAGE_CODES.importTooSlowToRead),
+  unreadable: message(MESSAGE_CODES.importUnreadable),
+  tooBigUnpacked: message(MESSAGE_CODES.importTooBigUnpacked),
+  noRows: message(MESSAGE_CODES.importNoRows),
+  noClientRows: message(MESSAGE_CODES.importNoClientRows),
+  chooseFile: message(MESSAGE_CODES.importChooseFile),
+  uploadUnreadable: message(MESSAGE_CODES.importUploadUnreadable),
+  notMultipart: message(MESSAGE_CODES.importNotMultipart),
+  existingChoice: message(MESSAGE_CODES.importExistingChoice),
+  abandoned: message(MESSAGE_CODES.importAbandoned),
+} as const;
+
+/** The refusal of a file without the columns the import needs (as the template's headers name them). */
+export function missingColumnsMessage(columns: readonly string[]): Message {
+  return message(MESSAGE_CODES.importMissingColumns, { columns: columns.join(", ") });
+}
+
+export function failedResult(said: Message): ImportResult {
   return {
     success: false,
     imported: 0,
     skipped: 0,
     skippedClients: [],
     errors: [],
-    message,
+    message: said,
     importedSales: 0,
     importedItems: 0,
     updated: 0,
@@ -108,17 +186,24 @@ export function existingClientChoice(value: string | undefined): ExistingClientC
   return (EXISTING_CLIENT_CHOICES as readonly string[]).includes(value) ? (value as ExistingClientChoice) : null;
 }
 
-/** Reasons a row is skipped rather than imported (the database duplicate reason comes from the client rules). */
+/** Reasons a row is skipped rather than imported. */
 export const SKIP_REASONS = {
-  repeatsRow: (row: number) => `Repeats row ${row} of this file`,
-  templateExample: "Example row from the template",
+  repeatsRow: (row: number) => message(MESSAGE_CODES.importRepeatsRow, { row }),
+  templateExample: message(MESSAGE_CODES.importTemplateExample),
+  /** The mobile's holder; a deleted client's number stays reserved until an admin restores or erases them. */
+  mobileTaken: (holder: { fullName: string; deletedAt: Date | null }) =>
+    message(holder.deletedAt ? MESSAGE_CODES.importMobileDeleted : MESSAGE_CODES.importMobileTaken, {
+      name: holder.fullName,
+    }),
   /** Decision 048: another mobile, but the Emirates ID of a client in the book. */
-  emiratesIdTaken: (name: string) => `This Emirates ID already belongs to ${name}.`,
-  /** `invoice` is how messages name it: "Invoice 123 at Dubai Mall". */
-  invoiceRecorded: (invoice: string) => `${invoice} is already recorded`,
+  emiratesIdTaken: (name: string) => message(MESSAGE_CODES.importEmiratesIdTaken, { name }),
+  /** An invoice number is unique per showroom, so a recorded one names its showroom when it has one. */
+  invoiceRecorded: (invoice: string, showroom: LocalName | null) =>
+    showroom
+      ? message(MESSAGE_CODES.importInvoiceAtShowroomRecorded, { invoice, showroom: { names: [showroom] } })
+      : message(MESSAGE_CODES.importInvoiceRecorded, { invoice }),
   // Only an invoice number tells a purchase already imported from a new one.
-  noInvoiceNumber:
-    "No invoice number: a client already in the system gets purchases only with their invoice number, so a file imported twice adds nothing",
+  noInvoiceNumber: message(MESSAGE_CODES.importNoInvoiceNumber),
 } as const;
 
 /**
@@ -149,7 +234,10 @@ export function importBusyMessage(busy: ImportBusy, timeZone: string, locale: La
   });
 }
 
-/** What the result panel shows: the counts, the first skipped rows and errors, and how many more there are. */
+/**
+ * What the result panel shows: the counts, the first skipped rows and errors, and how many more there are,
+ * their texts said in the page's language.
+ */
 export type ImportReportView = {
   success: boolean;
   message: string;
@@ -158,20 +246,27 @@ export type ImportReportView = {
   importedItems: number;
   updated: number;
   possibleDuplicates: number;
-  skipped: { shown: SkippedClient[]; more: number; total: number };
+  skipped: { shown: SkippedClient<string>[]; more: number; total: number };
   errors: { shown: string[]; more: number; total: number };
 };
 
-export function importReportView(result: ImportResult): ImportReportView {
+/** The panel's view of a result; only the texts shown are said. */
+export function importReportView(result: ImportResult, say: (text: ImportText) => string): ImportReportView {
+  const skipped = firstWithMore(result.skippedClients, SKIPPED_SHOWN);
+  const errors = firstWithMore(result.errors, ERRORS_SHOWN);
   return {
     success: result.success,
-    message: result.message,
+    message: say(result.message),
     imported: result.imported,
     importedSales: result.importedSales,
     importedItems: result.importedItems,
     updated: result.updated,
     possibleDuplicates: result.possibleDuplicates,
-    skipped: { ...firstWithMore(result.skippedClients, SKIPPED_SHOWN), total: result.skippedClients.length },
-    errors: { ...firstWithMore(result.errors, ERRORS_SHOWN), total: result.errors.length },
+    skipped: {
+      shown: skipped.shown.map(({ name, mobile, reason }) => ({ name, mobile, reason: say(reason) })),
+      more: skipped.more,
+      total: result.skippedClients.length,
+    },
+    errors: { shown: errors.shown.map(say), more: errors.more, total: result.errors.length },
   };
 }

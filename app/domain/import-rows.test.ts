@@ -3,13 +3,16 @@ import { matchHeaders } from "./import-columns";
 import { CLIENT_FILE_HEADER } from "../../tests/support/import-header";
 import { isBlankRow, validateImportRow } from "./import-rows";
 import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
+import { english } from "~/i18n/english.server";
 
 const header = [...CLIENT_FILE_HEADER, "Anniversary Type"];
 const mapping = matchHeaders(header);
 const row = (values: Partial<Record<(typeof header)[number], string | number>>) => header.map((h) => values[h]);
-/** A row read with the teams the migration seeds, as the import reads it with the shop's. */
-const validate = (...[n, cells, m, options]: Parameters<typeof validateImportRow>) =>
-  validateImportRow(n, cells, m, { teams: SEEDED_TEAMS, ...options });
+/** A row read with the teams the migration seeds, as the import reads it with the shop's; its error as the JSON says it. */
+const validate = (...[n, cells, m, options]: Parameters<typeof validateImportRow>) => {
+  const read = validateImportRow(n, cells, m, { teams: SEEDED_TEAMS, ...options });
+  return read.ok ? read : { ...read, error: english(read.error) };
+};
 const valid = { "Full Name": "Aisha Al Mansoori", "Mobile Number": "050 123 4567", Team: "Team A" };
 
 describe("an import row goes through the New Client rules", () => {

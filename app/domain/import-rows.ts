@@ -9,7 +9,7 @@ import {
   type ImportField,
 } from "./import-columns";
 import { MESSAGE_CODES } from "./message-codes";
-import type { Message } from "./messages";
+import { message, type Message } from "./messages";
 import { normalizeMobile } from "./mobile";
 import { activeChoices, findChoice, type ShopChoice } from "./shop-lists";
 import { amountCellText, cellText, sheetDateToIso, type CellValue } from "./spreadsheet-values";
@@ -181,9 +181,12 @@ export function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-/** "Row 7: …": the row as the spreadsheet shows it, then what is wrong with it. */
-export function rowError(rowNumber: number, messages: readonly string[]): string {
-  return `Row ${rowNumber}: ${messages.join("; ")}`;
+/**
+ * "Row 7: …": the row as the spreadsheet shows it, then what is wrong with it, as the shared rules write it in
+ * English (quoting the file's own headers and cells).
+ */
+export function rowError(rowNumber: number, messages: readonly string[]): Message {
+  return message(MESSAGE_CODES.importRowError, { row: rowNumber, detail: messages.join("; ") });
 }
 
 /** The client fields a row gives a value (a blank cell reads as undefined or ""). */
@@ -223,7 +226,7 @@ export function checkClientRow(
 
 export type ImportRowResult =
   | { ok: true; client: NewClientInput; filled: string[] }
-  | { ok: false; error: string; name: string | null; mobile: string | null };
+  | { ok: false; error: Message; name: string | null; mobile: string | null };
 
 /**
  * Validates one data row. `rowNumber` is the row as the spreadsheet shows it (the header is row 1),

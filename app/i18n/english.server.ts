@@ -1,6 +1,6 @@
 import { issueMessage, type IssueLike, type Message } from "~/domain/messages";
 import { i18nInstance } from "./catalogs";
-import { say } from "./messages";
+import { sayPlain } from "./messages";
 // Loaded for what it does as it loads: it provides the bundled catalogs to ./catalogs.ts.
 import "./resources.server";
 
@@ -10,7 +10,7 @@ import "./resources.server";
  */
 export function english(said: Message | string): string {
   // The <bdi> a page's text puts around what people typed has no place in plain JSON text.
-  return say(i18nInstance({ language: "en", numerals: "latn" }).t, said).replace(/<\/?bdi>/g, "");
+  return sayPlain(i18nInstance({ language: "en", numerals: "latn" }).t, said);
 }
 
 /** A zod issue's message in English. */

@@ -1,12 +1,14 @@
 import type { TFunction } from "i18next";
 import type { Language, Locale } from "~/domain/languages";
 import { isMessageCode, nameIn, type LocalName, type Message, type MessageValue } from "~/domain/messages";
+import { formatCount } from "~/domain/display-labels";
 import { formatAed, parseAedToFils } from "~/domain/money";
 
 function valueText(t: TFunction, value: MessageValue, locale?: Locale): string | number {
   if (typeof value !== "object") return value;
   if ("names" in value) return namesText(t, value.names);
   if ("aed" in value) return formatAed(parseAedToFils(value.aed) ?? 0n, locale ?? languageOf(t));
+  if ("count" in value) return formatCount(value.count, locale ?? languageOf(t));
   return "label" in value ? t(value.label) : say(t, value, undefined, locale);
 }
 
@@ -42,4 +44,9 @@ export function say(
   if (typeof said === "string") return isMessageCode(said) ? t(said, known) : said;
   if (!said.values) return t(said.code);
   return t(said.code, sayValues(t, said, locale));
+}
+
+/** A message as plain text (a toast, a spreadsheet cell): the <bdi> that isolates typed text on a page left out. */
+export function sayPlain(t: TFunction, said: Message | string, locale?: Locale): string {
+  return say(t, said, undefined, locale).replace(/<\/?bdi>/g, "");
 }

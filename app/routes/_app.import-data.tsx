@@ -11,11 +11,10 @@ import type { ImportKind } from "~/domain/import-columns";
 import { importReportView, type LastImportTimes } from "~/domain/import-report";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
-import { importMessageText } from "~/domain/import-messages";
 import { translatorFor } from "~/i18n/i18n.server";
+import { say, sayPlain } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { importFromRequest, importRunReport, lastImportTimes } from "~/services/import.server";
-import { readShopLists } from "~/services/shop-lists.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
@@ -31,18 +30,18 @@ const LAST_TIMES_POLL_MS = 30_000;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.importData });
   const runId = new URL(request.url).searchParams.get("run");
-  const [lastTimes, run, lists] = await Promise.all([
+  const [lastTimes, run, { locale, t }] = await Promise.all([
     lastImportTimes(),
     runId ? importRunReport(runId, user.id) : null,
-    readShopLists(),
+    translatorFor(request, "import"),
   ]);
+  // Only what the panel shows travels to the browser (a big file can skip thousands of rows), said in the
+  // page's language; the <bdi> marks around names and invoice numbers stay for the panel to keep them apart.
+  const view = run && importReportView(run.result, (text) => say(t, text, undefined, locale));
   return {
     lastTimes,
-    // A skipped invoice names its showroom (in English, as stored): the page says it in its own language.
-    showrooms: lists.showrooms.map(({ name, nameAr }) => ({ name, nameAr })),
     timeZone: appTimezone(),
-    // Only what the panel shows travels to the browser (a big file can skip thousands of rows).
-    report: run ? { kind: run.kind, fileName: run.fileName, runId: run.id, view: importReportView(run.result) } : null,
+    report: run && view ? { kind: run.kind, fileName: run.fileName, runId: run.id, view } : null,
   };
 }
 
@@ -66,15 +65,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(`/import-data?run=${encodeURIComponent(runId)}`, {
       type: result.success ? "success" : "error",
       title: result.success ? successTitle : failedTitle,
-      description: importMessageText(result.message, t, locale),
+      description: sayPlain(t, result.message, locale),
     });
   }
-  return data({ kind, error: { message: result.message, busy: result.busy ?? null } }, { status });
+  return data({ kind, error: { message: sayPlain(t, result.message, locale), busy: result.busy ?? null } }, { status });
 }
 
 export default function ImportDataPage() {
   const { t } = useTranslation();
-  const { lastTimes, timeZone, report, showrooms } = useLoaderData<typeof loader>();
+  const { lastTimes, timeZone, report } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const [times, setTimes] = useState<LastImportTimes>(lastTimes);
   useEffect(() => setTimes(lastTimes), [lastTimes]);
@@ -95,7 +94,6 @@ export default function ImportDataPage() {
     kind,
     timeZone,
     report: report?.kind === kind ? report : null,
-    showrooms,
     serverError: refused?.kind === kind ? refused.error : null,
   });
 

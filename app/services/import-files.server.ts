@@ -17,10 +17,10 @@ import {
   type ImportKind,
 } from "~/domain/import-columns";
 import { EXPORTED_FIELDS, jsonName, spreadsheetHeader } from "~/domain/client-fields";
-import type { SkippedRow } from "~/domain/import-report";
+import { UPLOAD_LIMIT, type SkippedRow } from "~/domain/import-report";
 import { MAX_SALE_ITEMS, METAL_LABELS, METALS, STONE_LABELS, STONES, type SaleLists } from "~/domain/sales";
 import { activeChoices, type ShopChoice, type ShopLists } from "~/domain/shop-lists";
-import { uploadLimitText } from "~/domain/import-messages";
+import { say, sayPlain } from "~/i18n/messages";
 import { writeWorkbook } from "./import-spreadsheet.server";
 import { lastSkippedClients, possibleDuplicateRows } from "./import.server";
 
@@ -41,7 +41,7 @@ const clientLists = (t: TFunction, teams: readonly ShopChoice[]): string[][] => 
   [t("import:templates.lists.contactOk"), t("import:templates.lists.contactOkValues")],
 ];
 
-const filesLine = (t: TFunction) => t("import:templates.files", { max: uploadLimitText(t) });
+const filesLine = (t: TFunction) => t("import:templates.files", { max: say(t, UPLOAD_LIMIT) });
 
 /**
  * The instructions sheet in the downloader's language (docs/decisions/021-arabic-and-english.md); the header
@@ -140,8 +140,8 @@ const EXPORT_EXTRA_FIELDS = EXPORTED_FIELDS.filter((f) => f !== "fullName" && f 
 /**
  * Name, Mobile Number, Reason, then every other exported field under its template header, and the
  * sale columns when a purchase history's rows were skipped, so the rows can be corrected and
- * imported again (the import ignores the Reason column, so only it and the sheet's name are in the
- * downloader's language). Every cell is neutralised: a skipped row's values came from an uploaded
+ * imported again (the import ignores the Reason column, so only it, its reasons and the sheet's name are
+ * in the downloader's language). Every cell is neutralised: a skipped row's values came from an uploaded
  * file and may hold a formula.
  */
 export function skippedClientsWorkbook(skipped: readonly SkippedRow[], t: TFunction): Buffer {
@@ -157,7 +157,7 @@ export function skippedClientsWorkbook(skipped: readonly SkippedRow[], t: TFunct
     ...skipped.map((s) => [
       s.name,
       s.mobile,
-      s.reason,
+      sayPlain(t, s.reason),
       ...EXPORT_EXTRA_FIELDS.map((f) => s.values?.[jsonName(f)] ?? ""),
       ...sale.map((c) => s.values?.[c.field] ?? ""),
     ]),

@@ -3,6 +3,8 @@ import type { SpreadsheetType } from "~/domain/spreadsheet-file";
 import type { CellValue } from "~/domain/spreadsheet-values";
 import type { ReadKind, ReadRow, RowReading } from "~/domain/import-reading";
 import type { ParseMessage, ParseRequest } from "./import-parse.worker";
+import { IMPORT_FAILURES } from "~/domain/import-report";
+import type { Message } from "~/domain/messages";
 
 /**
  * Uploaded spreadsheets are parsed in a worker thread: a 10 MB .xlsx may unpack to 160 MB, and
@@ -23,13 +25,12 @@ export const importParseLimits = {
  */
 const CHUNKS_AHEAD = 3;
 
-export const TOO_BIG_TO_READ = "The file is too large to read. Split it into smaller files and import them one by one.";
-export const TOO_SLOW_TO_READ =
-  "The file took too long to read. Split it into smaller files and import them one by one.";
-
 /** A refusal from the worker's limits, with the status the upload is answered with. */
 export class SpreadsheetLimitError extends Error {
   readonly status = 413;
+  constructor(readonly said: Message) {
+    super(said.code);
+  }
 }
 
 export type StreamedSheet = {
@@ -42,7 +43,7 @@ export type StreamedSheet = {
   close: () => Promise<void>;
 };
 
-export type StreamedSheetResult = { ok: true; sheet: StreamedSheet } | { ok: false; message: string };
+export type StreamedSheetResult = { ok: true; sheet: StreamedSheet } | { ok: false; message: Message };
 
 /**
  * The worker module: the TypeScript source under Vitest and the dev server (through tsx), the file
@@ -102,7 +103,7 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
   };
   const onMessage = (message: ParseMessage) => waiting.shift()?.resolve(message);
   const onError = (error: Error & { code?: string }) =>
-    fail(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new SpreadsheetLimitError(TOO_BIG_TO_READ) : error);
+    fail(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new SpreadsheetLimitError(IMPORT_FAILURES.tooBigToRead) : error);
   const onExit = () => fail(new Error("The spreadsheet worker stopped before answering."));
   worker.on("message", onMessage).on("error", onError).on("exit", onExit);
   let closed = false;
@@ -123,7 +124,7 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
     new Promise<ParseMessage>((resolve, reject) => {
       if (failure) return reject(failure);
       const timer = setTimeout(() => {
-        fail(new SpreadsheetLimitError(TOO_SLOW_TO_READ));
+        fail(new SpreadsheetLimitError(IMPORT_FAILURES.tooSlowToRead));
         void worker.terminate();
       }, importParseLimits.timeoutMs);
       waiting.push({
@@ -144,7 +145,7 @@ export async function readSpreadsheetInWorker(bytes: Buffer, type: SpreadsheetTy
   if (opened.kind !== "opened" || !opened.ok) {
     // A file it could not read leaves the worker as it was: ready for the next one.
     await close(opened.kind === "opened");
-    return { ok: false, message: opened.kind === "opened" && !opened.ok ? opened.message : "Unexpected answer." };
+    return { ok: false, message: opened.kind === "opened" && !opened.ok ? opened.message : IMPORT_FAILURES.unexpected };
   }
   return {
     ok: true,

@@ -7,6 +7,7 @@ import { parentPort } from "node:worker_threads";
 import { readImportRow, type ReadRow, type RowReading } from "~/domain/import-reading";
 import type { SpreadsheetType } from "~/domain/spreadsheet-file";
 import type { CellValue } from "~/domain/spreadsheet-values";
+import type { Message } from "~/domain/messages";
 import { english } from "~/i18n/english.server";
 import { readSpreadsheet, type SheetRow } from "./import-spreadsheet.server";
 
@@ -17,7 +18,7 @@ import { readSpreadsheet, type SheetRow } from "./import-spreadsheet.server";
 export type ParseRequest =
   { kind: "parse"; bytes: Uint8Array; type: SpreadsheetType } | { kind: "next"; reading: RowReading };
 export type ParseMessage =
-  | { kind: "opened"; ok: false; message: string }
+  | { kind: "opened"; ok: false; message: Message }
   | { kind: "opened"; ok: true; header: CellValue[]; rowCount: number }
   | { kind: "rows"; rows: ReadRow[]; done: boolean };
 

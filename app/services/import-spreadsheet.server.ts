@@ -8,6 +8,8 @@ import {
   type SpreadsheetType,
 } from "~/domain/spreadsheet-file";
 import type { CellValue } from "~/domain/spreadsheet-values";
+import { IMPORT_FAILURES } from "~/domain/import-report";
+import type { Message } from "~/domain/messages";
 
 /**
  * Spreadsheet files in and out, through SheetJS CE (@e965/xlsx, pinned: the npm `xlsx` 0.18.5 has
@@ -25,17 +27,16 @@ export type ReadSheet = {
   date1904: boolean;
 };
 
-export type ReadSheetResult = { ok: true; sheet: ReadSheet } | { ok: false; message: string };
+export type ReadSheetResult = { ok: true; sheet: ReadSheet } | { ok: false; message: Message };
 
-const UNREADABLE = "The file could not be read as a spreadsheet. Please check the file format and try again.";
-const TOO_BIG_UNPACKED =
-  "The workbook is too large once unpacked. Split it into smaller files and import them one by one.";
+const UNREADABLE = IMPORT_FAILURES.unreadable;
+const TOO_BIG_UNPACKED = IMPORT_FAILURES.tooBigUnpacked;
 
 /**
  * Unpacks every entry the way SheetJS will (from its local header to the end of its deflate
  * stream) with a hard output cap, discarding the output. Declared sizes can lie; this cannot.
  */
-function checkXlsxZip(bytes: Buffer): string | null {
+function checkXlsxZip(bytes: Buffer): Message | null {
   const directory = readZipDirectory(bytes);
   if (!directory.ok)
     return directory.reason.includes("size limit") || directory.reason.includes("parts")
@@ -84,7 +85,7 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
   bookVBA: false,
 };
 
-const NO_ROWS = "The file has no rows. Fill in the template and try again.";
+const NO_ROWS = IMPORT_FAILURES.noRows;
 
 function isBlank(cells: readonly CellValue[]): boolean {
   return cells.every((v) => v === undefined || v === null || String(v).trim() === "");

@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";
+import { MAX_UPLOAD_BYTES } from "~/domain/spreadsheet-file";
 
 /**
  * Reads a multipart upload with the size limit enforced while the bytes arrive: the file is
@@ -10,7 +10,10 @@ export type UploadedFile = { fileName: string; bytes: Buffer };
 
 export type UploadResult =
   | { ok: true; file: UploadedFile | null; fields: Map<string, string> }
-  | { ok: false; status: 400 | 413; message: string };
+  | { ok: false; status: 400 | 413; refused: UploadRefusal };
+
+/** Why an upload was refused: not a multipart body, a file over the cap, or a body that could not be read. */
+export type UploadRefusal = "notMultipart" | "tooLarge" | "uploadUnreadable";
 
 /**
  * After the limit is hit we read on (discarding) up to this much, so the browser, still sending,
@@ -35,27 +38,20 @@ function countedBody(body: ReadableStream<Uint8Array>, limit: number): ReadableS
   );
 }
 
-/** The file's own cap and the words of its refusal: a spreadsheet's unless an upload gives its own (a job's photo). */
-export type UploadLimit = { maxFileBytes: number; tooLargeMessage: string; notMultipartMessage?: string };
+/** The file's own cap: a spreadsheet's unless an upload gives its own (a job's photo). */
+export type UploadLimit = { maxFileBytes: number };
 
 export async function readSpreadsheetUpload(
   request: Request,
   fileField = "file",
-  { maxFileBytes, tooLargeMessage, notMultipartMessage }: UploadLimit = {
-    maxFileBytes: MAX_UPLOAD_BYTES,
-    tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
-  },
+  { maxFileBytes }: UploadLimit = { maxFileBytes: MAX_UPLOAD_BYTES },
 ): Promise<UploadResult> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    return {
-      ok: false,
-      status: 400,
-      message: notMultipartMessage ?? `Send the spreadsheet as multipart/form-data in the field '${fileField}'.`,
-    };
+    return { ok: false, status: 400, refused: "notMultipart" };
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > DRAIN_LIMIT_BYTES) return { ok: false, status: 413, message: tooLargeMessage };
+  if (declared > DRAIN_LIMIT_BYTES) return { ok: false, status: 413, refused: "tooLarge" };
 
   let file: UploadedFile | null = null;
   let tooLarge = false;
@@ -86,10 +82,10 @@ export async function readSpreadsheetUpload(
   try {
     form = await unstable_parseMultipartFormData(limited, handler);
   } catch (error) {
-    if (error instanceof BodyTooLarge || tooLarge) return { ok: false, status: 413, message: tooLargeMessage };
-    return { ok: false, status: 400, message: "The upload could not be read. Please choose the file again." };
+    if (error instanceof BodyTooLarge || tooLarge) return { ok: false, status: 413, refused: "tooLarge" };
+    return { ok: false, status: 400, refused: "uploadUnreadable" };
   }
-  if (tooLarge) return { ok: false, status: 413, message: tooLargeMessage };
+  if (tooLarge) return { ok: false, status: 413, refused: "tooLarge" };
   const fields = new Map<string, string>();
   for (const [key, value] of form.entries()) if (typeof value === "string") fields.set(key, value);
   return { ok: true, file, fields };

@@ -13,21 +13,22 @@ import {
   type HeaderMapping,
   type ImportKind,
 } from "~/domain/import-columns";
-import {
-  invoiceName,
-  purchaseCellValues,
-  purchaseGrouper,
-  type ClosedGroup,
-  type PendingPurchase,
-} from "~/domain/import-purchases";
+import { purchaseCellValues, purchaseGrouper, type ClosedGroup, type PendingPurchase } from "~/domain/import-purchases";
 import { filsToDecimalString } from "~/domain/money";
 import { storedItems, type SaleLists } from "~/domain/sales";
 import { rowError } from "~/domain/import-rows";
 import {
   failedResult,
+  IMPORT_FAILURES,
+  IMPORT_WORDS_HEADER,
+  sayResult,
   importBusyMessage,
   importSummary,
+  missingColumnsMessage,
+  partialMessage,
+  storedText,
   type ImportBusy,
+  type ImportText,
   SKIP_REASONS,
   type ImportResult,
   type LastImport,
@@ -38,8 +39,8 @@ import {
   type SkippedRow,
 } from "~/domain/import-report";
 import { clientBatchRows, IMPORT_BATCH_ROWS } from "~/domain/import-batches";
-import { INVALID_FILE_TYPE_MESSAGE, sniffSpreadsheetType } from "~/domain/spreadsheet-file";
-import { duplicateMobileMessage } from "~/domain/duplicate-mobile";
+import { sniffSpreadsheetType } from "~/domain/spreadsheet-file";
+import type { LocalName, Message } from "~/domain/messages";
 import { english } from "~/i18n/english.server";
 import { AUDIT_ACTIONS, writeAudit, writeAudits, type AuditEntry } from "./audit.server";
 import { columnValue, newClientData, type Actor } from "./client-writes.server";
@@ -74,7 +75,8 @@ import type { ShopChoice } from "~/domain/shop-lists";
 export const IMPORT_BEAT_MS = 5_000;
 export const IMPORT_STALE_AFTER_MS = 20_000;
 
-const ABANDONED = "The import stopped responding and was abandoned.";
+/** A run's message column holds its message as JSON (storedText reads it back, and the English of older runs). */
+const ABANDONED = JSON.stringify(IMPORT_FAILURES.abandoned);
 
 /**
  * The server this process serves in: its host and port, and when its primary started (set by
@@ -119,12 +121,20 @@ export function keepImportAlive(runId: string, everyMs = IMPORT_BEAT_MS): () => 
 
 const OPENING_SALE_DESCRIPTION = "Opening balance (import)";
 const SOURCE: Record<ImportKind, "client_import" | "zoho_import"> = { client: "client_import", zoho: "zoho_import" };
-const UNEXPECTED_FAILURE = "Import failed. Please check your file format and try again.";
 
 /** A progress id chosen by the page, so it can poll the run while its upload is still in flight. */
 const PROGRESS_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 export type ImportOutcome = { status: number; result: ImportResult; runId: string | null };
+
+/**
+ * The JSON of POST /api/import/*: the result in English (decision 008). The Import Data page's own upload
+ * asks with IMPORT_WORDS_HEADER for the message as a code too (`words`), to say it in the page's language.
+ */
+export function importAnswer({ result, runId }: ImportOutcome, request: Request) {
+  const answer = { ...sayResult(result, english), runId };
+  return request.headers.has(IMPORT_WORDS_HEADER) ? { ...answer, words: result.message } : answer;
+}
 
 type StartedRun = { id: string };
 
@@ -191,11 +201,8 @@ type Counts = {
   importedSales: number;
   importedItems: number;
   skippedClients: (SkippedRow & { row: number })[];
-  errors: string[];
+  errors: Message[];
 };
-
-/** A skipped row's reason is stored as the report says it, in English (its JSON keeps these texts, decision 008). */
-const takenReason = (holder: { fullName: string; deletedAt: Date | null }) => english(duplicateMobileMessage(holder));
 
 /**
  * A skipped client with its exported fields as cell text (name and mobile are columns of their
@@ -204,7 +211,7 @@ const takenReason = (holder: { fullName: string; deletedAt: Date | null }) => en
 function skippedRow(
   row: number,
   client: NewClientInput,
-  reason: string,
+  reason: ImportText,
   teams: readonly ShopChoice[],
   sale: Record<string, string> = {},
 ): SkippedRow & { row: number } {
@@ -215,6 +222,11 @@ function skippedRow(
     if (text !== "") values[jsonName(name)] = text;
   }
   return { row, name: client.fullName, mobile: client.mobileNumber, reason, values };
+}
+
+/** Skipped rows as a run stored them: a reason is a message, or the English text of a run stored before codes. */
+function storedSkippedRows(json: string): SkippedRow[] {
+  return (JSON.parse(json) as SkippedRow[]).map((row) => ({ ...row, reason: storedText(row.reason) }));
 }
 
 /** The import answer's skipped client: name, mobile and reason only. */
@@ -462,7 +474,9 @@ async function writeBatch(
       .filter((r) => !updating.has(r) && existingOf(r))
       .map((r) => {
         const holder = taken.get(r.client.mobileNumber);
-        const reason = holder ? takenReason(holder) : SKIP_REASONS.emiratesIdTaken(existingOf(r)!.fullName);
+        const reason = holder
+          ? SKIP_REASONS.mobileTaken(holder)
+          : SKIP_REASONS.emiratesIdTaken(existingOf(r)!.fullName);
         return skippedRow(r.row, r.client, reason, teams);
       });
     let updatedNow = 0;
@@ -555,7 +569,7 @@ async function importRows(
         counts.errors.push(checked.error);
       } else {
         const { client, filled } = checked;
-        const skip = (reason: string) => counts.skippedClients.push(skippedRow(rowNumber, client, reason, teams));
+        const skip = (reason: Message) => counts.skippedClients.push(skippedRow(rowNumber, client, reason, teams));
         const earlier = firstRowOf.get(client.mobileNumber);
         if (client.mobileNumber === TEMPLATE_EXAMPLE_MOBILE) skip(SKIP_REASONS.templateExample);
         else if (earlier !== undefined) skip(SKIP_REASONS.repeatsRow(earlier));
@@ -608,6 +622,13 @@ type PurchaseContext = {
   createdHere: Set<string>;
 };
 
+/** A showroom's names by its key (the key itself when the list no longer has it), or null for none. */
+function showroomName(key: string | null, lists: SaleLists): LocalName | null {
+  if (key === null) return null;
+  const row = lists.showrooms.find((s) => s.key === key);
+  return row ? { name: row.name, nameAr: row.nameAr } : { name: key, nameAr: null };
+}
+
 const invoiceKey = (showroom: string | null, invoiceNo: string) => `${showroom ?? ""}\u0000${invoiceNo}`;
 
 /** A written sale read back from RETURNING, keyed by everything it was written with. */
@@ -640,7 +661,7 @@ const saleKey = (s: SaleKeyParts) =>
 async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, context: PurchaseContext) {
   const { runId, kind, actor } = context;
   const { teams } = await readShopLists();
-  const skipAll = (p: PendingPurchase, reason: string) =>
+  const skipAll = (p: PendingPurchase, reason: Message) =>
     p.lines.map((l) => skippedRow(l.row, l.client, reason, teams, purchaseCellValues(p, l.item, context.lists)));
   // A client or an invoice was recorded between our check and our insert: check again.
   await retryingUniqueViolations(async () => {
@@ -667,10 +688,10 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
     for (const p of purchases) {
       const client = clientOf.get(p.mobile);
       if (p.mobile === TEMPLATE_EXAMPLE_MOBILE) skippedNow.push(...skipAll(p, SKIP_REASONS.templateExample));
-      else if (client?.deletedAt) skippedNow.push(...skipAll(p, takenReason(client)));
+      else if (client?.deletedAt) skippedNow.push(...skipAll(p, SKIP_REASONS.mobileTaken(client)));
       else if (p.invoiceNo && recordedKeys.has(invoiceKey(p.showroom, p.invoiceNo)))
         skippedNow.push(
-          ...skipAll(p, SKIP_REASONS.invoiceRecorded(invoiceName(p.invoiceNo, p.showroom, context.lists.showrooms))),
+          ...skipAll(p, SKIP_REASONS.invoiceRecorded(p.invoiceNo, showroomName(p.showroom, context.lists))),
         );
       else if (!p.invoiceNo && client && !context.createdHere.has(p.mobile))
         skippedNow.push(...skipAll(p, SKIP_REASONS.noInvoiceNumber));
@@ -859,14 +880,14 @@ export async function importSpreadsheet(args: {
   const { kind, upload, actor, ip } = args;
   const existing = args.existing ?? "skip";
   const type = sniffSpreadsheetType(upload.fileName, upload.bytes);
-  if (!type) return { status: 400, result: failedResult(INVALID_FILE_TYPE_MESSAGE), runId: null };
+  if (!type) return { status: 400, result: failedResult(IMPORT_FAILURES.invalidType), runId: null };
 
   const started = await startRun(kind, actor, upload.fileName, args.progressId);
   if ("blockedBy" in started) {
     const busy = started.blockedBy;
     return {
       status: 409,
-      result: { ...failedResult(english(importBusyMessage(busy, appTimezone()))), busy },
+      result: { ...failedResult(importBusyMessage(busy, appTimezone())), busy },
       runId: null,
     };
   }
@@ -903,7 +924,7 @@ export async function importSpreadsheet(args: {
           counts ? counts.possibleDuplicates.sort((a, b) => a.row - b.row).map(({ row: _row, ...rest }) => rest) : [],
         ),
         errorsJson: JSON.stringify(errors),
-        message: result.message,
+        message: JSON.stringify(result.message),
         finishedAt: new Date(),
         heartbeatAt: new Date(),
       },
@@ -939,7 +960,7 @@ export async function importSpreadsheet(args: {
     };
   };
 
-  const refuse = async (message: string, status = 400) => ({
+  const refuse = async (message: Message, status = 400) => ({
     status,
     result: await finish("failed", failedResult(message), null, 0),
     runId: run.id,
@@ -974,9 +995,8 @@ export async function importSpreadsheet(args: {
     purchases = isPurchaseHistory(matched);
     const mapping = purchases ? purchaseHistoryMapping(matched) : matched;
     const missing = missingRequiredColumns(mapping);
-    if (missing.length)
-      return await refuse(`Missing required columns: ${missing.join(", ")}. Use the headers of the template.`);
-    if (sheet.rowCount === 0) return await refuse("The file has no client rows below the header row.");
+    if (missing.length) return await refuse(missingColumnsMessage(missing));
+    if (sheet.rowCount === 0) return await refuse(IMPORT_FAILURES.noClientRows);
     totalRows = sheet.rowCount;
     await db.importRun.update({ where: { id: run.id }, data: { totalRows, heartbeatAt: new Date() } });
 
@@ -1009,9 +1029,8 @@ export async function importSpreadsheet(args: {
     if (!refused) console.error("import failed", error);
     // Batches already committed stay: each is whole, and running the same file again skips them.
     const { imported, importedSales, importedItems } = counts;
-    const reason = refused ? error.message : UNEXPECTED_FAILURE;
-    const message =
-      imported > 0 || importedSales > 0 ? `${reason} ${written(0, 0)} Import the same file again to finish.` : reason;
+    const reason = refused ? error.said : IMPORT_FAILURES.unexpected;
+    const message = imported > 0 || importedSales > 0 ? partialMessage(reason, written(0, 0)) : reason;
     const result = await finish(
       "failed",
       { ...failedResult(message), imported, importedSales, importedItems },
@@ -1033,15 +1052,10 @@ export async function importFromRequest(
   ip?: string,
 ): Promise<ImportOutcome> {
   const upload = await readSpreadsheetUpload(request);
-  if (!upload.ok) return { status: upload.status, result: failedResult(upload.message), runId: null };
+  if (!upload.ok) return { status: upload.status, result: failedResult(IMPORT_FAILURES[upload.refused]), runId: null };
   const existing = existingClientChoice(upload.fields.get("existing"));
-  if (!existing)
-    return {
-      status: 400,
-      result: failedResult('existing: choose "skip" or "update" for clients already in the book.'),
-      runId: null,
-    };
-  if (!upload.file) return { status: 400, result: failedResult("Choose a file to import."), runId: null };
+  if (!existing) return { status: 400, result: failedResult(IMPORT_FAILURES.existingChoice), runId: null };
+  if (!upload.file) return { status: 400, result: failedResult(IMPORT_FAILURES.chooseFile), runId: null };
   return importSpreadsheet({
     kind,
     upload: upload.file,
@@ -1092,8 +1106,8 @@ export type ImportRunReport = {
 export async function importRunReport(runId: string, userId: string): Promise<ImportRunReport | null> {
   const run = await db.importRun.findFirst({ where: { id: runId, userId, status: { not: "running" } } });
   if (!run) return null;
-  const skippedClients = (JSON.parse(run.skippedJson) as SkippedRow[]).map(answerOf);
-  const errors = JSON.parse(run.errorsJson) as string[];
+  const skippedClients = storedSkippedRows(run.skippedJson).map(answerOf);
+  const errors = (JSON.parse(run.errorsJson) as unknown[]).map(storedText);
   return {
     id: run.id,
     kind: run.kind as ImportKind,
@@ -1105,7 +1119,7 @@ export async function importRunReport(runId: string, userId: string): Promise<Im
       skipped: skippedClients.length,
       skippedClients,
       errors,
-      message: run.message ?? "",
+      message: storedText(run.message ?? ""),
       importedSales: run.importedSales,
       importedItems: run.importedItems,
       updated: run.updated,
@@ -1142,7 +1156,7 @@ export async function lastSkippedClients(userId: string): Promise<SkippedRow[] |
     orderBy: { startedAt: "desc" },
     select: { skippedJson: true },
   });
-  return run ? (JSON.parse(run.skippedJson) as SkippedRow[]) : null;
+  return run ? storedSkippedRows(run.skippedJson) : null;
 }
 
 /** The new clients of one of the user's finished imports that look like an existing client, for their download. */
@@ -1151,5 +1165,5 @@ export async function possibleDuplicateRows(runId: string, userId: string): Prom
     where: { id: runId, userId, status: { not: "running" } },
     select: { possibleDuplicatesJson: true },
   });
-  return run ? (JSON.parse(run.possibleDuplicatesJson) as SkippedRow[]) : null;
+  return run ? storedSkippedRows(run.possibleDuplicatesJson) : null;
 }

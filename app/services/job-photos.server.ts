@@ -55,10 +55,7 @@ export async function listJobPhotos(jobId: number): Promise<JobPhotoJson[]> {
 
 /** The multipart field `photo`, read with the import's streaming size cap (5 MB here). */
 async function readPhotoUpload(request: Request) {
-  const upload = await readSpreadsheetUpload(request, "photo", {
-    maxFileBytes: MAX_JOB_PHOTO_BYTES,
-    tooLargeMessage: MESSAGE_CODES.jobPhotoTooLarge,
-  });
+  const upload = await readSpreadsheetUpload(request, "photo", { maxFileBytes: MAX_JOB_PHOTO_BYTES });
   if (!upload.ok)
     return upload.status === 413
       ? refusal(413, "photo", message(MESSAGE_CODES.jobPhotoTooLarge))

@@ -1,5 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
 import { readToast } from "~/http/toast.server";
 import * as template from "~/routes/api.import.template";
 import * as aiAssistant from "~/routes/_app.ai-assistant";
@@ -86,6 +87,55 @@ describe("imports in Arabic", () => {
     expect(await toastOf(english.headers)).toMatchObject({
       title: "Import Successful",
       description: "Imported 0 new clients. 1 row skipped (already in the system or repeated in the file).",
+    });
+  });
+
+  it("the result page says the summary, skip reasons and row errors in Arabic, and a run stored in English as written", async () => {
+    const mobile = "0501239877";
+    const rows = [
+      CLIENT_FILE_HEADER,
+      ["Salma Twice", mobile, "", "", "Team A"],
+      ["Salma Twice", mobile, "", "", "Team A"],
+      ["No Team", "0501239878", "", "", ""],
+    ];
+    const request = uploadRequest("/import-data?kind=client", cookie, "ar-result.csv", spreadsheet(rows, "csv"));
+    for (const [name, value] of Object.entries(ARABIC)) request.headers.set(name, value);
+    const posted = await outcome(await callRoute(importPage.action, request));
+    const location = posted.headers.get("Location")!;
+    type View = { message: string; skipped: { shown: { reason: string }[] }; errors: { shown: string[] } };
+    const viewOf = async (url: string, headers: Record<string, string>) =>
+      (
+        (await outcome(await callRoute(importPage.loader, makeRequest(url, { cookie, headers })))).body as {
+          report: { view: View };
+        }
+      ).report.view;
+    const arabic = await viewOf(location, ARABIC);
+    expect(arabic.message).toBe(
+      "تم استيراد عميل جديد واحد. تم تخطي صف واحد (موجودة مسبقًا في النظام أو مكررة في الملف). صف واحد فيه أخطاء ولم يُستورد.",
+    );
+    expect(arabic.skipped.shown.map((s) => s.reason)).toEqual(["يكرر الصف 2 من هذا الملف"]);
+    expect(arabic.errors.shown[0]).toMatch(/^الصف 4: <bdi>.+<\/bdi>$/);
+    const english = await viewOf(location, ENGLISH);
+    expect(english.skipped.shown.map((s) => s.reason)).toEqual(["Repeats row 2 of this file"]);
+    expect(english.errors.shown[0]).toMatch(/^Row 4: <bdi>.+<\/bdi>$/);
+
+    // A run written before the message codes kept English sentences: shown as written, in either language.
+    const runId = new URL(location, "http://x").searchParams.get("run")!;
+    await db.importRun.update({
+      where: { id: runId },
+      data: {
+        message: "Imported 1 new client.",
+        skippedJson: JSON.stringify([
+          { name: "Salma Twice", mobile: "971501239877", reason: "Repeats row 2 of this file" },
+        ]),
+        errorsJson: JSON.stringify(["Row 4: Team is required"]),
+      },
+    });
+    const legacy = await viewOf(location, ARABIC);
+    expect(legacy).toMatchObject({
+      message: "Imported 1 new client.",
+      skipped: { shown: [{ reason: "Repeats row 2 of this file" }] },
+      errors: { shown: ["Row 4: Team is required"] },
     });
   });
 

@@ -1,40 +1,15 @@
 import clsx from "clsx";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { formatCount } from "~/domain/display-labels";
-import { importMessageText, rowErrorParts, skipReasonText } from "~/domain/import-messages";
 import type { ImportReportView } from "~/domain/import-report";
-import { nameIn, type LocalName } from "~/domain/messages";
 import { usePageLocale } from "~/i18n/i18n-provider";
 
 /**
- * Why a row was skipped, in the page's language; a client's name is typed text and an invoice number a
- * code. A reason the catalogs do not know is shown as written.
+ * A text the loader said in the page's language, its <bdi> marks (around a client's name, an invoice number, a
+ * row error's English detail) made elements so they keep their own direction. React escapes the rest.
  */
-function SkipReason({ reason, showrooms }: { reason: string; showrooms: readonly LocalName[] }) {
-  const { t, i18n } = useTranslation();
-  const showroomName = (english: string) => {
-    const row = showrooms.find((s) => s.name === english);
-    return row ? nameIn(i18n.language, row) : english;
-  };
-  const text = skipReasonText(reason, t, showroomName);
-  if (!text) return <bdi>{reason}</bdi>;
-  return <Trans i18nKey={text.key} values={text.values} components={{ name: <bdi />, ltr: <bdi dir="ltr" /> }} />;
-}
-
-/**
- * A row's error: "Row 7: " in the page's language, then what is wrong, which the shared client rules
- * write in English (it quotes the file's own headers and cells).
- */
-function RowError({ error }: { error: string }) {
-  const { t } = useTranslation();
-  const parts = rowErrorParts(error);
-  if (!parts) return <bdi>{error}</bdi>;
-  return (
-    <>
-      {t("import:result.row", { row: parts.row })}
-      <bdi>{parts.detail}</bdi>
-    </>
-  );
+function MarkedText({ text }: { text: string }) {
+  return text.split(/<bdi>([\s\S]*?)<\/bdi>/).map((piece, i) => (i % 2 === 1 ? <bdi key={i}>{piece}</bdi> : piece));
 }
 
 /** The result of an import (docs/product-rules.md §2): counts, the first 10 skipped clients and the first 5 errors, each then "and N more". */
@@ -42,13 +17,11 @@ export function ImportResultPanel({
   report,
   fileName,
   runId,
-  showrooms,
   testId,
 }: {
   report: ImportReportView;
   fileName: string;
   runId: string;
-  showrooms: readonly LocalName[];
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -66,7 +39,9 @@ export function ImportResultPanel({
       <p className="text-gray-600">
         <bdi>{fileName}</bdi>
       </p>
-      <p className="mt-1">{importMessageText(report.message, t, locale)}</p>
+      <p className="mt-1">
+        <MarkedText text={report.message} />
+      </p>
       {report.success ? (
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
           <div>
@@ -141,7 +116,7 @@ export function ImportResultPanel({
                 <span className="text-gray-600">
                   (<span dir="ltr">{s.mobile}</span>)
                 </span>
-                : <SkipReason reason={s.reason} showrooms={showrooms} />
+                : <MarkedText text={s.reason} />
               </li>
             ))}
           </ul>
@@ -159,7 +134,7 @@ export function ImportResultPanel({
           <ul className="mt-1 space-y-1" data-testid="error-list">
             {report.errors.shown.map((e, i) => (
               <li key={i} className="rounded bg-white/70 px-2 py-1 text-red-800">
-                <RowError error={e} />
+                <MarkedText text={e} />
               </li>
             ))}
           </ul>

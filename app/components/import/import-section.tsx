@@ -10,16 +10,15 @@ import {
   type ImportBusy,
   type ImportReportView,
   type LastImport,
+  UPLOAD_LIMIT,
 } from "~/domain/import-report";
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
 import type { FieldControlProps } from "~/components/ui/field-aria";
-import { importMessageText, uploadLimitText } from "~/domain/import-messages";
-import type { LocalName } from "~/domain/messages";
 import { MAX_UPLOAD_BYTES, SPREADSHEET_ACCEPT, spreadsheetTypeOfName } from "~/domain/spreadsheet-file";
 import { usePageLocale } from "~/i18n/i18n-provider";
-import { say } from "~/i18n/messages";
+import { say, sayPlain } from "~/i18n/messages";
 import { ImportResultPanel } from "./import-result";
 import { useImportUpload } from "./use-import-upload";
 
@@ -71,9 +70,7 @@ type Props = {
   lastImport: LastImport;
   timeZone: string;
   report: { view: ImportReportView; fileName: string; runId: string } | null;
-  /** The shop's showrooms, which a skipped invoice's reason names. */
-  showrooms: readonly LocalName[];
-  /** The no-JavaScript form's refusal (an upload refused before any run): the English message, and why when busy. */
+  /** The no-JavaScript form's refusal (an upload refused before any run): said in the page's language, and why when busy. */
   serverError: { message: string; busy: ImportBusy | null } | null;
   dragAndDrop?: boolean;
 };
@@ -83,15 +80,7 @@ type Props = {
  * page, which answers with the result page. With JavaScript the upload runs in place with live
  * progress in the global overlay, then a notification and the refreshed page.
  */
-export function ImportSection({
-  kind,
-  lastImport,
-  timeZone,
-  report,
-  showrooms,
-  serverError,
-  dragAndDrop = false,
-}: Props) {
+export function ImportSection({ kind, lastImport, timeZone, report, serverError, dragAndDrop = false }: Props) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const text = TEXTS[kind];
@@ -105,12 +94,10 @@ export function ImportSection({
   const [busy, setBusy] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
   /** A refusal in the page's language: another import running says since when and until when at the latest. */
-  const refusalText = (refusal: { message: string; busy?: ImportBusy | null }) =>
-    refusal.busy
-      ? say(t, importBusyMessage(refusal.busy, timeZone, locale))
-      : importMessageText(refusal.message, t, locale);
-  const error = inlineError ?? (serverError === null ? null : refusalText(serverError));
-  const limit = uploadLimitText(t, locale);
+  /** Another import running says since when and until when at the latest in the shop's time zone, on this clock. */
+  const busyText = (busy: ImportBusy) => say(t, importBusyMessage(busy, timeZone, locale));
+  const error = inlineError ?? (serverError && (serverError.busy ? busyText(serverError.busy) : serverError.message));
+  const limit = say(t, UPLOAD_LIMIT, undefined, locale);
 
   const clearFile = () => {
     setFile(null);
@@ -168,7 +155,11 @@ export function ImportSection({
       return;
     }
     const { result } = answer;
-    const message = result.message ? refusalText(result) : t(text.inlineError);
+    const message = result.busy
+      ? busyText(result.busy)
+      : result.words
+        ? sayPlain(t, result.words, locale)
+        : t(text.inlineError);
     if (result.success) {
       notify({ type: "success", title: t(text.successTitle), description: message, duration: text.successDuration });
       clearFile();
@@ -300,7 +291,6 @@ export function ImportSection({
           report={report.view}
           fileName={report.fileName}
           runId={report.runId}
-          showrooms={showrooms}
           testId={`${kind}-result`}
         />
       ) : null}

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useAppUi } from "~/components/app-ui";
 import type { ImportKind } from "~/domain/import-columns";
 import { formatCount } from "~/domain/display-labels";
-import type { ImportResult } from "~/domain/import-report";
+import { IMPORT_WORDS_HEADER, type ImportResult } from "~/domain/import-report";
+import type { Message } from "~/domain/messages";
 import { usePageLocale } from "~/i18n/i18n-provider";
 
 const ENDPOINT: Record<ImportKind, string> = { client: "/api/import/clients", zoho: "/api/import/zoho-customers" };
@@ -12,7 +13,11 @@ const PROGRESS_KEYS: Record<ImportKind, string> = { client: "import:client.progr
 const IMPORTED_KEYS: Record<ImportKind, string> = { client: "import:client.imported", zoho: "import:zoho.imported" };
 const POLL_MS = 400;
 
-export type UploadAnswer = { status: number; result: ImportResult & { runId: string | null } } | null;
+/** The JSON answer, in English, with its message as a code (`words`) for the page to say in its language. */
+export type UploadAnswer = {
+  status: number;
+  result: ImportResult<string> & { runId: string | null; words?: Message };
+} | null;
 
 /** An id for the run the page can poll before the upload finishes (getRandomValues works on plain-HTTP LAN addresses too). */
 function newProgressId(): string {
@@ -31,6 +36,7 @@ function postForm(
     xhr.open("POST", url);
     xhr.responseType = "json";
     xhr.setRequestHeader("Accept", "application/json");
+    xhr.setRequestHeader(IMPORT_WORDS_HEADER, "1");
     xhr.upload.onprogress = (e) => e.lengthComputable && onUploadProgress(e.loaded / e.total);
     xhr.upload.onload = onUploaded;
     xhr.onload = () => {
