@@ -7,7 +7,14 @@ export const PRIORITIES = ["Critical", "High", "Medium"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
 const messageValueSchema: z.ZodType<MessageValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), messageSchema, z.object({ label: z.string() }), z.object({ aed: z.string() })]),
+  z.union([
+    z.string(),
+    z.number(),
+    messageSchema,
+    z.object({ label: z.string() }),
+    z.object({ names: z.array(z.object({ name: z.string(), nameAr: z.string().nullable() })) }),
+    z.object({ aed: z.string() }),
+  ]),
 );
 const messageSchema: z.ZodType<Message> = z.object({
   code: z.custom<MessageCode>((code) => typeof code === "string" && isMessageCode(code)),
@@ -18,13 +25,15 @@ const messageSchema: z.ZodType<Message> = z.object({
  * The engine's words for a lead as message codes (app/domain/message-codes.ts), which pages say in their
  * language; the English texts beside them (segmentType, reasonForOutreach, aiInsights, bestContactTime) are
  * the same words for the JSON. A text the AI model rewrote has no words (null), and is shown as written; so
- * is a contact time the client gave.
+ * is a contact time the client gave. `products` says recommendedProducts one by one: null for a team's
+ * product (the shop's text); lists saved before it lack it.
  */
 export const LeadWordsSchema = z.object({
   segment: messageSchema,
   reasons: z.array(messageSchema).nullable(),
   insights: z.array(messageSchema).nullable(),
   contactTime: messageSchema.nullable(),
+  products: z.array(messageSchema.nullable()).nullish(),
 });
 export type LeadWords = z.output<typeof LeadWordsSchema>;
 

@@ -3,7 +3,7 @@ import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from
 import { keyOf, TIER_KEYS } from "~/i18n/label-keys";
 import type { AiLead, LeadWords, Priority } from "./lead-schema";
 import { MESSAGE_CODES as CODE, type MessageCode } from "./message-codes";
-import { message, type Message } from "./messages";
+import { message, type Message, type SayEnglish } from "./messages";
 import { clientMessage, DEFAULT_MESSAGE_BOOK, recipientLanguage, type MessageBook } from "./message-templates";
 import { whatsappDigits } from "./mobile";
 import { AED, filsToDecimalString, parseAedToFils, type Fils } from "./money";
@@ -366,9 +366,6 @@ function insights(facts: LeadFacts, s: Situation): Message[] {
   return parts;
 }
 
-/** How the JSON says a lead's words: in English (app/i18n/english.server.ts's `english`). */
-export type SayEnglish = (said: Message) => string;
-
 /** The full lead for a client, or null when the client does not want to be contacted. */
 export function buildLead(
   facts: LeadFacts,
@@ -393,8 +390,9 @@ export function buildLead(
       occasion: nearestOccasion(s)?.kind ?? null,
     },
     lists,
+    english,
   );
-  const piece = products[0] ?? teamRange(lists.teams, team)[0] ?? "something new";
+  const piece = products[0]?.text ?? teamRange(lists.teams, team)[0] ?? "something new";
   const whatsapp = leadMessage(facts, s, piece.toLowerCase(), book);
   const time = bestContactTime(facts.preferredTime, facts.tier);
   const words: LeadWords = {
@@ -402,6 +400,7 @@ export function buildLead(
     reasons: reasonsForOutreach(facts, s),
     insights: insights(facts, s),
     contactTime: "typed" in time ? null : time,
+    products: products.map((p) => p.words),
   };
   return {
     clientId: facts.clientId,
@@ -419,7 +418,7 @@ export function buildLead(
     daysSinceLastPurchase: s.daysSince,
     expectedRevenue: filsToDecimalString(s.average),
     aiInsights: words.insights!.map(english).join(" "),
-    recommendedProducts: products,
+    recommendedProducts: products.map((p) => p.text),
     recommendedTeam: team,
     bestContactTime: "typed" in time ? time.typed : english(time),
     suggestedMessage: whatsapp,

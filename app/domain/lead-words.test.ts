@@ -5,7 +5,6 @@ import { fixedT } from "~/i18n/i18n.server";
 import { say } from "~/i18n/messages";
 import { buildLead, type LeadFacts } from "./lead-score";
 import { AiLeadSchema } from "./lead-schema";
-import { productKey } from "./lead-words";
 import type { Message } from "./messages";
 
 const [tEn, tAr] = [fixedT("en", "leads"), fixedT("ar", "leads")];
@@ -64,18 +63,36 @@ describe("the lead engine's words in the page's language", () => {
     expect(sayAll(words.insights, tAr, " ")).toContain(
       "عميل من الفئة الذهبي بمشتريات 12,000.00 د.إ في 3 عمليات شراء (بمتوسط 4,000.00 د.إ).",
     );
-    expect(tAr(productKey("Pearl necklace")!)).toBe("قلادة لؤلؤ");
+    expect(words.products!.map((said) => said && say(tAr, said))).toEqual([
+      "مجموعة <bdi>Nakheel</bdi>",
+      "تعليقة بحجر الميلاد",
+      null,
+    ]);
   });
 
   it("has no words for a time the client gave, and none for a team's own product names", () => {
+    expect(lead.recommendedProducts).toEqual([
+      "Nakheel collection",
+      "Birthstone pendant",
+      "Diamond high-jewellery necklace",
+    ]);
+    expect(words.products!.map((said) => said && english(said))).toEqual([
+      "Nakheel collection",
+      "Birthstone pendant",
+      null,
+    ]);
     const typed = buildLead({ ...facts, preferredTime: "After 7 pm" }, "2026-11-25", SEEDED_LEAD_LISTS, english)!;
     expect(typed.bestContactTime).toBe("After 7 pm");
     expect(typed.words!.contactTime).toBeNull();
-    expect(productKey("Custom emerald ring")).toBeUndefined();
   });
 
   it("survive a browser's storage, and a list kept with words it cannot read shows its texts as written", () => {
     expect(AiLeadSchema.parse(JSON.parse(JSON.stringify(lead))).words).toEqual(words);
+    // A suggested piece names the shop's category in both languages.
+    const necklace = { category: "necklace", metal: "yellow_gold", stone: "none", pieces: 1 } as const;
+    const matching = buildLead({ ...facts, purchases: [necklace] }, "2026-11-25", SEEDED_LEAD_LISTS, english)!;
+    expect(JSON.stringify(matching.words!.products![0])).toContain('"nameAr":"قلادة"');
+    expect(AiLeadSchema.parse(JSON.parse(JSON.stringify(matching))).words).toEqual(matching.words);
     const tampered = { ...lead, words: { ...words, segment: { code: "leads:nope" } } };
     expect(AiLeadSchema.parse(tampered).words).toBeNull();
   });

@@ -198,6 +198,20 @@ export const MESSAGE_CODES = {
   leadOccasionOther: "leads:occasions.other",
   leadContactTimeVip: "leads:contactTimes.vip",
   leadContactTimeOther: "leads:contactTimes.other",
+  // A lead's suggested pieces (app/domain/recommendations.ts): the catalog orders the words, as Arabic puts
+  // the piece before its metal and stone.
+  leadProductMatching: "leads:products.matching",
+  leadProductStyled: "leads:products.styled",
+  leadProductStyledAsTagged: "leads:products.styledAsTagged",
+  leadProductCollection: "leads:products.collection",
+  leadProductBirthstone: "leads:products.birthstonePendant",
+  leadProductAnniversary: "leads:products.anniversaryBands",
+  leadPiece: "leads:products.piece.plain",
+  leadPieceMetal: "leads:products.piece.metal",
+  leadPieceStone: "leads:products.piece.stone",
+  leadPieceMetalStone: "leads:products.piece.metalStone",
+  leadListAnd: "leads:products.list.and",
+  leadListComma: "leads:products.list.comma",
   // The job bag (app/domain/jobs.ts, app/services/jobs.server.ts).
   jobType: "jobs:errors.type",
   jobDescription: "jobs:errors.description",

@@ -24,6 +24,9 @@ function isNames(value: unknown): value is { names: readonly LocalName[] } {
 /** A message as services and domain rules give it: a code (app/domain/message-codes.ts) and the values it names. */
 export type Message = { code: MessageCode; values?: Readonly<Record<string, MessageValue>> };
 
+/** How the JSON says the engine's words: in English (app/i18n/english.server.ts's `english`), passed in. */
+export type SayEnglish = (said: Message) => string;
+
 export function message(code: MessageCode, values?: Record<string, MessageValue>): Message {
   return values ? { code, values } : { code };
 }

@@ -1,6 +1,15 @@
 import { SEEDED_LEAD_LISTS, seededProducts } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
-import { recommendedProducts, type PurchasedPieces, type RecommendationFacts } from "./recommendations";
+import { english } from "~/i18n/english.server";
+import { fixedT } from "~/i18n/i18n.server";
+import { say } from "~/i18n/messages";
+import { MESSAGE_CODES as CODE } from "./message-codes";
+import {
+  recommendedProducts,
+  type PurchasedPieces,
+  type RecommendationFacts,
+  type RecommendationLists,
+} from "./recommendations";
 
 const bought = (category: string, metal: string, stone = "none", pieces = 1) =>
   ({ category, metal, stone, pieces }) as PurchasedPieces;
@@ -18,7 +27,10 @@ function facts(overrides: Partial<RecommendationFacts> = {}): RecommendationFact
     ...overrides,
   };
 }
-const recommend = (overrides: Partial<RecommendationFacts>) => recommendedProducts(facts(overrides), SEEDED_LEAD_LISTS);
+/** The suggestions' English, as the JSON gives them. */
+const texts = (input: RecommendationFacts, lists: RecommendationLists = SEEDED_LEAD_LISTS) =>
+  recommendedProducts(input, lists, english).map((p) => p.text);
+const recommend = (overrides: Partial<RecommendationFacts>) => texts(facts(overrides));
 
 describe("the piece that completes what the client bought", () => {
   it("a necklace and earrings in yellow gold: the matching bangle in yellow gold", () => {
@@ -54,11 +66,11 @@ describe("the piece that completes what the client bought", () => {
     const lists = { ...SEEDED_LEAD_LISTS, itemCategories };
     const suite = [bought("necklace", "yellow_gold"), bought("earrings", "yellow_gold")];
     const pick = (budgetBand: RecommendationFacts["budgetBand"]) =>
-      recommendedProducts(facts({ purchases: suite, budgetBand }), lists)[0];
+      texts(facts({ purchases: suite, budgetBand }), lists)[0];
     expect(pick("20k_50k")).toBe("Yellow gold cuff to match the necklace and earrings");
     expect(pick("under_5k")).toBe("Yellow gold bracelet to match the necklace and earrings");
     // A past bangle still fills the wrist, though the shop no longer offers it.
-    expect(recommendedProducts(facts({ purchases: [...suite, bought("bangle", "yellow_gold")] }), lists)[0]).toBe(
+    expect(texts(facts({ purchases: [...suite, bought("bangle", "yellow_gold")] }), lists)[0]).toBe(
       "Yellow gold ring to match the necklace, earrings and bangle",
     );
     // A category worn nowhere (a watch), or one the shop no longer has, is not part of a suite.
@@ -184,9 +196,65 @@ describe("the rest, and the shape of the answer", () => {
       preferredCollection: "Everyday",
       occasion: "birthday",
     });
-    const picks = recommendedProducts(input, SEEDED_LEAD_LISTS);
+    const picks = texts(input);
     expect(picks).toEqual(["Silver necklace to match the ring", "Silver earrings, Boho style", "Everyday collection"]);
-    expect(recommendedProducts(input, SEEDED_LEAD_LISTS)).toEqual(picks);
+    expect(texts(input)).toEqual(picks);
     expect(recommend({ team: "team_c" })).toHaveLength(3);
+  });
+});
+
+describe("the engine's words for its suggestions", () => {
+  const tAr = fixedT("ar", "leads");
+  const suite = [bought("necklace", "yellow_gold"), bought("earrings", "yellow_gold")];
+  const necklace = { names: [{ name: "necklace", nameAr: "قلادة" }] };
+  const earrings = { names: [{ name: "earrings", nameAr: "أقراط" }] };
+
+  it("are codes with values, whose English is the text", () => {
+    const [matching, preferred] = recommendedProducts(
+      facts({ purchases: suite, preferredMetals: ["white_gold"], preferredStones: ["diamond"], styles: ["Classic"] }),
+      SEEDED_LEAD_LISTS,
+      english,
+    );
+    expect(matching!.words).toEqual({
+      code: CODE.leadProductMatching,
+      values: {
+        piece: {
+          code: CODE.leadPieceMetalStone,
+          values: {
+            metal: { label: "clients:metal.yellow_gold" },
+            stone: { label: "leads:products.stoneAfter.diamond" },
+            piece: { names: [{ name: "bangle", nameAr: "إسوارة" }] },
+          },
+        },
+        matches: { code: CODE.leadListAnd, values: { items: necklace, last: earrings } },
+      },
+    });
+    expect(matching!.text).toBe("Yellow gold diamond bangle to match the necklace and earrings");
+    expect(preferred!.text).toBe("White gold diamond necklace, Classic style");
+    expect(preferred!.words!.code).toBe(CODE.leadProductStyled);
+  });
+
+  it("leave a team's product, the shop's own text, without words, and say a text once", () => {
+    const lists = {
+      ...SEEDED_LEAD_LISTS,
+      teams: SEEDED_LEAD_LISTS.teams.map((team) =>
+        team.key === "team_b" ? { ...team, products: ["Birthstone pendant", "Charm bracelet"] } : team,
+      ),
+    };
+    expect(recommendedProducts(facts({ team: "team_b", occasion: "birthday" }), lists, english)).toEqual([
+      { text: "Birthstone pendant", words: { code: CODE.leadProductBirthstone } },
+      { text: "Charm bracelet", words: null },
+    ]);
+  });
+
+  it("say a matching piece in Arabic, the piece before its metal and stone", () => {
+    const [matching] = recommendedProducts(
+      facts({ purchases: [...suite, bought("bangle", "yellow_gold")], preferredStones: ["diamond"] }),
+      SEEDED_LEAD_LISTS,
+      english,
+    );
+    const arabic = say(tAr, matching!.words!);
+    expect(arabic).toBe("خاتم ذهب أصفر بالألماس يتناسق مع قلادة، أقراط وإسوارة");
+    expect(arabic).not.toMatch(/[A-Za-z]/);
   });
 });

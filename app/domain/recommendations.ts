@@ -14,7 +14,10 @@ import {
   type TeamChoice,
   type WornOn,
 } from "./shop-lists";
-import { METAL_LABELS, STONE_LABELS, type Metal, type Stone } from "./sales";
+import type { Metal, Stone } from "./sales";
+import { METAL_KEYS } from "~/i18n/label-keys";
+import { MESSAGE_CODES as CODE } from "./message-codes";
+import { message, type LocalName, type Message, type MessageValue, type SayEnglish } from "./messages";
 
 /**
  * The pieces a lead recommends (docs/decisions/019-client-preferences-and-family-occasions.md),
@@ -102,19 +105,58 @@ function stoneFor(piece: ItemCategoryChoice, stones: readonly PreferredStone[], 
   return stones.find((s) => fitsBudget(priceFrom(piece) + STONE_FROM[s], band)) ?? null;
 }
 
-/** "Yellow gold diamond bangle", "Pearl earrings", "White gold gemstone ring", "Necklace". */
-function pieceName(metal: PreferredMetal | null, stone: PreferredStone | null, piece: ItemCategoryChoice): string {
-  const stoneWord = stone === "other" ? "gemstone" : stone && STONE_LABELS[stone];
-  const words = [metal && METAL_LABELS[metal], stoneWord, piece.name];
-  const text = words
-    .filter((w): w is string => Boolean(w))
-    .join(" ")
-    .toLowerCase();
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/**
+ * A stone as a suggestion names it: English writes it capitalised first ("Pearl earrings") and lower case
+ * after the metal ("White gold pearl earrings"); "other" stones read as a gemstone.
+ */
+const STONE_FIRST_KEYS: Record<PreferredStone, string> = {
+  diamond: "leads:products.stoneFirst.diamond",
+  ruby: "leads:products.stoneFirst.ruby",
+  emerald: "leads:products.stoneFirst.emerald",
+  sapphire: "leads:products.stoneFirst.sapphire",
+  pearl: "leads:products.stoneFirst.pearl",
+  other: "leads:products.stoneFirst.other",
+};
+const STONE_AFTER_KEYS: Record<PreferredStone, string> = {
+  diamond: "leads:products.stoneAfter.diamond",
+  ruby: "leads:products.stoneAfter.ruby",
+  emerald: "leads:products.stoneAfter.emerald",
+  sapphire: "leads:products.stoneAfter.sapphire",
+  pearl: "leads:products.stoneAfter.pearl",
+  other: "leads:products.stoneAfter.other",
+};
+
+/** A category's names (the shop's), its English in lower case inside a sentence and capitalised first. */
+function categoryNames(category: ItemCategoryChoice, first: boolean): { names: LocalName[] } {
+  const lower = category.name.toLowerCase();
+  const name = first ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+  return { names: [{ name, nameAr: category.nameAr }] };
 }
 
-function joinAnd(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+/** "Yellow gold diamond bangle", "Pearl earrings", "White gold gemstone ring", "Necklace". */
+function pieceWords(metal: PreferredMetal | null, stone: PreferredStone | null, piece: ItemCategoryChoice): Message {
+  const metalWord = metal && { label: METAL_KEYS[metal] };
+  if (metalWord && stone)
+    return message(CODE.leadPieceMetalStone, {
+      metal: metalWord,
+      stone: { label: STONE_AFTER_KEYS[stone] },
+      piece: categoryNames(piece, false),
+    });
+  if (metalWord) return message(CODE.leadPieceMetal, { metal: metalWord, piece: categoryNames(piece, false) });
+  if (stone)
+    return message(CODE.leadPieceStone, {
+      stone: { label: STONE_FIRST_KEYS[stone] },
+      piece: categoryNames(piece, false),
+    });
+  return message(CODE.leadPiece, { piece: categoryNames(piece, true) });
+}
+
+/** "a", "a and b", "a, b and c", joined by the catalog in each language. */
+function andList(items: readonly MessageValue[]): MessageValue {
+  const last = items.at(-1)!;
+  if (items.length === 1) return last;
+  const first = items.slice(0, -1).reduce((listed, next) => message(CODE.leadListComma, { items: listed, next }));
+  return message(CODE.leadListAnd, { items: first, last });
 }
 
 /** What the client owns in one metal: pieces, categories, places filled and stones, from their purchases. */
@@ -154,7 +196,7 @@ function mainMetal(byMetal: Map<PreferredMetal, Owned>, preferred: readonly Pref
   return metals[0] ?? null;
 }
 
-type Suggestion = { metal: PreferredMetal | null; piece: ItemCategoryChoice; text: string };
+type Suggestion = { metal: PreferredMetal | null; piece: ItemCategoryChoice; words: Message };
 
 /** A client's pieces as a sentence names them: by where they are worn, head to hand, then the shop's order. */
 function suiteOrder(a: ItemCategoryChoice, b: ItemCategoryChoice): number {
@@ -180,15 +222,19 @@ function matchingPiece(
   if (!piece) return null;
   const boughtStones = [...owned.stones.entries()].sort((a, b) => b[1] - a[1]).map(([s]) => s);
   const stone = stoneFor(piece, [...facts.preferredStones, ...boughtStones], facts.budgetBand);
-  const matches = [...owned.categories].sort(suiteOrder).map((c) => c.name.toLowerCase());
-  return { metal, piece, text: `${pieceName(metal, stone, piece)} to match the ${joinAnd(matches)}` };
+  const matches = [...owned.categories].sort(suiteOrder).map((c) => categoryNames(c, false));
+  return {
+    metal,
+    piece,
+    words: message(CODE.leadProductMatching, { piece: pieceWords(metal, stone, piece), matches: andList(matches) }),
+  };
 }
 
-/** ", Classic style", or the tag as it is when it already says "style". */
-function styleSuffix(styles: readonly string[]): string {
+/** The piece "in their style" (", Classic style"), the tag as it is when it already says "style". */
+function styled(piece: Message, styles: readonly string[]): Message {
   const style = styles[0];
-  if (!style) return "";
-  return /style$/i.test(style) ? `, ${style}` : `, ${style} style`;
+  if (!style) return piece;
+  return message(/style$/i.test(style) ? CODE.leadProductStyledAsTagged : CODE.leadProductStyled, { piece, style });
 }
 
 /**
@@ -211,30 +257,46 @@ function preferredPiece(
     const piece = pieceFor(slot, facts.budgetBand, categories);
     if (!piece || (matching && matching.metal === metal && matching.piece.key === piece.key)) continue;
     const stone = stoneFor(piece, facts.preferredStones, facts.budgetBand);
-    return { metal, piece, text: `${pieceName(metal, stone, piece)}${styleSuffix(facts.styles)}` };
+    return { metal, piece, words: styled(pieceWords(metal, stone, piece), facts.styles) };
   }
   return null;
 }
 
 /**
+ * A suggestion as a lead keeps it: the English text the JSON gives, and the engine's words the pages say in
+ * their language; a team's product is the shop's own text, shown as written (no words).
+ */
+export type Recommendation = { text: string; words: Message | null };
+
+/**
  * At most three pieces to suggest, the most personal first; the team's (or budget's) range fills the rest.
  * `lists`: the shop's teams, whose products and budget bands say the ranges, and item categories (readShopLists).
+ * `english` gives the texts, which also tell a team's product the engine suggests too, so it is not repeated.
  */
-export function recommendedProducts(facts: RecommendationFacts, lists: RecommendationLists): string[] {
+export function recommendedProducts(
+  facts: RecommendationFacts,
+  lists: RecommendationLists,
+  english: SayEnglish,
+): Recommendation[] {
   const byMetal = ownedByMetal(facts.purchases, lists.itemCategories);
   const matching = matchingPiece(facts, byMetal, lists.itemCategories);
   const preferred = preferredPiece(facts, byMetal, matching, lists.itemCategories);
   const range = rangeFor(lists.teams, facts.team, facts.budgetBand);
-  const picks = [
-    matching?.text,
-    preferred?.text,
-    facts.preferredCollection?.trim() ? `${facts.preferredCollection.trim()} collection` : null,
+  const collection = facts.preferredCollection?.trim();
+  const engine = [
+    matching?.words,
+    preferred?.words,
+    collection ? message(CODE.leadProductCollection, { collection }) : null,
     facts.occasion === "birthday"
-      ? "Birthstone pendant"
+      ? message(CODE.leadProductBirthstone)
       : facts.occasion === "anniversary"
-        ? "Matching anniversary bands"
+        ? message(CODE.leadProductAnniversary)
         : null,
-    ...range,
-  ].filter((p): p is string => Boolean(p));
-  return [...new Set(picks)].slice(0, MAX_RECOMMENDATIONS);
+  ].filter((words): words is Message => Boolean(words));
+  const picks = [
+    ...engine.map((words) => ({ text: english(words), words })),
+    ...range.map((text) => ({ text, words: null })),
+  ];
+  const seen = new Set<string>();
+  return picks.filter(({ text }) => !seen.has(text) && seen.add(text)).slice(0, MAX_RECOMMENDATIONS);
 }

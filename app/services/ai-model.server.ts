@@ -120,6 +120,7 @@ export function mergeModelLeads(shortlist: readonly AiLead[], answer: readonly M
         insights: insights ? null : engine.words.insights,
         reasons: reasons ? null : engine.words.reasons,
         contactTime: time ? null : engine.words.contactTime,
+        products: products.length > 0 ? null : engine.words.products,
       },
       leadScore: m.leadScore,
       priority: priorityForScore(m.leadScore),

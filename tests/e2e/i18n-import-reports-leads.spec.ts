@@ -88,6 +88,8 @@ for (const js of [true, false]) {
       await expect(arabicCard).toBeVisible({ timeout: 30_000 });
       await expect(arabicCard).toContainText("لماذا الآن: ");
       await expect(arabicCard).toContainText("عيد الميلاد بعد 3 أيام");
+      // The engine's suggestion for the birthday, said from its code; the team's products are the shop's text.
+      await expect(arabicCard.getByRole("list", { name: "المنتجات المقترحة" })).toContainText("تعليقة بحجر الميلاد");
       await expect(page.getByRole("heading", { name: englishName })).toBeVisible();
       // The WhatsApp button (the client book's) still names itself and the client in its aria-label.
       const allowed = [...shellWords(name), "WhatsApp", ...englishName.split(" "), ...arabicName.split(" ")];

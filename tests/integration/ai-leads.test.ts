@@ -125,7 +125,13 @@ describe("lead generation with an OpenAI-compatible model", () => {
       totalSalesValue: engineFirst.totalSalesValue,
     });
     // The model's own English is shown as written on an Arabic page; the engine's segment keeps its words.
-    expect(first.words).toEqual({ ...engineFirst.words, insights: null, reasons: null, contactTime: null });
+    expect(first.words).toEqual({
+      ...engineFirst.words,
+      insights: null,
+      reasons: null,
+      contactTime: null,
+      products: null,
+    });
     expect(first.words!.segment).toEqual(engineFirst.words!.segment);
     expect(first.suggestedMessage).toMatch(/^Hello \w+, a personal note from the model\.$/);
     // An English-speaking client's WhatsApp message is the model's.

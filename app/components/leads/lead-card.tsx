@@ -5,7 +5,6 @@ import clsx from "clsx";
 import { formatCount } from "~/domain/display-labels";
 import { defaultFollowUpMessage, scoreBand, type ScoreBand } from "~/domain/lead-score";
 import type { AiLead, Priority } from "~/domain/lead-schema";
-import { productKey } from "~/domain/lead-words";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { WhatsAppButton } from "../clients/whatsapp-button";
@@ -34,13 +33,6 @@ const PRIORITY_KEYS: Record<Priority, string> = {
   High: "leads:priorities.High",
   Medium: "leads:priorities.Medium",
 };
-
-/** A recommended product: the catalog's words for the engine's own suggestions, else the name as the team's list has it. */
-function Product({ name }: { name: string }) {
-  const { t } = useTranslation();
-  const key = productKey(name);
-  return key ? t(key) : <bdi>{name}</bdi>;
-}
 
 /**
  * The WhatsApp message for a lead: its own in the client's language, else the suggested message
@@ -121,11 +113,14 @@ export function LeadCard({
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-gray-500">{t("leads:card.recommended")}</p>
           <ul className="mt-1 flex flex-wrap gap-1" aria-label={t("leads:card.recommendedProducts")}>
-            {lead.recommendedProducts.slice(0, 3).map((product) => (
-              <li key={product} className="badge bg-brand-50 text-brand-700">
-                <Product name={product} />
-              </li>
-            ))}
+            {lead.recommendedProducts.slice(0, 3).map((product, i) => {
+              const said = words?.products?.[i];
+              return (
+                <li key={product} className="badge bg-brand-50 text-brand-700">
+                  <Said words={said ? [said] : null} text={product} />
+                </li>
+              );
+            })}
           </ul>
         </div>
       ) : null}
