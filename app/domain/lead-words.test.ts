@@ -66,11 +66,11 @@ describe("the lead engine's words in the page's language", () => {
     expect(words.products!.map((said) => said && say(tAr, said))).toEqual([
       "مجموعة <bdi>Nakheel</bdi>",
       "تعليقة بحجر الميلاد",
-      null,
+      "قلادة ألماس من المجوهرات الراقية",
     ]);
   });
 
-  it("has no words for a time the client gave, and none for a team's own product names", () => {
+  it("has no words for a time the client gave; a team's product is its row's names", () => {
     expect(lead.recommendedProducts).toEqual([
       "Nakheel collection",
       "Birthstone pendant",
@@ -79,7 +79,7 @@ describe("the lead engine's words in the page's language", () => {
     expect(words.products!.map((said) => said && english(said))).toEqual([
       "Nakheel collection",
       "Birthstone pendant",
-      null,
+      "Diamond high-jewellery necklace",
     ]);
     const typed = buildLead({ ...facts, preferredTime: "After 7 pm" }, "2026-11-25", SEEDED_LEAD_LISTS, english)!;
     expect(typed.bestContactTime).toBe("After 7 pm");

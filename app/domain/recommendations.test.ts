@@ -234,17 +234,26 @@ describe("the engine's words for its suggestions", () => {
     expect(preferred!.words!.code).toBe(CODE.leadProductStyled);
   });
 
-  it("leave a team's product, the shop's own text, without words, and say a text once", () => {
+  it("say a team's product by its row's names, the Arabic line beside the English, and a text once", () => {
     const lists = {
       ...SEEDED_LEAD_LISTS,
       teams: SEEDED_LEAD_LISTS.teams.map((team) =>
-        team.key === "team_b" ? { ...team, products: ["Birthstone pendant", "Charm bracelet"] } : team,
+        team.key === "team_b"
+          ? { ...team, products: ["Birthstone pendant", "Charm bracelet", "Gold anklet"], productsAr: ["", "سوار"] }
+          : team,
       ),
     };
-    expect(recommendedProducts(facts({ team: "team_b", occasion: "birthday" }), lists, english)).toEqual([
-      { text: "Birthstone pendant", words: { code: CODE.leadProductBirthstone } },
-      { text: "Charm bracelet", words: null },
-    ]);
+    const [birthstone, charm, anklet] = recommendedProducts(
+      facts({ team: "team_b", occasion: "birthday" }),
+      lists,
+      english,
+    );
+    expect(birthstone).toEqual({ text: "Birthstone pendant", words: { code: CODE.leadProductBirthstone } });
+    expect(charm!.text).toBe("Charm bracelet");
+    expect(say(tAr, charm!.words!)).toBe("سوار");
+    expect(english(charm!.words!)).toBe("Charm bracelet");
+    // No Arabic line: the shop's English text, shown as written.
+    expect(anklet).toEqual({ text: "Gold anklet", words: null });
   });
 
   it("say a matching piece in Arabic, the piece before its metal and stone", () => {

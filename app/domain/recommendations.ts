@@ -60,9 +60,11 @@ export function teamRange(teams: readonly TeamChoice[], team: string): readonly 
  * The range a lead's list ends with: with a budget known, the products of the active team whose budget bands
  * include it (the range whose prices fit), else the lead's team's own.
  */
-export function rangeFor(teams: readonly TeamChoice[], team: string, budgetBand: BudgetBand | null): readonly string[] {
+export function rangeFor(teams: readonly TeamChoice[], team: string, budgetBand: BudgetBand | null): LocalName[] {
   const byBudget = budgetBand ? activeChoices(teams).find((row) => row.budgetBands.includes(budgetBand)) : undefined;
-  return byBudget?.products ?? teamRange(teams, team);
+  const row = byBudget ?? teams.find((r) => r.key === team);
+  // A product's Arabic name is the line beside it; a blank one shows the English.
+  return (row?.products ?? []).map((name, i) => ({ name, nameAr: row?.productsAr[i] || null }));
 }
 
 /** Where a plain piece of the category starts (none known: any budget fits it). */
@@ -295,7 +297,11 @@ export function recommendedProducts(
   ].filter((words): words is Message => Boolean(words));
   const picks = [
     ...engine.map((words) => ({ text: english(words), words })),
-    ...range.map((text) => ({ text, words: null })),
+    // The shop's text: said in Arabic when its row has the Arabic name, else shown as written.
+    ...range.map((product) => ({
+      text: product.name,
+      words: product.nameAr ? message(CODE.leadPiece, { piece: { names: [product] } }) : null,
+    })),
   ];
   const seen = new Set<string>();
   return picks.filter(({ text }) => !seen.has(text) && seen.add(text)).slice(0, MAX_RECOMMENDATIONS);

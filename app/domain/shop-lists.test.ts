@@ -7,6 +7,7 @@ import {
   reorder,
   resolveChoice,
   shopRowPatchSchema,
+  teamSettings,
   type ShopChoice,
 } from "./shop-lists";
 
@@ -92,5 +93,17 @@ describe("shopRowPatchSchema", () => {
     expect(shopRowPatchSchema().parse({ active: false })).toEqual({ active: false });
     const refused = shopRowPatchSchema().safeParse({ email: "a@b.c" });
     expect(refused.error?.issues[0]?.message).toBe(MESSAGE_CODES.shopNothingToChange);
+  });
+
+  it("keeps a team's Arabic products line for line beside the English ones: a blank line stays, trailing ones go", () => {
+    const patch = shopRowPatchSchema().parse({ products: "Ring\n\nBangle\n", productsAr: " \nسوار \n\n" });
+    expect(patch.products).toEqual(["Ring", "Bangle"]);
+    expect(patch.productsAr).toEqual(["", "سوار"]);
+    expect(
+      teamSettings({ products: "Ring\nBangle", productsAr: "\nسوار", clientTiers: "", budgetBands: "" }),
+    ).toMatchObject({
+      products: ["Ring", "Bangle"],
+      productsAr: ["", "سوار"],
+    });
   });
 });

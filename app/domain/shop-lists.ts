@@ -31,6 +31,8 @@ export type ShopChoice = {
 /** A team also says what its leads recommend and which clients without a team are its leads. */
 export type TeamChoice = ShopChoice & {
   products: readonly string[];
+  /** `products` in Arabic, line for line; "" where a piece has no Arabic name. */
+  productsAr: readonly string[];
   clientTiers: readonly Tier[];
   budgetBands: readonly BudgetBand[];
 };
@@ -209,6 +211,24 @@ const productLines = z
   )
   .pipe(z.array(z.string().max(SHOP_NAME_MAX * 2, MESSAGE_CODES.shopNameTooLong)));
 
+/**
+ * A team's products in Arabic as typed: line for line beside the English ones, so a blank line stays, as the
+ * English name of its piece; blank lines at the end are dropped.
+ */
+const arabicProductLines = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => {
+    const lines = [v]
+      .flat()
+      .flatMap((text) => text.split(/\r?\n/))
+      .map((s) => s.trim())
+      .slice(0, 12);
+    while (lines.at(-1) === "") lines.pop();
+    return lines;
+  })
+  // A refinement, not a pipe to an array of strings: Conform reads a blank string in an array as missing.
+  .refine((lines) => lines.every((line) => line.length <= SHOP_NAME_MAX * 2), MESSAGE_CODES.shopNameTooLong);
+
 /** A new row: its English name, and its Arabic name if known. */
 export const newShopRowSchema = () =>
   z.object({
@@ -231,6 +251,7 @@ export const shopRowPatchSchema = () =>
       active: z.boolean({ error: MESSAGE_CODES.invalidInput }).optional(),
       position: z.number({ error: MESSAGE_CODES.invalidInput }).int().min(0).max(10_000).optional(),
       products: productLines.optional(),
+      productsAr: arabicProductLines.optional(),
       clientTiers: listOf(TIERS).optional(),
       budgetBands: listOf(BUDGET_BANDS).optional(),
       wornOn: listOf(WORN_ON).optional(),
@@ -257,9 +278,10 @@ export function itemCategorySettings(row: {
 /** A team's stored settings (text columns) as lists. */
 export function teamSettings(row: {
   products: string;
+  productsAr: string;
   clientTiers: string;
   budgetBands: string;
-}): Pick<TeamChoice, "products" | "clientTiers" | "budgetBands"> {
+}): Pick<TeamChoice, "products" | "productsAr" | "clientTiers" | "budgetBands"> {
   const split = (text: string, by: string | RegExp) =>
     text
       .split(by)
@@ -267,6 +289,7 @@ export function teamSettings(row: {
       .filter(Boolean);
   return {
     products: split(row.products, /\r?\n/),
+    productsAr: row.productsAr === "" ? [] : row.productsAr.split(/\r?\n/).map((s) => s.trim()),
     clientTiers: split(row.clientTiers, ",").filter((t): t is Tier => (TIERS as readonly string[]).includes(t)),
     budgetBands: split(row.budgetBands, ",").filter((b): b is BudgetBand =>
       (BUDGET_BANDS as readonly string[]).includes(b),
@@ -290,6 +313,7 @@ export const shopRowFormSchema = () =>
       nameAr: nameText(false).optional(),
       active: z.literal("on").optional(),
       products: productLines.optional(),
+      productsAr: arabicProductLines.optional(),
       clientTiers: listOf(TIERS).optional(),
       budgetBands: listOf(BUDGET_BANDS).optional(),
       wornOn: listOf(WORN_ON).optional(),

@@ -85,6 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
               ...(form.list === "teams"
                 ? {
                     products: form.products ?? [],
+                    productsAr: form.productsAr ?? [],
                     clientTiers: form.clientTiers ?? [],
                     budgetBands: form.budgetBands ?? [],
                   }
@@ -282,6 +283,18 @@ function TeamSettings({ team, formId }: { team: TeamChoice; formId: string }) {
         name="products"
         rows={3}
         defaultValue={team.products.join("\n")}
+        className="input w-full"
+      />
+      <label className="block" htmlFor={`${formId}-productsAr`}>
+        {t("shop:fields.productsAr")}
+      </label>
+      <textarea
+        id={`${formId}-productsAr`}
+        name="productsAr"
+        rows={3}
+        dir="rtl"
+        lang="ar"
+        defaultValue={team.productsAr.join("\n")}
         className="input w-full"
       />
       <fieldset>

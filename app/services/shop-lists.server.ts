@@ -28,6 +28,7 @@ import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 
 type Row = ShopChoice & {
   products?: string;
+  productsAr?: string;
   clientTiers?: string;
   budgetBands?: string;
   wornOn?: string;
@@ -64,7 +65,12 @@ function choiceOf(row: Row): AnyChoice {
   if (row.products !== undefined)
     return {
       ...choice,
-      ...teamSettings({ products: row.products, clientTiers: row.clientTiers!, budgetBands: row.budgetBands! }),
+      ...teamSettings({
+        products: row.products,
+        productsAr: row.productsAr!,
+        clientTiers: row.clientTiers!,
+        budgetBands: row.budgetBands!,
+      }),
     };
   if (row.wornOn !== undefined)
     return {
@@ -178,6 +184,7 @@ export async function changeShopRow(
   if (patch.active !== undefined) data.active = patch.active;
   if (list === "teams") {
     if (patch.products !== undefined) data.products = patch.products.join("\n");
+    if (patch.productsAr !== undefined) data.productsAr = patch.productsAr.join("\n");
     if (patch.clientTiers !== undefined) data.clientTiers = patch.clientTiers.join(",");
     if (patch.budgetBands !== undefined) data.budgetBands = patch.budgetBands.join(",");
   }

@@ -127,12 +127,15 @@ describe("Shop settings page", () => {
       nameAr: "الفئة الأساسية",
       active: "on",
       products: "Gold bangle\n\n Name necklace ",
+      productsAr: "\nقلادة بالاسم\n",
       clientTiers: ["bronze", "silver"],
       budgetBands: ["under_5k"],
     });
     expect(saved.status).toBe(302);
     expect(await db.team.findUniqueOrThrow({ where: { id: "team_b" } })).toMatchObject({
       products: "Gold bangle\nName necklace",
+      // Line for line: the bangle has no Arabic name yet.
+      productsAr: "\nقلادة بالاسم",
       clientTiers: "bronze,silver",
       budgetBands: "under_5k",
     });

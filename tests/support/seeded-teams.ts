@@ -3,7 +3,8 @@ import { SEEDED_ITEM_CATEGORIES } from "./seeded-sale-lists";
 import type { TeamChoice } from "~/domain/shop-lists";
 
 /**
- * The teams the shop-lists migration seeds (prisma/migrations/20261204190929_shop_lists), as
+ * The teams the shop-lists migration seeds (prisma/migrations/20261204190929_shop_lists, their Arabic products
+ * 20261206223000_team_products_ar), as
  * readShopLists() gives them: unit tests pass these where the app passes the stored rows.
  */
 export const SEEDED_TEAMS: readonly TeamChoice[] = [
@@ -15,6 +16,7 @@ export const SEEDED_TEAMS: readonly TeamChoice[] = [
     active: true,
     position: 0,
     products: ["Diamond high-jewellery necklace", "Solitaire diamond ring", "Luxury Swiss timepiece"],
+    productsAr: ["قلادة ألماس من المجوهرات الراقية", "خاتم ألماس سوليتير", "ساعة سويسرية فاخرة"],
     clientTiers: ["diamond", "platinum"],
     budgetBands: ["50k_150k", "150k_plus"],
   },
@@ -26,6 +28,7 @@ export const SEEDED_TEAMS: readonly TeamChoice[] = [
     active: true,
     position: 1,
     products: ["18K gold pendant", "Gold stud earrings", "Charm bracelet"],
+    productsAr: ["تعليقة ذهب عيار 18", "أقراط ذهب صغيرة", "سوار بتعليقات"],
     clientTiers: ["bronze"],
     budgetBands: ["under_5k"],
   },
@@ -37,6 +40,7 @@ export const SEEDED_TEAMS: readonly TeamChoice[] = [
     active: true,
     position: 2,
     products: ["Diamond tennis bracelet", "22K gold chain", "Pearl necklace"],
+    productsAr: ["سوار تنس من الألماس", "سلسلة ذهب عيار 22", "قلادة لؤلؤ"],
     clientTiers: ["gold", "silver"],
     budgetBands: ["5k_20k", "20k_50k"],
   },
