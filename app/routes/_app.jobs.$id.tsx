@@ -1,13 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
 import { Field } from "~/components/ui/field";
+import { useHydrated } from "~/components/use-hydrated";
 import { PAYMENT_METHODS } from "~/domain/cash-rule";
 import { displayName, formatDay } from "~/domain/client-display";
 import { isChannelWithdrawn } from "~/domain/consent";
 import {
+  balanceAfterPayment,
   JOB_REASON_MAX,
   JOB_STATUS_KEYS,
   JOB_TYPE_KEYS,
@@ -30,6 +33,7 @@ import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { translatorFor } from "~/i18n/i18n.server";
 import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { say } from "~/i18n/messages";
@@ -320,11 +324,7 @@ export default function JobDetails() {
         {job.status !== "delivered" && job.status !== "cancelled" && job.price !== null && job.owed ? (
           <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="job-payment-form">
             <input type="hidden" name="intent" value="pay" />
-            <Field id="pay-amount" label={t("jobs:form.amount")}>
-              {(control) => (
-                <input {...control} name="amount" required inputMode="decimal" dir="ltr" className="input mt-1 w-32" />
-              )}
-            </Field>
+            <PaymentAmount balance={job.balance ?? "0"} />
             <Field id="pay-method" label={t("jobs:form.method")}>
               {(control) => (
                 <select {...control} name="method" className="input mt-1" defaultValue="cash">
@@ -444,5 +444,47 @@ export default function JobDetails() {
         </ol>
       </section>
     </div>
+  );
+}
+
+/**
+ * The payment's amount field; with JavaScript, the balance after the amount being typed, or that it is more than
+ * the balance (balanceAfterPayment, exact in fils). Without JavaScript the field alone, as the server renders it.
+ */
+function PaymentAmount({ balance }: { balance: string }) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState("");
+  const preview = balanceAfterPayment(parseAedToFils(balance) ?? 0n, typed);
+  return (
+    <>
+      <Field id="pay-amount" label={t("jobs:form.amount")}>
+        {(control) => (
+          <input
+            {...control}
+            name="amount"
+            required
+            inputMode="decimal"
+            dir="ltr"
+            className="input mt-1 w-32"
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        )}
+      </Field>
+      {hydrated ? (
+        <p
+          aria-live="polite"
+          className={`order-last basis-full text-sm ${preview?.ok === false ? "text-red-700" : ""}`}
+          data-testid="job-balance-after"
+        >
+          {preview === null
+            ? null
+            : preview.ok
+              ? t("jobs:detail.balanceAfter", { amount: formatAed(preview.balanceFils, locale) })
+              : say(t, preview.message)}
+        </p>
+      ) : null}
+    </>
   );
 }
