@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { PAYMENT_METHODS } from "~/domain/cash-rule";
 import { displayName, formatDay } from "~/domain/client-display";
+import { formatCount } from "~/domain/display-labels";
 import { isChannelWithdrawn } from "~/domain/consent";
 import {
   balanceAfterPayment,
@@ -398,30 +399,7 @@ export default function JobDetails() {
           </ul>
         )}
         {photos.length < MAX_JOB_PHOTOS ? (
-          <Form
-            method="post"
-            action={`/jobs/${job.id}/photos`}
-            encType="multipart/form-data"
-            reloadDocument
-            className="flex flex-wrap items-end gap-2"
-            data-testid="job-photo-form"
-          >
-            <Field id="job-photo" label={t("jobs:photos.choose")}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="file"
-                  name="photo"
-                  required
-                  accept="image/jpeg,image/png,image/webp"
-                  className="input mt-1 max-w-full"
-                />
-              )}
-            </Field>
-            <button type="submit" className="btn-secondary">
-              {t("jobs:photos.upload")}
-            </button>
-          </Form>
+          <PhotoForm jobId={job.id} />
         ) : (
           <p className="text-sm text-gray-600">{t("jobs:photos.full", { max: MAX_JOB_PHOTOS })}</p>
         )}
@@ -486,5 +464,85 @@ function PaymentAmount({ balance }: { balance: string }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The photo form: a plain multipart form to /jobs/:id/photos, which works without JavaScript. With it, the same
+ * form goes to the same action by XMLHttpRequest (fetch reports no upload progress) under a progress bar; then
+ * the page's data is reloaded (with the server's toast), the server's refusal is shown under the form, or a
+ * redirect is followed.
+ */
+function PhotoForm({ jobId }: { jobId: number }) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const { revalidate } = useRevalidator();
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const failed = (message: string) => {
+      setPercent(null);
+      setError(message);
+    };
+    setError(null);
+    setPercent(0);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", form.action);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => e.lengthComputable && setPercent(Math.floor((e.loaded * 100) / e.total));
+    xhr.onload = () => {
+      // Sent elsewhere (signed out meanwhile: the sign-in page): go there, as the plain form would.
+      if (xhr.responseURL !== form.action) return window.location.assign(xhr.responseURL);
+      if (xhr.status !== 201) {
+        const body = xhr.response as { error?: unknown } | null;
+        return failed(typeof body?.error === "string" ? body.error : t("jobs:photos.failed"));
+      }
+      setPercent(null);
+      form.reset();
+      void revalidate();
+    };
+    xhr.onerror = () => failed(t("jobs:photos.failed"));
+    xhr.send(new FormData(form));
+  };
+  return (
+    <Form
+      method="post"
+      action={`/jobs/${jobId}/photos`}
+      encType="multipart/form-data"
+      reloadDocument
+      onSubmit={send}
+      className="flex flex-wrap items-end gap-2"
+      data-testid="job-photo-form"
+    >
+      <Field id="job-photo" label={t("jobs:photos.choose")}>
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            name="photo"
+            required
+            accept="image/jpeg,image/png,image/webp"
+            className="input mt-1 max-w-full"
+          />
+        )}
+      </Field>
+      <button type="submit" className="btn-secondary" disabled={percent !== null}>
+        {t("jobs:photos.upload")}
+      </button>
+      {percent !== null ? (
+        <p className="flex basis-full items-center gap-2 text-sm" data-testid="job-photo-progress">
+          <progress max={100} value={percent} aria-label={t("jobs:photos.uploading")} className="w-48 max-w-full" />
+          <span className="tabular-nums">{t("jobs:photos.percent", { percent: formatCount(percent, locale) })}</span>
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="field-error basis-full" data-testid="job-photo-upload-error">
+          {error}
+        </p>
+      ) : null}
+    </Form>
   );
 }
