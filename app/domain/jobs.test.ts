@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   allowedMoves,
+  balanceAfterPayment,
   balanceOf,
   decideMove,
   decidePayment,
@@ -211,5 +212,26 @@ describe("the list's query", () => {
     expect(parseJobQuery(new URLSearchParams("status=lost")).ok).toBe(false);
     expect(parseJobQuery(new URLSearchParams("page=0")).ok).toBe(false);
     expect(parseJobQuery(new URLSearchParams("clientId=abc")).ok).toBe(false);
+  });
+});
+
+describe("the balance after a typed payment", () => {
+  it("is the balance less the amount, to the fils, however the amount is typed", () => {
+    expect(balanceAfterPayment(10_000n, "25.5")).toEqual({ ok: true, balanceFils: 7_450n });
+    expect(balanceAfterPayment(123_456_789n, "1,234,567.89")).toEqual({ ok: true, balanceFils: 0n });
+    expect(balanceAfterPayment(30n, "0.1")).toEqual({ ok: true, balanceFils: 20n });
+    expect(balanceAfterPayment(10_000n, " AED 100 ")).toEqual({ ok: true, balanceFils: 0n });
+  });
+
+  it("says an amount above the balance is refused, as the server does", () => {
+    expect(balanceAfterPayment(10_000n, "100.01")).toEqual({
+      ok: false,
+      message: { code: MESSAGE_CODES.jobAboveBalance, values: { balance: "100.00" } },
+    });
+  });
+
+  it("says nothing while the text is not an amount above zero", () => {
+    for (const typed of ["", " ", "abc", "1.234", "-5", "0", "0.00", "1,5", "1e3"])
+      expect(balanceAfterPayment(10_000n, typed), typed).toBeNull();
   });
 });

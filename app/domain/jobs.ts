@@ -199,6 +199,22 @@ export function decidePayment(
 }
 
 /**
+ * What the payment form says while an amount is typed (with JavaScript; docs/guide/jobs.md): the balance after
+ * it, or the refusal the server would give when it is more than the balance; null while the text is not an
+ * amount above zero. The text is read to fils as the server reads it, so the figure is exact.
+ */
+export function balanceAfterPayment(
+  balanceFils: Fils,
+  typed: string,
+): { ok: true; balanceFils: Fils } | { ok: false; message: Message } | null {
+  const amountFils = parseAedToFils(typed);
+  if (amountFils === null || amountFils <= 0n) return null;
+  if (amountFils > balanceFils)
+    return { ok: false, message: message(MESSAGE_CODES.jobAboveBalance, { balance: formatAmount(balanceFils) }) };
+  return { ok: true, balanceFils: balanceFils - amountFils };
+}
+
+/**
  * The sale's items from the job's pieces, which carry no price of their own: the price is shared out in
  * whole fils, equal parts with the remainder a fils each to the first pieces, so the items add up to the
  * price exactly (docs/decisions/044-job-bag.md).

@@ -1,13 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
 import { Field } from "~/components/ui/field";
+import { useHydrated } from "~/components/use-hydrated";
 import { PAYMENT_METHODS } from "~/domain/cash-rule";
 import { displayName, formatDay } from "~/domain/client-display";
+import { formatCount } from "~/domain/display-labels";
 import { isChannelWithdrawn } from "~/domain/consent";
 import {
+  balanceAfterPayment,
   JOB_REASON_MAX,
   JOB_STATUS_KEYS,
   JOB_TYPE_KEYS,
@@ -30,6 +34,7 @@ import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { usePageLocale } from "~/i18n/i18n-provider";
 import { translatorFor } from "~/i18n/i18n.server";
 import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { say } from "~/i18n/messages";
@@ -320,11 +325,7 @@ export default function JobDetails() {
         {job.status !== "delivered" && job.status !== "cancelled" && job.price !== null && job.owed ? (
           <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="job-payment-form">
             <input type="hidden" name="intent" value="pay" />
-            <Field id="pay-amount" label={t("jobs:form.amount")}>
-              {(control) => (
-                <input {...control} name="amount" required inputMode="decimal" dir="ltr" className="input mt-1 w-32" />
-              )}
-            </Field>
+            <PaymentAmount balance={job.balance ?? "0"} />
             <Field id="pay-method" label={t("jobs:form.method")}>
               {(control) => (
                 <select {...control} name="method" className="input mt-1" defaultValue="cash">
@@ -398,30 +399,7 @@ export default function JobDetails() {
           </ul>
         )}
         {photos.length < MAX_JOB_PHOTOS ? (
-          <Form
-            method="post"
-            action={`/jobs/${job.id}/photos`}
-            encType="multipart/form-data"
-            reloadDocument
-            className="flex flex-wrap items-end gap-2"
-            data-testid="job-photo-form"
-          >
-            <Field id="job-photo" label={t("jobs:photos.choose")}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="file"
-                  name="photo"
-                  required
-                  accept="image/jpeg,image/png,image/webp"
-                  className="input mt-1 max-w-full"
-                />
-              )}
-            </Field>
-            <button type="submit" className="btn-secondary">
-              {t("jobs:photos.upload")}
-            </button>
-          </Form>
+          <PhotoForm jobId={job.id} />
         ) : (
           <p className="text-sm text-gray-600">{t("jobs:photos.full", { max: MAX_JOB_PHOTOS })}</p>
         )}
@@ -444,5 +422,127 @@ export default function JobDetails() {
         </ol>
       </section>
     </div>
+  );
+}
+
+/**
+ * The payment's amount field; with JavaScript, the balance after the amount being typed, or that it is more than
+ * the balance (balanceAfterPayment, exact in fils). Without JavaScript the field alone, as the server renders it.
+ */
+function PaymentAmount({ balance }: { balance: string }) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState("");
+  const preview = balanceAfterPayment(parseAedToFils(balance) ?? 0n, typed);
+  return (
+    <>
+      <Field id="pay-amount" label={t("jobs:form.amount")}>
+        {(control) => (
+          <input
+            {...control}
+            name="amount"
+            required
+            inputMode="decimal"
+            dir="ltr"
+            className="input mt-1 w-32"
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        )}
+      </Field>
+      {hydrated ? (
+        <p
+          aria-live="polite"
+          className={`order-last basis-full text-sm ${preview?.ok === false ? "text-red-700" : ""}`}
+          data-testid="job-balance-after"
+        >
+          {preview === null
+            ? null
+            : preview.ok
+              ? t("jobs:detail.balanceAfter", { amount: formatAed(preview.balanceFils, locale) })
+              : say(t, preview.message)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The photo form: a plain multipart form to /jobs/:id/photos, which works without JavaScript. With it, the same
+ * form goes to the same action by XMLHttpRequest (fetch reports no upload progress) under a progress bar; then
+ * the page's data is reloaded (with the server's toast), the server's refusal is shown under the form, or a
+ * redirect is followed.
+ */
+function PhotoForm({ jobId }: { jobId: number }) {
+  const { t } = useTranslation();
+  const locale = usePageLocale();
+  const { revalidate } = useRevalidator();
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const failed = (message: string) => {
+      setPercent(null);
+      setError(message);
+    };
+    setError(null);
+    setPercent(0);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", form.action);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => e.lengthComputable && setPercent(Math.floor((e.loaded * 100) / e.total));
+    xhr.onload = () => {
+      // Sent elsewhere (signed out meanwhile: the sign-in page): go there, as the plain form would.
+      if (xhr.responseURL !== form.action) return window.location.assign(xhr.responseURL);
+      if (xhr.status !== 201) {
+        const body = xhr.response as { error?: unknown } | null;
+        return failed(typeof body?.error === "string" ? body.error : t("jobs:photos.failed"));
+      }
+      setPercent(null);
+      form.reset();
+      void revalidate();
+    };
+    xhr.onerror = () => failed(t("jobs:photos.failed"));
+    xhr.send(new FormData(form));
+  };
+  return (
+    <Form
+      method="post"
+      action={`/jobs/${jobId}/photos`}
+      encType="multipart/form-data"
+      reloadDocument
+      onSubmit={send}
+      className="flex flex-wrap items-end gap-2"
+      data-testid="job-photo-form"
+    >
+      <Field id="job-photo" label={t("jobs:photos.choose")}>
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            name="photo"
+            required
+            accept="image/jpeg,image/png,image/webp"
+            className="input mt-1 max-w-full"
+          />
+        )}
+      </Field>
+      <button type="submit" className="btn-secondary" disabled={percent !== null}>
+        {t("jobs:photos.upload")}
+      </button>
+      {percent !== null ? (
+        <p className="flex basis-full items-center gap-2 text-sm" data-testid="job-photo-progress">
+          <progress max={100} value={percent} aria-label={t("jobs:photos.uploading")} className="w-48 max-w-full" />
+          <span className="tabular-nums">{t("jobs:photos.percent", { percent: formatCount(percent, locale) })}</span>
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="field-error basis-full" data-testid="job-photo-upload-error">
+          {error}
+        </p>
+      ) : null}
+    </Form>
   );
 }

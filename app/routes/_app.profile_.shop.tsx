@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -9,6 +16,7 @@ import { nameIn } from "~/domain/messages";
 import { BUDGET_BANDS } from "~/domain/preferences";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import { JOB_TERMS_MAX, SLIP_NAME_MAX, shopDetailsSchema, type ShopDetails } from "~/domain/shop-details";
 import {
   SHOP_LISTS,
   shopRowFormSchema,
@@ -28,6 +36,7 @@ import { BUDGET_BAND_KEYS, TIER_KEYS } from "~/i18n/label-keys";
 import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
+import { getShopDetails, saveShopDetails } from "~/services/shop-details.server";
 import { addShopRow, changeShopRow, readShopLists } from "~/services/shop-lists.server";
 
 export const handle: CatalogsHandle = { i18n: ["profile", "shop", "validation", "clients", "clientForm", "dashboard"] };
@@ -49,13 +58,24 @@ const WORN_ON_KEYS: Record<WornOn, string> = {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${metaText(matches, "shop:title")} | ${PRODUCT_NAME}` }];
 
+/** The form of the shop's name and the job slips' terms, and its fields' labels. */
+const DETAILS_FORM_ID = "shop-details";
+const DETAIL_LABEL_KEYS: Record<keyof ShopDetails, string> = {
+  shopName: "shop:details.shopName",
+  shopNameAr: "shop:details.shopNameAr",
+  jobTerms: "shop:details.jobTerms",
+  jobTermsAr: "shop:details.jobTermsAr",
+};
+
 /**
- * Shop settings (admin): the showrooms, teams and item categories everything else offers
- * (docs/decisions/041-shop-lists-as-data.md). Plain forms, one per row: they work without JavaScript.
+ * Shop settings (admin): the shop's name and its job slips' terms, and the showrooms, teams and item categories
+ * everything else offers (docs/decisions/041-shop-lists-as-data.md). Plain forms, one per row: they work without
+ * JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.profile });
-  return { lists: await readShopLists() };
+  const [details, lists] = await Promise.all([getShopDetails(), readShopLists()]);
+  return { details, lists };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,6 +84,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const sentFormId = formData.get("formId");
   const formId = typeof sentFormId === "string" ? sentFormId : "";
+  if (formId === DETAILS_FORM_ID) {
+    const submission = parseWithZod(formData, { schema: shopDetailsSchema(), error: zodMessages(t) });
+    if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });
+    await saveShopDetails(submission.value, user, requestAddress(request));
+    return redirectWithToast("/profile/shop#details", { type: "success", title: t("shop:details.saved") });
+  }
   const submission = parseWithZod(formData, { schema: shopRowFormSchema(), error: zodMessages(t) });
   if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });
 
@@ -124,7 +150,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ShopSettings() {
-  const { lists } = useLoaderData<typeof loader>();
+  const { details, lists } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -135,6 +161,7 @@ export default function ShopSettings() {
         <h1 className="text-2xl font-semibold">{t("shop:title")}</h1>
         <p className="text-sm text-gray-600">{t("shop:intro")}</p>
       </div>
+      <DetailsForm details={details} />
       {SHOP_LISTS.map((list) => (
         <section key={list} id={list} className="card space-y-3" aria-labelledby={`${list}-heading`}>
           <h2 id={`${list}-heading`} className="text-lg font-semibold">
@@ -152,6 +179,72 @@ export default function ShopSettings() {
         </section>
       ))}
     </div>
+  );
+}
+
+/** The shop's name and the terms its job slips print, each in English and Arabic; blank is none. */
+function DetailsForm({ details }: { details: ShopDetails }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<Record<keyof ShopDetails, string>>({
+    id: DETAILS_FORM_ID,
+    lastResult: useReply(DETAILS_FORM_ID),
+    defaultValue: {
+      shopName: details.shopName ?? "",
+      shopNameAr: details.shopNameAr ?? "",
+      jobTerms: details.jobTerms ?? "",
+      jobTermsAr: details.jobTermsAr ?? "",
+    },
+  });
+  const error = (field: FieldMetadata<string>) => field.errors?.[0] && say(t, field.errors[0]);
+  return (
+    <section id="details" className="card space-y-3" aria-labelledby="details-heading">
+      <h2 id="details-heading" className="text-lg font-semibold">
+        {t("shop:details.heading")}
+      </h2>
+      <p className="text-sm text-gray-600">{t("shop:details.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-2" data-testid="shop-details">
+        <input type="hidden" name="formId" value={DETAILS_FORM_ID} />
+        <div className="grid gap-2 sm:grid-cols-2">
+          {(["shopName", "shopNameAr"] as const).map((name) => (
+            <Field key={name} field={fields[name]} label={t(DETAIL_LABEL_KEYS[name])} error={error(fields[name])}>
+              {(control) => (
+                <input
+                  {...getInputProps(fields[name], { type: "text" })}
+                  {...control}
+                  key={fields[name].key}
+                  maxLength={SLIP_NAME_MAX}
+                  dir={name === "shopNameAr" ? "rtl" : "ltr"}
+                  lang={name === "shopNameAr" ? "ar" : "en"}
+                  className="input mt-1 w-full"
+                />
+              )}
+            </Field>
+          ))}
+          {(["jobTerms", "jobTermsAr"] as const).map((name) => (
+            <Field key={name} field={fields[name]} label={t(DETAIL_LABEL_KEYS[name])} error={error(fields[name])}>
+              {(control) => (
+                <textarea
+                  {...getTextareaProps(fields[name])}
+                  {...control}
+                  key={fields[name].key}
+                  rows={4}
+                  maxLength={JOB_TERMS_MAX}
+                  dir={name === "jobTermsAr" ? "rtl" : "ltr"}
+                  lang={name === "jobTermsAr" ? "ar" : "en"}
+                  className="input mt-1 w-full"
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+        <div className="flex justify-end">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {t("shop:save")}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }
 

@@ -7,11 +7,13 @@ import { JOB_STATUS_KEYS, JOB_TYPE_KEYS, parseJobId } from "~/domain/jobs";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import { slipHeading } from "~/domain/shop-details";
 import { nameOfKey } from "~/domain/shop-lists";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { getJob, jobAddressQr } from "~/services/jobs.server";
+import { getShopDetails } from "~/services/shop-details.server";
 import { readShopLists } from "~/services/shop-lists.server";
 
 export const handle: CatalogsHandle = { i18n: ["jobs"] };
@@ -22,21 +24,22 @@ export const meta: MetaFunction = ({ matches }) => [
 
 /**
  * /jobs/:id/slip?size=a5|80mm (every role): the job's slip to print and hand over, on A5 or an 80 mm till roll
- * (named pages in app/tailwind.css), with the shop's name, the job, its pieces and money, the promised date and a
- * QR code of the job's address. Outside the app's layout, so nothing but the slip prints.
+ * (named pages in app/tailwind.css), with the shop's name, the job, its pieces and money, the promised date, a
+ * QR code of the job's address and the shop's terms, the name and terms in the page's language (Shop settings).
+ * Outside the app's layout, so nothing but the slip prints.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, { access: ACCESS.clients });
   const { locale, language } = await translatorFor(request, "jobs");
   const id = parseJobId(params.id);
-  const [job, lists] = await Promise.all([id ? getJob(id) : null, readShopLists()]);
+  const [job, lists, details] = await Promise.all([id ? getJob(id) : null, readShopLists(), getShopDetails()]);
   if (!job) throw new Response("Job not found", { status: 404 });
   const url = new URL(request.url);
   const money = (value: string | null) => (value === null ? null : formatAed(parseAedToFils(value) ?? 0n, locale));
   return {
     size: url.searchParams.get("size") === "80mm" ? ("80mm" as const) : ("a5" as const),
     qr: await jobAddressQr(new URL(`/jobs/${job.id}`, url).href),
-    shop: PRODUCT_NAME,
+    shop: slipHeading(details, language),
     job: {
       id: job.id,
       number: job.number,
@@ -76,7 +79,7 @@ export default function JobSlip() {
           {t("jobs:slip.roll")}
         </Link>
       </p>
-      <h1 className="text-lg font-semibold">{shop}</h1>
+      <h1 className="text-lg font-semibold">{shop.name}</h1>
       {job.showroomName ? <p>{job.showroomName}</p> : null}
       <p className="text-xl font-bold" dir="ltr">
         {job.number}
@@ -110,6 +113,18 @@ export default function JobSlip() {
         <dd className="text-end tabular-nums">{job.balance ?? "—"}</dd>
       </dl>
       <img src={qr} alt={t("jobs:slip.qr")} className="h-28 w-28" />
+      {shop.terms ? (
+        <section
+          className="border-t border-gray-300 pt-1 text-xs"
+          aria-labelledby="slip-terms"
+          data-testid="slip-terms"
+        >
+          <h2 id="slip-terms" className="font-semibold">
+            {t("jobs:slip.terms")}
+          </h2>
+          <p className="whitespace-pre-line">{shop.terms}</p>
+        </section>
+      ) : null}
     </main>
   );
 }

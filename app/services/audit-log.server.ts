@@ -42,6 +42,7 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.shopListChanged]: "logs:actions.shopListChanged",
   [AUDIT_ACTIONS.goldRateRecorded]: "logs:actions.goldRateRecorded",
   [AUDIT_ACTIONS.cashRuleChanged]: "logs:actions.cashRuleChanged",
+  [AUDIT_ACTIONS.shopDetailsChanged]: "logs:actions.shopDetailsChanged",
   [AUDIT_ACTIONS.cashReported]: "logs:actions.cashReported",
   [AUDIT_ACTIONS.cashReportDownloaded]: "logs:actions.cashReportDownloaded",
   [AUDIT_ACTIONS.quoteCreated]: "logs:actions.quoteCreated",

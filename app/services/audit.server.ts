@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = {
   shopListChanged: "settings.shop_list_changed",
   goldRateRecorded: "settings.gold_rate_recorded",
   cashRuleChanged: "settings.cash_rule_changed",
+  shopDetailsChanged: "settings.shop_details_changed",
   cashReported: "cash.reported",
   cashReportDownloaded: "cash.report_downloaded",
   quoteCreated: "client.quote_created",

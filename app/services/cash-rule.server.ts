@@ -28,7 +28,8 @@ import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
  * so the window adds them all with one SUM over the (clientId, voidedAt, at, cashFils) index.
  */
 
-const SETTINGS_ID = 1;
+/** The one row of ShopSettings (the Shop settings page writes it too, app/services/shop-details.server.ts). */
+export const SETTINGS_ID = 1;
 
 /** The thresholds in force: the admin's, or the defaults before the first save. */
 export async function getCashRuleSettings(tx: Prisma.TransactionClient = db): Promise<CashRuleSettings> {

@@ -15,7 +15,8 @@ import { visibleLatinWords } from "../support/e2e/latin-words";
  * Issue #45 item 4, with JavaScript off at phone width: a repair opened from the client's details with a
  * deposit, moved through the workshop, refused delivery while owed, paid up, delivered (recording its sale),
  * then found on /jobs and printed as a slip. Then issue #45's custom order in Arabic, with two payments, and the
- * slip's print checks on A5 and an 80 mm roll.
+ * slip's print checks on A5 and an 80 mm roll; the shop's name and terms from Shop settings on the slip in English
+ * and Arabic; and, with JavaScript, the balance following the typed payment and a photo's upload progress.
  */
 const PHONE = { javaScriptEnabled: false, viewport: { width: 360, height: 740 } };
 test.use(PHONE);
@@ -172,5 +173,164 @@ test.describe("in Arabic with JavaScript, at desktop width", () => {
       expect(Number(box?.[1]), `${size}: paper width`).toBeCloseTo(widthPt, 0);
       await page.emulateMedia({ media: "screen" });
     }
+  });
+});
+
+/** Opens a repair of `price` AED for the client through the new-job form, and returns its row. */
+async function openRepair(page: Page, clientId: number, price: string) {
+  await page.goto(`/jobs/new?clientId=${clientId}`);
+  await page.getByLabel("Description").fill("Ring resized and its stones checked one by one");
+  await page.getByLabel("Price or estimate (AED)").fill(price);
+  await page.getByLabel("Piece 1").selectOption({ label: "Ring" });
+  await page.getByRole("button", { name: "Open the job" }).click();
+  await expect(page).toHaveURL(/\/jobs\/\d+$/);
+  return db.job.findFirstOrThrow({ where: { clientId } });
+}
+
+/** Printed at the size the slip asks for, the slip fits one page of its paper. */
+async function expectOnePagePerSize(page: Page, jobId: number) {
+  for (const [size, widthPt] of [
+    ["a5", 419.53],
+    ["80mm", 226.77],
+  ] as const) {
+    await page.goto(`/jobs/${jobId}/slip?size=${size}`);
+    await expect(page.getByTestId("slip-terms")).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString("latin1");
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g), `${size}: one page`).toHaveLength(1);
+    const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf);
+    expect(Number(box?.[1]), `${size}: paper width`).toBeCloseTo(widthPt, 0);
+    await page.emulateMedia({ media: "screen" });
+  }
+}
+
+test("an admin names the shop and writes the slip's terms; the slip prints them in its language on one page", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // As long as the form takes, so the slip is checked at its longest.
+  const terms =
+    `Pieces not collected within 90 days may be sold to cover the charge. ${"Bring this slip to collect. ".repeat(19)}`.slice(
+      0,
+      600,
+    );
+  const termsAr =
+    `القطع التي لا تُستلم خلال 90 يومًا قد تُباع لتغطية الرسوم. ${"أحضر هذا الإيصال للاستلام. ".repeat(22)}`.slice(0, 600);
+  try {
+    const { user } = await signInAs(context, "admin");
+    await page.goto("/profile/shop");
+    await fitsThePhone(page);
+    const form = page.getByTestId("shop-details");
+    await form.getByLabel("Shop name in English").fill("Gold Souk Jewellers");
+    await form.getByLabel("Shop name in Arabic").fill("مجوهرات سوق الذهب");
+    await form.getByLabel("Job slip terms in English").fill(terms);
+    await form.getByLabel("Job slip terms in Arabic").fill(termsAr);
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/profile\/shop#details$/);
+    await expect(page.getByText("The shop's name and slip terms are saved")).toBeVisible();
+    await expect(page.getByTestId("shop-details").getByLabel("Shop name in English")).toHaveValue(
+      "Gold Souk Jewellers",
+    );
+
+    const client = await addClient(user, { fullName: "Slip Terms Client" });
+    const job = await openRepair(page, client.id, "420");
+    await page.goto(`/jobs/${job.id}/slip`);
+    const slip = page.getByTestId("job-slip");
+    await expect(slip.getByRole("heading", { level: 1 })).toHaveText("Gold Souk Jewellers");
+    await expect(page.getByTestId("slip-terms")).toContainText("Pieces not collected within 90 days");
+    await fitsThePhone(page);
+    await expectOnePagePerSize(page, job.id);
+
+    // A colleague who reads Arabic gets the Arabic name and terms, on one page too.
+    const arabicContext = await browser.newContext(PHONE);
+    const arabicPage = await arabicContext.newPage();
+    await arabicStaff(arabicContext, "sales_back");
+    await arabicPage.goto(`/jobs/${job.id}/slip`);
+    await expectArabicDocument(arabicPage);
+    await expect(arabicPage.getByTestId("job-slip").getByRole("heading", { level: 1 })).toHaveText("مجوهرات سوق الذهب");
+    await expect(arabicPage.getByTestId("slip-terms")).toContainText("القطع التي لا تُستلم خلال 90 يومًا");
+    await expectOnePagePerSize(arabicPage, job.id);
+    await arabicContext.close();
+  } finally {
+    // The other tests' slips name the product again.
+    await db.shopSettings.updateMany({ data: { shopName: null, shopNameAr: null, jobTerms: null, jobTermsAr: null } });
+  }
+});
+
+test.describe("with JavaScript at phone width", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("the payment form follows the typed amount, and a photo uploads under a progress bar without leaving the page", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    const { user } = await signInAs(context, "sales_front");
+    const client = await addClient(user, { fullName: "Progress Client E2E" });
+    const job = await openRepair(page, client.id, "150");
+    await waitForHydration(page);
+
+    const amount = page.getByTestId("job-payment-form").getByLabel("Amount (AED)");
+    const after = page.getByTestId("job-balance-after");
+    await amount.fill("25.5");
+    await expect(after).toHaveText("Balance after this payment: AED 124.50");
+    await amount.fill("150");
+    await expect(after).toHaveText("Balance after this payment: AED 0.00");
+    await amount.fill("150.01");
+    await expect(after).toHaveText("The payment is more than the balance, AED 150.00");
+    for (const typed of ["12,5", "abc", "0", ""]) {
+      await amount.fill(typed);
+      await expect(after, typed).toHaveText("");
+    }
+    await fitsThePhone(page);
+
+    // The upload is slowed to 1 MB a second, so the bar is seen moving; the page is never reloaded.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const png = Buffer.alloc(3 * 1024 * 1024);
+    Buffer.from("89504e470d0a1a0a", "hex").copy(png);
+    await page.getByLabel("Photo (JPEG, PNG or WebP, up to 5 MB)").setInputFiles({
+      name: "clasp.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
+    await page.getByRole("button", { name: "Add photo" }).click();
+    const progress = page.getByTestId("job-photo-progress");
+    await expect(progress.getByRole("progressbar", { name: "Uploading the photo" })).toBeVisible();
+    await expect(progress).toContainText(/[1-9]\d?%/);
+    await expect(page.getByTestId("job-photo-list").getByRole("img", { name: "clasp.png" })).toBeAttached({
+      timeout: 20_000,
+    });
+    await expect(progress).toBeHidden();
+    await expect(page.getByText("Photo added", { exact: true })).toBeVisible();
+    expect(await db.jobPhoto.count({ where: { jobId: job.id } })).toBe(1);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    // A refusal is the server's message under the form, still on the same page.
+    await page.getByLabel("Photo (JPEG, PNG or WebP, up to 5 MB)").setInputFiles({
+      name: "note.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not a picture"),
+    });
+    await page.getByRole("button", { name: "Add photo" }).click();
+    await expect(page.getByTestId("job-photo-upload-error")).toHaveText(
+      "The photo must be a JPEG, PNG or WebP image (field 'photo')",
+    );
+    expect(await db.jobPhoto.count({ where: { jobId: job.id } })).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    await fitsThePhone(page);
   });
 });

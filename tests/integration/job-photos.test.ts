@@ -72,12 +72,19 @@ async function newJob(cookie: string) {
   return { clientId, jobId: (res.body as { data: { id: number } }).data.id };
 }
 
-function photoRequest(path: string, cookie: string, bytes: Buffer, fileName: string, type = "image/jpeg") {
+function photoRequest(
+  path: string,
+  cookie: string,
+  bytes: Buffer,
+  fileName: string,
+  type = "image/jpeg",
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   form.append("photo", new Blob([new Uint8Array(bytes)], { type }), fileName);
   return new Request(`http://localhost:3000${path}`, {
     method: "POST",
-    headers: { Cookie: cookie, Origin: "http://localhost:3000" },
+    headers: { Cookie: cookie, Origin: "http://localhost:3000", ...headers },
     body: form,
   });
 }
@@ -185,6 +192,33 @@ describe("the job page's photos", () => {
       await callRoute(jobPage.loader, makeRequest(`/jobs/${jobId}`, { cookie: staff.cookie }), { id: String(jobId) }),
     );
     expect((page.body as { photos: { fileName: string }[] }).photos.map((p) => p.fileName)).toEqual(["tag.png"]);
+  });
+
+  it("answers the page's script in JSON: 201 with the toast's cookie, or the refusal's status and message", async () => {
+    const staff = await signedIn("road_sales");
+    const { jobId } = await newJob(staff.cookie);
+    const send = async (bytes: Buffer, fileName: string, headers: Record<string, string>) =>
+      outcome(
+        await callRoute(
+          pagePhotos.action,
+          photoRequest(`/jobs/${jobId}/photos`, staff.cookie, bytes, fileName, "image/png", headers),
+          { id: String(jobId) },
+        ),
+      );
+    const script = { Accept: "application/json" };
+    const added = await send(png(), "clasp.png", script);
+    expect(added.status).toBe(201);
+    expect(added.headers.get("Set-Cookie")).toMatch(/^crm_toast=/);
+    expect(await db.jobPhoto.count({ where: { jobId } })).toBe(1);
+
+    const refused = await send(Buffer.from("not a picture"), "note.png", { ...script, "Accept-Language": "ar-AE" });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toMatch(/[\u0600-\u06FF]/);
+    // The plain form's refusal is still the redirect back, with the message as a toast.
+    const plain = await send(Buffer.from("not a picture"), "note.png", {});
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("Set-Cookie")).toMatch(/^crm_toast=/);
+    expect(await db.jobPhoto.count({ where: { jobId } })).toBe(1);
   });
 
   it("deletes a photo for admin, sales front and back only, with an audit entry and the file gone", async () => {

@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "ShopSettings" ADD COLUMN     "jobTerms" TEXT,
+ADD COLUMN     "jobTermsAr" TEXT,
+ADD COLUMN     "shopName" TEXT,
+ADD COLUMN     "shopNameAr" TEXT;
+
