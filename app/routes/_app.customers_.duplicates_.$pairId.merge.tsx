@@ -20,7 +20,7 @@ import { zodMessages } from "~/i18n/zod-messages";
 import { metaText } from "~/i18n/meta-text";
 import { mergeCandidates, mergeClients } from "~/services/client-merge.server";
 
-export const handle: CatalogsHandle = { i18n: ["duplicates", "clientForm"] };
+export const handle: CatalogsHandle = { i18n: ["duplicates", "clientForm", "validation"] };
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "duplicates:merge.title")} | ${PRODUCT_NAME}` },
