@@ -5,6 +5,7 @@ import {
   balanceOf,
   decideMove,
   decidePayment,
+  decideRefund,
   isOverdue,
   isWaiting,
   shopDayStart,
@@ -121,6 +122,26 @@ describe("the balance and payments", () => {
     expect(decidePayment(job, 60000n)).toEqual({ ok: true, becomesReady: true });
     expect(decidePayment({ ...job, priceFils: null }, 1n)).toMatchObject({ ok: false, status: 400 });
     expect(decidePayment({ ...job, status: "delivered" }, 1n)).toMatchObject({ ok: false, status: 409 });
+  });
+  it("refunds a payment of a cancelled job once, by the closing roles only", () => {
+    const paid = { refundedAt: null };
+    expect(decideRefund("cancelled", paid, "sales_front")).toEqual({ ok: true });
+    expect(decideRefund("cancelled", paid, "road_sales")).toMatchObject({
+      ok: false,
+      status: 403,
+      message: { code: MESSAGE_CODES.jobRefundRoleRefused },
+    });
+    expect(decideRefund("cancelled", null, "admin")).toMatchObject({ ok: false, status: 404 });
+    expect(decideRefund("in_workshop", paid, "admin")).toMatchObject({
+      ok: false,
+      status: 409,
+      message: { code: MESSAGE_CODES.jobRefundNotCancelled },
+    });
+    expect(decideRefund("cancelled", { refundedAt: new Date() }, "admin")).toMatchObject({
+      ok: false,
+      status: 409,
+      message: { code: MESSAGE_CODES.jobPaymentRefunded },
+    });
   });
   it("shares a price over the pieces in whole fils adding up exactly", () => {
     expect(sharePrice(100000n, 3)).toEqual([33334n, 33333n, 33333n]);

@@ -183,6 +183,22 @@ export function decideMove(job: MoveFacts, request: MoveRequest, role: Role): Mo
 }
 
 /**
+ * A refund: a payment of this job (none: 404), refunded whole and once, only once the job is cancelled, and only
+ * by JOB_CLOSING_ROLES. What was paid goes down by its amount.
+ */
+export function decideRefund(
+  status: JobStatus,
+  payment: { refundedAt: Date | null } | null,
+  role: Role,
+): { ok: true } | { ok: false; status: 403 | 404 | 409; message: Message } {
+  if (!mayClose(role)) return { ok: false, status: 403, message: message(MESSAGE_CODES.jobRefundRoleRefused) };
+  if (!payment) return { ok: false, status: 404, message: message(MESSAGE_CODES.jobPaymentNotFound) };
+  if (status !== "cancelled") return { ok: false, status: 409, message: message(MESSAGE_CODES.jobRefundNotCancelled) };
+  if (payment.refundedAt) return { ok: false, status: 409, message: message(MESSAGE_CODES.jobPaymentRefunded) };
+  return { ok: true };
+}
+
+/**
  * A payment against the balance: the job open and priced, the amount not above what is owed. A layaway the
  * payment clears becomes ready (its flow's rule: ready once paid in full).
  */

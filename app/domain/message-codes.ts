@@ -236,6 +236,10 @@ export const MESSAGE_CODES = {
   jobPhotoLimit: "jobs:errors.photoLimit",
   jobPhotoUnreadable: "jobs:errors.photoUnreadable",
   jobPhotoNotFound: "jobs:errors.photoNotFound",
+  jobPaymentNotFound: "jobs:errors.paymentNotFound",
+  jobRefundRoleRefused: "jobs:errors.refundRoleRefused",
+  jobRefundNotCancelled: "jobs:errors.refundNotCancelled",
+  jobPaymentRefunded: "jobs:errors.paymentRefunded",
   // Imports (app/services/import.server.ts): another import of the kind runs, since when, until when at the latest.
   importBusy: "import:failures.busy",
   // An import's answer (app/domain/import-report.ts): its summary, refusals and failures, skip reasons, row errors.

@@ -734,6 +734,21 @@ export const API_CONTRACT = {
       },
     },
   },
+  "/api/jobs/{id}/payments/{paymentId}/refund": {
+    params: { id: "The job's id (a positive integer)", paymentId: "The payment's id, as the job's payments give it" },
+    post: {
+      summary: "Refund one payment of a cancelled job, whole: {data: {paid, balance}}",
+      description:
+        "Admins, sales front and sales back (others 403). A job not cancelled, or a payment already refunded, is a 409; a payment not of this job a 404. Audited on the client; a cash payment stays in the cash rule's window and report.",
+      access: ACCESS.clients,
+      responses: {
+        200: "{data: {paid, balance}}",
+        403: "Not a closing role",
+        404: "Job or payment not found",
+        409: "The job is not cancelled, or the payment was already refunded",
+      },
+    },
+  },
   "/api/jobs/{id}/photos": {
     params: { id: "The job's id (a positive integer)" },
     post: {

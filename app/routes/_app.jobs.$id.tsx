@@ -42,7 +42,7 @@ import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import { getWhatsAppTarget } from "~/services/client-contact.server";
 import { deleteJobPhoto, listJobPhotos } from "~/services/job-photos.server";
-import { getJob, moveJob, recordJobPayment, type JobDetailJson } from "~/services/jobs.server";
+import { getJob, moveJob, recordJobPayment, refundJobPayment, type JobDetailJson } from "~/services/jobs.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import { readShopLists } from "~/services/shop-lists.server";
 import type { Metal, Stone } from "~/domain/sales";
@@ -111,7 +111,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       owed: (parseAedToFils(job.balance ?? "0") ?? 0n) > 0n,
       showroomName: nameOfKey(lists.showrooms, job.showroom, language),
       items: job.items.map((i) => ({ ...i, categoryName: nameOfKey(lists.itemCategories, i.category, language) })),
-      payments: job.payments.map((p) => ({ ...p, amountText: money(p.amount), day: formatDay(p.paidOn, locale) })),
+      payments: job.payments.map((p) => ({
+        ...p,
+        amountText: money(p.amount),
+        day: formatDay(p.paidOn, locale),
+        refundedDay: p.refundedOn && formatDay(p.refundedOn, locale),
+      })),
+      mayRefund: closer && job.status === "cancelled",
       history: job.history.map((h) => ({ ...h, day: formatDay(h.at.slice(0, 10), locale) })),
       moves: job.allowedMoves.filter((to) => closer || (to !== "delivered" && to !== "cancelled")),
       mayDeletePhotos: closer,
@@ -134,6 +140,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : ({ ok: false, status: 404, message: message(MESSAGE_CODES.jobPhotoNotFound) } as const);
     if (!result.ok) return data({ form: "photos", error: say(t, result.message) }, { status: result.status });
     return redirectWithToast(here, { type: "success", title: t("jobs:photos.deleted"), description: job.number });
+  }
+  if (formText(form, "intent") === "refund") {
+    const paymentId = parseJobId(formText(form, "paymentId") ?? undefined);
+    const result = paymentId
+      ? await refundJobPayment(job.id, paymentId, context)
+      : ({ ok: false, status: 404, message: message(MESSAGE_CODES.jobPaymentNotFound) } as const);
+    if (!result.ok) return data({ form: "refund", error: say(t, result.message) }, { status: result.status });
+    return redirectWithToast(here, { type: "success", title: t("jobs:detail.refunded"), description: job.number });
   }
   if (formText(form, "intent") === "pay") {
     const passport = formText(form, "passportNumber");
@@ -298,7 +312,7 @@ export default function JobDetails() {
         </section>
       ) : null}
 
-      {job.status === "cancelled" && job.payments.length > 0 ? (
+      {job.status === "cancelled" && job.payments.some((p) => !p.refundedDay) ? (
         <p className="card text-sm" data-testid="job-refunds">
           {t("jobs:detail.refunds", { amount: job.paidText })}
         </p>
@@ -316,8 +330,29 @@ export default function JobDetails() {
               <li key={p.id} className="flex flex-wrap justify-between gap-2 py-1">
                 <span>
                   {p.day} · {t(PAYMENT_METHOD_KEYS[p.method])} · <bdi>{p.takenByName}</bdi>
+                  {p.refundedDay ? (
+                    <span className="ms-1 text-gray-600" data-testid="job-payment-refunded">
+                      · {t("jobs:detail.refundedOn", { day: p.refundedDay })} <bdi>{p.refundedByName}</bdi>
+                    </span>
+                  ) : null}
                 </span>
-                <span className="tabular-nums">{p.amountText}</span>
+                <span className="flex items-center gap-2">
+                  <span className={`tabular-nums ${p.refundedDay ? "line-through" : ""}`}>{p.amountText}</span>
+                  {job.mayRefund && !p.refundedDay ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="refund" />
+                      <input type="hidden" name="paymentId" value={p.id} />
+                      <button
+                        type="submit"
+                        className="btn-secondary"
+                        disabled={busy}
+                        aria-label={t("jobs:detail.refundLabel", { amount: p.amountText })}
+                      >
+                        {t("jobs:detail.refund")}
+                      </button>
+                    </Form>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ul>
@@ -348,7 +383,7 @@ export default function JobDetails() {
             </button>
           </Form>
         ) : null}
-        {refusal?.form === "pay" ? (
+        {refusal?.form === "pay" || refusal?.form === "refund" ? (
           <p role="alert" className="field-error" data-testid="job-pay-error">
             {refusal.error}
           </p>

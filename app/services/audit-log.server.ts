@@ -49,6 +49,7 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.duplicateDismissed]: "logs:actions.duplicateDismissed",
   [AUDIT_ACTIONS.jobCreated]: "logs:actions.jobCreated",
   [AUDIT_ACTIONS.jobPaymentRecorded]: "logs:actions.jobPaymentRecorded",
+  [AUDIT_ACTIONS.jobPaymentRefunded]: "logs:actions.jobPaymentRefunded",
   [AUDIT_ACTIONS.jobPhotoAdded]: "logs:actions.jobPhotoAdded",
   [AUDIT_ACTIONS.jobPhotoDeleted]: "logs:actions.jobPhotoDeleted",
   [AUDIT_ACTIONS.jobStatusChanged]: "logs:actions.jobStatusChanged",

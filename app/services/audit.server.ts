@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
   clientMergeUndone: "client.merge_undone",
   jobCreated: "client.job_created",
   jobPaymentRecorded: "client.job_payment_recorded",
+  jobPaymentRefunded: "client.job_payment_refunded",
   jobStatusChanged: "client.job_status_changed",
   jobPhotoAdded: "client.job_photo_added",
   jobPhotoDeleted: "client.job_photo_deleted",

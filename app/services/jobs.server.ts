@@ -9,6 +9,7 @@ import {
   balanceOf,
   decideMove,
   decidePayment,
+  decideRefund,
   firstStatus,
   isJobStatus,
   isOverdue,
@@ -66,6 +67,9 @@ export type JobPaymentJson = {
   method: PaymentMethod;
   paidOn: IsoDate;
   takenByName: string;
+  /** The shop's day it was refunded (a cancelled job's), and by whom; null until then. */
+  refundedOn: IsoDate | null;
+  refundedByName: string | null;
 };
 export type JobHistoryJson = {
   status: JobStatus;
@@ -128,7 +132,15 @@ const JOB_SELECT = {
   },
   payments: {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, amountFils: true, method: true, paidOn: true, takenByName: true },
+    select: {
+      id: true,
+      amountFils: true,
+      method: true,
+      paidOn: true,
+      takenByName: true,
+      refundedAt: true,
+      refundedByName: true,
+    },
   },
 } as const satisfies Prisma.JobSelect;
 type JobRecord = Prisma.JobGetPayload<{ select: typeof JOB_SELECT }>;
@@ -173,6 +185,8 @@ function jobJson(row: JobRecord, lists: Lists, today: IsoDate): JobJson {
       method: p.method as PaymentMethod,
       paidOn: isoFromDate(p.paidOn),
       takenByName: p.takenByName,
+      refundedOn: p.refundedAt && businessToday(p.refundedAt),
+      refundedByName: p.refundedByName,
     })),
   };
 }
@@ -536,6 +550,54 @@ export async function recordJobPayment(
             method: input.method,
             becameReady: decision.becomesReady || undefined,
           },
+          ip,
+        },
+        tx,
+      );
+      return {
+        ok: true as const,
+        paid: filsToDecimalString(paidFils),
+        balance: money(balanceOf(job.priceFils, paidFils)),
+      };
+    });
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+/**
+ * Refunds one payment of a cancelled job, whole (app/domain/jobs.ts decideRefund): what was paid goes down by
+ * it, audited on the client with the amount and method. A cash payment's row stays in the cash rule's window
+ * and its report: the cash was received (docs/decisions/044-job-bag.md). Answers what is paid and owed after.
+ */
+export async function refundJobPayment(
+  id: number,
+  paymentId: number,
+  { actor, ip }: SaleContext,
+  now: Date = new Date(),
+): Promise<{ ok: true; paid: string; balance: string | null } | JobFailure> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const job = await lockedJob(tx, id);
+      const payment = await tx.jobPayment.findFirst({
+        where: { id: paymentId, jobId: id },
+        select: { id: true, amountFils: true, method: true, refundedAt: true },
+      });
+      const decision = decideRefund(job.status, payment, actor.role);
+      if (!decision.ok) throw new JobRefusal(refuse(decision.status, "payment", decision.message));
+      const refunded = payment!;
+      await tx.jobPayment.update({
+        where: { id: refunded.id },
+        data: { refundedAt: now, refundedById: actor.id, refundedByName: actor.name },
+      });
+      const paidFils = job.paidFils - refunded.amountFils;
+      await tx.job.update({ where: { id }, data: { paidFils } });
+      await writeAudit(
+        {
+          actor,
+          action: AUDIT_ACTIONS.jobPaymentRefunded,
+          ...clientTarget(job.clientId),
+          details: { job: job.number, amount: filsToDecimalString(refunded.amountFils), method: refunded.method },
           ip,
         },
         tx,

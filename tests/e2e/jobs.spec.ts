@@ -163,6 +163,24 @@ test.describe("in Arabic with JavaScript, at desktop width", () => {
   });
 });
 
+test("a cancelled repair's deposit is refunded from its page, once", async ({ page, context }) => {
+  const { user } = await signInAs(context, "sales_back");
+  const client = await addClient(user, { fullName: "Refund Client E2E" });
+  const job = await openRepair(page, client.id, "200");
+  await page.getByLabel("Amount (AED)").fill("75");
+  await page.getByRole("button", { name: "Take the payment" }).click();
+  await page.getByLabel("Reason to cancel").fill("The client changed their mind");
+  await page.getByRole("button", { name: "Cancel the job" }).click();
+  await expect(page.getByTestId("job-refunds")).toContainText("AED 75.00");
+
+  await page.getByRole("button", { name: "Refund AED 75.00" }).click();
+  await expect(page.getByTestId("job-payment-refunded")).toContainText("refunded on");
+  await expect(page.getByTestId("job-refunds")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Refund AED 75.00" })).toHaveCount(0);
+  expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ paidFils: 0n });
+  await fitsThePhone(page);
+});
+
 /** Opens a repair of `price` AED for the client through the new-job form, and returns its row. */
 async function openRepair(page: Page, clientId: number, price: string) {
   await page.goto(`/jobs/new?clientId=${clientId}`);

@@ -6,6 +6,8 @@ import * as salesApi from "~/routes/api.clients.$id.sales";
 import * as jobsApi from "~/routes/api.jobs";
 import * as jobApi from "~/routes/api.jobs.$id";
 import * as paymentsApi from "~/routes/api.jobs.$id.payments";
+import * as refundApi from "~/routes/api.jobs.$id.payments.$paymentId.refund";
+import * as jobPage from "~/routes/_app.jobs.$id";
 import * as statusApi from "~/routes/api.jobs.$id.status";
 import * as voidApi from "~/routes/api.sales.$id.void";
 import { deleteClients, restoreClients } from "~/services/client-deletion.server";
@@ -34,7 +36,7 @@ type Job = {
   takenAt: string;
   showroom: string | null;
   items: { category: string; weightGrams: string | null; karat: string; notes: string | null }[];
-  payments: { amount: string; method: string }[];
+  payments: { id: number; amount: string; method: string; refundedOn: string | null; refundedByName: string | null }[];
   history: { status: string; at: string; byName: string; reason: string | null }[];
   allowedMoves: string[];
   saleId: number | null;
@@ -68,6 +70,17 @@ const pay = async (cookie: string, id: number | string, json: unknown) =>
 const move = async (cookie: string, id: number | string, json: unknown) =>
   outcome(
     await callRoute(statusApi.action, makeRequest(`/api/jobs/${id}/status`, { cookie, json }), { id: String(id) }),
+  );
+const refund = async (cookie: string, id: number | string, paymentId: number | string) =>
+  outcome(
+    await callRoute(
+      refundApi.action,
+      makeRequest(`/api/jobs/${id}/payments/${paymentId}/refund`, { cookie, json: {} }),
+      {
+        id: String(id),
+        paymentId: String(paymentId),
+      },
+    ),
   );
 const read = async (cookie: string, id: number | string) =>
   outcome(await callRoute(jobApi.loader, makeRequest(`/api/jobs/${id}`, { cookie }), { id: String(id) }));
@@ -265,6 +278,51 @@ describe("the status flow", () => {
       expect.objectContaining({ amount: "100.00", method: "cash" }),
     ]);
     expect((await pay(front.cookie, job.id, { amount: "1", method: "card" })).status).toBe(409);
+  });
+
+  it("refunds a cancelled job's payments whole and once, by the closing roles, audited; the page does it too", async () => {
+    const back = await signedIn("sales_back");
+    const road = await signedIn("road_sales");
+    const clientId = await newClient(back.cookie);
+    const job = (
+      (await openJob(back.cookie, clientId, repair({ deposit: { amount: "100", method: "cash" } }))).body as {
+        data: Job;
+      }
+    ).data;
+    await pay(back.cookie, job.id, { amount: "50.25", method: "card" });
+    const [deposit, card] = ((await read(back.cookie, job.id)).body as { data: Job }).data.payments;
+    expect((await refund(back.cookie, job.id, deposit!.id)).status).toBe(409); // not cancelled yet
+    await move(back.cookie, job.id, { status: "cancelled", reason: "Changed mind" });
+    expect((await refund(road.cookie, job.id, deposit!.id)).status).toBe(403);
+    expect((await refund(back.cookie, job.id, 999_999)).status).toBe(404);
+
+    const refunded = await refund(back.cookie, job.id, deposit!.id);
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toEqual({ data: { paid: "50.25", balance: expect.any(String) } });
+    expect((await refund(back.cookie, job.id, deposit!.id)).status).toBe(409); // once
+    const entry = await db.auditLog.findFirstOrThrow({
+      where: { action: "client.job_payment_refunded", targetId: String(clientId) },
+    });
+    expect(JSON.parse(entry.details!)).toMatchObject({ job: job.number, amount: "100.00", method: "cash" });
+
+    // The page's plain form refunds the other payment; the job then owes back nothing.
+    const posted = await outcome(
+      await callRoute(
+        jobPage.action,
+        makeRequest(`/jobs/${job.id}`, {
+          cookie: back.cookie,
+          form: { intent: "refund", paymentId: String(card!.id) },
+        }),
+        { id: String(job.id) },
+      ),
+    );
+    expect(posted.status).toBe(302);
+    const after = ((await read(back.cookie, job.id)).body as { data: Job }).data;
+    expect(after.paid).toBe("0.00");
+    expect(after.payments).toEqual([
+      expect.objectContaining({ amount: "100.00", refundedOn: today(), refundedByName: expect.any(String) }),
+      expect.objectContaining({ amount: "50.25", refundedOn: today() }),
+    ]);
   });
 
   it("makes a layaway ready once paid in full", async () => {
