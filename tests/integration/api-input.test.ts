@@ -68,6 +68,12 @@ const ROUTES: Record<string, { path: string; methods: Record<string, Body>; who:
   "api.clients.$id.jobs": { path: "/api/clients/:id/jobs", methods: { POST: "json" }, who: "staff" },
   "api.jobs.$id.payments": { path: "/api/jobs/:id/payments", methods: { POST: "json" }, who: "staff" },
   "api.jobs.$id.status": { path: "/api/jobs/:id/status", methods: { POST: "json" }, who: "staff" },
+  // Reads no body; the job is open, so junk meets a 404 or 409 and nothing is refunded.
+  "api.jobs.$id.payments.$paymentId.refund": {
+    path: "/api/jobs/:id/payments/1/refund",
+    methods: { POST: "none" },
+    who: "staff",
+  },
   "api.jobs.$id.photos": { path: "/api/jobs/:id/photos", methods: { POST: "multipart" }, who: "staff" },
   "api.follow-ups": { path: "/api/follow-ups", methods: { POST: "json" }, who: "staff" },
   "api.follow-ups.$id": { path: "/api/follow-ups/:id", methods: { PUT: "json" }, who: "staff" },
@@ -234,6 +240,7 @@ beforeAll(async () => {
   ROUTES["api.jobs.$id.payments"]!.path = `/api/jobs/${jobParams.id}/payments`;
   ROUTES["api.jobs.$id.status"]!.path = `/api/jobs/${jobParams.id}/status`;
   ROUTES["api.jobs.$id.photos"]!.path = `/api/jobs/${jobParams.id}/photos`;
+  ROUTES["api.jobs.$id.payments.$paymentId.refund"]!.path = `/api/jobs/${jobParams.id}/payments/1/refund`;
 });
 
 function junkRequest(path: string, method: string, who: Who, junk: (typeof JUNK)[number]): Request {
@@ -258,6 +265,7 @@ function paramsFor(file: string, path: string) {
   if (file === "api.sales.$id.void") return saleParams;
   if (file === "api.clients.duplicates.$pairId.dismiss") return { pairId: "1" };
   if (file === "api.clients.merges.$mergeId.undo") return { mergeId: "1" };
+  if (file === "api.jobs.$id.payments.$paymentId.refund") return { ...jobParams, paymentId: "1" };
   if (file.startsWith("api.jobs.$id")) return jobParams;
   if (/^api\.(showrooms|teams|item-categories)\.\$id$/.test(file)) return { id: path.split("/")[3]! };
   return [
