@@ -513,6 +513,11 @@ async function lockedJob(tx: Prisma.TransactionClient, id: number) {
   return { ...job, type: job.type as JobType, status: job.status as JobStatus };
 }
 
+/** What a payment or a refund answers: what is paid and what is owed after it. */
+function paidAnswer(priceFils: Fils | null, paidFils: Fils) {
+  return { ok: true as const, paid: filsToDecimalString(paidFils), balance: money(balanceOf(priceFils, paidFils)) };
+}
+
 /**
  * A payment against a job's balance (any role, for a client in the book), under the cash rule; a layaway it pays
  * up becomes ready. Answers what is paid and what is owed after it.
@@ -554,11 +559,7 @@ export async function recordJobPayment(
         },
         tx,
       );
-      return {
-        ok: true as const,
-        paid: filsToDecimalString(paidFils),
-        balance: money(balanceOf(job.priceFils, paidFils)),
-      };
+      return paidAnswer(job.priceFils, paidFils);
     });
   } catch (error) {
     return failureOf(error);
@@ -602,11 +603,7 @@ export async function refundJobPayment(
         },
         tx,
       );
-      return {
-        ok: true as const,
-        paid: filsToDecimalString(paidFils),
-        balance: money(balanceOf(job.priceFils, paidFils)),
-      };
+      return paidAnswer(job.priceFils, paidFils);
     });
   } catch (error) {
     return failureOf(error);
