@@ -9,7 +9,7 @@ import { z } from "zod";
 import { FieldGroup } from "~/components/ui/field";
 import { requireUser } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
-import { MERGE_CHOOSABLE_FIELDS, mergeRequestSchema, type MergeChoosableField } from "~/domain/client-merge";
+import { MERGE_CHOOSABLE_FIELDS, type MergeChoices, type MergeChoosableField } from "~/domain/client-merge";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { requestAddress } from "~/http/request-address";
@@ -73,8 +73,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * The form: the kept client (`keepId`) and, per differing field, the client whose value stays
- * (`field.<name>`), each one of the pair's ids. The action turns it into the JSON API's request
- * (mergeRequestSchema): the other client is merged, and each choice is "keep" or "merge".
+ * (`field.<name>`), each one of the pair's ids. The action turns it into the service's request, as the JSON
+ * API's is: the other client is merged, and each choice is "keep" or "merge".
  */
 function mergeFormSchema(pair: readonly number[], t: TFunction) {
   const oneOfThePair = z.number().refine((id) => pair.includes(id), { message: t("duplicates:merge.choose") });
@@ -101,11 +101,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { keepId, field = {} } = submission.value;
   const merged = clients.find((c) => c.id !== keepId)!;
-  const choices = Object.fromEntries(
-    Object.entries(field).flatMap(([name, id]) => (id === undefined ? [] : [[name, id === keepId ? "keep" : "merge"]])),
-  );
+  const choices: MergeChoices = {};
+  for (const name of MERGE_CHOOSABLE_FIELDS) {
+    const id = field[name];
+    if (id !== undefined) choices[name] = id === keepId ? "keep" : "merge";
+  }
   const result = await mergeClients(
-    { keepId, mergeId: merged.id, choices: mergeRequestSchema.shape.values.parse(choices) ?? {} },
+    { keepId, mergeId: merged.id, choices },
     { actor: user, ip: requestAddress(request) },
   );
   // One of the two left the book (merged, deleted or erased) since the page was opened.
