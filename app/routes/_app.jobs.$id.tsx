@@ -22,7 +22,7 @@ import {
 } from "~/domain/jobs";
 import { clientMessage, recipientLanguage } from "~/domain/message-templates";
 import { MESSAGE_CODES } from "~/domain/message-codes";
-import { issueMessage, message } from "~/domain/messages";
+import { issueMessage, message, type Message } from "~/domain/messages";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import type { Language } from "~/domain/languages";
 import { MAX_JOB_PHOTOS } from "~/domain/job-photos";
@@ -133,22 +133,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const context = { actor: user, ip: requestAddress(request) };
   const here = `/jobs/${job.id}`;
-  if (formText(form, "intent") === "deletePhoto") {
-    const photoId = parseJobId(formText(form, "photoId") ?? undefined);
-    const result = photoId
-      ? await deleteJobPhoto(job.id, photoId, context)
-      : ({ ok: false, status: 404, message: message(MESSAGE_CODES.jobPhotoNotFound) } as const);
-    if (!result.ok) return data({ form: "photos", error: say(t, result.message) }, { status: result.status });
-    return redirectWithToast(here, { type: "success", title: t("jobs:photos.deleted"), description: job.number });
-  }
-  if (formText(form, "intent") === "refund") {
-    const paymentId = parseJobId(formText(form, "paymentId") ?? undefined);
-    const result = paymentId
-      ? await refundJobPayment(job.id, paymentId, context)
-      : ({ ok: false, status: 404, message: message(MESSAGE_CODES.jobPaymentNotFound) } as const);
-    if (!result.ok) return data({ form: "refund", error: say(t, result.message) }, { status: result.status });
-    return redirectWithToast(here, { type: "success", title: t("jobs:detail.refunded"), description: job.number });
-  }
+  // A row's button (a photo's Delete, a payment's Refund): the row by its id, a missing or junk id as not found.
+  const onRow = async (
+    idField: string,
+    missing: Message,
+    change: (rowId: number) => Promise<{ ok: true } | { ok: false; status: number; message: Message }>,
+    refusalForm: "photos" | "refund",
+    doneTitle: string,
+  ) => {
+    const rowId = parseJobId(formText(form, idField) ?? undefined);
+    const result = rowId ? await change(rowId) : ({ ok: false, status: 404, message: missing } as const);
+    if (!result.ok) return data({ form: refusalForm, error: say(t, result.message) }, { status: result.status });
+    return redirectWithToast(here, { type: "success", title: doneTitle, description: job.number });
+  };
+  if (formText(form, "intent") === "deletePhoto")
+    return onRow(
+      "photoId",
+      message(MESSAGE_CODES.jobPhotoNotFound),
+      (photoId) => deleteJobPhoto(job.id, photoId, context),
+      "photos",
+      t("jobs:photos.deleted"),
+    );
+  if (formText(form, "intent") === "refund")
+    return onRow(
+      "paymentId",
+      message(MESSAGE_CODES.jobPaymentNotFound),
+      (paymentId) => refundJobPayment(job.id, paymentId, context),
+      "refund",
+      t("jobs:detail.refunded"),
+    );
   if (formText(form, "intent") === "pay") {
     const passport = formText(form, "passportNumber");
     const parsed = jobPaymentSchema().safeParse(
