@@ -44,12 +44,11 @@ export function ImportResultPanel({
       </p>
       {report.success ? (
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
-          <div>
-            <dt className="inline text-gray-600">{t("import:result.imported")}</dt>
-            <dd className="inline font-semibold" data-testid="imported-count">
-              {formatCount(report.imported, locale)}
-            </dd>
-          </div>
+          <Count
+            label={t("import:result.imported")}
+            testId="imported-count"
+            value={formatCount(report.imported, locale)}
+          />
           {report.importedSales > 0 ? (
             <div>
               <dt className="inline text-gray-600">{t("import:result.sales")}</dt>
@@ -63,30 +62,26 @@ export function ImportResultPanel({
               </dd>
             </div>
           ) : null}
-          <div>
-            <dt className="inline text-gray-600">{t("import:result.updated")}</dt>
-            <dd className="inline font-semibold" data-testid="updated-count">
-              {formatCount(report.updated, locale)}
-            </dd>
-          </div>
-          <div>
-            <dt className="inline text-gray-600">{t("import:result.possibleDuplicates")}</dt>
-            <dd className="inline font-semibold" data-testid="possible-duplicates-count">
-              {formatCount(report.possibleDuplicates, locale)}
-            </dd>
-          </div>
-          <div>
-            <dt className="inline text-gray-600">{t("import:result.skipped")}</dt>
-            <dd className="inline font-semibold" data-testid="skipped-count">
-              {formatCount(report.skipped.total, locale)}
-            </dd>
-          </div>
-          <div>
-            <dt className="inline text-gray-600">{t("import:result.errors")}</dt>
-            <dd className="inline font-semibold" data-testid="error-count">
-              {formatCount(report.errors.total, locale)}
-            </dd>
-          </div>
+          <Count
+            label={t("import:result.updated")}
+            testId="updated-count"
+            value={formatCount(report.updated, locale)}
+          />
+          <Count
+            label={t("import:result.possibleDuplicates")}
+            testId="possible-duplicates-count"
+            value={formatCount(report.possibleDuplicates, locale)}
+          />
+          <Count
+            label={t("import:result.skipped")}
+            testId="skipped-count"
+            value={formatCount(report.skipped.total, locale)}
+          />
+          <Count
+            label={t("import:result.errors")}
+            testId="error-count"
+            value={formatCount(report.errors.total, locale)}
+          />
         </dl>
       ) : null}
       {report.possibleDuplicates > 0 ? (
@@ -146,5 +141,17 @@ export function ImportResultPanel({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One of the result's counts: its label and the figure in the page's digits. */
+function Count({ label, testId, value }: { label: string; testId: string; value: string }) {
+  return (
+    <div>
+      <dt className="inline text-gray-600">{label}</dt>
+      <dd className="inline font-semibold" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }
