@@ -51,7 +51,7 @@ const bangle: Cells = {
 /** Feeds the rows (row 2 onwards, as a spreadsheet numbers them) and answers every closed group. */
 function group(rows: Cells[]): ClosedGroup[] {
   // Row errors say the sale rules in English, as the import does (app/i18n/english.server.ts).
-  const grouper = purchaseGrouper(mapping, TODAY, SEEDED_SALE_LISTS, english);
+  const grouper = purchaseGrouper(mapping, TODAY, SEEDED_SALE_LISTS);
   const closed = rows.map((values, i) =>
     grouper.feed(readPurchaseRow(i + 2, cells(values), mapping, { teams: SEEDED_TEAMS })),
   );
@@ -152,10 +152,9 @@ describe("reading an item row's cells", () => {
       saleDate: "2025-01-15",
       problems: [],
     });
-    expect(readPurchaseCells(cells({ "Sale Date": "soon" }), mapping)).toMatchObject({
-      saleDate: undefined,
-      problems: ['Sale Date "soon" is not a date (use dd/mm/yyyy)'],
-    });
+    expect(readPurchaseCells(cells({ "Sale Date": "soon" }), mapping)).toMatchObject({ saleDate: undefined });
+    const { problems } = readPurchaseCells(cells({ "Sale Date": "soon" }), mapping);
+    expect(problems.map((problem) => english(problem))).toEqual(['Sale Date "soon" is not a date (use dd/mm/yyyy)']);
   });
 });
 
@@ -278,7 +277,7 @@ describe("grouping rows into sales", () => {
     expect(errors(groups)).toEqual([
       "Row 2: Invoice INV-1 at Dubai Mall was not imported: row 3 has errors",
       'Row 3: Karat "19K": Choose a karat: 18, 21, 22, 24 or none; Weight (g) "32.4.1": Enter the weight in grams with up to 3 decimals, e.g. 32.405; Price "abc": Enter the price in AED as digits with up to 2 decimals, e.g. 1250.50',
-      'Row 4: Team is required; Item Category "Tiara": Choose a category: Ring, Bangle, Bracelet, Necklace, Pendant, Earrings, Set, Watch, Coin / bar or Other',
+      'Row 4: Team is required; Item Category "Tiara": Choose a category: Ring, Bangle, Bracelet, Necklace, Pendant, Earrings, Set, Watch, Coin / bar, or Other',
     ]);
   });
 
@@ -292,7 +291,7 @@ describe("grouping rows into sales", () => {
     // No showroom: the import gives the seller's home showroom (app/services/import.server.ts).
     expect(one({ ...bangle, Store: undefined })).toEqual([]);
     expect(one({ ...bangle, Store: "Deira" })[0]).toBe(
-      'Row 2: Store "Deira": Choose a showroom: Dubai Gold Souk, Dubai Mall, Abu Dhabi, Sharjah, Al Ain, Online or Road sales',
+      'Row 2: Store "Deira": Choose a showroom: Dubai Gold Souk, Dubai Mall, Abu Dhabi, Sharjah, Al Ain, Online, or Road sales',
     );
     expect(one({ ...bangle, Price: "0" })).toEqual([
       "Row 2: Invoice INV-1 at Dubai Mall: A sale must be above AED 0: enter the amount or the items' prices",
@@ -325,7 +324,7 @@ describe("grouping rows into sales", () => {
       'Row 3: Mode of Payment "Visa" differs from row 2 of the same invoice',
     ]);
     expect(errors(group([{ ...bangle, "Mode of Payment": "Cheque" }]))).toEqual([
-      'Row 2: Mode of Payment "Cheque": Choose a payment method: Cash, Card, Bank transfer or Old gold',
+      'Row 2: Mode of Payment "Cheque": Choose a payment method: Cash, Card, Bank transfer, or Old gold',
     ]);
   });
 

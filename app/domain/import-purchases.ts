@@ -9,15 +9,17 @@ import {
   enumerated,
   headerOf,
   lookup,
+  refusedCell,
   rowError,
   shorten,
   type ClientRowCheck,
+  type RowProblem,
   type RowReadOptions,
 } from "./import-rows";
 import { filsToDecimalString, type Fils } from "./money";
 import { MESSAGE_CODES } from "./message-codes";
-import { issueMessage, type IssueLike, type Message } from "./messages";
-import { activeChoices, findChoice, foldName, nameOfKey, type ShopChoice } from "./shop-lists";
+import { issueMessage, message, type Message } from "./messages";
+import { findChoice, foldName, nameOfKey, type ShopChoice } from "./shop-lists";
 import {
   KARAT_LABELS,
   KARATS,
@@ -68,13 +70,6 @@ export function readChoiceCell(rows: readonly ShopChoice[], text: string | undef
     tries.map((tried) => findChoice(rows, tried)).find(Boolean) ??
     tries.map((tried) => byNamePart(rows, tried)).find(Boolean);
   return row?.key ?? text;
-}
-
-/** "Choose a showroom: Dubai Mall, Sharjah or Online": the refusal as the import's English row errors say it. */
-function chooseText(what: string, rows: readonly ShopChoice[]): string {
-  const names = activeChoices(rows).map((row) => row.name);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
-  return `Choose ${what}: ${list}`;
 }
 
 /** "Gold" alone is yellow gold, as a Gulf POS writes it. */
@@ -165,8 +160,9 @@ export function readPaymentMethodCell(text: string): PaymentMethod | null {
   return arabic ?? readPaymentMethod(text);
 }
 
-const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((m) => PAYMENT_METHOD_LABELS[m]);
-const choosePaymentMethod = `Choose a payment method: ${PAYMENT_METHOD_CHOICES.slice(0, -1).join(", ")} or ${PAYMENT_METHOD_CHOICES.at(-1)}`;
+const choosePaymentMethod = message(MESSAGE_CODES.importChoosePaymentMethod, {
+  choices: { labels: PAYMENT_METHODS.map((method) => `cash:methods.${method}`) },
+});
 
 type ItemField = (typeof ITEM_FORM_FIELDS)[number];
 
@@ -193,7 +189,7 @@ export type PurchaseCells = {
   payment: { text: string; method: PaymentMethod | null } | undefined;
   item: Record<ItemField, string | undefined>;
   /** Cells that could not be read at all (an unreadable date), in spreadsheet terms. */
-  problems: string[];
+  problems: Message[];
 };
 
 export function readPurchaseCells(
@@ -205,7 +201,7 @@ export function readPurchaseCells(
     const index = mapping.columns[field];
     return index === undefined ? undefined : cells[index];
   };
-  const problems: string[] = [];
+  const problems: Message[] = [];
   const date = dateCell("saleDate", cell("saleDate"), mapping, options);
   if (!date.ok) problems.push(date.problem);
   const paymentText = cellText(cell("paymentMethod"));
@@ -268,16 +264,22 @@ export type PendingPurchase = {
 
 export type ClosedGroup = { ok: true; purchase: PendingPurchase } | { ok: false; errors: Message[] };
 
-/** "Invoice INV-7 at Dubai Mall": how messages name an invoice (the showroom's key named in English). */
-export function invoiceName(
+/** "Invoice INV-7 at Dubai Mall": how messages name an invoice (the showroom in the reader's language). */
+function invoiceName(
   invoiceNo: string,
   showroom: string | null | undefined,
   showrooms: readonly ShopChoice[],
-): string {
-  return showroom ? `Invoice ${invoiceNo} at ${nameOfKey(showrooms, showroom, "en")}` : `Invoice ${invoiceNo}`;
+): Message {
+  const row = showroom ? showrooms.find((choice) => choice.key === showroom) : undefined;
+  return row
+    ? message(MESSAGE_CODES.importInvoiceAtShowroom, { invoice: invoiceNo, showroom: { names: [row] } })
+    : message(MESSAGE_CODES.importInvoice, { invoice: invoiceNo });
 }
 
-const rowSpan = (first: number, last: number) => (first === last ? `row ${first}` : `rows ${first}–${last}`);
+const rowSpan = (first: number, last: number): Message =>
+  first === last
+    ? message(MESSAGE_CODES.importOnRow, { row: first })
+    : message(MESSAGE_CODES.importOnRows, { first, last });
 
 type Group = {
   /** Client, showroom and invoice number: consecutive rows with the same key are one sale; null for a sale of one row. */
@@ -288,18 +290,12 @@ type Group = {
   /** The invoice's place in the file, when this group is where it first appears. */
   seen: SeenInvoice | null;
   /** Why every row of the group is refused (an invoice seen earlier in the file), if so. */
-  refusal: string | null;
+  refusal: Message | null;
 };
 
 type SeenInvoice = { mobile: string; first: number; last: number };
 
 const mobileOf = (row: PurchaseRow) => (row.client.ok ? row.client.client.mobileNumber : row.client.mobile);
-
-/** A refusal of the sale rules as a row error says it: English as written, a message code through `say`. */
-function importIssueText(issue: IssueLike, say: NonNullable<RowReadOptions["say"]>): string {
-  const said = issueMessage(issue);
-  return typeof said === "string" ? said : say(said);
-}
 
 /**
  * Groups the rows of a purchase history into sales, in file order. Rows of one invoice must be
@@ -307,14 +303,8 @@ function importIssueText(issue: IssueLike, say: NonNullable<RowReadOptions["say"
  * used, is refused rather than split into two sales, so the result never depends on where the
  * import's batches end. A sale with any row in error is refused whole (a sale is never written
  * without one of its items). `feed` answers the sale its row closed, if any; `finish` the last one.
- * `say` writes a refusal given as a message code in English (RowReadOptions.say).
  */
-export function purchaseGrouper(
-  mapping: HeaderMapping,
-  today: IsoDate,
-  lists: SaleLists,
-  say: RowReadOptions["say"] = (said) => said.code,
-) {
+export function purchaseGrouper(mapping: HeaderMapping, today: IsoDate, lists: SaleLists) {
   const schema = saleInputSchema(today, lists);
   const showroomOf = (row: PurchaseRow) => readChoiceCell(lists.showrooms, row.cells.showroom);
   const seen = new Map<string, SeenInvoice>();
@@ -337,8 +327,8 @@ export function purchaseGrouper(
       const where = rowSpan(earlier.first, earlier.last);
       group.refusal =
         earlier.mobile === mobile
-          ? `${name} comes back after other rows (it was on ${where}): keep an invoice's rows together`
-          : `${name} is already on ${where} for another client`;
+          ? message(MESSAGE_CODES.importInvoiceComesBack, { invoice: name, where })
+          : message(MESSAGE_CODES.importInvoiceOtherClient, { invoice: name, where });
     }
     return group;
   }
@@ -354,22 +344,34 @@ export function purchaseGrouper(
     const [first] = rows;
     const { invoiceNo } = first.cells;
     const showroom = showroomOf(first);
-    const name = invoiceNo === undefined ? "The sale" : invoiceName(invoiceNo, showroom, lists.showrooms);
-    const refuseAll = (message: string): ClosedGroup => ({
+    const name =
+      invoiceNo === undefined
+        ? message(MESSAGE_CODES.importTheSale)
+        : invoiceName(invoiceNo, showroom, lists.showrooms);
+    const refuseAll = (refusal: Message): ClosedGroup => ({
       ok: false,
-      errors: rowNumbers.map((n) => rowError(n, [message])),
+      errors: rowNumbers.map((n) => rowError(n, [refusal])),
     });
     if (group.refusal) return refuseAll(group.refusal);
     if (rowNumbers.length > MAX_SALE_ITEMS)
-      return refuseAll(`${name} has ${rowNumbers.length} items: at most ${MAX_SALE_ITEMS} in one sale`);
+      return refuseAll(
+        message(MESSAGE_CODES.importTooManyItems, { sale: name, items: rowNumbers.length, max: MAX_SALE_ITEMS }),
+      );
 
-    const problems = rows.map((row) => [...(row.client.ok ? [] : row.client.messages), ...row.cells.problems]);
-    const forAll: string[] = [];
+    const problems = rows.map((row): RowProblem[] => [
+      ...(row.client.ok ? [] : row.client.messages),
+      ...row.cells.problems,
+    ]);
+    const forAll: RowProblem[] = [];
     // The sale's date is its first row's; an item dated otherwise is a mistake to show, not to guess.
     rows.forEach((row, i) => {
       if (i > 0 && row.cells.saleDate !== undefined && row.cells.saleDate !== first.cells.saleDate)
         problems[i]!.push(
-          `${headerOf("saleDate", mapping)} ${row.cells.saleDate} differs from row ${first.rowNumber} of the same invoice`,
+          message(MESSAGE_CODES.importDateDiffers, {
+            header: headerOf("saleDate", mapping),
+            value: row.cells.saleDate,
+            row: first.rowNumber,
+          }),
         );
     });
     // One method for the whole sale: the first row that names one (a POS may print it once); a row
@@ -381,7 +383,11 @@ export function purchaseGrouper(
       if (payment.method === null) problems[i]!.push(cellMessage("paymentMethod", payment.text, choosePaymentMethod));
       else if (paid!.cells.payment!.method !== null && payment.method !== paid!.cells.payment!.method)
         problems[i]!.push(
-          `${headerOf("paymentMethod", mapping)} "${shorten(payment.text)}" differs from row ${paid!.rowNumber} of the same invoice`,
+          message(MESSAGE_CODES.importPaymentDiffers, {
+            header: headerOf("paymentMethod", mapping),
+            value: shorten(payment.text),
+            row: paid!.rowNumber,
+          }),
         );
     });
     const parsed = schema.safeParse({
@@ -395,13 +401,7 @@ export function purchaseGrouper(
     });
     for (const issue of parsed.error?.issues ?? []) {
       const [head, index, field] = issue.path;
-      // The shop's lists refuse with a code naming the active rows; the import's row errors are English.
-      const said =
-        issue.message === MESSAGE_CODES.chooseShowroom
-          ? chooseText("a showroom", lists.showrooms)
-          : issue.message === MESSAGE_CODES.chooseItemCategory
-            ? chooseText("a category", lists.itemCategories)
-            : importIssueText(issue, say);
+      const said = issueMessage(issue);
       if (head === "items" && typeof index === "number" && typeof field === "string") {
         const column = ITEM_COLUMN[field as ItemField];
         problems[index]!.push(cellMessage(column, rows[index]!.cells.item[field as ItemField], said));
@@ -410,12 +410,12 @@ export function purchaseGrouper(
         if (first.cells.problems.length > 0) continue;
         forAll.push(
           first.cells.saleDate === undefined
-            ? `${headerOf("saleDate", mapping)} is required`
+            ? message(MESSAGE_CODES.importCellRequired, { header: headerOf("saleDate", mapping) })
             : cellMessage("saleDate", first.cells.saleDate, said),
         );
       } else if (head === "showroom") forAll.push(cellMessage("showroom", first.cells.showroom, said));
       else if (head === "invoiceNo") forAll.push(cellMessage("invoiceNo", invoiceNo, said));
-      else forAll.push(`${name}: ${said}`);
+      else forAll.push(message(MESSAGE_CODES.importSaleRefused, { sale: name, said }));
     }
     if (!parsed.success || forAll.length > 0 || problems.some((p) => p.length > 0)) {
       const wrong = rows.find((_, i) => problems[i]!.length > 0) ?? first;
@@ -425,7 +425,7 @@ export function purchaseGrouper(
           const own = [...forAll, ...problems[i]!];
           return rowError(
             row.rowNumber,
-            own.length > 0 ? own : [`${name} was not imported: row ${wrong.rowNumber} has errors`],
+            own.length > 0 ? own : [message(MESSAGE_CODES.importSaleNotImported, { sale: name, row: wrong.rowNumber })],
           );
         }),
       };
@@ -450,9 +450,11 @@ export function purchaseGrouper(
   }
 
   /** `Weight (g) "abc": Enter the weight…`, or `Item Category: Choose…` when the cell was blank. */
-  function cellMessage(field: SaleImportField, given: string | undefined, message: string): string {
+  function cellMessage(field: SaleImportField, given: string | undefined, said: RowProblem): Message {
     const header = headerOf(field, mapping);
-    return given === undefined ? `${header}: ${message}` : `${header} "${shorten(given)}": ${message}`;
+    return given === undefined
+      ? message(MESSAGE_CODES.importBlankCell, { header, said })
+      : refusedCell(header, given, said);
   }
 
   return {

@@ -4,6 +4,8 @@ import { CLIENT_FILE_HEADER } from "../../tests/support/import-header";
 import { isBlankRow, validateImportRow } from "./import-rows";
 import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import { english } from "~/i18n/english.server";
+import { i18nInstance } from "~/i18n/catalogs";
+import { sayPlain } from "~/i18n/messages";
 
 const header = [...CLIENT_FILE_HEADER, "Anniversary Type"];
 const mapping = matchHeaders(header);
@@ -83,6 +85,16 @@ describe("an import row goes through the New Client rules", () => {
       error:
         'Row 9: DOB "soon" is not a date (use dd/mm/yyyy); Phone "12ab": Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)',
     });
+  });
+
+  it("says a row's error in the reader's language, the file's headers and cells quoted as they are", () => {
+    const zoho = matchHeaders(["Name", "Phone", "DOB", "Team"]);
+    const read = validateImportRow(9, ["Aisha", "", "soon", "Z"], zoho, { teams: SEEDED_TEAMS });
+    if (read.ok) throw new Error("the row should be refused");
+    const arabic = sayPlain(i18nInstance({ language: "ar", numerals: "latn" }).t, read.error);
+    expect(arabic).toMatch(/^الصف 9: DOB «soon» ليس تاريخًا \(اكتبه بالشكل dd\/mm\/yyyy\)؛ /);
+    expect(arabic).toContain("Team «Z»: ");
+    expect(arabic).not.toMatch(/is not a date|Choose a team/);
   });
 
   it("explains an unreadable date in spreadsheet terms", () => {

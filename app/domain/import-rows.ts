@@ -11,7 +11,7 @@ import {
 import { MESSAGE_CODES } from "./message-codes";
 import { message, type Message } from "./messages";
 import { normalizeMobile } from "./mobile";
-import { activeChoices, findChoice, type ShopChoice } from "./shop-lists";
+import { findChoice, type ShopChoice } from "./shop-lists";
 import { amountCellText, cellText, sheetDateToIso, type CellValue } from "./spreadsheet-values";
 
 /**
@@ -63,16 +63,6 @@ export function teamCell(teams: readonly ShopChoice[], value: CellValue): string
   return byLetter?.key ?? text;
 }
 
-/** "Choose a team: Full Selection (Luxury), Entry Level or Mixed Products": a refusal as the import's English row errors say it. */
-function importText(said: string | Message, options: RowReadOptions): string {
-  if (typeof said === "string") return said;
-  if (said.code !== MESSAGE_CODES.chooseTeam) return options.say ? options.say(said) : said.code;
-  const teams = options.teams ?? [];
-  const names = activeChoices(teams).map((team) => team.name);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
-  return `Choose a team: ${list}`;
-}
-
 const ANNIVERSARY_NAMES = lookup([
   ...ANNIVERSARY_TYPES.map((a) => [a, a] as const),
   ["Wedding", "Wedding Anniversary"],
@@ -98,11 +88,6 @@ const ENUM_NAMES: Partial<Record<ColumnKind, Map<string, string>>> = {
 export type RowReadOptions = {
   date1904?: boolean;
   teams?: readonly ShopChoice[];
-  /**
-   * How a refusal the shared rules give as a message code is written in a row's English error: the parse
-   * worker passes app/i18n/english.server.ts's `english`; without it the code itself is written.
-   */
-  say?: (said: Message) => string;
 };
 
 /** A row with nothing in it (trailing blank lines, spacer rows) is not a client and not an error. */
@@ -110,8 +95,14 @@ export function isBlankRow(cells: readonly CellValue[]): boolean {
   return cells.every((c) => cellText(c) === undefined);
 }
 
+/**
+ * One thing wrong with a row: a message (quoting the file's own header and cell), or English the purchase
+ * rows still write as it is (shown isolated, as typed text is).
+ */
+export type RowProblem = Message | string;
+
 /** `problems` are cells we could not read, keyed by field, in spreadsheet terms. */
-type RowFields = { input: Record<string, unknown>; problems: Map<string, string> };
+type RowFields = { input: Record<string, unknown>; problems: Map<string, Message> };
 
 /** A date cell as "YYYY-MM-DD" (undefined when blank), or the problem in spreadsheet terms. */
 export function dateCell(
@@ -119,12 +110,15 @@ export function dateCell(
   value: CellValue,
   mapping: HeaderMapping,
   options: RowReadOptions,
-): { ok: true; iso: string | undefined } | { ok: false; problem: string } {
+): { ok: true; iso: string | undefined } | { ok: false; problem: Message } {
   const date = sheetDateToIso(value, options.date1904);
   if (date.ok) return { ok: true, iso: date.iso ?? undefined };
   return {
     ok: false,
-    problem: `${headerOf(field, mapping)} "${shorten(cellText(value) ?? "")}" is not a date (use dd/mm/yyyy)`,
+    problem: message(MESSAGE_CODES.importNotADate, {
+      header: headerOf(field, mapping),
+      value: shorten(cellText(value) ?? ""),
+    }),
   };
 }
 
@@ -135,7 +129,7 @@ export function rowFields(
   options: RowReadOptions = {},
 ): RowFields {
   const input: Record<string, unknown> = {};
-  const problems = new Map<string, string>();
+  const problems = new Map<string, Message>();
   for (const [field, index] of Object.entries(mapping.columns) as [ImportField, number][]) {
     // A purchase history's sale cells are read by import-purchases.ts.
     if (isSaleField(field)) continue;
@@ -181,12 +175,26 @@ export function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
+/** A refused cell: its header and value as the file has them, then the rule's refusal. */
+export function refusedCell(header: string, given: string, said: RowProblem): Message {
+  return message(MESSAGE_CODES.importRefusedCell, { header, value: shorten(given), said: asPart(said) });
+}
+
+const asPart = (problem: RowProblem): Message =>
+  typeof problem === "string" ? message(MESSAGE_CODES.importAsWritten, { text: problem }) : problem;
+
 /**
- * "Row 7: …": the row as the spreadsheet shows it, then what is wrong with it, as the shared rules write it in
- * English (quoting the file's own headers and cells).
+ * "Row 7: …": the row as the spreadsheet shows it, then what is wrong with it, each part said in the reader's
+ * language ("; " between them).
  */
-export function rowError(rowNumber: number, messages: readonly string[]): Message {
-  return message(MESSAGE_CODES.importRowError, { row: rowNumber, detail: messages.join("; ") });
+export function rowError(rowNumber: number, problems: readonly RowProblem[]): Message {
+  const detail = problems
+    .map(asPart)
+    .reduce<Message | undefined>(
+      (first, next) => (first ? message(MESSAGE_CODES.importProblems, { first, next }) : next),
+      undefined,
+    );
+  return message(MESSAGE_CODES.importRowError, { row: rowNumber, detail: detail ?? "" });
 }
 
 /** The client fields a row gives a value (a blank cell reads as undefined or ""). */
@@ -197,7 +205,7 @@ function filledFields(input: Record<string, unknown>): string[] {
 /** The client cells of a row: the client, or what is wrong (without the "Row N:"), and the name and mobile it gives. */
 export type ClientRowCheck =
   | { ok: true; client: NewClientInput; filled: string[] }
-  | { ok: false; messages: string[]; name: string | null; mobile: string | null };
+  | { ok: false; messages: RowProblem[]; name: string | null; mobile: string | null };
 
 export function checkClientRow(
   cells: readonly CellValue[],
@@ -208,15 +216,16 @@ export function checkClientRow(
   const parsed = parseNewClientInput(input, options.teams ?? []);
   // The fields whose cells are not blank: an import that updates a client fills only those.
   if (parsed.ok && problems.size === 0) return { ok: true, client: parsed.value, filled: filledFields(input) };
-  const messages = [...problems.values()];
+  const messages: RowProblem[] = [...problems.values()];
   if (!parsed.ok) {
     for (const issue of parsed.issues) {
       // An unreadable date was reported above in spreadsheet terms (and "date required" would mislead).
       if (problems.has(issue.path)) continue;
       const given = input[issue.path];
       // "Team is required" names its field; a refused value is shown with its column.
-      const said = importText(issue.message, options);
-      messages.push(typeof given === "string" ? `${headerOf(issue.path, mapping)} "${shorten(given)}": ${said}` : said);
+      messages.push(
+        typeof given === "string" ? refusedCell(headerOf(issue.path, mapping), given, issue.message) : issue.message,
+      );
     }
   }
   const name = typeof input.fullName === "string" && input.fullName.trim() !== "" ? input.fullName.trim() : null;

@@ -10,12 +10,19 @@ export function nameIn(language: string, row: LocalName): string {
 
 /**
  * What a message names: a text or number as it is, another message said in the same language, a stored
- * value's label by its catalog key (app/i18n/label-keys.ts), the shop's names of rows, listed in the
- * reader's language ("A, B or C"), an amount in AED (a decimal string) or a count written in the reader's digits
- * and with thousands separators ("1,234", where a bare number is "1234").
+ * value's label by its catalog key (app/i18n/label-keys.ts), the shop's names of rows or a fixed list's labels
+ * (catalog keys), listed in the reader's language ("A, B or C"), an amount in AED (a decimal string) or a count
+ * written in the reader's digits and with thousands separators ("1,234", where a bare number is "1234").
  */
 export type MessageValue =
-  string | number | Message | { label: string } | { names: readonly LocalName[] } | { aed: string } | { count: number };
+  | string
+  | number
+  | Message
+  | { label: string }
+  | { names: readonly LocalName[] }
+  | { labels: readonly string[] }
+  | { aed: string }
+  | { count: number };
 
 function isNames(value: unknown): value is { names: readonly LocalName[] } {
   return typeof value === "object" && value !== null && Array.isArray((value as { names?: unknown }).names);

@@ -72,7 +72,7 @@ describe("the digits of a request", () => {
     const arab = { language: "ar", numerals: "arab" } as const;
     expect(fixedT(arab, "dashboard")("dashboard:alerts.inDaysLeft", { count: 12 })).toBe("بعد ١٢ يومًا");
     expect(fixedT("ar", "dashboard")("dashboard:alerts.inDaysLeft", { count: 12 })).toBe("بعد 12 يومًا");
-    expect(fixedT(arab, "import")("import:result.rowError", { row: 12, detail: "x" })).toBe("الصف 12: <bdi>x</bdi>");
+    expect(fixedT(arab, "import")("import:result.rowError", { row: 12, detail: "x" })).toBe("الصف 12: x");
     expect(
       fixedT({ language: "en", numerals: "arab" }, "dashboard")("dashboard:alerts.inDaysLeft", { count: 12 }),
     ).toBe("In 12 days");

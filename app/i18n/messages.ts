@@ -1,12 +1,21 @@
 import type { TFunction } from "i18next";
 import type { Language, Locale } from "~/domain/languages";
-import { isMessageCode, nameIn, type LocalName, type Message, type MessageValue } from "~/domain/messages";
+import { isMessageCode, nameIn, type Message, type MessageValue } from "~/domain/messages";
 import { formatCount } from "~/domain/display-labels";
 import { formatAed, parseAedToFils } from "~/domain/money";
 
 function valueText(t: TFunction, value: MessageValue, locale?: Locale): string | number {
   if (typeof value !== "object") return value;
-  if ("names" in value) return namesText(t, value.names);
+  if ("names" in value)
+    return alternatives(
+      t,
+      value.names.map((row) => nameIn(languageOf(t), row)),
+    );
+  if ("labels" in value)
+    return alternatives(
+      t,
+      value.labels.map((key) => t(key)),
+    );
   if ("aed" in value) return formatAed(parseAedToFils(value.aed) ?? 0n, locale ?? languageOf(t));
   if ("count" in value) return formatCount(value.count, locale ?? languageOf(t));
   return "label" in value ? t(value.label) : say(t, value, undefined, locale);
@@ -24,10 +33,9 @@ export function sayValues(t: TFunction, said: Message, locale?: Locale): Record<
   );
 }
 
-/** The shop's names in `t`'s language, as that language lists alternatives ("A, B or C", "أ أو ب"). */
-function namesText(t: TFunction, names: readonly LocalName[]): string {
-  const language = t("common:language.code");
-  return new Intl.ListFormat(language, { type: "disjunction" }).format(names.map((n) => nameIn(language, n)));
+/** Names in `t`'s language, listed as that language lists alternatives ("A, B, or C", "أ أو ب"). */
+function alternatives(t: TFunction, names: readonly string[]): string {
+  return new Intl.ListFormat(languageOf(t), { type: "disjunction" }).format(names);
 }
 
 /**

@@ -8,7 +8,6 @@ import { readImportRow, type ReadRow, type RowReading } from "~/domain/import-re
 import type { SpreadsheetType } from "~/domain/spreadsheet-file";
 import type { CellValue } from "~/domain/spreadsheet-values";
 import type { Message } from "~/domain/messages";
-import { english } from "~/i18n/english.server";
 import { readSpreadsheet, type SheetRow } from "./import-spreadsheet.server";
 
 /**
@@ -39,8 +38,7 @@ function open(bytes: Uint8Array, type: SpreadsheetType): ParseMessage {
 
 function nextChunk(reading: RowReading): ParseMessage {
   const chunk: ReadRow[] = [];
-  // A row's errors are English, as the import's result and its exports carry them.
-  const options = { date1904: file?.date1904, say: english };
+  const options = { date1904: file?.date1904 };
   let next = file?.rows.next() ?? { done: true as const, value: undefined };
   while (!next.done) {
     chunk.push(readImportRow(reading, next.value.rowNumber, next.value.cells, options));

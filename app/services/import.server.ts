@@ -40,7 +40,8 @@ import {
 } from "~/domain/import-report";
 import { clientBatchRows, IMPORT_BATCH_ROWS } from "~/domain/import-batches";
 import { sniffSpreadsheetType } from "~/domain/spreadsheet-file";
-import type { LocalName, Message } from "~/domain/messages";
+import { message, type LocalName, type Message } from "~/domain/messages";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { english } from "~/i18n/english.server";
 import { AUDIT_ACTIONS, writeAudit, writeAudits, type AuditEntry } from "./audit.server";
 import { columnValue, newClientData, type Actor } from "./client-writes.server";
@@ -834,7 +835,7 @@ async function importPurchaseRows(
   counts: Counts,
   context: PurchaseContext,
 ) {
-  const grouper = purchaseGrouper(mapping, businessToday(), context.lists, english);
+  const grouper = purchaseGrouper(mapping, businessToday(), context.lists);
   let batch: PendingPurchase[] = [];
   let rowsInBatch = 0;
   const take = (closed: ClosedGroup | null) => {
@@ -843,7 +844,7 @@ async function importPurchaseRows(
       // No showroom cell: the seller's home showroom; an invoice number needs one (numbers are per showroom).
       purchase.showroom ??= context.homeShowroom(context.soldById(purchase.soldBy));
       if (purchase.invoiceNo && !purchase.showroom) {
-        const refusal = `Invoice ${purchase.invoiceNo}: choose the showroom of the invoice: invoice numbers are unique per showroom`;
+        const refusal = message(MESSAGE_CODES.importInvoiceNeedsShowroom, { invoice: purchase.invoiceNo });
         counts.errors.push(...purchase.lines.map((line) => rowError(line.row, [refusal])));
       } else batch.push(purchase);
     } else if (closed) counts.errors.push(...closed.errors);

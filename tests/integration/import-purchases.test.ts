@@ -227,7 +227,7 @@ describe.each(["xlsx", "csv"] as const)("a POS purchase history as .%s", (type) 
     ]);
     expect(body.errors).toEqual([
       `Row 11: Invoice ${p}105 at Dubai Mall was not imported: row 12 has errors`,
-      'Row 12: Item Type "Tiara": Choose a category: Ring, Bangle, Bracelet, Necklace, Pendant, Earrings, Set, Watch, Coin / bar or Other; ' +
+      'Row 12: Item Type "Tiara": Choose a category: Ring, Bangle, Bracelet, Necklace, Pendant, Earrings, Set, Watch, Coin / bar, or Other; ' +
         'Purity "19": Choose a karat: 18, 21, 22, 24 or none; Net Weight "heavy": Enter the weight in grams with up to 3 decimals, e.g. 32.405',
     ]);
 
@@ -445,7 +445,7 @@ describe("a Payment Method column", () => {
     const result = await importFile(cookie, "payments.csv", bytes);
     expect(result.body).toMatchObject({ success: true, importedSales: 3 });
     expect(result.body.errors).toEqual([
-      'Row 6: Payment Mode "Cheque": Choose a payment method: Cash, Card, Bank transfer or Old gold',
+      'Row 6: Payment Mode "Cheque": Choose a payment method: Cash, Card, Bank transfer, or Old gold',
     ]);
     const [cashSale] = await salesOf(cashMobile);
     const cardSales = await salesOf(cardMobile);
