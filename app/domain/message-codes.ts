@@ -22,6 +22,11 @@ export const MESSAGE_CODES = {
   setupNote: "account:setup.note",
   setupAlreadyLinked: "account:setup.alreadyLinked",
   setupAlreadyLinkedNote: "account:setup.alreadyLinkedNote",
+  // A linked device's name: the app's own (numbered, the first admin's, the operator's reset) or the one it was given.
+  deviceNumbered: "account:devices.numbered",
+  deviceAtInstall: "account:devices.atInstall",
+  deviceReset: "account:devices.reset",
+  deviceGiven: "account:devices.given",
   // User management (app/services/users.server.ts, app/domain/user-protections.ts).
   adminGateRequired: "users:gate.required",
   userNotFound: "users:errors.notFound",
