@@ -283,6 +283,8 @@ export const MESSAGE_CODES = {
   importMobileTaken: "import:reasons.mobileTaken",
   importMobileDeleted: "import:reasons.mobileDeleted",
   importEmiratesIdTaken: "import:reasons.emiratesIdTaken",
+  importLooksLike: "import:reasons.looksLike",
+  importReasonList: "import:reasons.list",
   importRowError: "import:result.rowError",
 } as const;
 
