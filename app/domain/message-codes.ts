@@ -217,6 +217,7 @@ export const MESSAGE_CODES = {
   leadPieceMetalStone: "leads:products.piece.metalStone",
   leadListAnd: "leads:products.list.and",
   leadListComma: "leads:products.list.comma",
+  leadSomethingNew: "leads:products.somethingNew",
   // The job bag (app/domain/jobs.ts, app/services/jobs.server.ts).
   jobType: "jobs:errors.type",
   jobDescription: "jobs:errors.description",
