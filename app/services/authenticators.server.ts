@@ -33,6 +33,7 @@ function deviceName(device: { label: string | null; labelKind: string | null; nu
   return message(MESSAGE_CODES.deviceGiven, { name: device.label ?? "" });
 }
 
+// The columns deviceName reads, for the queries that return a device's name.
 const NAMING = { label: true, labelKind: true, number: true } as const;
 
 /**
