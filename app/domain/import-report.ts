@@ -1,7 +1,9 @@
 import { dateTimeFormat } from "./date-format";
 import { intlLocale, type Language, type Locale } from "./languages";
 import { MESSAGE_CODES, type MessageCode } from "./message-codes";
-import { isMessageCode, message, type LocalName, type Message } from "./messages";
+import { isMessageCode, message, type LocalName, type Message, type MessageValue } from "./messages";
+import type { DuplicateReason } from "./duplicate-keys";
+import { DUPLICATE_REASON_KEYS } from "~/i18n/label-keys";
 import { MAX_UPLOAD_BYTES } from "./spreadsheet-file";
 
 /** What an import answers (docs/product-rules.md §3 'Import result') and how the page shows it (docs/product-rules.md §2, §9). */
@@ -197,6 +199,18 @@ export const SKIP_REASONS = {
     }),
   /** Decision 048: another mobile, but the Emirates ID of a client in the book. */
   emiratesIdTaken: (name: string) => message(MESSAGE_CODES.importEmiratesIdTaken, { name }),
+  /**
+   * A new client created all the same who looks like one in the book: who, and why in the Duplicates page's
+   * words. A pair always has a reason, so the list is never empty.
+   */
+  looksLike: (partner: { fullName: string; mobileNumber: string }, reasons: readonly DuplicateReason[]) =>
+    message(MESSAGE_CODES.importLooksLike, {
+      name: partner.fullName,
+      mobile: partner.mobileNumber,
+      reasons: reasons
+        .map((reason): MessageValue => ({ label: DUPLICATE_REASON_KEYS[reason] }))
+        .reduce((items, next) => message(MESSAGE_CODES.importReasonList, { items, next })),
+    }),
   /** An invoice number is unique per showroom, so a recorded one names its showroom when it has one. */
   invoiceRecorded: (invoice: string, showroom: LocalName | null) =>
     showroom

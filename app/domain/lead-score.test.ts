@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "./calendar";
 import { buildLead, compareLeads, leadScore, priorityForScore, scoreBand, type LeadFacts, teamFor } from "./lead-score";
 import { AED } from "./money";
-import { english } from "~/i18n/english.server";
+import { sayIn } from "~/i18n/english.server";
 
 const TODAY = "2026-06-15";
 
@@ -124,9 +124,9 @@ describe("each factor moves the score the right way", () => {
   });
 
   it("contactOk = No excludes the client whatever the score", () => {
-    expect(buildLead(facts({ contactOk: "No", tier: "diamond" }), TODAY, SEEDED_LEAD_LISTS, english)).toBeNull();
-    expect(buildLead(facts({ contactOk: "no" }), TODAY, SEEDED_LEAD_LISTS, english)).toBeNull();
-    expect(buildLead(facts({ contactOk: null }), TODAY, SEEDED_LEAD_LISTS, english)).not.toBeNull();
+    expect(buildLead(facts({ contactOk: "No", tier: "diamond" }), TODAY, SEEDED_LEAD_LISTS, sayIn)).toBeNull();
+    expect(buildLead(facts({ contactOk: "no" }), TODAY, SEEDED_LEAD_LISTS, sayIn)).toBeNull();
+    expect(buildLead(facts({ contactOk: null }), TODAY, SEEDED_LEAD_LISTS, sayIn)).not.toBeNull();
   });
 
   it("stays within 0-100 when everything applies", () => {
@@ -178,8 +178,8 @@ describe("the lead", () => {
       team: null,
       mobileNumber: "+971 50 123 4567",
     });
-    const lead = buildLead(input, TODAY, SEEDED_LEAD_LISTS, english)!;
-    expect(buildLead(input, TODAY, SEEDED_LEAD_LISTS, english)).toEqual(lead);
+    const lead = buildLead(input, TODAY, SEEDED_LEAD_LISTS, sayIn)!;
+    expect(buildLead(input, TODAY, SEEDED_LEAD_LISTS, sayIn)).toEqual(lead);
     expect(lead).toMatchObject({
       clientId: 1,
       name: "Aisha Khan",
@@ -205,7 +205,7 @@ describe("the lead", () => {
       facts({ birthMonthDay: 616, preferredTime: "After 7 pm" }),
       TODAY,
       SEEDED_LEAD_LISTS,
-      english,
+      sayIn,
     )!;
     expect(lead.segmentType).toBe("Upcoming occasion");
     expect(lead.reasonForOutreach).toContain("Birthday tomorrow");
@@ -223,22 +223,22 @@ describe("the lead", () => {
       }),
       TODAY,
       SEEDED_LEAD_LISTS,
-      english,
+      sayIn,
     )!;
     expect(lead.recommendedProducts[0]).toBe("Yellow gold bangle to match the necklace and earrings");
     expect(lead.suggestedMessage).toContain("such as our yellow gold bangle to match the necklace and earrings");
   });
 
   it("ranks by score, then by total sales, then by client id", () => {
-    const a = buildLead(facts({ clientId: 2 }), TODAY, SEEDED_LEAD_LISTS, english)!;
-    const b = buildLead(facts({ clientId: 1 }), TODAY, SEEDED_LEAD_LISTS, english)!;
+    const a = buildLead(facts({ clientId: 2 }), TODAY, SEEDED_LEAD_LISTS, sayIn)!;
+    const b = buildLead(facts({ clientId: 1 }), TODAY, SEEDED_LEAD_LISTS, sayIn)!;
     const richer = buildLead(
       facts({ clientId: 3, totalSalesFils: AED(30_000) + 2n }),
       TODAY,
       SEEDED_LEAD_LISTS,
-      english,
+      sayIn,
     )!;
-    const better = buildLead(facts({ clientId: 4, tier: "gold" }), TODAY, SEEDED_LEAD_LISTS, english)!;
+    const better = buildLead(facts({ clientId: 4, tier: "gold" }), TODAY, SEEDED_LEAD_LISTS, sayIn)!;
     expect([a, b, richer, better].sort(compareLeads).map((l) => l.clientId)).toEqual([4, 3, 1, 2]);
   });
 });
@@ -264,7 +264,7 @@ describe("the lead's team, from the shop's teams", () => {
   ];
 
   it("gives a client without a team to the team whose tiers include theirs, with its products", () => {
-    const lead = buildLead(facts({ tier: "diamond", team: null }), TODAY, { ...SEEDED_LEAD_LISTS, teams }, english)!;
+    const lead = buildLead(facts({ tier: "diamond", team: null }), TODAY, { ...SEEDED_LEAD_LISTS, teams }, sayIn)!;
     expect(lead.recommendedTeam).toBe("private_desk");
     expect(lead.recommendedProducts).toEqual(expect.arrayContaining(["Bespoke emerald tiara"]));
     expect(teamFor({ tier: "platinum", team: null }, teams)).toBe("team_a");
@@ -276,7 +276,7 @@ describe("the lead's team, from the shop's teams", () => {
       facts({ tier: "bronze", team: "team_b", budgetBand: "150k_plus" }),
       TODAY,
       { ...SEEDED_LEAD_LISTS, teams },
-      english,
+      sayIn,
     )!;
     expect(lead.recommendedTeam).toBe("team_b");
     expect(lead.recommendedProducts).toEqual(expect.arrayContaining(["Bespoke emerald tiara"]));
@@ -290,7 +290,7 @@ describe("the lead's team, from the shop's teams", () => {
 
 describe("a lead's WhatsApp message in the client's language", () => {
   it("is English for an English-speaking client, and the suggested message too", () => {
-    const lead = buildLead(facts({ birthMonthDay: 616 }), TODAY, SEEDED_LEAD_LISTS, english)!;
+    const lead = buildLead(facts({ birthMonthDay: 616 }), TODAY, SEEDED_LEAD_LISTS, sayIn)!;
     expect(lead.language).toBe("en");
     expect(lead.whatsappMessage).toBe(lead.suggestedMessage);
     expect(lead.whatsappMessage).toMatch(/^Dear Aisha, your birthday is tomorrow/);
@@ -301,9 +301,43 @@ describe("a lead's WhatsApp message in the client's language", () => {
       facts({ birthMonthDay: 620, fullNameAr: "عائشة خان", preferredLanguage: "ar" }),
       TODAY,
       SEEDED_LEAD_LISTS,
-      english,
+      sayIn,
     )!;
     expect(lead).toMatchObject({ language: "ar", nameAr: "عائشة خان" });
     expect(lead.whatsappMessage).toMatch(/^أهلاً عائشة، عيد ميلادك خلال 5 أيام /);
+  });
+
+  it("names the suggested piece in Arabic for a client who prefers Arabic, and the JSON's suggestions in English", () => {
+    const purchases = [
+      { category: "necklace", metal: "yellow_gold", stone: "none", pieces: 1 },
+      { category: "earrings", metal: "yellow_gold", stone: "none", pieces: 1 },
+    ] as const;
+    const lead = (preferredLanguage: string) =>
+      buildLead(
+        facts({ purchases: [...purchases], preferredLanguage, fullNameAr: "عائشة خان" }),
+        TODAY,
+        SEEDED_LEAD_LISTS,
+        sayIn,
+      )!;
+    const [english, arabic] = [lead("en"), lead("ar")];
+    expect(english.whatsappMessage).toContain(
+      "such as our yellow gold bangle to match the necklace and earrings, that suit",
+    );
+    expect(arabic.whatsappMessage).toContain("مثل إسوارة ذهب أصفر يتناسق مع قلادة وأقراط،");
+    expect(arabic.whatsappMessage).not.toMatch(/[a-z]/i);
+    expect(arabic.recommendedProducts).toEqual(english.recommendedProducts);
+  });
+
+  it("names a team's product by its Arabic name, and says 'something new' in Arabic when there is none", () => {
+    const teams = SEEDED_TEAMS.map((t) => (t.key === "team_c" ? { ...t, products: [], productsAr: [] } : t));
+    const arabic = { preferredLanguage: "ar", fullNameAr: "عائشة خان" };
+    const teamC = SEEDED_TEAMS.find((t) => t.key === "team_c")!;
+    const withRange = buildLead(facts(arabic), TODAY, SEEDED_LEAD_LISTS, sayIn)!;
+    expect(withRange.whatsappMessage).toContain(teamC.productsAr[0]!);
+    const empty = buildLead(facts(arabic), TODAY, { ...SEEDED_LEAD_LISTS, teams }, sayIn)!;
+    expect(empty.whatsappMessage).toContain("شيء جديد");
+    expect(buildLead(facts(), TODAY, { ...SEEDED_LEAD_LISTS, teams }, sayIn)!.whatsappMessage).toContain(
+      "such as our something new,",
+    );
   });
 });

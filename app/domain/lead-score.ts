@@ -1,14 +1,21 @@
 import { daysBetween, daysUntilNextOccasion, type IsoDate } from "./calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS, INACTIVE_AFTER_DAYS } from "./client-windows";
+import type { Language } from "./languages";
 import { keyOf, TIER_KEYS } from "~/i18n/label-keys";
 import type { AiLead, LeadWords, Priority } from "./lead-schema";
 import { MESSAGE_CODES as CODE, type MessageCode } from "./message-codes";
-import { message, type Message, type SayEnglish } from "./messages";
+import { message, nameIn, type Message, type SayIn } from "./messages";
 import { clientMessage, DEFAULT_MESSAGE_BOOK, recipientLanguage, type MessageBook } from "./message-templates";
 import { whatsappDigits } from "./mobile";
 import { AED, filsToDecimalString, parseAedToFils, type Fils } from "./money";
 import type { BudgetBand, PreferredMetal, PreferredStone } from "./preferences";
-import { recommendedProducts, teamRange, type PurchasedPieces, type RecommendationLists } from "./recommendations";
+import {
+  rangeFor,
+  recommendedProducts,
+  type PurchasedPieces,
+  type Recommendation,
+  type RecommendationLists,
+} from "./recommendations";
 import { activeChoices, nameOfKey, type TeamChoice } from "./shop-lists";
 import { VIP_TIERS, type Tier } from "./tiers";
 
@@ -366,15 +373,37 @@ function insights(facts: LeadFacts, s: Situation): Message[] {
   return parts;
 }
 
-/** The full lead for a client, or null when the client does not want to be contacted. */
+/**
+ * The piece the WhatsApp message names, in the message's language: the first suggestion, else the team's first
+ * product, else "something new". Lower case, as it sits mid-sentence (Arabic has none).
+ */
+function messagePiece(
+  language: Language,
+  products: readonly Recommendation[],
+  teams: RecommendationLists["teams"],
+  team: string,
+  say: SayIn,
+): string {
+  const [first] = products;
+  if (first) return (first.words ? say(language, first.words) : first.text).toLowerCase();
+  // The team's own range, whatever the budget: rangeFor without a budget band.
+  const [ranged] = rangeFor(teams, team, null);
+  return (ranged ? nameIn(language, ranged) : say(language, message(CODE.leadSomethingNew))).toLowerCase();
+}
+
+/**
+ * The full lead for a client, or null when the client does not want to be contacted. `say` words the engine's
+ * messages: the JSON's texts in English, the WhatsApp message in the client's language.
+ */
 export function buildLead(
   facts: LeadFacts,
   today: IsoDate,
   lists: RecommendationLists,
-  english: SayEnglish,
+  say: SayIn,
   book: MessageBook = DEFAULT_MESSAGE_BOOK,
 ): AiLead | null {
   if (!isContactable(facts.contactOk)) return null;
+  const english = (said: Message) => say("en", said);
   const s = situationOf(facts, today);
   const score = scoreOf(facts, s);
   const team = teamFor(facts, lists.teams);
@@ -392,8 +421,8 @@ export function buildLead(
     lists,
     english,
   );
-  const piece = products[0]?.text ?? teamRange(lists.teams, team)[0] ?? "something new";
-  const whatsapp = leadMessage(facts, s, piece.toLowerCase(), book);
+  const language = recipientLanguage(facts);
+  const whatsapp = leadMessage(facts, s, messagePiece(language, products, lists.teams, team, say), book);
   const time = bestContactTime(facts.preferredTime, facts.tier);
   const words: LeadWords = {
     segment: segmentFor(facts, s),
@@ -423,7 +452,7 @@ export function buildLead(
     bestContactTime: "typed" in time ? time.typed : english(time),
     suggestedMessage: whatsapp,
     reasonForOutreach: words.reasons!.map(english).join("; "),
-    language: recipientLanguage(facts),
+    language,
     whatsappMessage: whatsapp,
     words,
   };

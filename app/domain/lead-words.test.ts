@@ -1,6 +1,6 @@
 import { SEEDED_LEAD_LISTS } from "../../tests/support/seeded-teams";
 import { describe, expect, it } from "vitest";
-import { english } from "~/i18n/english.server";
+import { english, sayIn } from "~/i18n/english.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { say } from "~/i18n/messages";
 import { buildLead, type LeadFacts } from "./lead-score";
@@ -39,7 +39,7 @@ const facts: LeadFacts = {
 };
 
 describe("the lead engine's words in the page's language", () => {
-  const lead = buildLead(facts, "2026-11-25", SEEDED_LEAD_LISTS, english)!;
+  const lead = buildLead(facts, "2026-11-25", SEEDED_LEAD_LISTS, sayIn)!;
   const words = lead.words!;
 
   it("are message codes whose English is the JSON's text", () => {
@@ -81,7 +81,7 @@ describe("the lead engine's words in the page's language", () => {
       "Birthstone pendant",
       "Diamond high-jewellery necklace",
     ]);
-    const typed = buildLead({ ...facts, preferredTime: "After 7 pm" }, "2026-11-25", SEEDED_LEAD_LISTS, english)!;
+    const typed = buildLead({ ...facts, preferredTime: "After 7 pm" }, "2026-11-25", SEEDED_LEAD_LISTS, sayIn)!;
     expect(typed.bestContactTime).toBe("After 7 pm");
     expect(typed.words!.contactTime).toBeNull();
   });
@@ -90,7 +90,7 @@ describe("the lead engine's words in the page's language", () => {
     expect(AiLeadSchema.parse(JSON.parse(JSON.stringify(lead))).words).toEqual(words);
     // A suggested piece names the shop's category in both languages.
     const necklace = { category: "necklace", metal: "yellow_gold", stone: "none", pieces: 1 } as const;
-    const matching = buildLead({ ...facts, purchases: [necklace] }, "2026-11-25", SEEDED_LEAD_LISTS, english)!;
+    const matching = buildLead({ ...facts, purchases: [necklace] }, "2026-11-25", SEEDED_LEAD_LISTS, sayIn)!;
     expect(JSON.stringify(matching.words!.products![0])).toContain('"nameAr":"قلادة"');
     expect(AiLeadSchema.parse(JSON.parse(JSON.stringify(matching))).words).toEqual(matching.words);
     const tampered = { ...lead, words: { ...words, segment: { code: "leads:nope" } } };

@@ -22,6 +22,11 @@ export const MESSAGE_CODES = {
   setupNote: "account:setup.note",
   setupAlreadyLinked: "account:setup.alreadyLinked",
   setupAlreadyLinkedNote: "account:setup.alreadyLinkedNote",
+  // A linked device's name: the app's own (numbered, the first admin's, the operator's reset) or the one it was given.
+  deviceNumbered: "account:devices.numbered",
+  deviceAtInstall: "account:devices.atInstall",
+  deviceReset: "account:devices.reset",
+  deviceGiven: "account:devices.given",
   // User management (app/services/users.server.ts, app/domain/user-protections.ts).
   adminGateRequired: "users:gate.required",
   userNotFound: "users:errors.notFound",
@@ -212,6 +217,7 @@ export const MESSAGE_CODES = {
   leadPieceMetalStone: "leads:products.piece.metalStone",
   leadListAnd: "leads:products.list.and",
   leadListComma: "leads:products.list.comma",
+  leadSomethingNew: "leads:products.somethingNew",
   // The job bag (app/domain/jobs.ts, app/services/jobs.server.ts).
   jobType: "jobs:errors.type",
   jobDescription: "jobs:errors.description",
@@ -278,6 +284,8 @@ export const MESSAGE_CODES = {
   importMobileTaken: "import:reasons.mobileTaken",
   importMobileDeleted: "import:reasons.mobileDeleted",
   importEmiratesIdTaken: "import:reasons.emiratesIdTaken",
+  importLooksLike: "import:reasons.looksLike",
+  importReasonList: "import:reasons.list",
   importRowError: "import:result.rowError",
   importProblems: "import:result.problems",
   importAsWritten: "import:result.asWritten",

@@ -1,3 +1,4 @@
+import type { Language } from "./languages";
 import { MESSAGE_CODES, type MessageCode } from "./message-codes";
 
 /** A name the shop gave a row in both languages (a showroom: app/domain/shop-lists.ts). */
@@ -33,6 +34,9 @@ export type Message = { code: MessageCode; values?: Readonly<Record<string, Mess
 
 /** How the JSON says the engine's words: in English (app/i18n/english.server.ts's `english`), passed in. */
 export type SayEnglish = (said: Message) => string;
+
+/** How the engine's words are said in a client's language, for a text sent to them (english.server.ts's `sayIn`). */
+export type SayIn = (language: Language, said: Message) => string;
 
 export function message(code: MessageCode, values?: Record<string, MessageValue>): Message {
   return values ? { code, values } : { code };

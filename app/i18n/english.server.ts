@@ -1,3 +1,4 @@
+import type { Language } from "~/domain/languages";
 import { issueMessage, type IssueLike, type Message } from "~/domain/messages";
 import { i18nInstance } from "./catalogs";
 import { sayPlain } from "./messages";
@@ -9,8 +10,13 @@ import "./resources.server";
  * API English; its `{error}` texts are a contract other clients rely on).
  */
 export function english(said: Message | string): string {
-  // The <bdi> a page's text puts around what people typed has no place in plain JSON text.
-  return sayPlain(i18nInstance({ language: "en", numerals: "latn" }).t, said);
+  return sayIn("en", said);
+}
+
+/** A message as plain text in a language with Latin digits: the JSON's English, a WhatsApp text to a client. */
+export function sayIn(language: Language, said: Message | string): string {
+  // The <bdi> a page's text puts around what people typed has no place in plain text.
+  return sayPlain(i18nInstance({ language, numerals: "latn" }).t, said);
 }
 
 /** A zod issue's message in English. */

@@ -13,7 +13,7 @@ import { useErrorToast } from "~/components/users/use-error-toast";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
-import { deviceLabel, setupInLanguage } from "~/i18n/account-messages.server";
+import { setupInLanguage } from "~/i18n/account-messages.server";
 import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     devices: devices.map((d) => ({
       id: d.id,
-      label: deviceLabel(t, d.label),
+      label: say(t, d.name),
       linked: shopDateTime(d.verifiedAt, timeZone, locale),
     })),
     setup: setupInLanguage(t, setup),

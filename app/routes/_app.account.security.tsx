@@ -8,7 +8,7 @@ import { shopDateTime } from "~/domain/shop-dates";
 import { appTimezone } from "~/domain/calendar";
 import { requestAddress } from "~/http/request-address";
 import { PRODUCT_NAME } from "~/domain/product";
-import { deviceLabel } from "~/i18n/account-messages.server";
+import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { listLinkedDevices } from "~/services/authenticators.server";
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isAdmin: session.user.role === "admin",
     devices: devices.map((d) => ({
       id: d.id,
-      label: deviceLabel(t, d.label),
+      label: say(t, d.name),
       linked: shopDateTime(d.verifiedAt, timeZone, locale),
     })),
     sessions: sessions.map((s) => ({

@@ -8,7 +8,6 @@ import { formatDay } from "~/domain/client-display";
 import { parseClientIds } from "~/domain/client-ids";
 import { formatCount } from "~/domain/display-labels";
 import { parseDuplicatePage } from "~/domain/duplicate-list";
-import type { DuplicateReason } from "~/domain/duplicate-keys";
 import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
@@ -17,6 +16,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { translatorFor } from "~/i18n/i18n.server";
+import { DUPLICATE_REASON_KEYS } from "~/i18n/label-keys";
 import { metaText } from "~/i18n/meta-text";
 import { dismissDuplicatePair, listDuplicatePairs, type PairClient } from "~/services/client-duplicates.server";
 
@@ -76,14 +76,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-/** Catalog keys written out, so the catalog check sees each one used. */
-const REASON_KEYS: Record<DuplicateReason, string> = {
-  emirates_id: "duplicates:reasons.emiratesId",
-  email: "duplicates:reasons.email",
-  name_birth_date: "duplicates:reasons.nameBirthDate",
-  arabic_name_birth_date: "duplicates:reasons.arabicNameBirthDate",
-};
-
 type Side = ReturnType<typeof useLoaderData<typeof loader>>["pairs"][number]["clients"][number];
 
 /** The rows compared side by side: a label and how each side shows it. */
@@ -135,7 +127,7 @@ export default function DuplicatesPage() {
                   <span className="font-medium">{t("duplicates:score", { score: pair.score })}</span>
                   {pair.reasons.map((reason) => (
                     <span key={reason} className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">
-                      {t(REASON_KEYS[reason])}
+                      {t(DUPLICATE_REASON_KEYS[reason])}
                     </span>
                   ))}
                 </p>

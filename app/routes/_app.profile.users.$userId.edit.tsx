@@ -18,7 +18,6 @@ import { AUTH_TYPES } from "~/domain/roles";
 import { UserEditSchema, userFiltersFrom, userFiltersQuery } from "~/domain/user-form";
 import { listLinkedDevices, removeDevice } from "~/services/authenticators.server";
 import { formText } from "~/http/form-text";
-import { deviceLabel } from "~/i18n/account-messages.server";
 import { say } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { clientIdsOwnedBy, handOverClients, handoverChoices } from "~/services/client-owners.server";
@@ -41,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     self: id === session.user.id,
     devices: devices.map((d) => ({
       id: d.id,
-      label: deviceLabel(t, d.label),
+      label: say(t, d.name),
       linked: shopDateTime(d.verifiedAt, appTimezone(), locale),
     })),
     handover: await handoverChoices(id),
@@ -77,7 +76,7 @@ async function signInAction(
     return redirectWithToast(here, {
       type: "success",
       title: t("users:toast.deviceRemoved"),
-      description: t("users:toast.deviceRemovedDescription", { device: deviceLabel(t, removed.label) }),
+      description: t("users:toast.deviceRemovedDescription", { device: say(t, removed.name) }),
     });
   }
   const updated = await updateUser(session.user, userId, { authType: parsed.data.authType }, ip);

@@ -29,5 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
     actor: session.user,
   });
   if (!result.ok) return Response.json({ error: english(result.error) }, { status: result.status });
-  return Response.json({ isLinked: true, message: "New device has been added successfully", label: result.label });
+  return Response.json({
+    isLinked: true,
+    message: "New device has been added successfully",
+    label: english(result.name),
+  });
 }

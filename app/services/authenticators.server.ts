@@ -16,15 +16,34 @@ import { AUDIT_ACTIONS, writeAudit, type AuditActor } from "./audit.server";
 import { CODE_INCOMPLETE, isSixDigitCode } from "~/domain/one-time-code";
 import { MESSAGE_CODES } from "~/domain/message-codes";
 import { message, type Message } from "~/domain/messages";
+import { english } from "~/i18n/english.server";
+
+/** How a device is named: a kind the app names it by (said from the catalog), or the name it was given. */
+type DeviceNaming = { labelKind: "install" | "reset" } | { label: string };
+
+/**
+ * A device's name in any language: the app's own names are catalog messages (Authenticator 2), stored
+ * as their kind and number; a given name is as written.
+ */
+function deviceName(device: { label: string | null; labelKind: string | null; number: number | null }): Message {
+  if (device.labelKind === "install") return message(MESSAGE_CODES.deviceAtInstall);
+  if (device.labelKind === "reset") return message(MESSAGE_CODES.deviceReset);
+  if (device.labelKind === "numbered" && device.number !== null)
+    return message(MESSAGE_CODES.deviceNumbered, { n: device.number });
+  return message(MESSAGE_CODES.deviceGiven, { name: device.label ?? "" });
+}
+
+// The columns deviceName reads, for the queries that return a device's name.
+const NAMING = { label: true, labelKind: true, number: true } as const;
 
 /**
  * Links an authenticator to a user from a secret the operator already holds (first admin from
  * ADMIN_TOTP_SECRET, or one printed as a QR in the terminal). Trusted because it comes from the
  * server's operator, not over the network. Test fixtures link their users' devices the same way.
  */
-export async function linkOperatorDevice(userId: string, secret: string, label: string) {
+export async function linkOperatorDevice(userId: string, secret: string, naming: DeviceNaming) {
   await db.authenticatorDevice.create({
-    data: { userId, label, secretEncrypted: sealDeviceSecret(userId, secret), verifiedAt: new Date() },
+    data: { userId, ...naming, secretEncrypted: sealDeviceSecret(userId, secret), verifiedAt: new Date() },
   });
 }
 
@@ -52,7 +71,7 @@ export async function ensureFirstAdmin(input: {
     update: { role, isActive: true, authType: "totp" },
     create: { email, name: input.name?.trim() || "System Administrator", role, authType: "totp" },
   });
-  await linkOperatorDevice(user.id, secret, "Authenticator (set up at install)");
+  await linkOperatorDevice(user.id, secret, { labelKind: "install" });
   return { email, secret, uri: totpUri(secret, email) };
 }
 
@@ -65,7 +84,7 @@ export async function resetAuthenticator(email: string): Promise<IssuedSecret> {
     db.authenticatorDevice.deleteMany({ where: { userId: user.id } }),
     db.session.deleteMany({ where: { userId: user.id } }),
   ]);
-  await linkOperatorDevice(user.id, secret, "Authenticator (reset by operator)");
+  await linkOperatorDevice(user.id, secret, { labelKind: "reset" });
   await writeAudit({
     actor: null,
     actorName: "operator (command line)",
@@ -80,16 +99,16 @@ export async function resetAuthenticator(email: string): Promise<IssuedSecret> {
 /** A device scanned but not yet confirmed stays offered for this long, then setup starts over. */
 export const PENDING_SETUP_MS = 30 * 60_000;
 
-export type LinkedDevice = { id: string; label: string; createdAt: Date; verifiedAt: Date };
+export type LinkedDevice = { id: string; name: Message; createdAt: Date; verifiedAt: Date };
 
 /** The user's linked authenticators (pending ones are not listed: they cannot sign anyone in). */
 export async function listLinkedDevices(userId: string): Promise<LinkedDevice[]> {
   const rows = await db.authenticatorDevice.findMany({
     where: { userId, verifiedAt: { not: null } },
-    select: { id: true, label: true, createdAt: true, verifiedAt: true },
+    select: { id: true, ...NAMING, createdAt: true, verifiedAt: true },
     orderBy: { verifiedAt: "asc" },
   });
-  return rows.map((d) => ({ ...d, verifiedAt: d.verifiedAt! }));
+  return rows.map((d) => ({ id: d.id, name: deviceName(d), createdAt: d.createdAt, verifiedAt: d.verifiedAt! }));
 }
 
 /** docs/product-rules.md §3 'Authenticator setup response', plus the secret for typing it in by hand. */
@@ -166,7 +185,8 @@ export async function startDeviceSetup(input: {
     db.authenticatorDevice.create({
       data: {
         userId: user.id,
-        label: `Authenticator ${linkedCount + 1}`,
+        labelKind: "numbered",
+        number: linkedCount + 1,
         secretEncrypted: sealDeviceSecret(user.id, secret),
         createdAt: now,
       },
@@ -196,7 +216,7 @@ export async function verifyDeviceSetup(input: {
   ip: string;
   actor: AuditActor;
   now?: Date;
-}): Promise<{ ok: true; label: string } | SetupFailure> {
+}): Promise<{ ok: true; name: Message } | SetupFailure> {
   const now = input.now ?? new Date();
   const token = input.token.trim();
   if (!isSixDigitCode(token)) return { ok: false, status: 400, error: CODE_INCOMPLETE };
@@ -229,10 +249,11 @@ export async function verifyDeviceSetup(input: {
       action: AUDIT_ACTIONS.deviceLinked,
       targetType: "user",
       targetId: input.userId,
-      details: { label: device.label },
+      // The log keeps the name as the JSON API says it, like the entries written before names were codes.
+      details: { label: english(deviceName(device)) },
       ip: input.ip,
     });
-    return { ok: true, label: device.label };
+    return { ok: true, name: deviceName(device) };
   }
   const lock = await recordCodeFailure({
     userId: input.userId,
@@ -298,10 +319,10 @@ export async function removeDevice(input: {
   userId: string;
   deviceId: string;
   ip: string;
-}): Promise<{ ok: true; label: string } | { ok: false; status: 400 | 404; error: Message }> {
+}): Promise<{ ok: true; name: Message } | { ok: false; status: 400 | 404; error: Message }> {
   const device = await db.authenticatorDevice.findFirst({
     where: { id: input.deviceId, userId: input.userId },
-    select: { id: true, label: true },
+    select: { id: true, ...NAMING },
   });
   if (!device) return { ok: false, status: 404, error: message(MESSAGE_CODES.deviceNotLinked) };
   const self = input.actor.id === input.userId;
@@ -314,10 +335,10 @@ export async function removeDevice(input: {
     action: AUDIT_ACTIONS.deviceRemoved,
     targetType: "user",
     targetId: input.userId,
-    details: { device: device.label, sessionsEnded },
+    details: { device: english(deviceName(device)), sessionsEnded },
     ip: input.ip,
   });
-  return { ok: true, label: device.label };
+  return { ok: true, name: deviceName(device) };
 }
 
 export async function hasLinkedDevice(userId: string): Promise<boolean> {

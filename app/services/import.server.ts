@@ -46,7 +46,7 @@ import { english } from "~/i18n/english.server";
 import { AUDIT_ACTIONS, writeAudit, writeAudits, type AuditEntry } from "./audit.server";
 import { columnValue, newClientData, type Actor } from "./client-writes.server";
 import { clientDerivedFields, DERIVED_FROM } from "./client-record.server";
-import { duplicateKeys } from "~/domain/duplicate-keys";
+import { duplicateKeys, reasonsFromColumn } from "~/domain/duplicate-keys";
 
 /** A row's Emirates ID as the duplicate key stores it (its 15 digits), or null. */
 const emiratesIdKey = (emiratesId: string | null) =>
@@ -341,9 +341,9 @@ async function possibleDuplicatesOf(
   return created.flatMap(({ id, row }) => {
     const found = partnerOf.get(id);
     const partner = found && partnerById.get(found.partner);
-    if (!found || !partner) return [];
-    const why = found.reasons.split(",").join(", ").replace(/_/gu, " ");
-    return [skippedRow(row.row, row.client, `Looks like ${partner.fullName} (${partner.mobileNumber}): ${why}`, teams)];
+    const reasons = found ? reasonsFromColumn(found.reasons) : [];
+    if (!partner || reasons.length === 0) return [];
+    return [skippedRow(row.row, row.client, SKIP_REASONS.looksLike(partner, reasons), teams)];
   });
 }
 

@@ -1,4 +1,4 @@
-import { english } from "~/i18n/english.server";
+import { sayIn } from "~/i18n/english.server";
 import { db } from "~/db/db.server";
 import {
   addDays,
@@ -212,7 +212,7 @@ export async function rankEngineLeads(filters: LeadFilters, today: IsoDate, limi
         factsOf(c, counts.get(c.id) ?? 0, pieces.get(c.id) ?? []),
         today,
         { teams, itemCategories },
-        english,
+        sayIn,
         book,
       ),
     )

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { totpCode } from "~/auth/totp.server";
 import { readToast } from "~/http/toast.server";
+import { resetAuthenticator } from "~/services/authenticators.server";
 import * as authenticator from "~/routes/_app.account.authenticator";
 import * as security from "~/routes/_app.account.security";
 import * as users from "~/routes/_app.profile.users";
@@ -215,5 +216,19 @@ describe("the account screens", () => {
       await outcome(await callRoute(security.loader, makeRequest("/account/security", { cookie, headers: ARABIC })))
     ).body as { devices: { label: string }[] };
     expect(devices.devices.map((d) => d.label)).toEqual(["تطبيق المصادقة 1"]);
+  });
+
+  it("names the operator's reset device in the page's language, and in the log as before", async () => {
+    const { user } = await createUser({ role: "sales_back" });
+    await resetAuthenticator(user.email);
+    // The reset ended the user's sessions: a new one signs in with the new secret's device.
+    const cookie = await sessionCookieFor(user.id);
+    const labels = async (headers?: Record<string, string>) =>
+      (
+        (await outcome(await callRoute(security.loader, makeRequest("/account/security", { cookie, headers }))))
+          .body as { devices: { label: string }[] }
+      ).devices.map((d) => d.label);
+    expect(await labels(ARABIC)).toEqual(["تطبيق المصادقة (أعاد المشغّل ضبطه)"]);
+    expect(await labels()).toEqual(["Authenticator (reset by operator)"]);
   });
 });

@@ -110,7 +110,28 @@ describe("importing clients already in the book", () => {
     const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(sheet).toHaveLength(2);
     expect(sheet[1]!.slice(0, 2)).toEqual(["Aisha Twin", "971503333333"]);
-    expect(sheet[1]![2]).toContain("Aisha Updated");
+    expect(sheet[1]![2]).toBe("Looks like Aisha Updated (971501111111): Same email");
+  });
+
+  it("says why a new client looks like one in the book in the reader's language, every reason", async () => {
+    const dob = "1990-05-01";
+    await importRows([["Layla First", "050 777 1111", "Team A", "layla@example.com", "", "", dob]]);
+    const { body } = await importRows([["Layla First", "050 777 2222", "Team A", "layla@example.com", "", "", dob]], {
+      existing: "update",
+    });
+    expect(body).toMatchObject({ imported: 1, possibleDuplicates: 1 });
+    const reason = async (headers: Record<string, string>) => {
+      const res = (await callRoute(
+        exportPossibleDuplicates.loader,
+        makeRequest(`/api/import/export-possible-duplicates?runId=${body.runId}`, { cookie, headers }),
+      )) as Response;
+      const book = XLSX.read(new Uint8Array(await res.arrayBuffer()));
+      return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[1]![2];
+    };
+    expect(await reason({})).toBe("Looks like Layla First (971507771111): Same email, Same name and birth date");
+    expect(await reason({ "Accept-Language": "ar-AE,ar;q=0.9" })).toBe(
+      "يشبه Layla First (971507771111): البريد الإلكتروني نفسه، الاسم وتاريخ الميلاد نفسهما",
+    );
   });
 
   it("neutralises formulas in the possible duplicates download", async () => {

@@ -346,7 +346,12 @@ describe("authenticator setup", () => {
 
     const linked = await outcome(await verifySetup(cookie, { phoneNumber: "0000", token: code }));
     expect(linked.status).toBe(200);
-    expect(linked.body).toMatchObject({ isLinked: true, message: "New device has been added successfully" });
+    // The app's name for the device, stored as a number, is said in English as before.
+    expect(linked.body).toEqual({
+      isLinked: true,
+      message: "New device has been added successfully",
+      label: "Authenticator 1",
+    });
     const device = await db.authenticatorDevice.findFirstOrThrow({ where: { userId: user.id } });
     expect(device.verifiedAt).not.toBeNull();
     expect(openDeviceSecret(user.id, device.secretEncrypted)).toBe(body.secret);

@@ -33,7 +33,7 @@ export async function createUser(
     },
   });
   // The sealed secret is bound to its owner's id, so the device is added once the user has one.
-  if (overrides.authType !== "otp") await linkOperatorDevice(user.id, secret, "Test phone");
+  if (overrides.authType !== "otp") await linkOperatorDevice(user.id, secret, { label: "Test phone" });
   return { user, secret, code: (at: Date = new Date()) => totpCode(secret, at) };
 }
 

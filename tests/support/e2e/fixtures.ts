@@ -37,7 +37,7 @@ export async function createStaff(role: Role, name?: string, { language }: { lan
     },
   });
   // The sealed secret is bound to its owner's id, so the device is added once the user has one.
-  await linkOperatorDevice(user.id, secret, "Test phone");
+  await linkOperatorDevice(user.id, secret, { label: "Test phone" });
   return { user, secret };
 }
 
