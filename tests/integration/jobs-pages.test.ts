@@ -244,7 +244,7 @@ describe("the job pages", () => {
       );
     const over = await post({ intent: "pay", amount: "80.01", method: "card" });
     expect(over.status).toBe(400);
-    expect((over.body as { error: string }).error).toContain("AED 80.00");
+    expect((over.body as { result: { error: { amount: string[] } } }).result.error.amount[0]).toContain("AED 80.00");
     expect((await post({ intent: "pay", amount: "80", method: "card" })).status).toBe(302);
     for (const status of ["in_workshop", "ready", "delivered"]) {
       const moved = await post({ status });
@@ -254,6 +254,49 @@ describe("the job pages", () => {
     expect(await db.sale.count({ where: { invoiceNo: job.number } })).toBe(1);
     const refused = await post({ status: "ready" });
     expect(refused.status).toBe(409);
+  });
+
+  it("refuse a bad payment or a cancel without its reason under the field, in Arabic, keeping what was typed", async () => {
+    const back = await signedIn("sales_back");
+    const { job } = await openedJob(back.cookie);
+    const post = async (form: Record<string, string>) =>
+      outcome(
+        await callRoute(
+          jobPage.action,
+          makeRequest(`/jobs/${job.id}`, {
+            cookie: back.cookie,
+            form,
+            headers: { "Accept-Language": "ar-AE,ar;q=0.9" },
+          }),
+          { id: String(job.id) },
+        ),
+      );
+    const negative = await post({
+      intent: "pay",
+      amount: "-5",
+      method: "card",
+      "buyerId.number": "N1234567",
+      "buyerId.nationality": "الهند",
+    });
+    expect(negative).toMatchObject({
+      status: 400,
+      body: {
+        form: "pay",
+        result: {
+          error: { amount: ["أدخل مبلغ كل جزء بالدرهم أكبر من صفر، بخانتين عشريتين على الأكثر"] },
+          initialValue: { amount: "-5", method: "card", buyerId: { number: "N1234567", nationality: "الهند" } },
+        },
+      },
+    });
+    const blank = await post({ status: "cancelled", reason: "" });
+    expect(blank).toMatchObject({
+      status: 400,
+      body: { form: "move", status: "cancelled", result: { error: { reason: ["اذكر السبب"] } } },
+    });
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: "received",
+      paidFils: 0n,
+    });
   });
 
   it("list the jobs with counts, and print the slip with a QR code; an unknown job is a 404", async () => {
