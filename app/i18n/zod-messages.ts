@@ -1,5 +1,7 @@
 import type { TFunction } from "i18next";
 import type { z } from "zod";
+import { issueMessage } from "~/domain/messages";
+import { say } from "./messages";
 
 /**
  * zod's own messages ("Required", "Invalid input", lengths, e-mail) in the user's language, for
@@ -30,4 +32,12 @@ export function zodMessages(t: TFunction): z.core.$ZodErrorMap {
         return t("validation:invalidInput");
     }
   };
+}
+
+/**
+ * Conform's `formatError` for a schema whose codes name values (a bound, the choices, a balance): each issue said
+ * in `t`'s language with its values, which a bare code on the field would lose.
+ */
+export function sayIssues(t: TFunction) {
+  return (issues: z.core.$ZodIssue[]) => issues.map((issue) => say(t, issueMessage(issue)));
 }

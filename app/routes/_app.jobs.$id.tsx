@@ -1,7 +1,10 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
 import { Field } from "~/components/ui/field";
@@ -16,13 +19,15 @@ import {
   JOB_STATUS_KEYS,
   JOB_TYPE_KEYS,
   jobMoveSchema,
+  type JobStatus,
   jobPaymentSchema,
+  type JobPaymentInput,
   mayClose,
   parseJobId,
 } from "~/domain/jobs";
 import { clientMessage, recipientLanguage } from "~/domain/message-templates";
 import { MESSAGE_CODES } from "~/domain/message-codes";
-import { issueMessage, message, type Message } from "~/domain/messages";
+import { message, type Message } from "~/domain/messages";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import type { Language } from "~/domain/languages";
 import { MAX_JOB_PHOTOS } from "~/domain/job-photos";
@@ -39,7 +44,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
-import { zodMessages } from "~/i18n/zod-messages";
+import { sayIssues, zodMessages } from "~/i18n/zod-messages";
 import { getWhatsAppTarget } from "~/services/client-contact.server";
 import { deleteJobPhoto, listJobPhotos } from "~/services/job-photos.server";
 import { getJob, moveJob, recordJobPayment, refundJobPayment, type JobDetailJson } from "~/services/jobs.server";
@@ -61,6 +66,30 @@ async function jobOf(params: { id?: string }) {
   if (!job) throw new Response("Job not found", { status: 404 });
   return job;
 }
+
+/**
+ * The payment form in front of the API's schema (POST /api/jobs/:id/payments): the passport only when its number is
+ * typed. Fields are named as the JSON is (`buyerId.number`), so its errors land on them.
+ */
+const paymentFormSchema = () =>
+  z.preprocess((posted) => {
+    const { buyerId, ...payment } = posted as { buyerId?: { number?: string } };
+    return { ...payment, buyerId: buyerId?.number ? { type: "passport", ...buyerId } : null };
+  }, jobPaymentSchema());
+
+/** The payment form's fields, as its names say them. */
+type PaymentFields = { amount: string; method: string; buyerId: { number: string; nationality: string } };
+
+/** A move's form in front of the API's schema (POST /api/jobs/:id/status): the override is a ticked box. */
+const moveFormSchema = () =>
+  z.preprocess((posted) => {
+    const { override, ...move } = posted as { override?: string };
+    return { ...move, override: override === "1" };
+  }, jobMoveSchema());
+
+/** What the action answers a refused payment or move: Conform's reply, and which move's form it is. */
+type FormAnswer =
+  { form: "pay"; result: SubmissionResult } | { form: "move"; status: string; result: SubmissionResult };
 
 /**
  * The "job_ready" message (an admin may reword it on /profile/messages) in the client's language, naming the job,
@@ -162,34 +191,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
       "refund",
       t("jobs:detail.refunded"),
     );
+  // Payment and move are parsed as the browser parsed them (no coercion: the JSON's text), said with their values.
+  const parse = <Schema extends z.ZodType>(schema: Schema) =>
+    parseWithZod(form, { schema, disableAutoCoercion: true, error: zodMessages(t), formatError: sayIssues(t) });
+  // A service's refusal under the field it names, else over the form.
+  const refusal = (path: string, fields: readonly string[], said: Message) =>
+    fields.includes(path) ? { fieldErrors: { [path]: [say(t, said)] } } : { formErrors: [say(t, said)] };
   if (formText(form, "intent") === "pay") {
-    const passport = formText(form, "passportNumber");
-    const parsed = jobPaymentSchema().safeParse(
-      {
-        amount: formText(form, "amount"),
-        method: formText(form, "method"),
-        buyerId: passport ? { type: "passport", number: passport, nationality: formText(form, "nationality") } : null,
-      },
-      { error: zodMessages(t) },
-    );
-    if (!parsed.success)
-      return data({ form: "pay", error: say(t, issueMessage(parsed.error.issues[0]!)) }, { status: 400 });
-    const result = await recordJobPayment(job.id, parsed.data, context);
-    if (!result.ok) return data({ form: "pay", error: say(t, result.message) }, { status: result.status });
+    const submission = parse(paymentFormSchema());
+    if (submission.status !== "success")
+      return data<FormAnswer>({ form: "pay", result: submission.reply() }, { status: 400 });
+    const result = await recordJobPayment(job.id, submission.value, context);
+    if (!result.ok)
+      return data<FormAnswer>(
+        {
+          form: "pay",
+          result: submission.reply(refusal(result.path, ["amount", "method", "buyerId"], result.message)),
+        },
+        { status: result.status },
+      );
     return redirectWithToast(here, { type: "success", title: t("jobs:detail.paid"), description: job.number });
   }
-  const parsed = jobMoveSchema().safeParse(
-    { status: formText(form, "status"), reason: formText(form, "reason"), override: form.get("override") === "1" },
-    { error: zodMessages(t) },
-  );
-  if (!parsed.success)
-    return data({ form: "move", error: say(t, issueMessage(parsed.error.issues[0]!)) }, { status: 400 });
-  const { status, reason, override } = parsed.data;
-  const result = await moveJob(job.id, { to: status, reason, override }, context);
-  if (!result.ok) return data({ form: "move", error: say(t, result.message) }, { status: result.status });
+  const status = formText(form, "status");
+  const submission = parse(moveFormSchema());
+  if (submission.status !== "success")
+    return data<FormAnswer>({ form: "move", status, result: submission.reply() }, { status: 400 });
+  const { reason, override } = submission.value;
+  const result = await moveJob(job.id, { to: submission.value.status, reason, override }, context);
+  if (!result.ok)
+    return data<FormAnswer>(
+      { form: "move", status, result: submission.reply(refusal(result.path, ["reason"], result.message)) },
+      { status: result.status },
+    );
   return redirectWithToast(here, {
     type: "success",
-    title: t("jobs:detail.moved", { status: t(JOB_STATUS_KEYS[status]) }),
+    title: t("jobs:detail.moved", { status: t(JOB_STATUS_KEYS[submission.value.status]) }),
     description: job.number,
   });
 }
@@ -199,6 +235,11 @@ export default function JobDetails() {
   const refusal = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const moveAnswer = refusal?.form === "move" ? refusal : undefined;
+  // What no field shows: the service's refusal over the form, or a junk status.
+  const moveError =
+    moveAnswer && [...(moveAnswer.result.error?.[""] ?? []), ...(moveAnswer.result.error?.status ?? [])][0];
+  const moveReply = (to: JobStatus) => (moveAnswer?.status === to ? moveAnswer.result : undefined);
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <header className="space-y-1">
@@ -279,48 +320,26 @@ export default function JobDetails() {
           <h2 id="job-moves" className="font-semibold">
             {t("jobs:detail.moves")}
           </h2>
-          {refusal?.form === "move" ? (
+          {moveError ? (
             <p role="alert" className="field-error" data-testid="job-move-error">
-              {refusal.error}
+              {moveError}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
             {job.moves
               .filter((to) => to !== "cancelled")
               .map((to) => (
-                <Form method="post" key={to} className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="status" value={to} />
-                  {to === "delivered" && job.owed && isAdmin ? (
-                    <>
-                      <Field id="override-reason" label={t("jobs:detail.overrideReason")}>
-                        {(control) => (
-                          <input {...control} name="reason" maxLength={JOB_REASON_MAX} className="input mt-1" />
-                        )}
-                      </Field>
-                      <label className="flex items-center gap-2 pb-2 text-sm">
-                        <input type="checkbox" name="override" value="1" />
-                        {t("jobs:detail.override")}
-                      </label>
-                    </>
-                  ) : null}
-                  <button type="submit" className="btn-primary" disabled={busy}>
-                    {t("jobs:detail.moveTo", { status: t(JOB_STATUS_KEYS[to]) })}
-                  </button>
-                </Form>
+                <MoveForm
+                  key={to}
+                  to={to}
+                  lastResult={moveReply(to)}
+                  overriding={to === "delivered" && job.owed && isAdmin}
+                  busy={busy}
+                />
               ))}
           </div>
           {job.moves.includes("cancelled") ? (
-            <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-gray-100 pt-3">
-              <input type="hidden" name="status" value="cancelled" />
-              <Field id="cancel-reason" label={t("jobs:detail.cancelReason")}>
-                {(control) => (
-                  <input {...control} name="reason" required maxLength={JOB_REASON_MAX} className="input mt-1" />
-                )}
-              </Field>
-              <button type="submit" className="btn-secondary" disabled={busy}>
-                {t("jobs:detail.cancel")}
-              </button>
-            </Form>
+            <MoveForm to="cancelled" lastResult={moveReply("cancelled")} busy={busy} />
           ) : null}
         </section>
       ) : null}
@@ -371,32 +390,13 @@ export default function JobDetails() {
           </ul>
         )}
         {job.status !== "delivered" && job.status !== "cancelled" && job.price !== null && job.owed ? (
-          <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="job-payment-form">
-            <input type="hidden" name="intent" value="pay" />
-            <PaymentAmount balance={job.balance ?? "0"} />
-            <Field id="pay-method" label={t("jobs:form.method")}>
-              {(control) => (
-                <select {...control} name="method" className="input mt-1" defaultValue="cash">
-                  {PAYMENT_METHODS.map((m) => (
-                    <option key={m} value={m}>
-                      {t(PAYMENT_METHOD_KEYS[m])}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id="pay-passport" label={t("jobs:form.passportNumber")}>
-              {(control) => <input {...control} name="passportNumber" dir="ltr" className="input mt-1 w-36" />}
-            </Field>
-            <Field id="pay-nationality" label={t("jobs:form.nationality")}>
-              {(control) => <input {...control} name="nationality" className="input mt-1 w-36" />}
-            </Field>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {t("jobs:detail.pay")}
-            </button>
-          </Form>
+          <PaymentForm
+            balance={job.balance ?? "0"}
+            lastResult={refusal?.form === "pay" ? refusal.result : undefined}
+            busy={busy}
+          />
         ) : null}
-        {refusal?.form === "pay" || refusal?.form === "refund" ? (
+        {refusal?.form === "refund" ? (
           <p role="alert" className="field-error" data-testid="job-pay-error">
             {refusal.error}
           </p>
@@ -474,23 +474,118 @@ export default function JobDetails() {
 }
 
 /**
- * The payment's amount field; with JavaScript, the balance after the amount being typed, or that it is more than
- * the balance (balanceAfterPayment, exact in fils). Without JavaScript the field alone, as the server renders it.
+ * A move's button, in a form of its own; cancelling asks the reason, and an admin's delivery while owed the reason
+ * and the override. The reason's refusal comes back under it with what was typed.
  */
-function PaymentAmount({ balance }: { balance: string }) {
+function MoveForm({
+  to,
+  lastResult,
+  overriding = false,
+  busy,
+}: {
+  to: JobStatus;
+  lastResult: SubmissionResult | undefined;
+  overriding?: boolean;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<{ status: string; reason: string; override: string }>({
+    id: `job-move-${to}`,
+    lastResult,
+  });
+  const cancelling = to === "cancelled";
+  const reason = (
+    <Field
+      field={fields.reason}
+      label={t(cancelling ? "jobs:detail.cancelReason" : "jobs:detail.overrideReason")}
+      error={fields.reason.errors?.[0]}
+    >
+      {(control) => (
+        <input
+          {...getInputProps(fields.reason, { type: "text" })}
+          {...control}
+          key={fields.reason.key}
+          required={cancelling}
+          maxLength={JOB_REASON_MAX}
+          className="input mt-1"
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className={`flex flex-wrap items-end gap-2 ${cancelling ? "border-t border-gray-100 pt-3" : ""}`}
+    >
+      <input type="hidden" name="status" value={to} />
+      {cancelling || overriding ? reason : null}
+      {overriding ? (
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input {...getInputProps(fields.override, { type: "checkbox", value: "1" })} key={fields.override.key} />
+          {t("jobs:detail.override")}
+        </label>
+      ) : null}
+      <button type="submit" className={cancelling ? "btn-secondary" : "btn-primary"} disabled={busy}>
+        {t(cancelling ? "jobs:detail.cancel" : "jobs:detail.moveTo", { status: t(JOB_STATUS_KEYS[to]) })}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The payment form, checked in the browser by the API's schema as the server checks it. With JavaScript, under the
+ * amount, the balance after the amount being typed, or that it is more than the balance (balanceAfterPayment, exact
+ * in fils); without, the fields alone, as the server renders them.
+ */
+function PaymentForm({
+  balance,
+  lastResult,
+  busy,
+}: {
+  balance: string;
+  lastResult: SubmissionResult | undefined;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const locale = usePageLocale();
   const hydrated = useHydrated();
+  // The constraints (amount and method required) are read from the API's schema: the preprocess in front hides them.
+  const [schema, constraint] = useMemo(() => [paymentFormSchema(), getZodConstraint(jobPaymentSchema())], []);
+  const [form, fields] = useForm<PaymentFields, JobPaymentInput>({
+    id: "job-payment",
+    lastResult,
+    defaultValue: { method: "cash" },
+    constraint,
+    // Checked on submit, not on blur: an error appearing as the focus leaves would move the page under the click
+    // that left it (the photo's Add photo). The balance under the amount guides while typing.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema, disableAutoCoercion: true, error: zodMessages(t), formatError: sayIssues(t) }),
+  });
+  const buyerId = fields.buyerId.getFieldset();
   const [typed, setTyped] = useState("");
   const preview = balanceAfterPayment(parseAedToFils(balance) ?? 0n, typed);
   return (
-    <>
-      <Field id="pay-amount" label={t("jobs:form.amount")}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex flex-wrap items-end gap-2"
+      data-testid="job-payment-form"
+    >
+      <input type="hidden" name="intent" value="pay" />
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="field-error basis-full" data-testid="job-pay-error">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Field field={fields.amount} label={t("jobs:form.amount")} error={fields.amount.errors?.[0]}>
         {(control) => (
           <input
+            {...getInputProps(fields.amount, { type: "text" })}
             {...control}
-            name="amount"
-            required
+            key={fields.amount.key}
             inputMode="decimal"
             dir="ltr"
             className="input mt-1 w-32"
@@ -511,7 +606,46 @@ function PaymentAmount({ balance }: { balance: string }) {
               : say(t, preview.message)}
         </p>
       ) : null}
-    </>
+      <Field field={fields.method} label={t("jobs:form.method")} error={fields.method.errors?.[0]}>
+        {(control) => (
+          <select {...getSelectProps(fields.method)} {...control} key={fields.method.key} className="input mt-1">
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {t(PAYMENT_METHOD_KEYS[m])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        field={buyerId.number}
+        label={t("jobs:form.passportNumber")}
+        error={buyerId.number.errors?.[0] ?? fields.buyerId.errors?.[0]}
+      >
+        {(control) => (
+          <input
+            {...getInputProps(buyerId.number, { type: "text" })}
+            {...control}
+            key={buyerId.number.key}
+            dir="ltr"
+            className="input mt-1 w-36"
+          />
+        )}
+      </Field>
+      <Field field={buyerId.nationality} label={t("jobs:form.nationality")} error={buyerId.nationality.errors?.[0]}>
+        {(control) => (
+          <input
+            {...getInputProps(buyerId.nationality, { type: "text" })}
+            {...control}
+            key={buyerId.nationality.key}
+            className="input mt-1 w-36"
+          />
+        )}
+      </Field>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {t("jobs:detail.pay")}
+      </button>
+    </Form>
   );
 }
 

@@ -1,7 +1,10 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { Field } from "~/components/ui/field";
 import { addDays, businessToday } from "~/domain/calendar";
@@ -10,12 +13,10 @@ import { parseClientIds } from "~/domain/client-ids";
 import { JOB_DESCRIPTION_MAX, JOB_TYPE_KEYS, JOB_TYPES, jobInputSchema, MAX_JOB_ITEMS } from "~/domain/jobs";
 import { filsToDecimalString, parseAedToFils } from "~/domain/money";
 import { saleRowsOfQuote } from "~/domain/quotes";
-import { issueMessage } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { KARATS, METALS, STONES } from "~/domain/sales";
 import { activeChoices, nameOfKey } from "~/domain/shop-lists";
-import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
@@ -24,7 +25,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
-import { zodMessages } from "~/i18n/zod-messages";
+import { sayIssues, zodMessages } from "~/i18n/zod-messages";
 import { createJob, jobClient } from "~/services/jobs.server";
 import { getQuote } from "~/services/quotes.server";
 import { readShopLists } from "~/services/shop-lists.server";
@@ -37,11 +38,11 @@ export const meta: MetaFunction = ({ matches }) => [
 
 /** Piece rows the plain form offers (enough for a bag at the counter; a quote's lines may add more, up to the API's 20). */
 const ITEM_ROWS = 3;
-const ITEM_FIELDS = ["category", "metal", "karat", "weightGrams", "stone", "stoneCarats", "notes"] as const;
-const itemName = (row: number, field: (typeof ITEM_FIELDS)[number]) => `item-${row}-${field}`;
-
-type ItemValues = Record<(typeof ITEM_FIELDS)[number], string>;
-/** What the form shows: blank, filled from a quote, or as posted when it comes back with errors (nothing typed is lost). */
+type ItemValues = Record<"category" | "metal" | "karat" | "weightGrams" | "stone" | "stoneCarats" | "notes", string>;
+/**
+ * What the form shows, named as the JSON is (`items[0].category`, `deposit.amount`) so the schema's errors land on
+ * their fields: blank, filled from a quote, or as posted when it comes back with errors (nothing typed is lost).
+ */
 type JobFormValues = {
   type: string;
   description: string;
@@ -49,10 +50,8 @@ type JobFormValues = {
   price: string;
   showroom: string;
   items: ItemValues[];
-  depositAmount: string;
-  depositMethod: string;
-  passportNumber: string;
-  nationality: string;
+  deposit: { amount: string; method: string };
+  buyerId: { number: string; nationality: string };
 };
 
 const blankItem = (): ItemValues => ({
@@ -77,10 +76,8 @@ const blankValues = (promisedDate: string): JobFormValues => ({
   price: "",
   showroom: "",
   items: withBlankRows([]),
-  depositAmount: "",
-  depositMethod: "cash",
-  passportNumber: "",
-  nationality: "",
+  deposit: { amount: "", method: "cash" },
+  buyerId: { number: "", nationality: "" },
 });
 
 async function clientOf(request: Request) {
@@ -120,8 +117,7 @@ async function valuesFromQuote(
         notes: quote.lines[i]?.description ?? "",
       })),
     ),
-    depositAmount: credit > 0n ? filsToDecimalString(credit) : "",
-    depositMethod: credit > 0n ? "old_gold" : "cash",
+    deposit: credit > 0n ? { amount: filsToDecimalString(credit), method: "old_gold" } : { amount: "", method: "cash" },
   };
 }
 
@@ -148,53 +144,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The posted form, field by field, as it came (the piece rows the form said it had, within the API's bound). */
-function formValues(form: FormData): JobFormValues {
-  const rows = Math.min(Math.max(Number(formText(form, "itemRows")) || ITEM_ROWS, 1), MAX_JOB_ITEMS);
-  return {
-    type: formText(form, "type"),
-    description: formText(form, "description"),
-    promisedDate: formText(form, "promisedDate"),
-    price: formText(form, "price"),
-    showroom: formText(form, "showroom"),
-    items: Array.from(
-      { length: rows },
-      (_, row) =>
-        Object.fromEntries(ITEM_FIELDS.map((field) => [field, formText(form, itemName(row, field))])) as ItemValues,
-    ),
-    depositAmount: formText(form, "depositAmount"),
-    depositMethod: formText(form, "depositMethod"),
-    passportNumber: formText(form, "passportNumber"),
-    nationality: formText(form, "nationality"),
-  };
-}
-
-/** The form's values as the JSON's shape: blank piece rows left out, a deposit only when an amount is typed. */
-function formInput(values: JobFormValues) {
-  const { depositAmount, depositMethod, passportNumber, nationality, items, ...job } = values;
-  return {
-    ...job,
-    items: items.filter((item) => item.category !== "" || item.weightGrams !== "" || item.notes !== ""),
-    deposit: depositAmount ? { amount: depositAmount, method: depositMethod } : null,
-    buyerId: passportNumber ? { type: "passport", number: passportNumber, nationality } : null,
-  };
+/**
+ * The posted form as the JSON's shape, in front of the API's own schema: blank piece rows left out, a deposit only
+ * when an amount is typed, a passport only when its number is. Left as text (no coercion), as the JSON sends it.
+ */
+function jobFormSchema(...[today, lists]: Parameters<typeof jobInputSchema>) {
+  return z.preprocess(
+    (posted) => {
+      const { items = [], deposit, buyerId, ...job } = posted as Partial<JobFormValues>;
+      return {
+        ...job,
+        items: items.filter((item) => item && (item.category || item.weightGrams || item.notes)),
+        deposit: deposit?.amount ? deposit : null,
+        buyerId: buyerId?.number ? { type: "passport", ...buyerId } : null,
+      };
+    },
+    jobInputSchema(today, lists),
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const { t } = await translatorFor(request, "jobs");
   const client = await clientOf(request);
-  const values = formValues(await request.formData());
-  const parsed = jobInputSchema(businessToday(), await readShopLists()).safeParse(formInput(values), {
+  const submission = parseWithZod(await request.formData(), {
+    schema: jobFormSchema(businessToday(), await readShopLists()),
+    disableAutoCoercion: true,
     error: zodMessages(t),
+    // The form validates on the server only: the shop's lists and today are the server's.
+    formatError: sayIssues(t),
   });
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= say(t, issueMessage(issue));
-    return data({ errors, values }, { status: 400 });
-  }
-  const result = await createJob(client.id, parsed.data, { actor: user, ip: requestAddress(request) });
-  if (!result.ok) return data({ errors: { [result.path]: say(t, result.message) }, values }, { status: result.status });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = await createJob(client.id, submission.value, { actor: user, ip: requestAddress(request) });
+  if (!result.ok)
+    return data(
+      { result: submission.reply({ fieldErrors: { [result.path]: [say(t, result.message)] } }) },
+      { status: result.status },
+    );
   return redirectWithToast(`/jobs/${result.job.id}`, {
     type: "success",
     title: t("jobs:new.created"),
@@ -203,13 +189,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewJob() {
-  const { client, today, showrooms, categories, ...loaded } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values = actionData?.values ?? loaded.values;
+  const { client, today, showrooms, categories, values } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const error = (path: string) => errors[path] ?? "";
+  const [form, fields] = useForm<JobFormValues>({
+    id: "new-job",
+    lastResult: useActionData<typeof action>()?.result,
+    defaultValue: values,
+  });
+  const deposit = fields.deposit.getFieldset();
+  const buyerId = fields.buyerId.getFieldset();
+  const refusals = Object.values(form.allErrors).flat();
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <header>
@@ -218,16 +208,16 @@ export default function NewJob() {
         </Link>
         <h1 className="text-2xl font-semibold">{t("jobs:new.title")}</h1>
       </header>
-      {Object.keys(errors).length > 0 ? (
+      {refusals.length > 0 ? (
         <p role="alert" className="field-error" data-testid="job-errors">
-          {Object.values(errors).join(" · ")}
+          {refusals.join(" · ")}
         </p>
       ) : null}
-      <Form method="post" className="card space-y-4" noValidate>
+      <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field id="job-type" label={t("jobs:form.type")} error={error("type")}>
+          <Field field={fields.type} label={t("jobs:form.type")} error={fields.type.errors?.[0]}>
             {(control) => (
-              <select {...control} name="type" className="input mt-1" defaultValue={values.type}>
+              <select {...getSelectProps(fields.type)} {...control} key={fields.type.key} className="input mt-1">
                 {JOB_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {t(JOB_TYPE_KEYS[type])}
@@ -236,25 +226,28 @@ export default function NewJob() {
               </select>
             )}
           </Field>
-          <Field id="job-promised" label={t("jobs:form.promisedDate")} error={error("promisedDate")}>
+          <Field
+            field={fields.promisedDate}
+            label={t("jobs:form.promisedDate")}
+            error={fields.promisedDate.errors?.[0]}
+          >
             {(control) => (
               <input
+                {...getInputProps(fields.promisedDate, { type: "date" })}
                 {...control}
-                name="promisedDate"
-                type="date"
+                key={fields.promisedDate.key}
                 min={today}
-                defaultValue={values.promisedDate}
                 className="input mt-1"
               />
             )}
           </Field>
         </div>
-        <Field id="job-description" label={t("jobs:form.description")} error={error("description")}>
+        <Field field={fields.description} label={t("jobs:form.description")} error={fields.description.errors?.[0]}>
           {(control) => (
             <textarea
+              {...getTextareaProps(fields.description)}
               {...control}
-              name="description"
-              defaultValue={values.description}
+              key={fields.description.key}
               maxLength={JOB_DESCRIPTION_MAX}
               rows={3}
               className="input mt-1 w-full"
@@ -262,21 +255,31 @@ export default function NewJob() {
           )}
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field id="job-price" label={t("jobs:form.price")} hint={t("jobs:form.priceHint")} error={error("price")}>
+          <Field
+            field={fields.price}
+            label={t("jobs:form.price")}
+            hint={t("jobs:form.priceHint")}
+            error={fields.price.errors?.[0]}
+          >
             {(control) => (
               <input
+                {...getInputProps(fields.price, { type: "text" })}
                 {...control}
-                name="price"
-                defaultValue={values.price}
+                key={fields.price.key}
                 inputMode="decimal"
                 dir="ltr"
                 className="input mt-1"
               />
             )}
           </Field>
-          <Field id="job-showroom" label={t("jobs:form.showroom")} error={error("showroom")}>
+          <Field field={fields.showroom} label={t("jobs:form.showroom")} error={fields.showroom.errors?.[0]}>
             {(control) => (
-              <select {...control} name="showroom" className="input mt-1" defaultValue={values.showroom}>
+              <select
+                {...getSelectProps(fields.showroom)}
+                {...control}
+                key={fields.showroom.key}
+                className="input mt-1"
+              >
                 <option value="">{t("jobs:form.homeShowroom")}</option>
                 {showrooms.map((s) => (
                   <option key={s.key} value={s.key}>
@@ -290,131 +293,134 @@ export default function NewJob() {
 
         <fieldset className="space-y-3">
           <legend className="font-semibold">{t("jobs:form.pieces")}</legend>
-          <input type="hidden" name="itemRows" value={values.items.length} />
-          {values.items.map((item, row) => (
-            <div
-              key={row}
-              className="grid gap-2 border-t border-gray-100 pt-2 sm:grid-cols-3"
-              data-testid="job-item-row"
-            >
-              <Field
-                id={itemName(row, "category")}
-                label={t("jobs:form.category", { row: row + 1 })}
-                error={error(`items.${row}.category`)}
+          {fields.items.getFieldList().map((row, index) => {
+            const item = row.getFieldset();
+            return (
+              <div
+                key={row.key}
+                className="grid gap-2 border-t border-gray-100 pt-2 sm:grid-cols-3"
+                data-testid="job-item-row"
               >
-                {(control) => (
-                  <select
-                    {...control}
-                    name={itemName(row, "category")}
-                    className="input mt-1"
-                    defaultValue={item.category}
-                  >
-                    <option value="">—</option>
-                    {categories.map((c) => (
-                      <option key={c.key} value={c.key}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field id={itemName(row, "metal")} label={t("jobs:form.metal")}>
-                {(control) => (
-                  <select {...control} name={itemName(row, "metal")} className="input mt-1" defaultValue={item.metal}>
-                    {METALS.map((m) => (
-                      <option key={m} value={m}>
-                        {t(METAL_KEYS[m])}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field id={itemName(row, "karat")} label={t("jobs:form.karat")}>
-                {(control) => (
-                  <select {...control} name={itemName(row, "karat")} className="input mt-1" defaultValue={item.karat}>
-                    {KARATS.map((k) => (
-                      <option key={k} value={k}>
-                        {k === "none" ? "—" : `${k}K`}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field
-                id={itemName(row, "weightGrams")}
-                label={t("jobs:form.weight")}
-                error={error(`items.${row}.weightGrams`)}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name={itemName(row, "weightGrams")}
-                    defaultValue={item.weightGrams}
-                    inputMode="decimal"
-                    dir="ltr"
-                    className="input mt-1"
-                  />
-                )}
-              </Field>
-              <Field id={itemName(row, "stone")} label={t("jobs:form.stone")}>
-                {(control) => (
-                  <select {...control} name={itemName(row, "stone")} className="input mt-1" defaultValue={item.stone}>
-                    {STONES.map((s) => (
-                      <option key={s} value={s}>
-                        {t(STONE_KEYS[s])}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field
-                id={itemName(row, "stoneCarats")}
-                label={t("jobs:form.carats")}
-                error={error(`items.${row}.stoneCarats`)}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name={itemName(row, "stoneCarats")}
-                    defaultValue={item.stoneCarats}
-                    inputMode="decimal"
-                    dir="ltr"
-                    className="input mt-1"
-                  />
-                )}
-              </Field>
-              <Field id={itemName(row, "notes")} label={t("jobs:form.notes")} className="sm:col-span-3">
-                {(control) => (
-                  <input
-                    {...control}
-                    name={itemName(row, "notes")}
-                    defaultValue={item.notes}
-                    maxLength={500}
-                    className="input mt-1 w-full"
-                  />
-                )}
-              </Field>
-            </div>
-          ))}
+                <Field
+                  field={item.category}
+                  label={t("jobs:form.category", { row: index + 1 })}
+                  error={item.category.errors?.[0]}
+                >
+                  {(control) => (
+                    <select
+                      {...getSelectProps(item.category)}
+                      {...control}
+                      key={item.category.key}
+                      className="input mt-1"
+                    >
+                      <option value="">—</option>
+                      {categories.map((c) => (
+                        <option key={c.key} value={c.key}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field field={item.metal} label={t("jobs:form.metal")} error={item.metal.errors?.[0]}>
+                  {(control) => (
+                    <select {...getSelectProps(item.metal)} {...control} key={item.metal.key} className="input mt-1">
+                      {METALS.map((m) => (
+                        <option key={m} value={m}>
+                          {t(METAL_KEYS[m])}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field field={item.karat} label={t("jobs:form.karat")} error={item.karat.errors?.[0]}>
+                  {(control) => (
+                    <select {...getSelectProps(item.karat)} {...control} key={item.karat.key} className="input mt-1">
+                      {KARATS.map((k) => (
+                        <option key={k} value={k}>
+                          {k === "none" ? "—" : `${k}K`}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field field={item.weightGrams} label={t("jobs:form.weight")} error={item.weightGrams.errors?.[0]}>
+                  {(control) => (
+                    <input
+                      {...getInputProps(item.weightGrams, { type: "text" })}
+                      {...control}
+                      key={item.weightGrams.key}
+                      inputMode="decimal"
+                      dir="ltr"
+                      className="input mt-1"
+                    />
+                  )}
+                </Field>
+                <Field field={item.stone} label={t("jobs:form.stone")} error={item.stone.errors?.[0]}>
+                  {(control) => (
+                    <select {...getSelectProps(item.stone)} {...control} key={item.stone.key} className="input mt-1">
+                      {STONES.map((s) => (
+                        <option key={s} value={s}>
+                          {t(STONE_KEYS[s])}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field field={item.stoneCarats} label={t("jobs:form.carats")} error={item.stoneCarats.errors?.[0]}>
+                  {(control) => (
+                    <input
+                      {...getInputProps(item.stoneCarats, { type: "text" })}
+                      {...control}
+                      key={item.stoneCarats.key}
+                      inputMode="decimal"
+                      dir="ltr"
+                      className="input mt-1"
+                    />
+                  )}
+                </Field>
+                <Field
+                  field={item.notes}
+                  label={t("jobs:form.notes")}
+                  error={item.notes.errors?.[0]}
+                  className="sm:col-span-3"
+                >
+                  {(control) => (
+                    <input
+                      {...getInputProps(item.notes, { type: "text" })}
+                      {...control}
+                      key={item.notes.key}
+                      maxLength={500}
+                      className="input mt-1 w-full"
+                    />
+                  )}
+                </Field>
+              </div>
+            );
+          })}
         </fieldset>
 
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="font-semibold">{t("jobs:form.deposit")}</legend>
-          <Field id="job-deposit" label={t("jobs:form.amount")} error={error("deposit.amount")}>
+          <Field
+            field={deposit.amount}
+            label={t("jobs:form.amount")}
+            error={deposit.amount.errors?.[0] ?? fields.deposit.errors?.[0]}
+          >
             {(control) => (
               <input
+                {...getInputProps(deposit.amount, { type: "text" })}
                 {...control}
-                name="depositAmount"
-                defaultValue={values.depositAmount}
+                key={deposit.amount.key}
                 inputMode="decimal"
                 dir="ltr"
                 className="input mt-1"
               />
             )}
           </Field>
-          <Field id="job-deposit-method" label={t("jobs:form.method")} error={error("deposit.method")}>
+          <Field field={deposit.method} label={t("jobs:form.method")} error={deposit.method.errors?.[0]}>
             {(control) => (
-              <select {...control} name="depositMethod" className="input mt-1" defaultValue={values.depositMethod}>
+              <select {...getSelectProps(deposit.method)} {...control} key={deposit.method.key} className="input mt-1">
                 {PAYMENT_METHODS.map((m) => (
                   <option key={m} value={m}>
                     {t(PAYMENT_METHOD_KEYS[m])}
@@ -424,24 +430,29 @@ export default function NewJob() {
             )}
           </Field>
           <Field
-            id="job-passport"
+            field={buyerId.number}
             label={t("jobs:form.passportNumber")}
             hint={t("jobs:form.passportHint")}
-            error={error("buyerId")}
+            error={buyerId.number.errors?.[0] ?? fields.buyerId.errors?.[0]}
           >
             {(control) => (
               <input
+                {...getInputProps(buyerId.number, { type: "text" })}
                 {...control}
-                name="passportNumber"
-                defaultValue={values.passportNumber}
+                key={buyerId.number.key}
                 dir="ltr"
                 className="input mt-1"
               />
             )}
           </Field>
-          <Field id="job-nationality" label={t("jobs:form.nationality")}>
+          <Field field={buyerId.nationality} label={t("jobs:form.nationality")} error={buyerId.nationality.errors?.[0]}>
             {(control) => (
-              <input {...control} name="nationality" defaultValue={values.nationality} className="input mt-1" />
+              <input
+                {...getInputProps(buyerId.nationality, { type: "text" })}
+                {...control}
+                key={buyerId.nationality.key}
+                className="input mt-1"
+              />
             )}
           </Field>
         </fieldset>

@@ -1,14 +1,15 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { Field } from "~/components/ui/field";
 import { cashSettingsSchema, MAX_WINDOW_DAYS } from "~/domain/cash-rule";
-import { issueMessage } from "~/domain/messages";
 import { filsToDecimalString } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
-import { formText } from "~/http/form-text";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
@@ -42,22 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.profile });
   const { t } = await translatorFor(request, "cash");
-  const form = await request.formData();
-  const values = Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)])) as Values;
-  const parsed = cashSettingsSchema().safeParse(values, { error: zodMessages(t) });
-  if (!parsed.success) {
-    const errors: Partial<Values> = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] as keyof Values;
-      errors[name] ??= say(t, issueMessage(issue));
-    }
-    return data({ values, errors }, { status: 400 });
-  }
+  const submission = parseWithZod(await request.formData(), { schema: cashSettingsSchema(), error: zodMessages(t) });
+  // Refused: the numbers come back as typed, each error under its field (JavaScript or not).
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveCashRuleSettings(
     {
-      singleThresholdFils: parsed.data.singleThreshold,
-      windowThresholdFils: parsed.data.windowThreshold,
-      windowDays: parsed.data.windowDays,
+      singleThresholdFils: submission.value.singleThreshold,
+      windowThresholdFils: submission.value.windowThreshold,
+      windowDays: submission.value.windowDays,
     },
     user,
     requestAddress(request),
@@ -66,12 +59,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CashRuleSettings() {
-  const loaded = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
-  const values = refused?.values ?? loaded.values;
-  const errors: Partial<Values> = refused?.errors ?? {};
+  const { values } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const schema = useMemo(() => cashSettingsSchema(), []);
+  const [form, fields] = useForm({
+    id: "cash-rule",
+    lastResult: useActionData<typeof action>()?.result,
+    defaultValue: values,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, error: zodMessages(t) }),
+  });
   const labels: Values = {
     singleThreshold: t("cash:settings.singleThreshold"),
     windowThreshold: t("cash:settings.windowThreshold"),
@@ -86,18 +86,23 @@ export default function CashRuleSettings() {
         <h1 className="text-2xl font-semibold">{t("cash:settings.title")}</h1>
         <p className="text-sm text-gray-600">{t("cash:settings.intro")}</p>
       </div>
-      <Form method="post" className="card space-y-3" noValidate>
+      <Form method="post" {...getFormProps(form)} className="card space-y-3">
         {FIELDS.map((name) => (
-          <Field key={name} id={`cash-${name}`} label={labels[name]} error={errors[name] ?? ""} errorAlert>
+          <Field
+            key={name}
+            field={fields[name]}
+            label={labels[name]}
+            error={fields[name].errors?.[0] && say(t, fields[name].errors[0])}
+            errorAlert
+          >
             {(control) => (
               <input
+                {...getInputProps(fields[name], { type: "text" })}
                 {...control}
-                name={name}
-                defaultValue={values[name]}
+                key={fields[name].key}
                 inputMode={name === "windowDays" ? "numeric" : "decimal"}
                 max={name === "windowDays" ? MAX_WINDOW_DAYS : undefined}
                 dir="ltr"
-                required
                 className="input mt-1 w-48"
               />
             )}

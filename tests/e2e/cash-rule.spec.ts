@@ -1,4 +1,4 @@
-import { addClient, db, expect, signInAs, test } from "../support/e2e/fixtures";
+import { addClient, arabicStaff, db, expect, expectArabicDocument, signInAs, test } from "../support/e2e/fixtures";
 
 /**
  * Issue #46 items 3 and 4, with JavaScript off at phone width: a cash sale over the cash rule's threshold is
@@ -64,4 +64,26 @@ test("a cash sale over the threshold needs the passport, then is reported from /
     "GOAML-E2E-1",
   );
   await adminContext.close();
+});
+
+test("in Arabic, a refused cash rule keeps the numbers typed and says what is wrong under each field", async ({
+  page,
+  context,
+}) => {
+  await arabicStaff(context, "admin");
+  const before = await db.shopSettings.findUnique({ where: { id: 1 } });
+  await page.goto("/profile/cash-rule");
+  await expectArabicDocument(page);
+  await page.getByLabel("النقد في معاملة واحدة، بالدرهم").fill("-5");
+  await page.getByLabel("الفترة، بالأيام").fill("400");
+  await page.getByRole("button", { name: "حفظ" }).click();
+
+  const single = page.getByLabel("النقد في معاملة واحدة، بالدرهم");
+  await expect(single).toHaveValue("-5");
+  await expect(single).toHaveAttribute("aria-invalid", "true");
+  await expect(single).toHaveAccessibleDescription("أدخل مبلغًا بالدرهم أكبر من صفر، بخانتين عشريتين على الأكثر");
+  const days = page.getByLabel("الفترة، بالأيام");
+  await expect(days).toHaveValue("400");
+  await expect(days).toHaveAccessibleDescription("أدخل عدد أيام من 1 إلى 366");
+  expect(await db.shopSettings.findUnique({ where: { id: 1 } })).toEqual(before);
 });

@@ -181,6 +181,28 @@ test("a cancelled repair's deposit is refunded from its page, once", async ({ pa
   await fitsThePhone(page);
 });
 
+test("a refused payment or cancel comes back with the error under its field and what was typed", async ({
+  page,
+  context,
+}) => {
+  const { user } = await signInAs(context, "sales_back");
+  const client = await addClient(user, { fullName: "Refused Payment E2E" });
+  const job = await openRepair(page, client.id, "200");
+
+  await page.getByLabel("Amount (AED)").fill("-5");
+  await page.getByLabel("Passport number").fill("N7654321");
+  await page.getByRole("button", { name: "Take the payment" }).click();
+  const amount = page.getByLabel("Amount (AED)");
+  await expect(amount).toHaveValue("-5");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(amount).toHaveAccessibleDescription("Enter each part's amount in AED above zero, with up to 2 decimals");
+  await expect(page.getByLabel("Passport number")).toHaveValue("N7654321");
+
+  await page.getByRole("button", { name: "Cancel the job" }).click();
+  await expect(page.getByLabel("Reason to cancel")).toHaveAccessibleDescription("Give the reason");
+  expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "received", paidFils: 0n });
+});
+
 /** Opens a repair of `price` AED for the client through the new-job form, and returns its row. */
 async function openRepair(page: Page, clientId: number, price: string) {
   await page.goto(`/jobs/new?clientId=${clientId}`);

@@ -362,11 +362,40 @@ describe("the pages", () => {
       windowThreshold: "55000.00",
       windowDays: "30",
     });
-    const save = (form: Record<string, string>) =>
-      callRoute(settingsPage.action, makeRequest("/profile/cash-rule", { cookie: admin.cookie, form })).then(outcome);
+    const save = (form: Record<string, string>, headers?: Record<string, string>) =>
+      callRoute(settingsPage.action, makeRequest("/profile/cash-rule", { cookie: admin.cookie, form, headers })).then(
+        outcome,
+      );
     const bad = await save({ singleThreshold: "0", windowThreshold: "55000", windowDays: "400" });
-    expect(bad.status).toBe(400);
-    expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(["singleThreshold", "windowDays"]);
+    // Each refusal under its field, and the numbers as typed for the form to show again.
+    expect(bad).toMatchObject({
+      status: 400,
+      body: {
+        result: {
+          error: { singleThreshold: ["cash:errors.thresholdInvalid"], windowDays: ["cash:errors.windowDaysInvalid"] },
+          initialValue: { singleThreshold: "0", windowThreshold: "55000", windowDays: "400" },
+        },
+      },
+    });
+    expect(Object.keys((bad.body as { result: { error: object } }).result.error).sort()).toEqual([
+      "singleThreshold",
+      "windowDays",
+    ]);
+    // In Arabic, zod's own refusal (a blank field) is said in Arabic; a negative amount is the rule's code.
+    const arabic = await save(
+      { singleThreshold: "", windowThreshold: "-5", windowDays: "14" },
+      { "Accept-Language": "ar-AE,ar;q=0.9" },
+    );
+    expect(arabic).toMatchObject({
+      status: 400,
+      body: {
+        result: {
+          error: { singleThreshold: ["مطلوب"], windowThreshold: ["cash:errors.thresholdInvalid"] },
+          initialValue: { windowThreshold: "-5", windowDays: "14" },
+        },
+      },
+    });
+    expect(await db.shopSettings.count()).toBe(0);
     try {
       const good = await save({ singleThreshold: "60000", windowThreshold: "50,000.50", windowDays: "14" });
       expect(good.status).toBe(302);

@@ -32,9 +32,9 @@ async function openedJob(cookie: string) {
           description: "Chain soldered",
           promisedDate: addDays(businessToday(), 2),
           price: "80",
-          "item-0-category": "necklace",
-          "item-0-weightGrams": "10.5",
-          depositAmount: "",
+          "items[0].category": "necklace",
+          "items[0].weightGrams": "10.5",
+          "deposit.amount": "",
         },
       }),
     ),
@@ -59,7 +59,7 @@ describe("the job pages", () => {
       ),
     );
     expect(bad.status).toBe(400);
-    expect(Object.keys((bad.body as { errors: Record<string, string> }).errors)).toEqual(
+    expect(Object.keys((bad.body as { result: { error: Record<string, string[]> } }).result.error)).toEqual(
       expect.arrayContaining(["description", "promisedDate", "price"]),
     );
     expect(await db.job.count({ where: { clientId } })).toBe(1);
@@ -82,28 +82,68 @@ describe("the job pages", () => {
             description: "Six 21K bangles",
             promisedDate: "2000-01-01",
             price: "9000",
-            itemRows: "4",
-            "item-3-category": "bangle",
-            "item-3-weightGrams": "32.4",
-            "item-3-notes": "Matching set",
-            depositAmount: "1000",
-            depositMethod: "card",
+            "items[3].category": "bangle",
+            "items[3].weightGrams": "32.4",
+            "items[3].notes": "Matching set",
+            "deposit.amount": "1000",
+            "deposit.method": "card",
           },
         }),
       ),
     );
-    expect(bad.status).toBe(400);
-    const { values } = bad.body as { values: Record<string, unknown> & { items: Record<string, string>[] } };
-    expect(values).toMatchObject({
-      type: "custom_order",
-      description: "Six 21K bangles",
-      promisedDate: "2000-01-01",
-      price: "9000",
-      depositAmount: "1000",
-      depositMethod: "card",
+    // Refused for the day past, by its field; everything typed comes back for the form to show again.
+    expect(bad).toMatchObject({
+      status: 400,
+      body: {
+        result: {
+          error: { promisedDate: ["The promised date is today or later"] },
+          initialValue: {
+            type: "custom_order",
+            description: "Six 21K bangles",
+            promisedDate: "2000-01-01",
+            price: "9000",
+            deposit: { amount: "1000", method: "card" },
+          },
+        },
+      },
     });
-    expect(values.items).toHaveLength(4);
-    expect(values.items[3]).toMatchObject({ category: "bangle", weightGrams: "32.4", notes: "Matching set" });
+    const { items } = (bad.body as { result: { initialValue: { items: unknown[] } } }).result.initialValue;
+    expect(items).toHaveLength(4);
+    expect(items[3]).toEqual({ category: "bangle", weightGrams: "32.4", notes: "Matching set" });
+  });
+
+  it("refuse a negative deposit in Arabic under its field, keeping the amount typed", async () => {
+    const staff = await signedIn("sales_front");
+    const { clientId } = await openedJob(staff.cookie);
+    const bad = await outcome(
+      await callRoute(
+        newPage.action,
+        makeRequest(`/jobs/new?clientId=${clientId}`, {
+          cookie: staff.cookie,
+          headers: { "Accept-Language": "ar-AE,ar;q=0.9" },
+          form: {
+            type: "repair",
+            description: "تصليح خاتم",
+            promisedDate: addDays(businessToday(), 3),
+            price: "500",
+            "items[0].category": "ring",
+            "deposit.amount": "-50",
+            "deposit.method": "cash",
+          },
+        }),
+      ),
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      body: {
+        result: {
+          error: { "deposit.amount": ["أدخل مبلغ كل جزء بالدرهم أكبر من صفر، بخانتين عشريتين على الأكثر"] },
+          initialValue: { description: "تصليح خاتم", price: "500", deposit: { amount: "-50", method: "cash" } },
+        },
+      },
+    });
+    expect(Object.keys((bad.body as { result: { error: object } }).result.error)).toEqual(["deposit.amount"]);
+    expect(await db.job.count({ where: { clientId } })).toBe(1);
   });
 
   it("fill a custom order from a quote: its pieces, their price with VAT, and the old gold as a deposit", async () => {
@@ -155,8 +195,7 @@ describe("the job pages", () => {
         { category: "" },
         { category: "" },
       ],
-      depositAmount: "2339.84",
-      depositMethod: "old_gold",
+      deposit: { amount: "2339.84", method: "old_gold" },
     });
     // Another client's quote is not offered: the form starts blank.
     const other = await openedJob(admin.cookie);
@@ -205,7 +244,7 @@ describe("the job pages", () => {
       );
     const over = await post({ intent: "pay", amount: "80.01", method: "card" });
     expect(over.status).toBe(400);
-    expect((over.body as { error: string }).error).toContain("AED 80.00");
+    expect((over.body as { result: { error: { amount: string[] } } }).result.error.amount[0]).toContain("AED 80.00");
     expect((await post({ intent: "pay", amount: "80", method: "card" })).status).toBe(302);
     for (const status of ["in_workshop", "ready", "delivered"]) {
       const moved = await post({ status });
@@ -215,6 +254,49 @@ describe("the job pages", () => {
     expect(await db.sale.count({ where: { invoiceNo: job.number } })).toBe(1);
     const refused = await post({ status: "ready" });
     expect(refused.status).toBe(409);
+  });
+
+  it("refuse a bad payment or a cancel without its reason under the field, in Arabic, keeping what was typed", async () => {
+    const back = await signedIn("sales_back");
+    const { job } = await openedJob(back.cookie);
+    const post = async (form: Record<string, string>) =>
+      outcome(
+        await callRoute(
+          jobPage.action,
+          makeRequest(`/jobs/${job.id}`, {
+            cookie: back.cookie,
+            form,
+            headers: { "Accept-Language": "ar-AE,ar;q=0.9" },
+          }),
+          { id: String(job.id) },
+        ),
+      );
+    const negative = await post({
+      intent: "pay",
+      amount: "-5",
+      method: "card",
+      "buyerId.number": "N1234567",
+      "buyerId.nationality": "الهند",
+    });
+    expect(negative).toMatchObject({
+      status: 400,
+      body: {
+        form: "pay",
+        result: {
+          error: { amount: ["أدخل مبلغ كل جزء بالدرهم أكبر من صفر، بخانتين عشريتين على الأكثر"] },
+          initialValue: { amount: "-5", method: "card", buyerId: { number: "N1234567", nationality: "الهند" } },
+        },
+      },
+    });
+    const blank = await post({ status: "cancelled", reason: "" });
+    expect(blank).toMatchObject({
+      status: 400,
+      body: { form: "move", status: "cancelled", result: { error: { reason: ["اذكر السبب"] } } },
+    });
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: "received",
+      paidFils: 0n,
+    });
   });
 
   it("list the jobs with counts, and print the slip with a QR code; an unknown job is a 404", async () => {
