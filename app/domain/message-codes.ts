@@ -160,6 +160,8 @@ export const MESSAGE_CODES = {
   contactedToday: "leads:contact.today",
   contactedYesterday: "leads:contact.yesterday",
   contactedDaysAgo: "leads:contact.daysAgo",
+  // The lead filters (app/domain/lead-filters.ts): the custom last-purchase filter needs its day.
+  customDateRequired: "leads:form.customDateRequired",
   // A lead's words (app/domain/lead-score.ts): its segment, reasons, insight sentences and contact time.
   leadSegmentUpcomingOccasion: "leads:segments.upcomingOccasion",
   leadSegmentLapsedVip: "leads:segments.lapsedVip",
