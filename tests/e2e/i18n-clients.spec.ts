@@ -189,7 +189,7 @@ for (const js of [true, false]) {
       for (const [path, title] of [
         ["/customers/987654321", "تفاصيل العميل"],
         ["/customers/987654321/edit", "تعديل بيانات العميل"],
-      ]) {
+      ] as const) {
         const response = await page.goto(path);
         expect(response?.status()).toBe(404);
         // With JavaScript, the dialog the browser renders again must find the code's namespace too.
