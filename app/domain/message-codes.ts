@@ -114,6 +114,13 @@ export const MESSAGE_CODES = {
   shopNothingToChange: "shop:errors.nothingToChange",
   shopPriceFrom: "shop:errors.priceFrom",
   shopRowNotFound: "shop:errors.notFound",
+  // The sales report's period (app/domain/sales-report.ts): the page and GET /api/reports/sales say them.
+  reportFromAfterTo: "reports:issues.fromAfterTo",
+  reportTooLong: "reports:issues.tooLong",
+  reportGiveOnce: "reports:issues.giveOnce",
+  reportNotADate: "reports:issues.notADate",
+  reportFrom: "reports:issues.from",
+  reportTo: "reports:issues.to",
   // Payment methods and the cash rule (app/domain/cash-rule.ts, app/services/cash-rule.server.ts).
   paymentMethodUnknown: "cash:errors.methodUnknown",
   paymentAmountInvalid: "cash:errors.amountInvalid",
