@@ -167,6 +167,10 @@ export const MESSAGE_CODES = {
   contactedToday: "leads:contact.today",
   contactedYesterday: "leads:contact.yesterday",
   contactedDaysAgo: "leads:contact.daysAgo",
+  // Changing a follow-up (app/services/follow-ups.server.ts): the list's form and PUT /api/follow-ups/:id.
+  followUpNotFound: "followUps:errors.notFound",
+  followUpForbidden: "followUps:errors.forbidden",
+  followUpInactiveOwner: "followUps:errors.inactiveOwner",
   // The lead filters (app/domain/lead-filters.ts): the custom last-purchase filter needs its day.
   customDateRequired: "leads:form.customDateRequired",
   // A lead's words (app/domain/lead-score.ts): its segment, reasons, insight sentences and contact time.
