@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { subtractMonths } from "./calendar";
 import { LeadFiltersSchema, locationWhere, purchasedBefore } from "./lead-filters";
+import { MESSAGE_CODES } from "./message-codes";
 
 describe("lead filters", () => {
   it("require a location, with the spec's message, and refuse 'none'", () => {
@@ -31,7 +32,10 @@ describe("lead filters", () => {
   });
 
   it("need a before-date for the custom filter", () => {
-    expect(LeadFiltersSchema.safeParse({ location: "dubai", purchaseDateFilter: "custom" }).success).toBe(false);
+    // A code, which the page and the JSON API each say in their language.
+    expect(LeadFiltersSchema.safeParse({ location: "dubai", purchaseDateFilter: "custom" }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["customDateFrom"], message: MESSAGE_CODES.customDateRequired }),
+    ]);
     expect(
       LeadFiltersSchema.safeParse({ location: "dubai", purchaseDateFilter: "custom", customDateFrom: "2026-02-30" })
         .success,

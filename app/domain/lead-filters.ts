@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate, subtractMonths, type IsoDate } from "./calendar";
 import { EMIRATES, LEAD_LOCATIONS } from "./client-enums";
+import { MESSAGE_CODES } from "./message-codes";
 
 /** docs/product-rules.md §9: lead count requested and the generation time-out. */
 export const LEAD_COUNT = 10;
@@ -20,7 +21,6 @@ export const LOCATION_REQUIRED = {
   title: "Location Selection Required",
   description: "Please select a location before generating leads",
 };
-export const CUSTOM_DATE_REQUIRED = "Pick the date the last purchase must be before";
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
@@ -47,7 +47,8 @@ export const LeadFiltersSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.purchaseDateFilter === "custom" && !value.customDateFrom) {
-      ctx.addIssue({ code: "custom", path: ["customDateFrom"], message: CUSTOM_DATE_REQUIRED });
+      // A code: the page says it in its language, the JSON API in English (app/i18n/english.server.ts).
+      ctx.addIssue({ code: "custom", path: ["customDateFrom"], message: MESSAGE_CODES.customDateRequired });
     }
   });
 

@@ -119,6 +119,13 @@ export const MESSAGE_CODES = {
   shopNothingToChange: "shop:errors.nothingToChange",
   shopPriceFrom: "shop:errors.priceFrom",
   shopRowNotFound: "shop:errors.notFound",
+  // The sales report's period (app/domain/sales-report.ts): the page and GET /api/reports/sales say them.
+  reportFromAfterTo: "reports:issues.fromAfterTo",
+  reportTooLong: "reports:issues.tooLong",
+  reportGiveOnce: "reports:issues.giveOnce",
+  reportNotADate: "reports:issues.notADate",
+  reportFrom: "reports:issues.from",
+  reportTo: "reports:issues.to",
   // Payment methods and the cash rule (app/domain/cash-rule.ts, app/services/cash-rule.server.ts).
   paymentMethodUnknown: "cash:errors.methodUnknown",
   paymentAmountInvalid: "cash:errors.amountInvalid",
@@ -165,6 +172,12 @@ export const MESSAGE_CODES = {
   contactedToday: "leads:contact.today",
   contactedYesterday: "leads:contact.yesterday",
   contactedDaysAgo: "leads:contact.daysAgo",
+  // Changing a follow-up (app/services/follow-ups.server.ts): the list's form and PUT /api/follow-ups/:id.
+  followUpNotFound: "followUps:errors.notFound",
+  followUpForbidden: "followUps:errors.forbidden",
+  followUpInactiveOwner: "followUps:errors.inactiveOwner",
+  // The lead filters (app/domain/lead-filters.ts): the custom last-purchase filter needs its day.
+  customDateRequired: "leads:form.customDateRequired",
   // A lead's words (app/domain/lead-score.ts): its segment, reasons, insight sentences and contact time.
   leadSegmentUpcomingOccasion: "leads:segments.upcomingOccasion",
   leadSegmentLapsedVip: "leads:segments.lapsedVip",

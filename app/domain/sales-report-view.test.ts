@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { SEEDED_SALE_LISTS } from "../../tests/support/seeded-sale-lists";
 import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
 import { fixedT } from "~/i18n/i18n.server";
-import { NO_SALES, reportTable, type ClientMix, type SalesReport } from "./sales-report";
+import { say } from "~/i18n/messages";
+import { NO_SALES, parseReportPeriod, reportTable, type ClientMix, type SalesReport } from "./sales-report";
 import {
   barChartSection,
   comparisonRows,
   monthlySection,
   periodPresets,
-  reportIssueText,
   tableView,
   type ReportWords,
 } from "./sales-report-view";
@@ -172,15 +172,14 @@ describe("the page in Arabic", () => {
     expect(section.chart.series[1]!.markers[0]!.title).toBe("يناير 2025: 0.00 د.إ من 0 عملية بيع");
   });
 
-  it("says the period's problems in Arabic", () => {
-    expect(reportIssueText({ path: "from", message: "from must be on or before to" }, AR)).toBe(
-      "يجب أن يكون تاريخ البداية في تاريخ النهاية أو قبله",
-    );
-    expect(reportIssueText({ path: "to", message: "to must be a date written YYYY-MM-DD" }, EN)).toBe(
-      "to must be a date written YYYY-MM-DD",
-    );
-    expect(reportIssueText({ path: "from", message: "A report covers at most 5 years" }, EN)).toBe(
-      "A report covers at most 5 years",
-    );
+  it("says the period's problems, codes, in the page's language", () => {
+    const said = (query: string, words: ReportWords) => {
+      const parsed = parseReportPeriod(new URLSearchParams(query), "2026-11-25");
+      return parsed.ok ? [] : parsed.issues.map((issue) => say(words.t, issue.message));
+    };
+    expect(said("from=2026-06-30&to=2026-01-01", AR)).toEqual(["يجب أن يكون تاريخ البداية في تاريخ النهاية أو قبله"]);
+    expect(said("to=2026-02-30", EN)).toEqual(["to must be a date written YYYY-MM-DD"]);
+    expect(said("from=2019-01-01", EN)).toEqual(["A report covers at most 5 years"]);
+    expect(said("from=2026-01-01&from=2026-02-01", EN)).toEqual(["Give from once"]);
   });
 });

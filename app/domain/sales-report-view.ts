@@ -19,7 +19,6 @@ import {
 import {
   averageFils,
   defaultPeriod,
-  MAX_REPORT_YEARS,
   NOT_RECORDED_KEY,
   percentChange,
   periodLabel,
@@ -32,7 +31,6 @@ import {
   type ReportTable,
   type SalesReport,
   type SalesTotal,
-  type ReportIssue,
   UNITEMISED_KEY,
 } from "./sales-report";
 
@@ -105,16 +103,6 @@ function rowLabel(groupBy: ReportGrouping, row: { key: string; label: string }, 
 /** The report in the page's words: its rows named in the page's language. */
 function relabelled(report: SalesReport, words: ReportWords): SalesReport {
   return { ...report, rows: report.rows.map((row) => ({ ...row, label: rowLabel(report.groupBy, row, words) })) };
-}
-
-/** The period's problems as the page says them (parseReportPeriod writes them in the API's English). */
-export function reportIssueText(issue: ReportIssue, { t }: ReportWords): string {
-  const name = issue.path === "to" ? t("reports:issues.to") : t("reports:issues.from");
-  if (issue.message === "from must be on or before to") return t("reports:issues.fromAfterTo");
-  if (issue.message.startsWith("A report covers at most"))
-    return t("reports:issues.tooLong", { years: MAX_REPORT_YEARS });
-  if (issue.message.endsWith(" once")) return t("reports:issues.giveOnce", { name });
-  return t("reports:issues.notADate", { name });
 }
 
 /** Where a grouping's workbook is served: the JSON route's query, as a spreadsheet. */

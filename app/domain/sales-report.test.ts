@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SEEDED_ITEM_CATEGORIES, SEEDED_SHOWROOMS } from "../../tests/support/seeded-sale-lists";
 import { SEEDED_TEAMS } from "../../tests/support/seeded-teams";
+import { english } from "~/i18n/english.server";
+import { MESSAGE_CODES } from "./message-codes";
 import {
   averageFils,
   comparedPeriods,
@@ -24,9 +26,10 @@ import {
 } from "./sales-report";
 
 const query = (text: string) => parseSalesReportQuery(new URLSearchParams(text));
+/** The issues as GET /api/reports/sales words them: the period's codes in English. */
 const issuesOf = (text: string) => {
   const parsed = query(text);
-  return parsed.ok ? [] : parsed.issues;
+  return parsed.ok ? [] : parsed.issues.map((issue) => ({ path: issue.path, message: english(issue.message) }));
 };
 
 describe("the report's periods", () => {
@@ -120,7 +123,7 @@ describe("the page's period", () => {
     expect(params("from=2026-06-01&to=")).toEqual({ ok: true, period: { from: "2026-06-01", to: "2026-11-25" } });
     expect(params("from=2027-01-01")).toEqual({
       ok: false,
-      issues: [{ path: "from", message: "from must be on or before to" }],
+      issues: [{ path: "from", message: { code: MESSAGE_CODES.reportFromAfterTo } }],
     });
     expect(params("to=yesterday").ok).toBe(false);
   });

@@ -1,6 +1,8 @@
 import { addDays, daysBetween, isIsoDate, subtractMonths, type IsoDate } from "./calendar";
 import { formatDay, formatMonth } from "./client-display";
 import type { Language, Locale } from "./languages";
+import { MESSAGE_CODES } from "./message-codes";
+import { message, type Message } from "./messages";
 import { filsToDecimalString, type Fils } from "./money";
 import { labelOf } from "./sales";
 import { TIER_LABELS, TIERS } from "./tiers";
@@ -91,7 +93,13 @@ export function periodLabel(period: ReportPeriod, locale: Language | Locale = "e
   return `${formatDay(period.from, locale)} – ${formatDay(period.to, locale)}`;
 }
 
-export type ReportIssue = { path: string; message: string };
+/**
+ * A query's problem: the period's are codes, which the page says in its language and the JSON API in English;
+ * the API's own (an unknown parameter, a missing one) are its English text.
+ */
+export type ReportIssue = { path: string; message: Message | string };
+
+const DAY_NAMES = { from: message(MESSAGE_CODES.reportFrom), to: message(MESSAGE_CODES.reportTo) };
 
 /** The earliest `from` a period ending on `to` may have (at most MAX_REPORT_YEARS long). */
 function earliestFrom(to: IsoDate): IsoDate {
@@ -100,19 +108,22 @@ function earliestFrom(to: IsoDate): IsoDate {
 
 /** The period's own rules, once both days are read. */
 function periodIssues(period: ReportPeriod): ReportIssue[] {
-  if (period.from > period.to) return [{ path: "from", message: "from must be on or before to" }];
+  if (period.from > period.to) return [{ path: "from", message: message(MESSAGE_CODES.reportFromAfterTo) }];
   if (period.from < earliestFrom(period.to))
-    return [{ path: "from", message: `A report covers at most ${MAX_REPORT_YEARS} years` }];
+    return [{ path: "from", message: message(MESSAGE_CODES.reportTooLong, { years: MAX_REPORT_YEARS }) }];
   return [];
 }
 
 /** One day parameter: null when absent or empty (the caller decides), else the day or an issue. */
 function readDay(params: URLSearchParams, name: "from" | "to"): IsoDate | ReportIssue | null {
   const values = params.getAll(name);
-  if (values.length > 1) return { path: name, message: `Give ${name} once` };
+  if (values.length > 1)
+    return { path: name, message: message(MESSAGE_CODES.reportGiveOnce, { name: DAY_NAMES[name] }) };
   const value = values[0]?.trim() ?? "";
   if (value === "") return null;
-  return isIsoDate(value) ? value : { path: name, message: `${name} must be a date written YYYY-MM-DD` };
+  return isIsoDate(value)
+    ? value
+    : { path: name, message: message(MESSAGE_CODES.reportNotADate, { name: DAY_NAMES[name] }) };
 }
 
 const isIssue = (value: IsoDate | ReportIssue | null): value is ReportIssue => typeof value === "object" && !!value;

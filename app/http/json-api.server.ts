@@ -17,6 +17,12 @@ export function inputError(error: string, details: InputIssue[], status = 400): 
   return Response.json({ error, details }, { status });
 }
 
+/** A 400 of issues that may carry message codes: each in English, the first as the error. */
+export function issuesError(issues: readonly { path: string; message: Message | string }[]): Response {
+  const details = issues.map((issue) => ({ path: issue.path, message: english(issue.message) }));
+  return inputError(details[0]!.message, details);
+}
+
 function wholeBody(message: string, status = 400): Response {
   return inputError(message, [{ path: "", message }], status);
 }

@@ -68,6 +68,8 @@ import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { writeNumber } from "~/domain/numerals";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { refusal } from "~/http/page-refusals.server";
 
 /** The client's quotes are named in the quotes catalog; the rest of the page's texts come with the client book's. */
 export const handle: CatalogsHandle = { i18n: ["quotes", "jobs", "duplicates"] };
@@ -81,7 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { language, locale, t } = await translatorFor(request, "clients");
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
-  if (!client) throw new Response("Client not found", { status: 404 });
+  if (!client) throw refusal(404, MESSAGE_CODES.clientNotFound);
   const canReassign = canReassignClient(user, client.ownerId);
   // A merge into this client an admin may still undo (docs/decisions/047-client-merge.md).
   const undoable = user.role === "admin" ? await undoableMergeInto(client.id) : null;
@@ -148,7 +150,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ revealed: null, error: t("clients:details.revealUnknown") }, { status: 400 });
   const [id] = parseClientIds(params.id);
   const result = id ? await revealEmiratesId(id, user, requestAddress(request)) : null;
-  if (!result || (!result.ok && result.status === 404)) throw new Response("Client not found", { status: 404 });
+  if (!result || (!result.ok && result.status === 404)) throw refusal(404, MESSAGE_CODES.clientNotFound);
   if (!result.ok) {
     // The only other refusal is the reveal limit (the service's English text is the JSON's).
     const minutes = Math.max(1, Math.ceil(((result.retryAt?.getTime() ?? Date.now()) - Date.now()) / 60_000));

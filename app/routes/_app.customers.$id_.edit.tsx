@@ -24,12 +24,13 @@ import { formValues } from "~/http/form-text";
 import { redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { refusal } from "~/http/page-refusals.server";
 
 async function clientOr404(rawId: string | undefined) {
   const [id] = parseClientIds(rawId);
   const client = id ? await getClient(id) : null;
-  if (!client) throw new Response("Client not found", { status: 404 });
-  if (client.erasedAt) throw new Response(MESSAGE_CODES.erasedClient, { status: 409 });
+  if (!client) throw refusal(404, MESSAGE_CODES.clientNotFound);
+  if (client.erasedAt) throw refusal(409, MESSAGE_CODES.erasedClient);
   return client;
 }
 

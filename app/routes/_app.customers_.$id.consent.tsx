@@ -12,6 +12,8 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { zodMessages } from "~/i18n/zod-messages";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { firstIssueText } from "~/i18n/form-issues.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { plainRefusal } from "~/http/page-refusals.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "clientForm", "clients", "dashboard", "validation"] };
 
@@ -21,7 +23,7 @@ export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
-  if (!id) throw new Response("Client not found", { status: 404 });
+  if (!id) throw await plainRefusal(request, 404, MESSAGE_CODES.clientNotFound);
   const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${id}`);
@@ -36,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success)
     return redirectWithFormError(back, t("clientActions:consent.notChanged"), firstIssueText(t, parsed.error));
   const saved = await recordConsent(id, parsed.data, session.user, requestAddress(request));
-  if (!saved) throw new Response("Client not found", { status: 404 });
+  if (!saved) throw await plainRefusal(request, 404, MESSAGE_CODES.clientNotFound);
   const { channel, status } = parsed.data;
   return redirectWithToast(back, {
     type: "success",

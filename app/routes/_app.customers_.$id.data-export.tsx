@@ -10,6 +10,8 @@ import {
   type ExportFormat,
 } from "~/services/client-data-export.server";
 import { spreadsheetResponse } from "~/services/import-spreadsheet.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { plainRefusal } from "~/http/page-refusals.server";
 
 /**
  * GET /customers/:id/data-export[?format=json]: "Export this client's data" on the details (admin
@@ -21,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const format: ExportFormat = new URL(request.url).searchParams.get("format") === "json" ? "json" : "xlsx";
   const now = new Date();
   const data = id ? await exportClientData(id, user, { format, ip: requestAddress(request), now }) : null;
-  if (!data) throw new Response("Client not found", { status: 404 });
+  if (!data) throw await plainRefusal(request, 404, MESSAGE_CODES.clientNotFound);
   const fileName = dataExportFileName(data.client.id, format, now);
   if (format === "xlsx") return spreadsheetResponse({ fileName, bytes: clientDataWorkbook(data) });
   return new Response(JSON.stringify(data, null, 2), {

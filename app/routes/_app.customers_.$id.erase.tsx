@@ -23,6 +23,7 @@ import { metaText } from "~/i18n/meta-text";
 import { eraseClient, findClientToErase } from "~/services/client-erasure.server";
 import { verifyForAction } from "~/services/code-verification.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { refusal } from "~/http/page-refusals.server";
 
 export const handle: CatalogsHandle = { i18n: ["account", "clientActions", "login"] };
 
@@ -38,7 +39,7 @@ type EraseAnswer = { error: string; field: "confirmName" | "otpCode" | null };
 async function clientOr404(rawId: string | undefined) {
   const [id] = parseClientIds(rawId);
   const client = id ? await findClientToErase(id) : null;
-  if (!client) throw new Response("Client not found", { status: 404 });
+  if (!client) throw refusal(404, MESSAGE_CODES.clientNotFound);
   return client;
 }
 

@@ -10,6 +10,8 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { addFamilyMember, removeFamilyMember } from "~/services/client-family.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { firstIssueText } from "~/i18n/form-issues.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { plainRefusal } from "~/http/page-refusals.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "clientForm", "clients", "dashboard"] };
 
@@ -23,7 +25,7 @@ export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
-  if (!id) throw new Response("Client not found", { status: 404 });
+  if (!id) throw await plainRefusal(request, 404, MESSAGE_CODES.clientNotFound);
   const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${id}`);
@@ -35,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { relation: formText(form, "relation"), name: formText(form, "name"), birthDate: formText(form, "birthDate") },
       context,
     );
-    if (!added.ok && added.status === 404) throw new Response("Client not found", { status: 404 });
+    if (!added.ok && added.status === 404) throw await plainRefusal(request, 404, MESSAGE_CODES.clientNotFound);
     if (!added.ok) return redirectWithFormError(back, t("clientActions:family.notAdded"), firstIssueText(t, added));
     return redirectWithToast(back, {
       type: "success",

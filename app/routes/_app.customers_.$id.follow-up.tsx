@@ -19,6 +19,8 @@ import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { firstIssueText } from "~/i18n/form-issues.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { refusal } from "~/http/page-refusals.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "validation"] };
 
@@ -33,7 +35,7 @@ function backPath(request: Request, clientId: number): string {
 
 async function requireClient(params: LoaderFunctionArgs["params"]) {
   const client = await findLeadClient(Number(params.id));
-  if (!client) throw new Response("Client not found", { status: 404 });
+  if (!client) throw refusal(404, MESSAGE_CODES.clientNotFound);
   return client;
 }
 
@@ -78,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     createdBy: user,
     ip: requestAddress(request),
   });
-  if (!created) throw new Response("Client not found", { status: 404 });
+  if (!created) throw refusal(404, MESSAGE_CODES.clientNotFound);
   const ownerName = owners.find((o) => o.id === (ownerId || user.id))?.name ?? user.name;
   return redirectWithToast(backPath(request, client.id), {
     type: "success",

@@ -11,6 +11,8 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { zodMessages } from "~/i18n/zod-messages";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { firstIssueText } from "~/i18n/form-issues.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { plainRefusal } from "~/http/page-refusals.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "validation"] };
 
@@ -23,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), id ? `/customers/${id}` : "/customers");
-  if (!id) throw new Response("Client not found", { status: 404 });
+  if (!id) throw await plainRefusal(request, 404, MESSAGE_CODES.clientNotFound);
   const parsed = interactionInputSchema().safeParse(
     { type: formText(form, "type"), note: formText(form, "note"), outcome: formText(form, "outcome") },
     { error: zodMessages(t) },
@@ -31,6 +33,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success)
     return redirectWithFormError(back, t("clientActions:interactions.notRecorded"), firstIssueText(t, parsed.error));
   const saved = await recordInteraction(id, parsed.data, session.user, requestAddress(request));
-  if (!saved) throw new Response("Client not found", { status: 404 });
+  if (!saved) throw await plainRefusal(request, 404, MESSAGE_CODES.clientNotFound);
   return redirectWithToast(back, { type: "success", title: t("clientActions:interactions.recorded") });
 }

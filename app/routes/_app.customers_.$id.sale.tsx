@@ -59,6 +59,8 @@ import { getCashRuleSettings } from "~/services/cash-rule.server";
 import { writeNumber } from "~/domain/numerals";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { say } from "~/i18n/messages";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { refusal } from "~/http/page-refusals.server";
 
 export const handle: CatalogsHandle = {
   i18n: ["cash", "clientActions", "clientForm", "clients", "dashboard", "quotes", "validation"],
@@ -71,7 +73,7 @@ export const meta: MetaFunction = ({ matches }) => [
 async function requireClient(params: LoaderFunctionArgs["params"]) {
   const [id] = parseClientIds(params.id);
   const client = id ? await getClient(id) : null;
-  if (!client) throw new Response("Client not found", { status: 404 });
+  if (!client) throw refusal(404, MESSAGE_CODES.clientNotFound);
   return client;
 }
 

@@ -4,7 +4,9 @@ import { parseClientIds } from "~/domain/client-ids";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { ACCESS } from "~/domain/roles";
 import { voidSaleSchema } from "~/domain/sales";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { formText } from "~/http/form-text";
+import { plainRefusal } from "~/http/page-refusals.server";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithFormError, redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -25,7 +27,7 @@ export { clientDetailsRedirect as loader } from "~/http/client-details-redirect.
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const [clientId] = parseClientIds(params.id);
-  if (!clientId) throw new Response("Client not found", { status: 404 });
+  if (!clientId) throw await plainRefusal(request, 404, MESSAGE_CODES.clientNotFound);
   const { locale, t } = await translatorFor(request, "clientActions");
   const form = await request.formData();
   const back = safeRedirectPath(formText(form, "redirectTo"), `/customers/${clientId}`);
@@ -36,7 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = saleId
     ? await voidSale(saleId, parsed.data.reason, { actor: user, ip: requestAddress(request), clientId })
     : null;
-  if (!result || (!result.ok && result.status === 404)) throw new Response("Sale not found", { status: 404 });
+  if (!result || (!result.ok && result.status === 404))
+    throw await plainRefusal(request, 404, MESSAGE_CODES.saleNotFound);
   if (!result.ok) return redirectWithFormError(back, t("clientActions:voidSale.notVoided"), say(t, result.message));
   if (formText(form, "intent") === "reenter" && user.role === "admin") {
     const reenter = `/customers/${clientId}/sale?from=${saleId}&back=${encodeURIComponent(back)}`;

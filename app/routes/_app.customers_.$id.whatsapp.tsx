@@ -16,6 +16,7 @@ import { recordInteraction } from "~/services/interactions.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { loadMessageBook } from "~/services/message-templates.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
+import { refusal } from "~/http/page-refusals.server";
 
 export const handle: CatalogsHandle = { i18n: ["clientActions", "clients", "profile"] };
 
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request, { access: ACCESS.clients });
   const [id] = parseClientIds(params.id);
   const client = id ? await getWhatsAppTarget(id) : null;
-  if (!client) throw new Response("Client not found", { status: 404 });
+  if (!client) throw refusal(404, MESSAGE_CODES.clientNotFound);
   if (isChannelWithdrawn(client.consents, "whatsapp")) {
     const { language } = await translatorFor(request, "clientActions");
     const refusal: Refusal = {

@@ -9,13 +9,6 @@ import { updateFollowUp } from "~/services/follow-ups.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
-/** The service's refusals (English, as /api/follow-ups gives them) by status, as the page says them. */
-const REFUSAL_KEYS: Record<number, string> = {
-  404: "followUps:errors.notFound",
-  403: "followUps:errors.forbidden",
-  400: "followUps:errors.inactiveOwner",
-};
-
 export const handle: CatalogsHandle = { i18n: ["followUps"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,11 +34,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   const result = await updateFollowUp(params.id ?? "", parsed.data, user, requestAddress(request));
   if (!result.ok) {
-    const key = REFUSAL_KEYS[result.status];
     return redirectWithToast(back, {
       type: "error",
       title: t("followUps:notChanged"),
-      description: key ? t(key) : result.error,
+      description: t(result.error),
     });
   }
   return redirectWithToast(back, {

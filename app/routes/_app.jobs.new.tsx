@@ -29,6 +29,8 @@ import { sayIssues, zodMessages } from "~/i18n/zod-messages";
 import { createJob, jobClient } from "~/services/jobs.server";
 import { getQuote } from "~/services/quotes.server";
 import { readShopLists } from "~/services/shop-lists.server";
+import { MESSAGE_CODES } from "~/domain/message-codes";
+import { refusal } from "~/http/page-refusals.server";
 
 export const handle: CatalogsHandle = { i18n: ["jobs", "clients", "clientForm", "dashboard", "cash", "validation"] };
 
@@ -83,7 +85,7 @@ const blankValues = (promisedDate: string): JobFormValues => ({
 async function clientOf(request: Request) {
   const [id] = parseClientIds(new URL(request.url).searchParams.get("clientId") ?? "");
   const client = id ? await jobClient(id) : null;
-  if (!client) throw new Response("Client not found", { status: 404 });
+  if (!client) throw refusal(404, MESSAGE_CODES.clientNotFound);
   return client;
 }
 

@@ -7,14 +7,9 @@ import { businessToday } from "~/domain/calendar";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { parseReportPeriod, periodLabel, type ReportGrouping, type ReportPeriod } from "~/domain/sales-report";
-import {
-  barChartSection,
-  comparisonRows,
-  monthlySection,
-  periodPresets,
-  reportIssueText,
-} from "~/domain/sales-report-view";
+import { barChartSection, comparisonRows, monthlySection, periodPresets } from "~/domain/sales-report-view";
 import { translatorFor } from "~/i18n/i18n.server";
+import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { readShopLists } from "~/services/shop-lists.server";
 import { salesOverview, salesReport } from "~/services/sales-report.server";
@@ -57,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.ok) {
     // The form keeps what was typed, so it can be corrected.
     const values = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
-    const issues = parsed.issues.map((issue) => ({ path: issue.path, message: reportIssueText(issue, words) }));
+    const issues = parsed.issues.map((issue) => ({ path: issue.path, message: say(words.t, issue.message) }));
     return data(
       { ok: false as const, values, issues, presets: presetsFor(null), cashReports: user.role === "admin" },
       { status: 400 },

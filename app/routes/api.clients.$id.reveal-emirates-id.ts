@@ -4,6 +4,7 @@ import { parseClientIds } from "~/domain/client-ids";
 import { ACCESS } from "~/domain/roles";
 import { requestAddress } from "~/http/request-address";
 import { requireMethod } from "~/http/json-api.server";
+import { english } from "~/i18n/english.server";
 import { revealEmiratesId } from "~/services/emirates-id-reveal.server";
 
 /**
@@ -20,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const headers: HeadersInit = result.retryAt
       ? { "Retry-After": String(Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000))) }
       : {};
-    return Response.json({ error: result.error }, { status: result.status, headers });
+    return Response.json({ error: english(result.error) }, { status: result.status, headers });
   }
   return Response.json({ emiratesId: result.emiratesId });
 }

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { requestAddress } from "~/http/request-address";
 import { ACCESS } from "~/domain/roles";
+import { english } from "~/i18n/english.server";
 import { updateFollowUp } from "~/services/follow-ups.server";
 
 const contract = API_CONTRACT["/api/follow-ups/{id}"];
@@ -17,6 +18,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireApiUser(request, { access: ACCESS.clients });
   const input = await readJsonBody(request, contract.put.body(), { error: "Invalid change" });
   const result = await updateFollowUp(params.id ?? "", input, user, requestAddress(request));
-  if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
+  if (!result.ok) return Response.json({ error: english(result.error) }, { status: result.status });
   return Response.json({ data: result.followUp });
 }

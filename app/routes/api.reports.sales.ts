@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { ACCESS } from "~/domain/roles";
 import { parseSalesReportQuery, salesReportJson } from "~/domain/sales-report";
-import { inputError } from "~/http/json-api.server";
+import { issuesError } from "~/http/json-api.server";
 import { salesReport } from "~/services/sales-report.server";
 
 /**
@@ -13,6 +13,6 @@ import { salesReport } from "~/services/sales-report.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request, { access: ACCESS.reports });
   const parsed = parseSalesReportQuery(new URL(request.url).searchParams);
-  if (!parsed.ok) return inputError(parsed.issues[0]!.message, parsed.issues);
+  if (!parsed.ok) return issuesError(parsed.issues);
   return Response.json(salesReportJson(await salesReport(parsed.query)));
 }

@@ -2,7 +2,7 @@ import { db, sqlTimestamp } from "~/db/db.server";
 import { CLEARED_FIELDS, erasedClientName, erasedMobile, erasedSearchText } from "~/domain/client-erasure";
 import { CONSENT_CHANNELS, CONSENT_COLUMNS } from "~/domain/consent";
 import type { SkippedRow } from "~/domain/import-report";
-import { MESSAGE_CODES } from "~/domain/message-codes";
+import { MESSAGE_CODES, type MessageCode } from "~/domain/message-codes";
 import { normalizeMobile } from "~/domain/mobile";
 import { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS } from "./audit.server";
@@ -223,7 +223,7 @@ export function findClientToErase(clientId: number) {
   });
 }
 
-export type ErasureResult = { ok: true } | { ok: false; status: 404 | 409; error: string };
+export type ErasureResult = { ok: true } | { ok: false; status: 404 | 409; error: MessageCode };
 
 /** An admin's erasure of one client, in the book or deleted (the caller has spent a fresh code). */
 export async function eraseClient(
@@ -233,7 +233,7 @@ export async function eraseClient(
   now: Date = new Date(),
 ): Promise<ErasureResult> {
   const client = await findClientToErase(clientId);
-  if (!client) return { ok: false, status: 404, error: "Client not found" };
+  if (!client) return { ok: false, status: 404, error: MESSAGE_CODES.clientNotFound };
   if (client.erasedAt) return { ok: false, status: 409, error: MESSAGE_CODES.alreadyErased };
   const photoFiles: string[] = [];
   const erased = await db.$transaction((tx) =>

@@ -99,7 +99,11 @@ export type FamilyChange =
   | { ok: true; member: FamilyMemberJson }
   | { ok: false; status: 400 | 404; issues: { path: string; message: Message | string }[] };
 
-const clientNotFound: FamilyChange = { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
+const clientNotFound: FamilyChange = {
+  ok: false,
+  status: 404,
+  issues: [{ path: "id", message: MESSAGE_CODES.clientNotFound }],
+};
 
 const familyAudit = (actor: Actor, clientId: number, ip: string | null | undefined) => ({
   actor,

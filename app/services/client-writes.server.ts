@@ -265,7 +265,7 @@ export async function updateClient(
     };
   const input = parsed.value;
   const current = await db.client.findFirst({ where: inClientBook({ id }), select: ALL_COLUMNS });
-  if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: "Client not found" }] };
+  if (!current) return { ok: false, status: 404, issues: [{ path: "id", message: MESSAGE_CODES.clientNotFound }] };
   if (current.erasedAt)
     return { ok: false, status: 409, issues: [{ path: "id", message: MESSAGE_CODES.erasedClient }] };
   if (input.mobileNumber !== current.mobileNumber) {

@@ -1,5 +1,6 @@
 import { databaseProvider, db } from "~/db/db.server";
 import { revealAllowance, revealWindowStart } from "~/domain/client-privacy";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import type { Role } from "~/domain/roles";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { inClientBook } from "./client-book.server";
@@ -7,6 +8,7 @@ import { clientTarget } from "./client-audit.server";
 
 export type RevealResult =
   | { ok: true; emiratesId: string | null; emiratesIdPictures: string | null; emiratesIdPicture: string | null }
+  // A code (not found) or the reveal limit's English (app/domain/client-privacy.ts), as the JSON says them.
   | { ok: false; status: 404 | 429; error: string; retryAt?: Date };
 
 /**
@@ -26,7 +28,7 @@ export async function revealEmiratesId(
       where: inClientBook({ id: clientId }),
       select: { emiratesId: true, emiratesIdPictures: true, emiratesIdPicture: true },
     });
-    if (!client) return { ok: false, status: 404, error: "Client not found" };
+    if (!client) return { ok: false, status: 404, error: MESSAGE_CODES.clientNotFound };
     const revealed = Object.entries(client)
       .filter(([, value]) => value !== null && value !== "")
       .map(([name]) => name);

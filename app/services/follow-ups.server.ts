@@ -11,6 +11,7 @@ import {
   type FollowUpStatus,
 } from "~/domain/follow-ups";
 import { withdrawnReason } from "~/domain/consent";
+import { MESSAGE_CODES, type MessageCode } from "~/domain/message-codes";
 import type { Prisma } from "~/generated/prisma/client";
 import { AUDIT_ACTIONS, writeAudit } from "./audit.server";
 import { CLIENT_BOOK, writableClient } from "./client-book.server";
@@ -268,7 +269,7 @@ export async function listFollowUps(
 }
 
 export type FollowUpUpdate =
-  { ok: true; followUp: FollowUpJson } | { ok: false; status: 400 | 403 | 404; error: string };
+  { ok: true; followUp: FollowUpJson } | { ok: false; status: 400 | 403 | 404; error: MessageCode };
 
 /**
  * Changes a follow-up (its owner, creator or an admin may; anyone when it is unassigned). Closing it as done with an outcome
@@ -285,18 +286,17 @@ export async function updateFollowUp(
     where: { id, client: CLIENT_BOOK },
     select: { id: true, clientId: true, ownerId: true, createdById: true, status: true, note: true },
   });
-  if (!current) return { ok: false, status: 404, error: "Follow-up not found" };
+  if (!current) return { ok: false, status: 404, error: MESSAGE_CODES.followUpNotFound };
   // Unassigned follow-ups are anyone's to pick up.
   const mayChange =
     actor.role === "admin" ||
     current.ownerId === null ||
     actor.id === current.ownerId ||
     actor.id === current.createdById;
-  if (!mayChange)
-    return { ok: false, status: 403, error: "Only its owner, whoever scheduled it or an admin can change a follow-up" };
+  if (!mayChange) return { ok: false, status: 403, error: MESSAGE_CODES.followUpForbidden };
   if (change.ownerId !== undefined) {
     const owner = await db.user.findFirst({ where: { id: change.ownerId, isActive: true }, select: { id: true } });
-    if (!owner) return { ok: false, status: 400, error: "The owner must be an active user" };
+    if (!owner) return { ok: false, status: 400, error: MESSAGE_CODES.followUpInactiveOwner };
   }
   const closing = change.status !== undefined && change.status !== "open" && current.status === "open";
   const data: Prisma.FollowUpUncheckedUpdateInput = {};

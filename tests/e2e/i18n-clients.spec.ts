@@ -182,6 +182,22 @@ for (const js of [true, false]) {
       await expect(edit.getByRole("group", { name: "المعادن المفضلة" })).toBeVisible();
       expect(await visibleLatinWords(page, allow)).toEqual([]);
     });
+
+    test("a client that does not exist: the details and edit dialogs say so in Arabic", async ({ page, context }) => {
+      const staff = await createStaff("admin", `ريم الكتبي ${uniqueDigits()}`, { language: "ar" });
+      await signInContext(context, staff.user.id);
+      for (const [path, title] of [
+        ["/customers/987654321", "تفاصيل العميل"],
+        ["/customers/987654321/edit", "تعديل بيانات العميل"],
+      ] as const) {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(404);
+        // With JavaScript, the dialog the browser renders again must find the code's namespace too.
+        if (js) await waitForHydration(page);
+        await expect(page.getByRole("dialog", { name: title })).toContainText("العميل غير موجود");
+        expect(await visibleLatinWords(page, SHELL_WORDS)).toEqual([]);
+      }
+    });
   });
 }
 

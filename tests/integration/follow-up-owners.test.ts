@@ -104,7 +104,15 @@ describe("follow-ups API", () => {
     const id = (
       (await create(reem.cookie, { clientId: c.id, dueDate: today, note: "Eid gift" })).body as { data: FollowUp }
     ).data.id;
-    expect((await change(stranger.cookie, id, { status: "done" })).status).toBe(403);
+    // The service's refusals are codes; the JSON says them in English, as before.
+    expect(await change(stranger.cookie, id, { status: "done" })).toMatchObject({
+      status: 403,
+      body: { error: "Only its owner, whoever scheduled it or an admin can change a follow-up" },
+    });
+    expect(await change(reem.cookie, "no-such-follow-up", { status: "done" })).toMatchObject({
+      status: 404,
+      body: { error: "Follow-up not found" },
+    });
     expect((await change(reem.cookie, id, {})).status).toBe(400);
     const done = await change(reem.cookie, id, { status: "done", outcome: "Booked a visit on Friday" });
     expect(done.status).toBe(200);

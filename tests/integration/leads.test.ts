@@ -138,7 +138,13 @@ describe("POST /api/ai/generate-leads without a model", () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toBe("Location Selection Required: Please select a location before generating leads");
     }
-    expect((await generate(cookie, { location: "dubai", purchaseDateFilter: "custom" })).status).toBe(400);
+    // The schema's message is a code (the page says it in its language); the JSON says it in English, as before.
+    const noDate = await generate(cookie, { location: "dubai", purchaseDateFilter: "custom" });
+    expect(noDate.status).toBe(400);
+    expect(noDate.body).toEqual({
+      error: "Pick the date the last purchase must be before",
+      details: [{ path: "customDateFrom", message: "Pick the date the last purchase must be before" }],
+    });
     expect(
       (
         await outcome(

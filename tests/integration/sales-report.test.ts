@@ -258,6 +258,7 @@ describe("GET /api/reports/sales", () => {
       ["from=01/02/2025&to=2025-03-01&groupBy=month", "from", "from must be a date written YYYY-MM-DD"],
       ["from=2025-03-02&to=2025-03-01&groupBy=month", "from", "from must be on or before to"],
       ["from=2019-01-01&to=2025-03-01&groupBy=month", "from", "A report covers at most 5 years"],
+      ["from=2025-01-01&from=2025-01-02&to=2025-03-01&groupBy=month", "from", "Give from once"],
       [`${PERIOD}`, "groupBy", "groupBy must be one of month, showroom, associate, team, tier, category"],
       [`${PERIOD}&groupBy=week`, "groupBy", "groupBy must be one of month, showroom, associate, team, tier, category"],
       [

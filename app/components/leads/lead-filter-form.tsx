@@ -8,13 +8,13 @@ import { LEAD_LOCATIONS } from "~/domain/client-enums";
 import { nameIn } from "~/domain/messages";
 import type { ShopChoice } from "~/domain/shop-lists";
 import {
-  CUSTOM_DATE_REQUIRED,
   LeadFiltersSchema,
   PURCHASE_DATE_FILTERS,
   type LeadFilters,
   type PurchaseDateFilter,
 } from "~/domain/lead-filters";
 import type { LeadFormValues } from "~/domain/lead-storage";
+import { say } from "~/i18n/messages";
 import { zodMessages } from "~/i18n/zod-messages";
 import { Field } from "~/components/ui/field";
 import { LOCATION_KEYS } from "./lead-keys";
@@ -28,9 +28,6 @@ const PURCHASE_FILTER_KEYS: Record<Exclude<PurchaseDateFilter, "none">, string> 
   "12months": "leads:purchaseFilters.12months",
   custom: "leads:purchaseFilters.custom",
 };
-
-/** The schema's own message (shared with /api/ai/generate-leads, so English) as the page says it. */
-const FILTER_MESSAGE_KEYS: Record<string, string> = { [CUSTOM_DATE_REQUIRED]: "leads:form.customDateRequired" };
 
 export function leadFormValuesOf(form: HTMLFormElement): LeadFormValues {
   const data = new FormData(form);
@@ -140,13 +137,7 @@ export function LeadFilterForm(props: {
             {props.hydrated ? "" : t("leads:form.forCustomDate")}
           </>
         }
-        error={
-          customDateError
-            ? FILTER_MESSAGE_KEYS[customDateError]
-              ? t(FILTER_MESSAGE_KEYS[customDateError])
-              : customDateError
-            : ""
-        }
+        error={customDateError ? say(t, customDateError) : ""}
         className={showCustomDate ? "" : "hidden"}
       >
         {(control) => (

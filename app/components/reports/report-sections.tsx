@@ -2,7 +2,6 @@ import { Form, Link } from "@remix-run/react";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
-import type { ReportIssue } from "~/domain/sales-report";
 import type { BarChartSection, ComparisonRow, LineChartSection, TableView } from "~/domain/sales-report-view";
 import { BarChart, LineChart, LineLegend } from "./report-charts";
 
@@ -14,7 +13,8 @@ export function PeriodForm({
 }: {
   values: { from: string; to: string };
   presets: { label: string; href: string; current: boolean }[];
-  issues: ReportIssue[];
+  /** The period's problems, said by the loader in the page's language. */
+  issues: { path: string; message: string }[];
 }) {
   const { t } = useTranslation();
   const problem = (path: string) => issues.find((issue) => issue.path === path)?.message;
