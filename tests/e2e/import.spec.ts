@@ -68,12 +68,16 @@ test.describe("Import Data with JavaScript", () => {
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
 
-    // The answer is held back a moment after the server finishes, so progress polls land before it
-    // even on a fast machine (on a slow one several do, mid-import). With a worker per core a poll
-    // can wait behind the import's own process, so the hold leaves room for several.
+    // The answer is held back until the overlay has shown the rows processed, so a progress poll lands
+    // before it even on a fast machine (on a slow one several do, mid-import; one after the import
+    // ended reads every row).
     await page.route("**/api/import/clients", async (route) => {
       const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await page.waitForFunction(() =>
+        (window as unknown as { overlaySeen: string[] }).overlaySeen.some((t) =>
+          /Importing clients: [\d,]+ of 4,001 rows/.test(t),
+        ),
+      );
       await route.fulfill({ response });
     });
 
