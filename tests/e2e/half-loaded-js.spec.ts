@@ -27,6 +27,15 @@ async function blockScriptsAfter(page: Page, allowed: number) {
   return seen;
 }
 
+/** Delivers every JavaScript file `ms` late: a slow connection, the subject of these tests. */
+async function delayScripts(page: Page, ms: number) {
+  await page.route(/\/assets\/.*\.js$/, async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    // The page may have moved on meanwhile, cancelling the request.
+    await route.continue().catch(() => undefined);
+  });
+}
+
 /**
  * Holds every JavaScript file back while the gate is shut, and delivers what it held when it opens:
  * scripts that arrive exactly when the test says, after the forms it wants filled in without them.
@@ -150,14 +159,10 @@ test.describe("pages whose JavaScript arrives late", () => {
   }) => {
     const { user } = await createStaff("sales_front");
     await signInContext(context, user.id);
-    const scripts = await scriptGate(page);
-    scripts.shut();
-    // A slow post: the page it came from gets its scripts and hydrates while the post is on its way.
+    await delayScripts(page, 3_000);
+    // A slow post: the scripts of the page it came from are delivered while it is on its way.
     await page.route(/\/customers\/new/, async (route) => {
-      if (route.request().method() === "POST") {
-        scripts.open();
-        await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-      }
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 4_000));
       await route.continue();
     });
     const posts: string[] = [];
@@ -174,7 +179,7 @@ test.describe("pages whose JavaScript arrives late", () => {
     await page.getByRole("button", { name: "Create Client" }).click();
     await expect(page.getByText("Client Added").first()).toBeVisible({ timeout: 15_000 });
     // The page the post led to hydrates too; anything that would post again does so as it hydrates, and
-    // the network falls quiet only once such a post has been answered.
+    // the network falls quiet only once such a post (held 4 s like the first) has been answered.
     await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
     await page.waitForLoadState("networkidle");
     expect(posts).toEqual(["/customers/new"]);
