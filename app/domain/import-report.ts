@@ -3,7 +3,7 @@ import { intlLocale, type Language, type Locale } from "./languages";
 import { MESSAGE_CODES, type MessageCode } from "./message-codes";
 import { isMessageCode, message, type LocalName, type Message, type MessageValue } from "./messages";
 import type { DuplicateReason } from "./duplicate-keys";
-import { DUPLICATE_REASON_KEYS } from "~/i18n/label-keys";
+import { DUPLICATE_REASON_KEYS } from "~/i18n/duplicate-reason-keys";
 import { MAX_UPLOAD_BYTES } from "./spreadsheet-file";
 
 /** What an import answers (docs/product-rules.md §3 'Import result') and how the page shows it (docs/product-rules.md §2, §9). */

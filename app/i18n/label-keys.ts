@@ -3,7 +3,6 @@ import type { ClientFieldName } from "~/domain/client-fields";
 import type { ANNIVERSARY_TYPES, ClientLanguage, CONTACT_OK, Country, Emirate } from "~/domain/client-enums";
 import type { ClientSortKey, SortDirection } from "~/domain/client-sort";
 import type { ConsentChannel, ConsentSource, ConsentStatus } from "~/domain/consent";
-import type { DuplicateReason } from "~/domain/duplicate-keys";
 import type { FamilyRelation } from "~/domain/family";
 import type { InteractionType } from "~/domain/interactions";
 import type { BudgetBand } from "~/domain/preferences";
@@ -23,14 +22,6 @@ export const TIER_KEYS: Record<Tier, string> = {
   gold: "dashboard:tiers.gold",
   silver: "dashboard:tiers.silver",
   bronze: "dashboard:tiers.bronze",
-};
-
-/** Why two clients may be the same person: the Duplicates page's labels, and an import's possible duplicates. */
-export const DUPLICATE_REASON_KEYS: Record<DuplicateReason, string> = {
-  emirates_id: "duplicates:reasons.emiratesId",
-  email: "duplicates:reasons.email",
-  name_birth_date: "duplicates:reasons.nameBirthDate",
-  arabic_name_birth_date: "duplicates:reasons.arabicNameBirthDate",
 };
 
 export const COUNTRY_KEYS: Record<Country, string> = {

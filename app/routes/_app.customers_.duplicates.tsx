@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import { translatorFor } from "~/i18n/i18n.server";
-import { DUPLICATE_REASON_KEYS } from "~/i18n/label-keys";
+import { DUPLICATE_REASON_KEYS } from "~/i18n/duplicate-reason-keys";
 import { metaText } from "~/i18n/meta-text";
 import { dismissDuplicatePair, listDuplicatePairs, type PairClient } from "~/services/client-duplicates.server";
 

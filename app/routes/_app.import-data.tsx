@@ -18,7 +18,9 @@ import { importFromRequest, importRunReport, lastImportTimes } from "~/services/
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
-export const handle: CatalogsHandle = { i18n: ["cash", "clientForm", "clients", "dashboard", "import", "validation"] };
+export const handle: CatalogsHandle = {
+  i18n: ["cash", "clientForm", "clients", "dashboard", "duplicates", "import", "validation"],
+};
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "import:title")} | ${PRODUCT_NAME}` },
