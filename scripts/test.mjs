@@ -1,12 +1,9 @@
 // `npm test`: every check, failing when any fails. Independent checks run side by side, so the
 // suite fits a 2-core machine's time (docs/testing.md):
-//   - from the start, every documented command on a fresh clone (mostly install and I/O), beside
-//   - lint and formatting, the derived PostgreSQL schema, typecheck and the production build; then
-//     two lines at once: unit and integration tests (vitest, real SQLite files) followed by the e2e
-//     suite in headless Chromium against the build, in two halves side by side; and the
-//     two-instance test (mostly waiting on servers), after the PostgreSQL suite when asked for.
-// TEST_POSTGRES=1 (CI's `.ci/run`) adds `npm run test:pg`'s integration suite and two-instance test
-// on a throwaway PostgreSQL to that second line, where they fill the cores the e2e suite leaves.
+//   1. lint and formatting, the derived PostgreSQL schema, typecheck, and the production build;
+//   2. then two lines at once: unit and integration tests (vitest, real SQLite files), the
+//      two-instance test, then the e2e suite in headless Chromium against the build, in two halves
+//      side by side; and every documented command on a fresh clone (mostly install and I/O).
 // A step's output is printed when it ends, under its title.
 // Installs Debian's chromium first when it is missing.
 import { execFileSync, spawn } from "node:child_process";
@@ -62,11 +59,18 @@ mkdirSync("tests/.tmp", { recursive: true });
 const instancesDb = `${process.cwd()}/tests/.tmp/instances.db`;
 const bin = (name) => `node_modules/.bin/${name}`;
 
-/** Unit and integration tests, then the e2e suite once they are done. */
-async function testsThenBrowser() {
+async function browserLine() {
   await step("Unit and integration tests", bin("vitest"), ["run", "--project", "unit", "--project", "integration"]);
-  // Two halves of the spec files side by side, each with its own server and database (E2E_PORT): the
-  // suite waits on the browser and the server in turn, so two halves keep both cores busy.
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${instancesDb}${suffix}`, { force: true });
+  await step("Migrations for the two-instance test", bin("prisma"), ["migrate", "deploy"], {
+    env: { DATABASE_URL: `file:${instancesDb}` },
+  });
+  await step("Two app instances on one database", bin("vitest"), ["run", "--project", "multi-instance"], {
+    env: { DATABASE_URL: `file:${instancesDb}`, ENCRYPTION_KEY: "two-instance-test-key-not-for-production" },
+  });
+  // Two halves of the spec files side by side, each with its own server and database (E2E_PORT), once
+  // the unit, integration and two-instance tests are done: the suite waits on the browser and the
+  // server in turn, so two halves keep both cores busy.
   await allOf(
     ...[1, 2].map((half) =>
       step(
@@ -79,32 +83,15 @@ async function testsThenBrowser() {
   );
 }
 
-/** The PostgreSQL suite when asked for, then two app servers on one SQLite file (both use the build). */
-async function instancesLine() {
-  if (process.env.TEST_POSTGRES === "1")
-    await step("PostgreSQL: integration tests and two instances (npm run test:pg)", "node", ["scripts/test-pg.mjs"]);
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${instancesDb}${suffix}`, { force: true });
-  await step("Migrations for the two-instance test", bin("prisma"), ["migrate", "deploy"], {
-    env: { DATABASE_URL: `file:${instancesDb}` },
-  });
-  await step("Two app instances on one database", bin("vitest"), ["run", "--project", "multi-instance"], {
-    env: { DATABASE_URL: `file:${instancesDb}`, ENCRYPTION_KEY: "two-instance-test-key-not-for-production" },
-  });
-}
-
-async function checksThenTests() {
+try {
   await allOf(
     step("Lint (ESLint) and formatting (Prettier)", "npm", ["run", "lint", "--silent"]),
     step("PostgreSQL schema derived from the SQLite source", "node", ["scripts/derive-postgres.mjs", "--check"]),
     step("Typecheck", "npm", ["run", "typecheck", "--silent"]),
     step("Production build", "npm", ["run", "build", "--silent"]),
   );
-  await allOf(testsThenBrowser(), instancesLine());
-}
-
-try {
   await allOf(
-    checksThenTests(),
+    browserLine(),
     step("Every documented command on a fresh clone after npm ci", "node", [
       "tests/fresh-clone/documented-commands.mjs",
     ]),
