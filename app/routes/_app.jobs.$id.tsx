@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
+import { PaymentMethodFields } from "~/components/jobs/payment-method-fields";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
-import { PAYMENT_METHODS } from "~/domain/cash-rule";
 import { displayName, formatDay } from "~/domain/client-display";
 import { formatCount } from "~/domain/display-labels";
 import { isChannelWithdrawn } from "~/domain/consent";
@@ -606,42 +606,12 @@ function PaymentForm({
               : say(t, preview.message)}
         </p>
       ) : null}
-      <Field field={fields.method} label={t("jobs:form.method")} error={fields.method.errors?.[0]}>
-        {(control) => (
-          <select {...getSelectProps(fields.method)} {...control} key={fields.method.key} className="input mt-1">
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(PAYMENT_METHOD_KEYS[m])}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field
-        field={buyerId.number}
-        label={t("jobs:form.passportNumber")}
-        error={buyerId.number.errors?.[0] ?? fields.buyerId.errors?.[0]}
-      >
-        {(control) => (
-          <input
-            {...getInputProps(buyerId.number, { type: "text" })}
-            {...control}
-            key={buyerId.number.key}
-            dir="ltr"
-            className="input mt-1 w-36"
-          />
-        )}
-      </Field>
-      <Field field={buyerId.nationality} label={t("jobs:form.nationality")} error={buyerId.nationality.errors?.[0]}>
-        {(control) => (
-          <input
-            {...getInputProps(buyerId.nationality, { type: "text" })}
-            {...control}
-            key={buyerId.nationality.key}
-            className="input mt-1 w-36"
-          />
-        )}
-      </Field>
+      <PaymentMethodFields
+        method={fields.method}
+        buyerId={buyerId}
+        buyerIdError={fields.buyerId.errors?.[0]}
+        inputClassName="input mt-1 w-36"
+      />
       <button type="submit" className="btn-primary" disabled={busy}>
         {t("jobs:detail.pay")}
       </button>

@@ -6,9 +6,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
+import { PaymentMethodFields } from "~/components/jobs/payment-method-fields";
 import { Field } from "~/components/ui/field";
 import { addDays, businessToday } from "~/domain/calendar";
-import { PAYMENT_METHODS } from "~/domain/cash-rule";
 import { parseClientIds } from "~/domain/client-ids";
 import { JOB_DESCRIPTION_MAX, JOB_TYPE_KEYS, JOB_TYPES, jobInputSchema, MAX_JOB_ITEMS } from "~/domain/jobs";
 import { filsToDecimalString, parseAedToFils } from "~/domain/money";
@@ -19,7 +19,6 @@ import { KARATS, METALS, STONES } from "~/domain/sales";
 import { activeChoices, nameOfKey } from "~/domain/shop-lists";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
-import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
 import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
@@ -420,43 +419,12 @@ export default function NewJob() {
               />
             )}
           </Field>
-          <Field field={deposit.method} label={t("jobs:form.method")} error={deposit.method.errors?.[0]}>
-            {(control) => (
-              <select {...getSelectProps(deposit.method)} {...control} key={deposit.method.key} className="input mt-1">
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {t(PAYMENT_METHOD_KEYS[m])}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
-            field={buyerId.number}
-            label={t("jobs:form.passportNumber")}
-            hint={t("jobs:form.passportHint")}
-            error={buyerId.number.errors?.[0] ?? fields.buyerId.errors?.[0]}
-          >
-            {(control) => (
-              <input
-                {...getInputProps(buyerId.number, { type: "text" })}
-                {...control}
-                key={buyerId.number.key}
-                dir="ltr"
-                className="input mt-1"
-              />
-            )}
-          </Field>
-          <Field field={buyerId.nationality} label={t("jobs:form.nationality")} error={buyerId.nationality.errors?.[0]}>
-            {(control) => (
-              <input
-                {...getInputProps(buyerId.nationality, { type: "text" })}
-                {...control}
-                key={buyerId.nationality.key}
-                className="input mt-1"
-              />
-            )}
-          </Field>
+          <PaymentMethodFields
+            method={deposit.method}
+            buyerId={buyerId}
+            buyerIdError={fields.buyerId.errors?.[0]}
+            passportHint={t("jobs:form.passportHint")}
+          />
         </fieldset>
 
         <button type="submit" className="btn-primary" disabled={busy}>
