@@ -1,3 +1,4 @@
+import { englishIssue } from "~/i18n/english.server";
 import { describe, expect, it } from "vitest";
 import { subtractMonths } from "./calendar";
 import { LeadFiltersSchema, locationWhere, purchasedBefore } from "./lead-filters";
@@ -8,7 +9,7 @@ describe("lead filters", () => {
     for (const location of [undefined, "", null, "none"]) {
       const result = LeadFiltersSchema.safeParse({ location });
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(
+      expect(englishIssue(result.error!.issues[0]!)).toBe(
         "Location Selection Required: Please select a location before generating leads",
       );
     }

@@ -16,12 +16,6 @@ export const LEAD_REQUEST_TIMEOUT_MS = LEAD_TIMEOUT_MS + 15_000;
 export const PURCHASE_DATE_FILTERS = ["none", "3months", "6months", "12months", "custom"] as const;
 export type PurchaseDateFilter = (typeof PURCHASE_DATE_FILTERS)[number];
 
-/** docs/product-rules.md §5 Lead generation. */
-export const LOCATION_REQUIRED = {
-  title: "Location Selection Required",
-  description: "Please select a location before generating leads",
-};
-
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 /**
@@ -33,7 +27,8 @@ export const LeadFiltersSchema = z
     count: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_LEAD_COUNT).default(LEAD_COUNT)),
     location: z.preprocess(
       emptyToUndefined,
-      z.enum(LEAD_LOCATIONS, { message: `${LOCATION_REQUIRED.title}: ${LOCATION_REQUIRED.description}` }),
+      // docs/product-rules.md §5: "Location Selection Required: …", in the reader's language (a code).
+      z.enum(LEAD_LOCATIONS, { message: MESSAGE_CODES.locationRequired }),
     ),
     // A team by its id, key or either name; the service finds the team (leads.server.ts).
     team: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),

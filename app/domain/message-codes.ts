@@ -178,6 +178,7 @@ export const MESSAGE_CODES = {
   followUpInactiveOwner: "followUps:errors.inactiveOwner",
   // The lead filters (app/domain/lead-filters.ts): the custom last-purchase filter needs its day.
   customDateRequired: "leads:form.customDateRequired",
+  locationRequired: "leads:form.locationRequired",
   // A lead's words (app/domain/lead-score.ts): its segment, reasons, insight sentences and contact time.
   leadSegmentUpcomingOccasion: "leads:segments.upcomingOccasion",
   leadSegmentLapsedVip: "leads:segments.lapsedVip",

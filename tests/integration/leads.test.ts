@@ -1,3 +1,4 @@
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import type { AiLead } from "~/domain/lead-schema";
@@ -171,9 +172,8 @@ describe("the /ai-assistant page without JavaScript", () => {
       ),
     );
     expect(missing.status).toBe(400);
-    expect(JSON.stringify(missing.body)).toContain(
-      "Location Selection Required: Please select a location before generating leads",
-    );
+    // The form's error is the code, which the page says in its language (the e2e tests read it).
+    expect(JSON.stringify(missing.body)).toContain(`"location":["${MESSAGE_CODES.locationRequired}"]`);
 
     const posted = await outcome(
       await callRoute(

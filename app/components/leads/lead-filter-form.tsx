@@ -88,11 +88,7 @@ export function LeadFilterForm(props: {
       <Field
         field={fields.location}
         label={t("leads:form.location")}
-        error={
-          fields.location.errors
-            ? `${t("leads:form.locationRequiredTitle")}: ${t("leads:form.locationRequiredDescription")}`
-            : ""
-        }
+        error={fields.location.errors ? say(t, fields.location.errors[0]!) : ""}
       >
         {(control) => (
           <select {...getSelectProps(fields.location)} {...control} aria-required="true" className="input mt-1">
