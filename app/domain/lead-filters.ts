@@ -35,7 +35,7 @@ export const LeadFiltersSchema = z
     purchaseDateFilter: z.preprocess(emptyToUndefined, z.enum(PURCHASE_DATE_FILTERS).optional()),
     customDateFrom: z.preprocess(
       emptyToUndefined,
-      z.string().refine(isIsoDate, "Enter a date as YYYY-MM-DD").optional(),
+      z.string().refine(isIsoDate, MESSAGE_CODES.leadDateFormat).optional(),
     ),
     // Clients contacted in the last 7 days are left out unless asked for (a checkbox sends "on").
     includeContacted: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),

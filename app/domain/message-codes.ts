@@ -179,6 +179,7 @@ export const MESSAGE_CODES = {
   // The lead filters (app/domain/lead-filters.ts): the custom last-purchase filter needs its day.
   customDateRequired: "leads:form.customDateRequired",
   locationRequired: "leads:form.locationRequired",
+  leadDateFormat: "leads:form.dateFormat",
   // A lead's words (app/domain/lead-score.ts): its segment, reasons, insight sentences and contact time.
   leadSegmentUpcomingOccasion: "leads:segments.upcomingOccasion",
   leadSegmentLapsedVip: "leads:segments.lapsedVip",
