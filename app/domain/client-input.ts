@@ -18,11 +18,11 @@ import {
   NO_EMIRATE,
   type Country,
 } from "./client-enums";
-import { issueMessage, type Message } from "./messages";
+import { MESSAGE_CODES, type MessageCode } from "./message-codes";
+import { issueMessage, type Message, type MessageValue } from "./messages";
 import { isValidMobile, normalizeMobile } from "./mobile";
 import { AMOUNT_TOO_LARGE, MAX_AMOUNT_FILS, parseAedToFils, type Fils } from "./money";
 import {
-  BUDGET_BAND_LABELS,
   BUDGET_BANDS,
   choiceOf,
   distinctTags,
@@ -31,12 +31,13 @@ import {
   parseBudgetBand,
   PREFERRED_METALS,
   PREFERRED_STONES,
-  SIZE_MESSAGE,
+  SIZE_MAX,
   STYLE_TAG_MAX,
   STYLE_TAGS_MAX,
 } from "./preferences";
 import { METAL_LABELS, STONE_LABELS } from "./sales";
 import { choiceField, resolveChoice, type ShopChoice } from "./shop-lists";
+import { BUDGET_BAND_KEYS, METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 
 /**
  * The client rules ('New client', 'Edit client'), pure and form-agnostic: the New Client and Edit
@@ -45,30 +46,19 @@ import { choiceField, resolveChoice, type ShopChoice } from "./shop-lists";
  * operation takes, and of what kind, comes from the registry in client-fields.ts.
  */
 
-export const CLIENT_MESSAGES = {
-  nameRequired: "Name is required",
-  mobileRequired: "Mobile number is required",
-  mobileInvalid: "Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)",
-  countryInvalid: "Choose a country from the list",
-  emirateRequired: "Emirate is required when the country is UAE",
-  teamRequired: "Team is required",
-  amountInvalid: "Enter an amount in AED, e.g. 1250.50",
-  saleAmountInvalid: "Enter the sale amount as digits with an optional decimal point, e.g. 1250.50",
-  purchaseDateRequired: "Purchase date is required when entering a sales amount",
-  dateInvalid: "Enter a valid date (YYYY-MM-DD)",
-  emailInvalid: "Invalid email address",
-  anniversaryTypeInvalid: "Choose an anniversary type from the list",
-  contactOkInvalid: "Choose Yes or No",
-  languageInvalid: "Choose English (en) or Arabic (ar)",
-  tooLong: "Too long",
-  sizeInvalid: SIZE_MESSAGE,
-  metalsInvalid: `Choose metals from: ${PREFERRED_METALS.map((m) => METAL_LABELS[m]).join(", ")}`,
-  stonesInvalid: `Choose stones from: ${PREFERRED_STONES.map((s) => STONE_LABELS[s]).join(", ")}`,
-  stylesInvalid: "Enter styles as words separated by commas, e.g. Classic, Minimal",
-  styleTooLong: `Each style is at most ${STYLE_TAG_MAX} characters`,
-  tooManyStyles: `At most ${STYLE_TAGS_MAX} styles`,
-  budgetBandInvalid: `Choose a budget (${BUDGET_BANDS.map((b) => BUDGET_BAND_LABELS[b]).join("; ")}) or give an amount in AED`,
-} as const;
+/** The fixed lists a message names, as the forms have always listed them ("A, B, C"; the budget bands by "; "). */
+const METAL_CHOICES = {
+  labels: PREFERRED_METALS.map((m) => METAL_KEYS[m]),
+  separator: "clientForm:messages.fieldSeparator",
+};
+const STONE_CHOICES = {
+  labels: PREFERRED_STONES.map((s) => STONE_KEYS[s]),
+  separator: "clientForm:messages.fieldSeparator",
+};
+const BUDGET_CHOICES = {
+  labels: BUDGET_BANDS.map((b) => BUDGET_BAND_KEYS[b]),
+  separator: "clientForm:messages.bandSeparator",
+};
 
 /** Blank values (empty or whitespace-only strings, null) count as "not given". Numbers become text. */
 function blankToUndefined(value: unknown): unknown {
@@ -82,10 +72,10 @@ function blankToUndefined(value: unknown): unknown {
 }
 
 const optionalText = (max: number) =>
-  z.preprocess(blankToUndefined, z.string().max(max, CLIENT_MESSAGES.tooLong).optional());
+  z.preprocess(blankToUndefined, z.string().max(max, MESSAGE_CODES.clientTooLong).optional());
 
 const requiredText = (max: number, required: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: required }).max(max, CLIENT_MESSAGES.tooLong));
+  z.preprocess(blankToUndefined, z.string({ error: required }).max(max, MESSAGE_CODES.clientTooLong));
 
 /** Calendar dates arrive as "YYYY-MM-DD", a full ISO timestamp (JSON clients) or a Date. */
 function toIsoDate(value: unknown): unknown {
@@ -97,20 +87,20 @@ function toIsoDate(value: unknown): unknown {
 
 const optionalDate = z.preprocess(
   toIsoDate,
-  z.string({ error: CLIENT_MESSAGES.dateInvalid }).refine(isIsoDate, CLIENT_MESSAGES.dateInvalid).optional(),
+  z.string({ error: MESSAGE_CODES.clientDateInvalid }).refine(isIsoDate, MESSAGE_CODES.clientDateInvalid).optional(),
 );
 
 const mobileField = z.preprocess(
   blankToUndefined,
   z
-    .string({ error: CLIENT_MESSAGES.mobileRequired })
+    .string({ error: MESSAGE_CODES.clientMobileRequired })
     .transform(normalizeMobile)
-    .refine(isValidMobile, CLIENT_MESSAGES.mobileInvalid),
+    .refine(isValidMobile, MESSAGE_CODES.clientMobileInvalid),
 );
 
 const countryField = z.preprocess(
   blankToUndefined,
-  z.enum(COUNTRIES, { error: CLIENT_MESSAGES.countryInvalid }).default("uae"),
+  z.enum(COUNTRIES, { error: MESSAGE_CODES.clientCountryInvalid }).default("uae"),
 );
 
 /** Checked against the country in `withPlace`: the 8 emirates in the UAE, forced to "none" elsewhere. */
@@ -127,7 +117,7 @@ const optionalTeam = (teams: readonly ShopChoice[]) =>
   );
 
 const requiredTeam = (teams: readonly ShopChoice[]) =>
-  z.preprocess(blankToUndefined, z.string({ error: CLIENT_MESSAGES.teamRequired })).transform((text, ctx) => {
+  z.preprocess(blankToUndefined, z.string({ error: MESSAGE_CODES.clientTeamRequired })).transform((text, ctx) => {
     const found = resolveChoice("teams", teams, text);
     if (found.ok) return found.key;
     ctx.addIssue({ code: "custom", message: found.error.code, params: found.error.values });
@@ -137,7 +127,7 @@ const requiredTeam = (teams: readonly ShopChoice[]) =>
 const optionalEmail = z.preprocess((v) => {
   const text = blankToUndefined(v);
   return typeof text === "string" ? text.toLowerCase() : text;
-}, z.email(CLIENT_MESSAGES.emailInvalid).max(254, CLIENT_MESSAGES.tooLong).optional());
+}, z.email(MESSAGE_CODES.clientEmailInvalid).max(254, MESSAGE_CODES.clientTooLong).optional());
 
 /** "en"/"ar" from JSON and forms, "English"/"Arabic" (or "العربية") from a spreadsheet; English when not given. */
 const languageField = z.preprocess(
@@ -149,12 +139,12 @@ const languageField = z.preprocess(
     const byLabel = CLIENT_LANGUAGES.find((l) => CLIENT_LANGUAGE_LABELS[l].toLowerCase() === lower);
     return byLabel ?? lower;
   },
-  z.enum(CLIENT_LANGUAGES, { error: CLIENT_MESSAGES.languageInvalid }).default("en"),
+  z.enum(CLIENT_LANGUAGES, { error: MESSAGE_CODES.clientLanguageInvalid }).default("en"),
 );
 
 const anniversaryTypeField = z.preprocess(
   blankToUndefined,
-  z.enum(ANNIVERSARY_TYPES, { error: CLIENT_MESSAGES.anniversaryTypeInvalid }).optional(),
+  z.enum(ANNIVERSARY_TYPES, { error: MESSAGE_CODES.clientAnniversaryTypeInvalid }).optional(),
 );
 
 const contactOkField = z.preprocess(
@@ -164,7 +154,7 @@ const contactOkField = z.preprocess(
     const lower = text.toLowerCase();
     return lower === "yes" ? "Yes" : lower === "no" ? "No" : text;
   },
-  z.enum(CONTACT_OK, { error: CLIENT_MESSAGES.contactOkInvalid }).optional(),
+  z.enum(CONTACT_OK, { error: MESSAGE_CODES.clientContactOkInvalid }).optional(),
 );
 
 /** Checkboxes send "on"; JSON sends booleans; spreadsheets say yes/no. Absent means active. */
@@ -179,18 +169,19 @@ const isActiveField = z.preprocess((v) => {
   return text;
 }, z.boolean().default(true));
 
-/** A ring or bangle size as the shop writes it ("14", "N½", "2.6"); numbers from JSON or a cell become text. */
-const sizeField = z
-  .preprocess(blankToUndefined, z.string({ error: CLIENT_MESSAGES.sizeInvalid }).optional())
-  .transform((text, ctx) => {
-    if (text === undefined) return undefined;
-    const size = normalizeSize(text);
-    if (size === null) {
-      ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.sizeInvalid });
-      return z.NEVER;
-    }
-    return size;
-  });
+/**
+ * A ring or bangle size as the shop writes it ("14", "N½", "2.6"); numbers from JSON or a cell become text. Its
+ * message names the longest size, which zod's own type error could not carry.
+ */
+const sizeField = z.preprocess(blankToUndefined, z.unknown()).transform((text, ctx) => {
+  if (text === undefined) return undefined;
+  const size = typeof text === "string" ? normalizeSize(text) : null;
+  if (size === null) {
+    ctx.addIssue({ code: "custom", message: MESSAGE_CODES.clientSizeInvalid, params: { max: SIZE_MAX } });
+    return z.NEVER;
+  }
+  return size;
+});
 
 /** At most this many items are read from a list (a form has a handful of boxes; more is not a person typing). */
 const LIST_ITEMS_MAX = 50;
@@ -200,7 +191,12 @@ const LIST_ITEMS_MAX = 50;
  * ("Yellow gold, Rose gold"), by key or label; repeats are dropped, the list's order kept, and an
  * empty list is "not given".
  */
-function choiceListField<T extends string>(values: readonly T[], labels: Record<T, string>, message: string) {
+function choiceListField<T extends string>(
+  values: readonly T[],
+  labels: Record<T, string>,
+  message: MessageCode,
+  choices: MessageValue,
+) {
   return z
     .unknown()
     .transform((raw, ctx): T[] | undefined => {
@@ -208,7 +204,7 @@ function choiceListField<T extends string>(values: readonly T[], labels: Record<
       const chosen =
         items && items.length <= LIST_ITEMS_MAX ? items.map((item) => choiceOf(item, values, labels)) : null;
       if (chosen === null || chosen.includes(null)) {
-        ctx.addIssue({ code: "custom", message });
+        ctx.addIssue({ code: "custom", message, params: { choices } });
         return z.NEVER;
       }
       // In the list's own order, so the same choices are always stored (and compared) alike.
@@ -223,37 +219,40 @@ const stylesField = z
   .unknown()
   .transform((raw, ctx): string[] | undefined => {
     const items = raw === null || raw === undefined ? [] : listItems(raw);
-    const fail = (message: string) => {
-      ctx.addIssue({ code: "custom", message });
+    const fail = (message: MessageCode, params?: Record<string, number>) => {
+      ctx.addIssue({ code: "custom", message, params });
       return z.NEVER;
     };
-    if (items === null || items.length > LIST_ITEMS_MAX) return fail(CLIENT_MESSAGES.stylesInvalid);
+    if (items === null || items.length > LIST_ITEMS_MAX) return fail(MESSAGE_CODES.clientStylesInvalid);
     const tags = distinctTags(items);
-    if (tags.some((tag) => tag.length > STYLE_TAG_MAX)) return fail(CLIENT_MESSAGES.styleTooLong);
-    if (tags.length > STYLE_TAGS_MAX) return fail(CLIENT_MESSAGES.tooManyStyles);
+    if (tags.some((tag) => tag.length > STYLE_TAG_MAX))
+      return fail(MESSAGE_CODES.clientStyleTooLong, { max: STYLE_TAG_MAX });
+    if (tags.length > STYLE_TAGS_MAX) return fail(MESSAGE_CODES.clientTooManyStyles, { max: STYLE_TAGS_MAX });
     return tags.length > 0 ? tags : undefined;
   })
   .optional();
 
-/** A budget band by key or label, or an amount in AED that falls in one. */
-const budgetBandField = z
-  .preprocess(blankToUndefined, z.string({ error: CLIENT_MESSAGES.budgetBandInvalid }).optional())
-  .transform((text, ctx) => {
-    if (text === undefined) return undefined;
-    const band = parseBudgetBand(text);
-    if (band === null) {
-      ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.budgetBandInvalid });
-      return z.NEVER;
-    }
-    return band;
-  });
+/** A budget band by key or label, or an amount in AED that falls in one; its message lists the bands. */
+const budgetBandField = z.preprocess(blankToUndefined, z.unknown()).transform((text, ctx) => {
+  if (text === undefined) return undefined;
+  const band = typeof text === "string" ? parseBudgetBand(text) : null;
+  if (band === null) {
+    ctx.addIssue({
+      code: "custom",
+      message: MESSAGE_CODES.clientBudgetBandInvalid,
+      params: { choices: BUDGET_CHOICES },
+    });
+    return z.NEVER;
+  }
+  return band;
+});
 
 /** Amounts as people type them ("1,250.50", "AED 300"), parsed to fils without floating point. */
 const totalSalesField = z.preprocess(blankToUndefined, z.string().optional()).transform((text, ctx): Fils => {
   if (text === undefined) return 0n;
   const fils = parseAedToFils(text);
   if (fils === null) {
-    ctx.addIssue({ code: "custom", message: CLIENT_MESSAGES.amountInvalid });
+    ctx.addIssue({ code: "custom", message: MESSAGE_CODES.clientAmountInvalid });
     return z.NEVER;
   }
   if (fils > MAX_AMOUNT_FILS) {
@@ -269,7 +268,7 @@ const newSaleField = z
     blankToUndefined,
     z
       .string()
-      .regex(/^\d+(\.\d{1,2})?$/, CLIENT_MESSAGES.saleAmountInvalid)
+      .regex(/^\d+(\.\d{1,2})?$/, MESSAGE_CODES.clientSaleAmountInvalid)
       .optional(),
   )
   .transform((text, ctx): Fils | undefined => {
@@ -287,7 +286,7 @@ function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional", teams:
   const max = spec.max ?? 200;
   switch (spec.kind) {
     case "name":
-      return requiredText(max, CLIENT_MESSAGES.nameRequired);
+      return requiredText(max, MESSAGE_CODES.clientNameRequired);
     case "nameAr":
       return optionalText(max);
     case "mobile":
@@ -318,9 +317,9 @@ function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional", teams:
     case "size":
       return sizeField;
     case "metals":
-      return choiceListField(PREFERRED_METALS, METAL_LABELS, CLIENT_MESSAGES.metalsInvalid);
+      return choiceListField(PREFERRED_METALS, METAL_LABELS, MESSAGE_CODES.clientMetalsInvalid, METAL_CHOICES);
     case "stones":
-      return choiceListField(PREFERRED_STONES, STONE_LABELS, CLIENT_MESSAGES.stonesInvalid);
+      return choiceListField(PREFERRED_STONES, STONE_LABELS, MESSAGE_CODES.clientStonesInvalid, STONE_CHOICES);
     case "tags":
       return stylesField;
     case "budgetBand":
@@ -355,7 +354,7 @@ function emirateFor(value: PlaceInput): string {
 function checkEmirate(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
   const place = value as PlaceInput;
   if (place.country === "uae" && !(EMIRATES as readonly string[]).includes(emirateFor(place))) {
-    ctx.addIssue({ code: "custom", path: ["emirate"], message: CLIENT_MESSAGES.emirateRequired });
+    ctx.addIssue({ code: "custom", path: ["emirate"], message: MESSAGE_CODES.clientEmirateRequired });
   }
 }
 
@@ -370,7 +369,7 @@ export const newClientSchema = (teams: readonly ShopChoice[]) =>
     .superRefine(
       (value, ctx) => {
         if ((value[TOTAL_SALES] as Fils) > 0n && !value[PURCHASE_DATE]) {
-          ctx.addIssue({ code: "custom", path: [PURCHASE_DATE], message: CLIENT_MESSAGES.purchaseDateRequired });
+          ctx.addIssue({ code: "custom", path: [PURCHASE_DATE], message: MESSAGE_CODES.clientPurchaseDateRequired });
         }
       },
       { when: unlessFailed(TOTAL_SALES, PURCHASE_DATE) },
@@ -400,7 +399,7 @@ export type NewSaleInput = {
 };
 export type EditClientInput = ClientInput<"edit"> & NewSaleInput;
 
-/** A rule's English text as it is, or a code with values (a refused team names the active ones). */
+/** A rule's code with its values (a refused team names the active ones), or zod's own text as it is. */
 export type ClientInputIssue = { path: string; message: string | Message };
 export type ClientInputResult<T> = { ok: true; value: T } | { ok: false; issues: ClientInputIssue[] };
 

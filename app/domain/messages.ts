@@ -12,7 +12,8 @@ export function nameIn(language: string, row: LocalName): string {
 /**
  * What a message names: a text or number as it is, another message said in the same language, a stored
  * value's label by its catalog key (app/i18n/label-keys.ts), the shop's names of rows or a fixed list's labels
- * (catalog keys), listed in the reader's language ("A, B or C"), an amount in AED (a decimal string) or a count
+ * (catalog keys), listed in the reader's language ("A, B or C") or, with a `separator` (a catalog key), one after
+ * the other as a rule's message lists its choices ("A, B, C"), an amount in AED (a decimal string) or a count
  * written in the reader's digits and with thousands separators ("1,234", where a bare number is "1234").
  */
 export type MessageValue =
@@ -21,12 +22,15 @@ export type MessageValue =
   | Message
   | { label: string }
   | { names: readonly LocalName[] }
-  | { labels: readonly string[] }
+  | { labels: readonly string[]; separator?: string }
   | { aed: string }
   | { count: number };
 
-function isNames(value: unknown): value is { names: readonly LocalName[] } {
-  return typeof value === "object" && value !== null && Array.isArray((value as { names?: unknown }).names);
+/** The lists a zod issue's params may carry: the shop's names of rows or a fixed list's labels. */
+function isList(value: unknown): value is { names: readonly LocalName[] } | { labels: readonly string[] } {
+  if (typeof value !== "object" || value === null) return false;
+  const list = value as { names?: unknown; labels?: unknown };
+  return Array.isArray(list.names) || Array.isArray(list.labels);
 }
 
 /** A message as services and domain rules give it: a code (app/domain/message-codes.ts) and the values it names. */
@@ -62,6 +66,6 @@ export function issueMessage(issue: IssueLike): Message | string {
   const bound = issue.maximum ?? issue.minimum;
   if (typeof bound === "number" || typeof bound === "bigint") values.count = Number(bound);
   for (const [name, value] of Object.entries(issue.params ?? {}))
-    if (typeof value === "string" || typeof value === "number" || isNames(value)) values[name] = value;
+    if (typeof value === "string" || typeof value === "number" || isList(value)) values[name] = value;
   return message(issue.message, values);
 }

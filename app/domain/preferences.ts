@@ -60,7 +60,6 @@ export function parseBudgetBand(text: string): BudgetBand | null {
 }
 
 export const SIZE_MAX = 12;
-export const SIZE_MESSAGE = `Enter a size as the shop writes it, e.g. 14, N½ or 2.6 (letters, digits, spaces and . / - ½ ¼ ¾, at most ${SIZE_MAX})`;
 const SIZE_PATTERN = /^[\p{L}\p{N} ./½¼¾-]+$/u;
 
 /**

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import type { TFunction } from "i18next";
-import { CLIENT_MESSAGES } from "~/domain/client-input";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { say } from "~/i18n/messages";
 import type { WriteIssue } from "~/services/client-writes.server";
 import type { ClientFormReply } from "../components/clients/client-form";
@@ -10,8 +10,7 @@ import { validationFailedText } from "../components/clients/client-messages";
  * The form's answer when the service refuses a client: each issue under its field (Conform's
  * reply) and a summary: a conflict's own message (the duplicate mobile names its client), the
  * docs/product-rules.md §5 purchase-date message when that is the only problem, else docs/product-rules.md §8 'Validation failed for: ...'.
- * A service's message codes and the summary are said here in the page's language (`t`); the rules' texts go as
- * they are.
+ * Every message and the summary are said here in the page's language (`t`).
  */
 export function clientFormFailure(
   submission: Submission<unknown>,
@@ -23,8 +22,12 @@ export function clientFormFailure(
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) (fieldErrors[issue.path] ??= []).push(issue.message);
   const only = issues.length === 1 ? issues[0]!.message : null;
+  // Known by its code: its text is in the page's language.
+  const first = refusal.issues[0]?.message;
+  const onlyPurchaseDate =
+    only !== null && typeof first === "object" && first.code === MESSAGE_CODES.clientPurchaseDateRequired;
   const summary =
-    status === 409 || status === 403 || only === CLIENT_MESSAGES.purchaseDateRequired
+    status === 409 || status === 403 || onlyPurchaseDate
       ? (only ?? validationFailedText(issues, t))
       : validationFailedText(issues, t);
   return { result: submission.reply({ fieldErrors }), summary };

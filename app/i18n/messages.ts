@@ -11,11 +11,10 @@ function valueText(t: TFunction, value: MessageValue, locale?: Locale): string |
       t,
       value.names.map((row) => nameIn(languageOf(t), row)),
     );
-  if ("labels" in value)
-    return alternatives(
-      t,
-      value.labels.map((key) => t(key)),
-    );
+  if ("labels" in value) {
+    const labels = value.labels.map((key) => t(key));
+    return value.separator ? labels.join(t(value.separator)) : alternatives(t, labels);
+  }
   if ("aed" in value) return formatAed(parseAedToFils(value.aed) ?? 0n, locale ?? languageOf(t));
   if ("count" in value) return formatCount(value.count, locale ?? languageOf(t));
   return "label" in value ? t(value.label) : say(t, value, undefined, locale);

@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createClient(body, { actor: session.user, ip: requestAddress(request) });
   if (!result.ok) {
     const error = result.status === 409 ? result.issues[0]!.message : validationFailedMessage(result.issues);
-    // A service's message codes (an unknown owner) in English; the schema's texts as they are.
+    // The rules' and the service's message codes in English: the same sentences as ever (a contract).
     const details = result.issues.map((issue) => ({ path: issue.path, message: english(issue.message) }));
     return inputError(english(error), details, result.status);
   }

@@ -6,6 +6,7 @@ import * as detailsPage from "~/routes/_app.customers.$id";
 import * as editPage from "~/routes/_app.customers.$id_.edit";
 import * as listPage from "~/routes/_app.customers";
 import * as newPage from "~/routes/_app.customers.new";
+import * as clientsApi from "~/routes/api.clients";
 import { callRoute, createUser, makeRequest, outcome, sessionCookieFor } from "../support/factories";
 
 // The client book's server-made texts in Arabic and English (docs/decisions/021-arabic-and-english.md).
@@ -46,6 +47,7 @@ async function toastOf(headers: Headers) {
 
 type ListData = { rows: { id: number; [key: string]: unknown }[] };
 type DetailsData = { contacts: { typeLabel: string; when: string }[] };
+type FormReply = { result: { error: Record<string, string[]> }; summary: string };
 
 describe("the client book in Arabic and English", () => {
   it("gives the list's labels in the page's language, and the English ones unchanged", async () => {
@@ -99,6 +101,28 @@ describe("the client book in Arabic and English", () => {
       );
     expect(await reveal(ARABIC)).toMatchObject({ status: 400, body: { error: "إجراء غير معروف" } });
     expect(await reveal()).toMatchObject({ status: 400, body: { error: "Unknown action" } });
+  });
+
+  it("says a rule's message under the field in the page's language, and in the same English as ever to the API", async () => {
+    const { cookie } = await signedIn();
+    const badMobile = { fullName: "Noura Al Suwaidi", mobileNumber: "12345", country: "uae", team: "team_c" };
+    const page = await outcome(
+      await callRoute(newPage.action, makeRequest("/customers/new", { cookie, headers: ARABIC, form: badMobile })),
+    );
+    expect(page.status).toBe(400);
+    const reply = page.body as FormReply;
+    expect(reply.result.error.mobileNumber).toEqual(["أدخل رقم جوال صحيحًا (من 9 إلى 15 رقمًا، مثل \u200e050 123 4567)"]);
+    expect(reply.summary).toBe("تعذّر التحقق من: رقم الجوال");
+
+    // Other clients read these sentences: an Arabic Accept-Language changes nothing in the JSON.
+    const api = await outcome(
+      await callRoute(clientsApi.action, makeRequest("/api/clients", { cookie, headers: ARABIC, json: badMobile })),
+    );
+    expect(api.status).toBe(400);
+    expect(api.body).toEqual({
+      error: "Validation failed for: mobileNumber",
+      details: [{ path: "mobileNumber", message: "Enter a valid mobile number (9 to 15 digits, e.g. 050 123 4567)" }],
+    });
   });
 
   it("says a new client was added, and an edit with a sale was saved, in the page's language", async () => {

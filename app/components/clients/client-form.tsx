@@ -35,8 +35,7 @@ import { formatDay } from "~/domain/client-display";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import type { ShopChoice } from "~/domain/shop-lists";
 import { BUDGET_BANDS, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
-import { zodMessages } from "~/i18n/zod-messages";
-import { clientMessageText } from "./client-messages";
+import { sayIssues, zodMessages } from "~/i18n/zod-messages";
 import {
   ANNIVERSARY_TYPE_KEYS,
   BUDGET_BAND_KEYS,
@@ -59,9 +58,9 @@ const choices = (kind: ChoiceListKind, t: TFunction): (readonly [string, string]
 /** A field's label in this form's grid: a little room above it. */
 const LABEL = "label mt-2";
 
-/** Error messages in the page's language: the client rules write English (they also answer /api). */
-function errorText(errors: string[] | undefined, t: TFunction): string | undefined {
-  return errors?.map((message) => clientMessageText(message, t)).join(" ");
+/** A field's errors, already said in the page's language (sayIssues here, clientFormFailure on the server). */
+function errorText(errors: string[] | undefined): string | undefined {
+  return errors?.join(" ");
 }
 
 /** A client in the book the one being entered may be (docs/guide/duplicates.md), as the warning names them. */
@@ -125,9 +124,10 @@ export function ClientForm({
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true, error: zodMessages(t) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema, disableAutoCoercion: true, error: zodMessages(t), formatError: sayIssues(t) }),
   });
-  const summary = reply?.summary ? clientMessageText(reply.summary, t) : undefined;
+  const summary = reply?.summary || undefined;
 
   useEffect(() => {
     if (summary)
@@ -169,7 +169,7 @@ export function ClientForm({
           field={field}
           label={inUae ? `${label} *` : label}
           labelClassName={LABEL}
-          error={errorText(field.errors, t)}
+          error={errorText(field.errors)}
         >
           {(control) =>
             inUae ? (
@@ -205,7 +205,7 @@ export function ClientForm({
           label={label}
           labelClassName={LABEL}
           hint={t("clientForm:masked")}
-          error={errorText(field.errors, t)}
+          error={errorText(field.errors)}
         >
           {(control) => (
             <input
@@ -223,7 +223,7 @@ export function ClientForm({
         field={field}
         label={required ? `${label} *` : label}
         hint={spec.kind === "tags" ? t("clientForm:stylesHint") : undefined}
-        error={errorText(field.errors, t)}
+        error={errorText(field.errors)}
         className={spec.kind === "longText" ? "sm:col-span-2" : undefined}
         labelClassName={LABEL}
       >
@@ -270,7 +270,7 @@ export function ClientForm({
               field={fields.newSaleAmount}
               label={t("clientForm:newSaleAmount")}
               labelClassName={LABEL}
-              error={errorText(fields.newSaleAmount.errors, t)}
+              error={errorText(fields.newSaleAmount.errors)}
             >
               {(control) => (
                 <input
@@ -286,7 +286,7 @@ export function ClientForm({
               field={fields.newSaleDate}
               label={t("clientForm:newSaleDate")}
               labelClassName={LABEL}
-              error={errorText(fields.newSaleDate.errors, t)}
+              error={errorText(fields.newSaleDate.errors)}
             >
               {(control) => (
                 <input {...getInputProps(fields.newSaleDate, { type: "date" })} {...control} className="input mt-1" />
@@ -296,7 +296,7 @@ export function ClientForm({
               field={fields.newSaleDescription}
               label={t("clientForm:newSaleDescription")}
               labelClassName={LABEL}
-              error={errorText(fields.newSaleDescription.errors, t)}
+              error={errorText(fields.newSaleDescription.errors)}
             >
               {(control) => (
                 <input
@@ -316,7 +316,7 @@ export function ClientForm({
 
       <div className="sticky bottom-0 -mx-5 -mb-4 flex items-start justify-between gap-3 border-t border-gray-200 bg-white px-5 py-3">
         <p role="alert" id={form.errorId} className="text-sm text-red-700">
-          {summary ?? errorText(form.errors, t)}
+          {summary ?? errorText(form.errors)}
         </p>
         <div className="flex shrink-0 gap-2">
           <Link to={closeTo} preventScrollReset className="btn-secondary">
@@ -528,14 +528,13 @@ function ChoiceList({
   label: string;
   choices: readonly (readonly [string, string])[];
 }) {
-  const { t } = useTranslation();
   const labels = new Map(choices);
   return (
     <FieldGroup
       field={field}
       legend={label}
       legendClassName="label mt-2"
-      error={errorText(field.errors, t)}
+      error={errorText(field.errors)}
       className="sm:col-span-2"
     >
       <input type="hidden" name={field.name} value="" />
