@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useMemo, useState, type FormEvent } from "react";
@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { WhatsAppButton } from "~/components/clients/whatsapp-button";
-import { PaymentMethodFields } from "~/components/jobs/payment-method-fields";
+import { buyerIdOfForm, PaymentMethodFields, type PostedBuyerId } from "~/components/jobs/payment-method-fields";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { displayName, formatDay } from "~/domain/client-display";
@@ -44,7 +44,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
-import { sayIssues, zodMessages } from "~/i18n/zod-messages";
+import { parseTyped } from "~/i18n/parse-typed";
 import { getWhatsAppTarget } from "~/services/client-contact.server";
 import { deleteJobPhoto, listJobPhotos } from "~/services/job-photos.server";
 import { getJob, moveJob, recordJobPayment, refundJobPayment, type JobDetailJson } from "~/services/jobs.server";
@@ -73,8 +73,8 @@ async function jobOf(params: { id?: string }) {
  */
 const paymentFormSchema = () =>
   z.preprocess((posted) => {
-    const { buyerId, ...payment } = posted as { buyerId?: { number?: string } };
-    return { ...payment, buyerId: buyerId?.number ? { type: "passport", ...buyerId } : null };
+    const { buyerId, ...payment } = posted as { buyerId?: PostedBuyerId };
+    return { ...payment, buyerId: buyerIdOfForm(buyerId) };
   }, jobPaymentSchema());
 
 /** The payment form's fields, as its names say them. */
@@ -192,8 +192,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       t("jobs:detail.refunded"),
     );
   // Payment and move are parsed as the browser parsed them (no coercion: the JSON's text), said with their values.
-  const parse = <Schema extends z.ZodType>(schema: Schema) =>
-    parseWithZod(form, { schema, disableAutoCoercion: true, error: zodMessages(t), formatError: sayIssues(t) });
+  const parse = <Schema extends z.ZodType>(schema: Schema) => parseTyped(form, schema, t);
   // A service's refusal under the field it names, else over the form.
   const refusal = (path: string, fields: readonly string[], said: Message) =>
     fields.includes(path) ? { fieldErrors: { [path]: [say(t, said)] } } : { formErrors: [say(t, said)] };
@@ -561,8 +560,7 @@ function PaymentForm({
     // that left it (the photo's Add photo). The balance under the amount guides while typing.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema, disableAutoCoercion: true, error: zodMessages(t), formatError: sayIssues(t) }),
+    onValidate: ({ formData }) => parseTyped(formData, schema, t),
   });
   const buyerId = fields.buyerId.getFieldset();
   const [typed, setTyped] = useState("");

@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
-import { PaymentMethodFields } from "~/components/jobs/payment-method-fields";
+import { buyerIdOfForm, PaymentMethodFields } from "~/components/jobs/payment-method-fields";
 import { Field } from "~/components/ui/field";
 import { addDays, businessToday } from "~/domain/calendar";
 import { parseClientIds } from "~/domain/client-ids";
@@ -24,7 +23,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
-import { sayIssues, zodMessages } from "~/i18n/zod-messages";
+import { parseTyped } from "~/i18n/parse-typed";
 import { createJob, jobClient } from "~/services/jobs.server";
 import { getQuote } from "~/services/quotes.server";
 import { readShopLists } from "~/services/shop-lists.server";
@@ -157,7 +156,7 @@ function jobFormSchema(...[today, lists]: Parameters<typeof jobInputSchema>) {
         ...job,
         items: items.filter((item) => item && (item.category || item.weightGrams || item.notes)),
         deposit: deposit?.amount ? deposit : null,
-        buyerId: buyerId?.number ? { type: "passport", ...buyerId } : null,
+        buyerId: buyerIdOfForm(buyerId),
       };
     },
     jobInputSchema(today, lists),
@@ -168,13 +167,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const { t } = await translatorFor(request, "jobs");
   const client = await clientOf(request);
-  const submission = parseWithZod(await request.formData(), {
-    schema: jobFormSchema(businessToday(), await readShopLists()),
-    disableAutoCoercion: true,
-    error: zodMessages(t),
-    // The form validates on the server only: the shop's lists and today are the server's.
-    formatError: sayIssues(t),
-  });
+  // The form validates on the server only: the shop's lists and today are the server's.
+  const submission = parseTyped(await request.formData(), jobFormSchema(businessToday(), await readShopLists()), t);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await createJob(client.id, submission.value, { actor: user, ip: requestAddress(request) });
   if (!result.ok)

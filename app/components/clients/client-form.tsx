@@ -8,7 +8,6 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
@@ -35,7 +34,7 @@ import { formatDay } from "~/domain/client-display";
 import { usePageLocale } from "~/i18n/i18n-provider";
 import type { ShopChoice } from "~/domain/shop-lists";
 import { BUDGET_BANDS, PREFERRED_METALS, PREFERRED_STONES } from "~/domain/preferences";
-import { sayIssues, zodMessages } from "~/i18n/zod-messages";
+import { parseTyped } from "~/i18n/parse-typed";
 import {
   ANNIVERSARY_TYPE_KEYS,
   BUDGET_BAND_KEYS,
@@ -124,8 +123,7 @@ export function ClientForm({
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema, disableAutoCoercion: true, error: zodMessages(t), formatError: sayIssues(t) }),
+    onValidate: ({ formData }) => parseTyped(formData, schema, t),
   });
   const summary = reply?.summary || undefined;
 

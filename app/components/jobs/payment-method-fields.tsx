@@ -6,6 +6,14 @@ import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
 
 type Text = FieldMetadata<string, Record<string, unknown>, string[]>;
 
+/** The passport fields as posted. */
+export type PostedBuyerId = { number?: string; nationality?: string };
+
+/** The posted passport as the JSON's `buyerId`: only when its number is typed (the cash rule asks for it). */
+export function buyerIdOfForm(buyerId: PostedBuyerId | undefined) {
+  return buyerId?.number ? { type: "passport" as const, ...buyerId } : null;
+}
+
 /**
  * How a job's money is paid, and the buyer's passport the cash rule may ask for: the same three fields on the
  * new job's deposit and on the job page's payment. `buyerIdError` is the error the rule gives the ID as a whole.
