@@ -6,13 +6,13 @@ import { ChartCard, ComparisonTable, PeriodForm } from "~/components/reports/rep
 import { businessToday } from "~/domain/calendar";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
-import { parseReportPeriod, periodLabel, type ReportGrouping, type ReportPeriod } from "~/domain/sales-report";
+import { parseReportPeriod, periodLabel, type ReportPeriod } from "~/domain/sales-report";
 import { barChartSection, comparisonRows, monthlySection, periodPresets } from "~/domain/sales-report-view";
 import { translatorFor } from "~/i18n/i18n.server";
 import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { readShopLists } from "~/services/shop-lists.server";
-import { salesOverview, salesReport } from "~/services/sales-report.server";
+import { salesOverview, salesReportsByGrouping } from "~/services/sales-report.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
 export const handle: CatalogsHandle = { i18n: ["cash", "clientForm", "clients", "dashboard", "reports"] };
@@ -20,9 +20,6 @@ export const handle: CatalogsHandle = { i18n: ["cash", "clientForm", "clients", 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${metaText(matches, "reports:title")} | ${PRODUCT_NAME}` },
 ];
-
-/** The bar charts under the monthly line, in this order. */
-const DIMENSIONS = ["showroom", "associate", "team", "tier", "category"] as const satisfies readonly ReportGrouping[];
 
 const periodHref = (period: ReportPeriod) => `/reports?${new URLSearchParams({ ...period }).toString()}`;
 
@@ -59,14 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   const { period } = parsed;
-  const overviewRead = salesOverview(period);
-  const [overview, ...dimensions] = await Promise.all([
-    overviewRead,
-    // The category rows need the period's totals, which the overview reads anyway.
-    ...DIMENSIONS.map(async (groupBy) =>
-      salesReport({ period, groupBy }, groupBy === "category" ? (await overviewRead).totals.current : undefined),
-    ),
-  ]);
+  const overview = await salesOverview(period);
+  const dimensions = await salesReportsByGrouping(period, overview.totals.current);
   return {
     ok: true as const,
     // The cash reports are an admin's (docs/guide/cash-rule.md): linked from here for them only.

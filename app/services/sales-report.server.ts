@@ -2,7 +2,7 @@ import { db, sqlTimestamp } from "~/db/db.server";
 import { dateFromIso, isoFromDate } from "~/domain/calendar";
 import { neutralizeCell } from "~/domain/csv-safety";
 import { filsToDecimalString, type Fils } from "~/domain/money";
-import { activeChoices, type ShopChoice } from "~/domain/shop-lists";
+import { activeChoices, type ShopChoice, type ShopLists } from "~/domain/shop-lists";
 import {
   CATEGORY_NOTE,
   comparedPeriods,
@@ -72,32 +72,75 @@ export async function dailySales(period: ReportPeriod): Promise<DaySales[]> {
   return days.map((d) => ({ day: isoFromDate(d.saleDate), count: d._count._all, totalFils: d._sum.amountFils ?? 0n }));
 }
 
-async function byShowroom(period: ReportPeriod): Promise<GroupSales[]> {
-  const groups = await db.sale.groupBy({
-    by: ["showroom"],
-    where: inPeriod(period),
-    _count: { _all: true },
-    _sum: { amountFils: true },
-  });
-  return groups.map((g) => ({ key: g.showroom, count: g._count._all, totalFils: g._sum.amountFils ?? 0n }));
-}
-
-/** Per associate who sold, with their names (a user deleted since is "not recorded": soldById is nulled). */
-async function byAssociate(period: ReportPeriod): Promise<{ groups: GroupSales[]; names: Map<string, string> }> {
-  const groups = await db.sale.groupBy({
-    by: ["soldById"],
-    where: inPeriod(period),
-    _count: { _all: true },
-    _sum: { amountFils: true },
-  });
-  const ids = groups.flatMap((g) => (g.soldById ? [g.soldById] : []));
+/** The associates' names by id (a user deleted since is "not recorded": soldById is nulled). */
+async function associateNames(groups: readonly GroupSales[]): Promise<Map<string, string>> {
+  const ids = groups.flatMap((g) => (g.key ? [g.key] : []));
   const users = ids.length
     ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })
     : [];
-  return {
-    groups: groups.map((g) => ({ key: g.soldById, count: g._count._all, totalFils: g._sum.amountFils ?? 0n })),
-    names: new Map(users.map((u) => [u.id, u.name])),
+  return new Map(users.map((u) => [u.id, u.name]));
+}
+
+/** The groupings a sale gives by itself or by its client's team and tier as they stand today. */
+const SALE_GROUPINGS = ["showroom", "associate", "team", "tier"] as const;
+type SaleGrouping = (typeof SALE_GROUPINGS)[number];
+
+type SaleGroupRow = {
+  showroom: string | null;
+  soldById: string | null;
+  team: string | null;
+  tier: string | null;
+  count: SqlInteger;
+  total: SqlInteger;
+};
+
+/**
+ * The period's sales by showroom, associate, team and tier, from one grouped read of its sales and
+ * their clients: the few (showroom, associate, team, tier) combinations fold here into the four
+ * groupings, one pass over the period where each grouping alone would make its own. A sale has no
+ * team or tier: those are its client's today.
+ */
+async function saleGroups(period: ReportPeriod): Promise<Record<SaleGrouping, GroupSales[]>> {
+  const rows = await db.$queryRaw<SaleGroupRow[]>`
+    SELECT s."showroom", s."soldById", c."team", c."tier", COUNT(*) AS "count", SUM(s."amountFils") AS "total"
+    FROM "Sale" s JOIN "Customer" c ON c."id" = s."customerId"
+    WHERE ${inPeriodSql(period)}
+    GROUP BY s."showroom", s."soldById", c."team", c."tier"`;
+  const keyOf: Record<SaleGrouping, (row: SaleGroupRow) => string | null> = {
+    showroom: (row) => row.showroom,
+    associate: (row) => row.soldById,
+    team: (row) => row.team,
+    tier: (row) => row.tier,
   };
+  const folded = Object.fromEntries(SALE_GROUPINGS.map((grouping) => [grouping, new Map<string | null, GroupSales>()]));
+  for (const row of rows) {
+    const { count, totalFils } = groupOf({ key: null, count: row.count, total: row.total });
+    for (const grouping of SALE_GROUPINGS) {
+      const key = keyOf[grouping](row);
+      const group = folded[grouping]!.get(key) ?? { key, count: 0, totalFils: 0n };
+      folded[grouping]!.set(key, { key, count: group.count + count, totalFils: group.totalFils + totalFils });
+    }
+  }
+  return Object.fromEntries(SALE_GROUPINGS.map((grouping) => [grouping, [...folded[grouping]!.values()]])) as Record<
+    SaleGrouping,
+    GroupSales[]
+  >;
+}
+
+/** Per the sale's showroom or associate, or its client's team or tier, by the ORM where it can. */
+async function bySaleGrouping(period: ReportPeriod, grouping: SaleGrouping): Promise<GroupSales[]> {
+  if (grouping === "team" || grouping === "tier") return byClientColumn(period, grouping);
+  const groups = await db.sale.groupBy({
+    by: [grouping === "showroom" ? "showroom" : "soldById"],
+    where: inPeriod(period),
+    _count: { _all: true },
+    _sum: { amountFils: true },
+  });
+  return groups.map((g) => ({
+    key: grouping === "showroom" ? g.showroom : g.soldById,
+    count: g._count._all,
+    totalFils: g._sum.amountFils ?? 0n,
+  }));
 }
 
 /** The client's column, never user input: the ORM cannot group sales by a field of their client. */
@@ -157,40 +200,51 @@ function listNames(rows: readonly ShopChoice[]) {
   return { names: new Map(rows.map((row) => [row.key, row.name])), listed: activeChoices(rows).map((row) => row.key) };
 }
 
-/**
- * GET /api/reports/sales: the period's sales grouped one way, with exact totals. `knownTotals`,
- * the period's when the caller has read them already (the /reports page's overview), spare the
- * category grouping its own read of them.
- */
-export async function salesReport(
-  { period, groupBy }: SalesReportQuery,
-  knownTotals?: SalesTotal,
+/** A sale grouping's report from its groups, named from the shop's lists or the associates' names. */
+async function saleGroupingReport(
+  period: ReportPeriod,
+  groupBy: SaleGrouping,
+  groups: GroupSales[],
+  lists: ShopLists,
 ): Promise<SalesReport> {
   switch (groupBy) {
-    case "month":
-      return salesReportOf(period, groupBy, monthlySales(await dailySales(period), period));
-    case "showroom": {
-      const [groups, lists] = await Promise.all([byShowroom(period), readShopLists()]);
+    case "showroom":
       return salesReportOf(period, groupBy, groups, listNames(lists.showrooms));
-    }
-    case "associate": {
-      const { groups, names } = await byAssociate(period);
-      return salesReportOf(period, groupBy, groups, { names });
-    }
-    case "team": {
-      const [groups, lists] = await Promise.all([byClientColumn(period, groupBy), readShopLists()]);
+    case "associate":
+      return salesReportOf(period, groupBy, groups, { names: await associateNames(groups) });
+    case "team":
       return salesReportOf(period, groupBy, groups, listNames(lists.teams));
-    }
     case "tier":
-      return salesReportOf(period, groupBy, await byClientColumn(period, groupBy));
-    case "category": {
-      const [totals, lists] = await Promise.all([knownTotals ?? periodTotal(period), readShopLists()]);
-      return salesReportOf(period, groupBy, await byCategory(period, totals), {
-        totals,
-        ...listNames(lists.itemCategories),
-      });
-    }
+      return salesReportOf(period, groupBy, groups);
   }
+}
+
+/** The category report; `totals`, the period's, give the sales without items. */
+async function categoryReport(period: ReportPeriod, totals: SalesTotal, lists: ShopLists): Promise<SalesReport> {
+  return salesReportOf(period, "category", await byCategory(period, totals), {
+    totals,
+    ...listNames(lists.itemCategories),
+  });
+}
+
+/** GET /api/reports/sales: the period's sales grouped one way, with exact totals. */
+export async function salesReport({ period, groupBy }: SalesReportQuery): Promise<SalesReport> {
+  if (groupBy === "month") return salesReportOf(period, groupBy, monthlySales(await dailySales(period), period));
+  const lists = await readShopLists();
+  if (groupBy === "category") return categoryReport(period, await periodTotal(period), lists);
+  return saleGroupingReport(period, groupBy, await bySaleGrouping(period, groupBy), lists);
+}
+
+/**
+ * The /reports page's bar charts: showroom, associate, team and tier from one read of the period's
+ * sales, then item category. `totals` are the period's, which the page's overview has read.
+ */
+export async function salesReportsByGrouping(period: ReportPeriod, totals: SalesTotal): Promise<SalesReport[]> {
+  const [groups, lists] = await Promise.all([saleGroups(period), readShopLists()]);
+  return Promise.all([
+    ...SALE_GROUPINGS.map((groupBy) => saleGroupingReport(period, groupBy, groups[groupBy], lists)),
+    categoryReport(period, totals, lists),
+  ]);
 }
 
 /**
@@ -236,11 +290,19 @@ export type SalesOverview = {
 /** One read of the days of all three periods gives their totals and both monthly lines. */
 export async function salesOverview(period: ReportPeriod): Promise<SalesOverview> {
   const periods = comparedPeriods(period);
+  // A year's previous period is the same days last year: its clients are read once.
+  const mixes = new Map<string, Promise<ClientMix>>();
+  const mixOf = (p: ReportPeriod) => {
+    const key = `${p.from}/${p.to}`;
+    const mix = mixes.get(key) ?? clientMix(p);
+    mixes.set(key, mix);
+    return mix;
+  };
   const [days, current, previous, lastYear] = await Promise.all([
     dailySales(spanOf(Object.values(periods))),
-    clientMix(periods.current),
-    clientMix(periods.previous),
-    clientMix(periods.lastYear),
+    mixOf(periods.current),
+    mixOf(periods.previous),
+    mixOf(periods.lastYear),
   ]);
   return {
     periods,
