@@ -361,8 +361,23 @@ function checkEmirate(value: Record<string, unknown>, ctx: z.RefinementCtx): voi
 const TOTAL_SALES = jsonName("totalSalesFils");
 const PURCHASE_DATE = jsonName("lastPurchaseDate");
 
+/**
+ * One schema per list of teams, built on first use: building a zod schema costs far more than using
+ * it (zod compiles its parser per schema), and an import checks every row against the same teams
+ * (the kept shop lists' array, app/services/shop-lists.server.ts), as every form post between two
+ * writes of the lists does.
+ */
+function builtOncePerTeams<T>(build: (teams: readonly ShopChoice[]) => T): (teams: readonly ShopChoice[]) => T {
+  const built = new WeakMap<readonly ShopChoice[], T>();
+  return (teams) => {
+    const schema = built.get(teams) ?? build(teams);
+    built.set(teams, schema);
+    return schema;
+  };
+}
+
 /** Add New Client; also the shape of POST /api/clients and an import row. `teams`: the shop's teams, all rows. */
-export const newClientSchema = (teams: readonly ShopChoice[]) =>
+export const newClientSchema = builtOncePerTeams((teams) =>
   z
     .object(shapeOf("create", teams))
     .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
@@ -374,7 +389,8 @@ export const newClientSchema = (teams: readonly ShopChoice[]) =>
       },
       { when: unlessFailed(TOTAL_SALES, PURCHASE_DATE) },
     )
-    .transform((value) => ({ ...value, emirate: emirateFor(value as PlaceInput) }));
+    .transform((value) => ({ ...value, emirate: emirateFor(value as PlaceInput) })),
+);
 
 /** The new-sale box of the edit form (and newSaleAmount of PUT /api/clients/:id): a sale, not a client field. */
 const saleShape = {
@@ -384,11 +400,12 @@ const saleShape = {
 } satisfies Record<(typeof SALE_FIELDS)[number], z.ZodType>;
 
 /** Edit Customer; also the shape of PUT /api/clients/:id. Total sales are read-only. */
-export const editClientSchema = (teams: readonly ShopChoice[]) =>
+export const editClientSchema = builtOncePerTeams((teams) =>
   z
     .object({ ...shapeOf("edit", teams), ...saleShape })
     .superRefine(checkEmirate, { when: unlessFailed("country", "emirate") })
-    .transform((value) => ({ ...value, emirate: emirateFor(value as unknown as PlaceInput) }));
+    .transform((value) => ({ ...value, emirate: emirateFor(value as unknown as PlaceInput) })),
+);
 
 /** A validated new client, keyed by column: optional fields are null when not given; dates are "YYYY-MM-DD". */
 export type NewClientInput = ClientInput<"create">;

@@ -84,6 +84,8 @@ const ENUM_NAMES: Partial<Record<ColumnKind, Map<string, string>>> = {
   anniversaryType: ANNIVERSARY_NAMES,
 };
 
+const NO_TEAMS: readonly ShopChoice[] = [];
+
 /** `teams`: the shop's teams (readShopLists), which a Team cell names. */
 export type RowReadOptions = {
   date1904?: boolean;
@@ -149,7 +151,7 @@ export function rowFields(
         input[field] = cellText(value);
         break;
       case "team":
-        input[field] = teamCell(options.teams ?? [], value);
+        input[field] = teamCell(options.teams ?? NO_TEAMS, value);
         break;
       default:
         input[field] = enumerated(ENUM_NAMES[column.kind]!, value);
@@ -213,7 +215,7 @@ export function checkClientRow(
   options: RowReadOptions = {},
 ): ClientRowCheck {
   const { input, problems } = rowFields(cells, mapping, options);
-  const parsed = parseNewClientInput(input, options.teams ?? []);
+  const parsed = parseNewClientInput(input, options.teams ?? NO_TEAMS);
   // The fields whose cells are not blank: an import that updates a client fills only those.
   if (parsed.ok && problems.size === 0) return { ok: true, client: parsed.value, filled: filledFields(input) };
   const messages: RowProblem[] = [...problems.values()];
