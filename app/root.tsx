@@ -21,6 +21,7 @@ import { NotificationStack } from "~/components/notification-stack";
 import { PwaHeadScript } from "~/components/pwa/pwa-head-script";
 import { PwaPrompts } from "~/components/pwa/pwa-prompts";
 import { Toaster } from "~/components/toaster";
+import { isMessageCode } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/http/toast.server";
 import { getLocale } from "~/i18n/i18n.server";
@@ -104,7 +105,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage refusal={error.data as unknown} />;
   const message = isRouteErrorResponse(error)
     ? `${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`
     : t("common:errors.sentence");
@@ -119,14 +120,22 @@ export function ErrorBoundary() {
   );
 }
 
-/** docs/product-rules.md §2: any other path shows '404 Page Not Found' with a developer-style hint. */
-export function NotFoundPage() {
+/**
+ * docs/product-rules.md §2: any other path shows '404 Page Not Found' with a developer-style hint. A record a
+ * page's loader did not find (`refusal`, the message code it threw: app/http/page-refusals.server.ts, e.g.
+ * "Quote not found") is said instead of the hint, in the page's language.
+ */
+export function NotFoundPage({ refusal }: { refusal?: unknown }) {
   const { t } = useTranslation();
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center p-8 text-center">
       <h1 className="text-3xl font-bold">{t("common:errors.notFoundTitle")}</h1>
       <p className="mt-3 text-gray-700">
-        <Trans i18nKey="common:errors.notFoundHint" components={{ code: <code dir="ltr" /> }} />
+        {typeof refusal === "string" && isMessageCode(refusal) ? (
+          t(refusal)
+        ) : (
+          <Trans i18nKey="common:errors.notFoundHint" components={{ code: <code dir="ltr" /> }} />
+        )}
       </p>
       <a href="/" className="btn-primary mt-6">
         {t("common:errors.goToDashboard")}

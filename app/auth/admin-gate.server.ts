@@ -8,6 +8,7 @@ import { isAdminGateOpen } from "./verification.server";
 import { MESSAGE_CODES } from "~/domain/message-codes";
 import { message, type Message } from "~/domain/messages";
 import { english } from "~/i18n/english.server";
+import { refusal } from "~/http/page-refusals.server";
 
 /** The refusal while user management is locked (docs/product-rules.md §2 'Admin Verification Required'). */
 export const ADMIN_GATE_REQUIRED = message(MESSAGE_CODES.adminGateRequired);
@@ -56,7 +57,7 @@ export async function loadManagedUserDialog(request: Request, userId: string) {
   const { unlocked } = await requireUserManagement(request);
   if (!unlocked) return data({ locked: true as const }, { status: 403 });
   const user = await getUser(userId);
-  if (!user) throw data("User not found", { status: 404 });
+  if (!user) throw refusal(404, MESSAGE_CODES.userNotFound);
   return {
     locked: false as const,
     user: { id: user.id, name: user.name, email: user.email },

@@ -74,7 +74,7 @@ function blankToUndefined(value: unknown): unknown {
 const optionalText = (max: number) =>
   z.preprocess(blankToUndefined, z.string().max(max, MESSAGE_CODES.clientTooLong).optional());
 
-const requiredText = (max: number, required: string) =>
+const requiredText = (max: number, required: MessageCode) =>
   z.preprocess(blankToUndefined, z.string({ error: required }).max(max, MESSAGE_CODES.clientTooLong));
 
 /** Calendar dates arrive as "YYYY-MM-DD", a full ISO timestamp (JSON clients) or a Date. */
@@ -293,7 +293,9 @@ function fieldSchema(spec: ClientFieldSpec, use: "required" | "optional", teams:
       return mobileField;
     case "text":
     case "longText":
-      return use === "required" ? requiredText(max, `${spec.label} is required`) : optionalText(max);
+      // No text field is required today (app/domain/client-fields.ts); one that becomes so says the catalog's
+      // "Required" under its input, in the page's language, as zod's own missing values do.
+      return use === "required" ? requiredText(max, MESSAGE_CODES.required) : optionalText(max);
     case "email":
       return optionalEmail;
     case "date":

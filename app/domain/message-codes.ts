@@ -106,6 +106,10 @@ export const MESSAGE_CODES = {
   eraseNameMismatch: "clientActions:erase.errors.nameMismatch",
   alreadyErased: "clientActions:erase.errors.alreadyErased",
   erasedClient: "clientActions:erased.refusal",
+  // Possible duplicates and merges (app/routes/_app.customers_.duplicates*.tsx, _app.customers_.merges.*): a pair
+  // or a merge that is not there.
+  duplicatePairNotFound: "duplicates:errors.pairNotFound",
+  mergeNotFound: "duplicates:errors.mergeNotFound",
   // Sales and voids (app/domain/sales.ts, app/services/sales.server.ts).
   saleExpectedText: "clientActions:sale.errors.expectedText",
   saleChooseOne: "clientActions:sale.errors.chooseOne",

@@ -10,7 +10,9 @@ import { formatCount } from "~/domain/display-labels";
 import { parseDuplicatePage } from "~/domain/duplicate-list";
 import { formatAed } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { ACCESS } from "~/domain/roles";
+import { refusal } from "~/http/page-refusals.server";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
@@ -65,9 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const [pairId] = parseClientIds(form.get("pairId"));
   if (form.get("intent") !== DISMISS || !pairId || pairId > 2_147_483_647)
-    throw new Response("Pair not found", { status: 404 });
+    throw refusal(404, MESSAGE_CODES.duplicatePairNotFound);
   const result = await dismissDuplicatePair(pairId, { actor: user, ip: requestAddress(request) });
-  if (!result.ok) throw new Response("Pair not found", { status: 404 });
+  if (!result.ok) throw refusal(404, MESSAGE_CODES.duplicatePairNotFound);
   const { t } = await translatorFor(request, "duplicates");
   return redirectWithToast(`/customers/duplicates${new URL(request.url).search}`, {
     type: "success",

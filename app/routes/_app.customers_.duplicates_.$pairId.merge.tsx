@@ -10,8 +10,10 @@ import { FieldGroup } from "~/components/ui/field";
 import { requireUser } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
 import { MERGE_CHOOSABLE_FIELDS, type MergeChoices, type MergeChoosableField } from "~/domain/client-merge";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import { refusal } from "~/http/page-refusals.server";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
@@ -56,7 +58,7 @@ const FIELD_LABEL_KEYS: Record<MergeChoosableField, string> = {
 async function candidatesOr404(pairIdParam: string | undefined) {
   const [pairId] = parseClientIds(pairIdParam);
   const found = pairId ? await mergeCandidates(pairId) : null;
-  if (!found) throw new Response("Pair not found", { status: 404 });
+  if (!found) throw refusal(404, MESSAGE_CODES.duplicatePairNotFound);
   return found;
 }
 

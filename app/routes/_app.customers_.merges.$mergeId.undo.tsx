@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { parseClientIds } from "~/domain/client-ids";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { ACCESS } from "~/domain/roles";
+import { plainRefusal } from "~/http/page-refusals.server";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -15,7 +17,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     mergeId && mergeId <= 2_147_483_647
       ? await undoClientMerge(mergeId, { actor: user, ip: requestAddress(request) })
       : null;
-  if (!result || (!result.ok && result.error === "not_found")) throw new Response("Merge not found", { status: 404 });
+  if (!result || (!result.ok && result.error === "not_found"))
+    throw await plainRefusal(request, 404, MESSAGE_CODES.mergeNotFound);
   const { t } = await translatorFor(request, "duplicates");
   if (!result.ok)
     return redirectWithToast("/customers/duplicates", {

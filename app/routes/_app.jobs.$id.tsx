@@ -35,6 +35,7 @@ import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { nameOfKey } from "~/domain/shop-lists";
 import { formText } from "~/http/form-text";
+import { refusal as pageRefusal } from "~/http/page-refusals.server";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast } from "~/http/toast.server";
 import { PAYMENT_METHOD_KEYS } from "~/i18n/cash-keys";
@@ -63,7 +64,7 @@ export const meta: MetaFunction = ({ matches }) => [
 async function jobOf(params: { id?: string }) {
   const id = parseJobId(params.id);
   const job = id ? await getJob(id) : null;
-  if (!job) throw new Response("Job not found", { status: 404 });
+  if (!job) throw pageRefusal(404, MESSAGE_CODES.jobNotFound);
   return job;
 }
 

@@ -12,12 +12,14 @@ import { parseClientListQuery } from "~/domain/client-filters";
 import { isChannelWithdrawn } from "~/domain/consent";
 import { rateList, shopClock } from "~/domain/gold-rates";
 import { clientMessage, recipientLanguage } from "~/domain/message-templates";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { nameOfKey } from "~/domain/shop-lists";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { writeNumber } from "~/domain/numerals";
 import type { Language } from "~/domain/languages";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
+import { refusal } from "~/http/page-refusals.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
 import { usePageLocale } from "~/i18n/i18n-provider";
@@ -51,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const { language } = await translatorFor(request, "quotes");
   const quote = params.id && params.id.length <= 100 ? await getQuote(params.id) : null;
-  if (!quote) throw new Response("Quote not found", { status: 404 });
+  if (!quote) throw refusal(404, MESSAGE_CODES.quoteNotFound);
   const [lists, target] = await Promise.all([
     readShopLists(),
     quote.clientId === null ? null : getWhatsAppTarget(quote.clientId),

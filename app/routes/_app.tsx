@@ -33,7 +33,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>("routes/_app");
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage refusal={error.data as unknown} />;
   const body =
     isRouteErrorResponse(error) && error.status === 403 && (error.data as DeniedData | undefined)?.denial ? (
       <AccessDeniedPanel denial={(error.data as DeniedData).denial} />

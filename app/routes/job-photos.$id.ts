@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { parseJobId } from "~/domain/jobs";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { ACCESS } from "~/domain/roles";
+import { plainRefusal } from "~/http/page-refusals.server";
 import { readJobPhoto } from "~/services/job-photos.server";
 
 /**
@@ -13,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Photo ids are read as job ids are: a positive integer in range.
   const id = parseJobId(params.id);
   const photo = id ? await readJobPhoto(id) : null;
-  if (!photo) throw new Response("Photo not found", { status: 404 });
+  if (!photo) throw await plainRefusal(request, 404, MESSAGE_CODES.jobPhotoNotFound);
   return new Response(new Uint8Array(photo.bytes), {
     headers: {
       "Content-Type": photo.contentType,

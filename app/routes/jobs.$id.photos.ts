@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { parseJobId } from "~/domain/jobs";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { ACCESS } from "~/domain/roles";
+import { plainRefusal } from "~/http/page-refusals.server";
 import { requestAddress } from "~/http/request-address";
 import { redirectWithToast, toastHeader, type Toast } from "~/http/toast.server";
 import { translatorFor } from "~/i18n/i18n.server";
@@ -19,9 +21,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const { t } = await translatorFor(request, "jobs");
   const id = parseJobId(params.id);
-  if (!id) throw new Response("Job not found", { status: 404 });
+  if (!id) throw await plainRefusal(request, 404, MESSAGE_CODES.jobNotFound);
   const result = await addJobPhoto(id, request, { actor: user, ip: requestAddress(request) });
-  if (!result.ok && result.status === 404) throw new Response("Job not found", { status: 404 });
+  if (!result.ok && result.status === 404) throw await plainRefusal(request, 404, MESSAGE_CODES.jobNotFound);
   const here = `/jobs/${id}`;
   const script = request.headers.get("Accept") === "application/json";
   if (!result.ok) {
@@ -36,8 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** A GET (a refresh after a refused upload) goes back to the job. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseJobId(params.id);
-  if (!id) throw new Response("Job not found", { status: 404 });
+  if (!id) throw await plainRefusal(request, 404, MESSAGE_CODES.jobNotFound);
   return new Response(null, { status: 303, headers: { Location: `/jobs/${id}` } });
 }

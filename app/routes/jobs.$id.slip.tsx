@@ -4,11 +4,13 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/guards.server";
 import { formatDay } from "~/domain/client-display";
 import { JOB_STATUS_KEYS, JOB_TYPE_KEYS, parseJobId } from "~/domain/jobs";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { formatAed, parseAedToFils } from "~/domain/money";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
 import { slipHeading } from "~/domain/shop-details";
 import { nameOfKey } from "~/domain/shop-lists";
+import { refusal } from "~/http/page-refusals.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
@@ -33,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, language } = await translatorFor(request, "jobs");
   const id = parseJobId(params.id);
   const [job, lists, details] = await Promise.all([id ? getJob(id) : null, readShopLists(), getShopDetails()]);
-  if (!job) throw new Response("Job not found", { status: 404 });
+  if (!job) throw refusal(404, MESSAGE_CODES.jobNotFound);
   const url = new URL(request.url);
   const money = (value: string | null) => (value === null ? null : formatAed(parseAedToFils(value) ?? 0n, locale));
   return {
