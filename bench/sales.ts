@@ -72,7 +72,7 @@ export async function measureSales(runs: number): Promise<Measurement[]> {
 // The sales report over the default period, the last 12 months (docs/decisions/018-sales-report.md):
 // GET /api/reports/sales by month (target < 300 ms) and by item category (< 500 ms), the other
 // groupings beside them, and the whole /reports loader (every chart, the previous period, the same
-// period last year and their new and returning clients). Read-only.
+// period last year and their new and returning clients; < 300 ms, issue #41). Read-only.
 const REPORT_TARGETS: Partial<Record<string, number>> = { month: 300, category: 500 };
 
 export async function measureSalesReports(
@@ -110,7 +110,7 @@ export async function measureSalesReports(
     await measure(
       "reports: /reports loader, last 12 months (every chart and both comparisons)",
       () => reportPage.loader(loaderArgs("/reports")),
-      { runs: Math.max(1, Math.ceil(runs / 2)) },
+      { runs: Math.max(1, Math.ceil(runs / 2)), target: 300 },
     ),
   );
   return results;
