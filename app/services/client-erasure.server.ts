@@ -130,8 +130,12 @@ export async function eraseClientsIn(
     erased,
     tx,
   );
+  // Found through their merges' (keptId) index: mergedIntoId has none, and its statistics (null on
+  // nearly every client) would keep SQLite from using one, so this read the whole table each batch.
+  const merges = await tx.clientMerge.findMany({ where: { keptId: { in: erased } }, select: { mergedId: true } });
+  if (merges.length === 0) return erased;
   const mergedAway = await tx.client.findMany({
-    where: { mergedIntoId: { in: erased }, erasedAt: null },
+    where: { id: { in: merges.map((m) => m.mergedId) }, mergedIntoId: { in: erased }, erasedAt: null },
     select: { id: true },
   });
   if (mergedAway.length === 0) return erased;
