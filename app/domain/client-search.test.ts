@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientSearchText, likeContainsPattern, searchFragment } from "./client-search";
+import { clientSearchText, isNumberFragment, likeContainsPattern, searchFragment } from "./client-search";
 
 describe("customer search", () => {
   const text = clientSearchText({
@@ -42,6 +42,16 @@ describe("customer search", () => {
 
   it("gives nothing to match for an empty query", () => {
     expect(searchFragment("   ")).toBeNull();
+  });
+});
+
+describe("isNumberFragment", () => {
+  it("takes five digits or more, as a mobile or ID typed in part is, for a search of few matches", () => {
+    expect(isNumberFragment(searchFragment("050 123"))).toBe(true);
+    expect(isNumberFragment(searchFragment("784-1990"))).toBe(true);
+    expect(isNumberFragment(searchFragment("0501"))).toBe(false);
+    expect(isNumberFragment(searchFragment("smith"))).toBe(false);
+    expect(isNumberFragment(searchFragment(""))).toBe(false);
   });
 });
 

@@ -40,6 +40,14 @@ export function searchFragment(query: string): string | null {
   return digits || text;
 }
 
+/** The fewest digits of a number search (part of a mobile or an ID) that matches a few clients at most. */
+const FEW_MATCHES_DIGITS = 5;
+
+/** Whether a search fragment is such a number: its matches are few, wherever they lie in the book. */
+export function isNumberFragment(fragment: string | null): boolean {
+  return fragment !== null && fragment.length >= FEW_MATCHES_DIGITS && /^\d+$/.test(fragment);
+}
+
 /** The escape character of the search's LIKE patterns (SQL: `ESCAPE '\'`). */
 export const LIKE_ESCAPE = "\\";
 

@@ -100,3 +100,31 @@ describe("the search box treats LIKE's special characters literally", () => {
     expect(await searchDeleted("gone")).toEqual(["Gone 10% Off", "Gone 100 Plain"]);
   });
 });
+
+// A number searched for (five digits or more) is read from the search's index and sorted on SQLite
+// (app/services/client-queries.server.ts): the page must hold the same clients in the same order as
+// any other search, in each sort.
+describe("a search for part of a mobile number", () => {
+  async function page(query: string): Promise<string[]> {
+    const res = await outcome(await callRoute(clientsApi.loader, makeRequest(`/api/clients?${query}`, { cookie })));
+    expect(res.status).toBe(200);
+    return (res.body as { data: { fullName: string }[] }).data.map((c) => c.fullName);
+  }
+
+  it("lists its matches newest first or in the chosen order, either way round", async () => {
+    for (const [name, mobile] of [
+      ["Number Beta", "971584400001"],
+      ["Number Alpha", "971584400002"],
+      ["Number Gamma", "971584400003"],
+    ] as const)
+      await add(name, { mobileNumber: mobile });
+    await add("Number Other", { mobileNumber: "971585500001" });
+    expect(await page("search=0584400")).toEqual(["Number Gamma", "Number Alpha", "Number Beta"]);
+    expect(await page("search=0584400&sort=fullName")).toEqual(["Number Alpha", "Number Beta", "Number Gamma"]);
+    expect(await page("search=0584400&sort=-fullName&limit=25&page=1")).toEqual([
+      "Number Gamma",
+      "Number Beta",
+      "Number Alpha",
+    ]);
+  });
+});
