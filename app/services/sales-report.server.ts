@@ -85,75 +85,43 @@ async function associateNames(groups: readonly GroupSales[]): Promise<Map<string
 const SALE_GROUPINGS = ["showroom", "associate", "team", "tier"] as const;
 type SaleGrouping = (typeof SALE_GROUPINGS)[number];
 
-type SaleGroupRow = {
-  showroom: string | null;
-  soldById: string | null;
-  team: string | null;
-  tier: string | null;
-  count: SqlInteger;
-  total: SqlInteger;
+/** Each grouping's column, never user input: the sale's own, or its client's (a sale has no team or tier). */
+const GROUPING_COLUMNS: Record<SaleGrouping, Prisma.Sql> = {
+  showroom: Prisma.sql`s."showroom"`,
+  associate: Prisma.sql`s."soldById"`,
+  team: Prisma.sql`c."team"`,
+  tier: Prisma.sql`c."tier"`,
 };
 
 /**
- * The period's sales by showroom, associate, team and tier, from one grouped read of its sales and
- * their clients: the few (showroom, associate, team, tier) combinations fold here into the four
- * groupings, one pass over the period where each grouping alone would make its own. A sale has no
- * team or tier: those are its client's today.
+ * The period's sales in each of `groupings`, from one grouped read (joining the clients only for
+ * their team or tier): the API asks for one grouping, the /reports page for all four, whose few
+ * combinations fold here, one pass over the period where each grouping would make its own.
  */
-async function saleGroups(period: ReportPeriod): Promise<Record<SaleGrouping, GroupSales[]>> {
-  const rows = await db.$queryRaw<SaleGroupRow[]>`
-    SELECT s."showroom", s."soldById", c."team", c."tier", COUNT(*) AS "count", SUM(s."amountFils") AS "total"
-    FROM "Sale" s JOIN "Customer" c ON c."id" = s."customerId"
+async function saleGroups<G extends SaleGrouping>(
+  period: ReportPeriod,
+  groupings: readonly G[],
+): Promise<Record<G, GroupSales[]>> {
+  const columns = groupings.map((g) => GROUPING_COLUMNS[g]);
+  const clients = groupings.some((g) => g === "team" || g === "tier")
+    ? Prisma.sql`JOIN "Customer" c ON c."id" = s."customerId"`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<(Record<G, string | null> & { count: SqlInteger; total: SqlInteger })[]>`
+    SELECT ${Prisma.join(groupings.map((g, i) => Prisma.sql`${columns[i]!} AS ${Prisma.raw(`"${g}"`)}`))},
+      COUNT(*) AS "count", SUM(s."amountFils") AS "total"
+    FROM "Sale" s ${clients}
     WHERE ${inPeriodSql(period)}
-    GROUP BY s."showroom", s."soldById", c."team", c."tier"`;
-  const keyOf: Record<SaleGrouping, (row: SaleGroupRow) => string | null> = {
-    showroom: (row) => row.showroom,
-    associate: (row) => row.soldById,
-    team: (row) => row.team,
-    tier: (row) => row.tier,
-  };
-  const folded = Object.fromEntries(SALE_GROUPINGS.map((grouping) => [grouping, new Map<string | null, GroupSales>()]));
+    GROUP BY ${Prisma.join(columns)}`;
+  const folded = groupings.map((g) => [g, new Map<string | null, GroupSales>()] as const);
   for (const row of rows) {
     const { count, totalFils } = groupOf({ key: null, count: row.count, total: row.total });
-    for (const grouping of SALE_GROUPINGS) {
-      const key = keyOf[grouping](row);
-      const group = folded[grouping]!.get(key) ?? { key, count: 0, totalFils: 0n };
-      folded[grouping]!.set(key, { key, count: group.count + count, totalFils: group.totalFils + totalFils });
+    for (const [g, groups] of folded) {
+      const key = row[g];
+      const sum = groups.get(key) ?? { key, count: 0, totalFils: 0n };
+      groups.set(key, { key, count: sum.count + count, totalFils: sum.totalFils + totalFils });
     }
   }
-  return Object.fromEntries(SALE_GROUPINGS.map((grouping) => [grouping, [...folded[grouping]!.values()]])) as Record<
-    SaleGrouping,
-    GroupSales[]
-  >;
-}
-
-/** Per the sale's showroom or associate, or its client's team or tier, by the ORM where it can. */
-async function bySaleGrouping(period: ReportPeriod, grouping: SaleGrouping): Promise<GroupSales[]> {
-  if (grouping === "team" || grouping === "tier") return byClientColumn(period, grouping);
-  const groups = await db.sale.groupBy({
-    by: [grouping === "showroom" ? "showroom" : "soldById"],
-    where: inPeriod(period),
-    _count: { _all: true },
-    _sum: { amountFils: true },
-  });
-  return groups.map((g) => ({
-    key: grouping === "showroom" ? g.showroom : g.soldById,
-    count: g._count._all,
-    totalFils: g._sum.amountFils ?? 0n,
-  }));
-}
-
-/** The client's column, never user input: the ORM cannot group sales by a field of their client. */
-const CLIENT_COLUMNS = { team: Prisma.sql`c."team"`, tier: Prisma.sql`c."tier"` } as const;
-
-/** Per the client's team or tier as it stands today (the client's, not the sale's: a sale has neither). */
-async function byClientColumn(period: ReportPeriod, column: keyof typeof CLIENT_COLUMNS): Promise<GroupSales[]> {
-  const rows = await db.$queryRaw<SqlGroup[]>`
-    SELECT ${CLIENT_COLUMNS[column]} AS "key", COUNT(*) AS "count", SUM(s."amountFils") AS "total"
-    FROM "Sale" s JOIN "Customer" c ON c."id" = s."customerId"
-    WHERE ${inPeriodSql(period)}
-    GROUP BY ${CLIENT_COLUMNS[column]}`;
-  return rows.map(groupOf);
+  return Object.fromEntries(folded.map(([g, groups]) => [g, [...groups.values()]])) as Record<G, GroupSales[]>;
 }
 
 /**
@@ -232,18 +200,21 @@ export async function salesReport({ period, groupBy }: SalesReportQuery): Promis
   if (groupBy === "month") return salesReportOf(period, groupBy, monthlySales(await dailySales(period), period));
   const lists = await readShopLists();
   if (groupBy === "category") return categoryReport(period, await periodTotal(period), lists);
-  return saleGroupingReport(period, groupBy, await bySaleGrouping(period, groupBy), lists);
+  return saleGroupingReport(period, groupBy, (await saleGroups(period, [groupBy]))[groupBy], lists);
 }
 
 /**
  * The /reports page's bar charts: showroom, associate, team and tier from one read of the period's
- * sales, then item category. `totals` are the period's, which the page's overview has read.
+ * sales, then item category. `totals`, the period's, come from the page's overview, read meanwhile.
  */
-export async function salesReportsByGrouping(period: ReportPeriod, totals: SalesTotal): Promise<SalesReport[]> {
-  const [groups, lists] = await Promise.all([saleGroups(period), readShopLists()]);
+export async function salesReportsByGrouping(
+  period: ReportPeriod,
+  totals: Promise<SalesTotal>,
+): Promise<SalesReport[]> {
+  const [groups, lists, known] = await Promise.all([saleGroups(period, SALE_GROUPINGS), readShopLists(), totals]);
   return Promise.all([
     ...SALE_GROUPINGS.map((groupBy) => saleGroupingReport(period, groupBy, groups[groupBy], lists)),
-    categoryReport(period, totals, lists),
+    categoryReport(period, known, lists),
   ]);
 }
 
@@ -290,19 +261,14 @@ export type SalesOverview = {
 /** One read of the days of all three periods gives their totals and both monthly lines. */
 export async function salesOverview(period: ReportPeriod): Promise<SalesOverview> {
   const periods = comparedPeriods(period);
+  const previousMix = clientMix(periods.previous);
   // A year's previous period is the same days last year: its clients are read once.
-  const mixes = new Map<string, Promise<ClientMix>>();
-  const mixOf = (p: ReportPeriod) => {
-    const key = `${p.from}/${p.to}`;
-    const mix = mixes.get(key) ?? clientMix(p);
-    mixes.set(key, mix);
-    return mix;
-  };
+  const sameDays = periods.lastYear.from === periods.previous.from && periods.lastYear.to === periods.previous.to;
   const [days, current, previous, lastYear] = await Promise.all([
     dailySales(spanOf(Object.values(periods))),
-    mixOf(periods.current),
-    mixOf(periods.previous),
-    mixOf(periods.lastYear),
+    clientMix(periods.current),
+    previousMix,
+    sameDays ? previousMix : clientMix(periods.lastYear),
   ]);
   return {
     periods,
