@@ -16,6 +16,11 @@
 // on its own fresh clone. `test:pg` runs one integration file; `bench` runs with --smoke on
 // a small data set; `retention` only with --dry-run; `audit:lighthouse` audits /login only, and is
 // skipped without Chromium; `start` must answer /login, then is stopped.
+//
+// CI reuses its own fresh clone (docs/testing.md): `.ci/run` is a clone that has just run `npm ci`,
+// so it sets IN_FRESH_CLONE=1 and the commands run here, on the build `npm test` made, without a
+// second clone, `npm ci` (two minutes of compiling SQLite) and build. `test:pg` is left out there:
+// `.ci/run` runs the whole of it next.
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -48,9 +53,11 @@ function freePort() {
   });
 }
 
-const clone = mkdtempSync(join(tmpdir(), "jewel-crm-clone-"));
+const inPlace = process.env.IN_FRESH_CLONE === "1";
+const clone = inPlace ? root : mkdtempSync(join(tmpdir(), "jewel-crm-clone-"));
 // The throwaway PostgreSQL runs as the postgres user when we are root: it must reach the clone.
-chmodSync(clone, 0o755);
+if (!inPlace) chmodSync(clone, 0o755);
+const backups = mkdtempSync(join(tmpdir(), "jewel-crm-backups-"));
 const db = (name) => `file:${join(clone, "tests/.tmp", `${name}.db`)}`;
 
 /** Runs one command in the clone; throws with its output when the exit code is not `expect`. */
@@ -145,11 +152,11 @@ async function operatorAndAppCommands() {
   await run("admin:reset-authenticator", ...inTerminal("npm run admin:reset-authenticator -- saif.road@demo.jewel"), {
     env: demo,
   });
-  await run("db:backup", "npm", ["run", "db:backup", "--", join(clone, "backups")], { env: demo });
+  await run("db:backup", "npm", ["run", "db:backup", "--", backups], { env: demo });
   // The dry run lists what the daily job would erase, prune and clear, and changes nothing.
   const retention = await run("retention --dry-run", "npm", ["run", "retention", "--", "--dry-run"], { env: demo });
   if (!/Clients to erase .*: \d+/.test(retention)) throw new Error("retention --dry-run did not say what would go");
-  if (!readdirSync(join(clone, "backups")).some((f) => f.endsWith(".db"))) throw new Error("db:backup wrote no file");
+  if (!readdirSync(backups).some((f) => f.endsWith(".db"))) throw new Error("db:backup wrote no file");
   // The committed privacy table is what the generator writes: running it leaves the file as it was.
   const privacyDoc = readFileSync(join(clone, "docs/privacy.md"), "utf8");
   await run("docs:privacy", "npm", ["run", "docs:privacy"]);
@@ -187,20 +194,34 @@ async function postgresCommand() {
   else console.log("  - test:pg skipped: PostgreSQL is not installed and we are not root to install it");
 }
 
-const head = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
-if (execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim())
-  console.log("  (uncommitted changes are not part of the clone: this checks the last commit)");
-try {
+/** A fresh clone of the last commit with `npm ci` run in it, unless this checkout is one. */
+async function freshClone() {
+  if (inPlace) {
+    console.log("  ✓ this checkout is a fresh clone after npm ci (IN_FRESH_CLONE=1): the commands run here");
+    return;
+  }
+  const head = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+  if (execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim())
+    console.log("  (uncommitted changes are not part of the clone: this checks the last commit)");
   execFileSync("git", ["clone", "--quiet", "--no-checkout", root, clone]);
   execFileSync("git", ["-C", clone, "checkout", "--quiet", "--detach", head]);
   console.log(`  ✓ cloned ${head.slice(0, 7)} into ${clone}`);
   await run("npm ci", "npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"]);
+}
+
+try {
+  await freshClone();
   // Two independent lines at once, to keep the added time short; both finish before the clone goes.
-  const lines = await Promise.allSettled([operatorAndAppCommands(), postgresCommand()]);
+  const lines = await Promise.allSettled([operatorAndAppCommands(), ...(inPlace ? [] : [postgresCommand()])]);
   for (const line of lines) if (line.status === "rejected") throw line.reason;
 } catch (error) {
   console.error(`\n✗ ${error.message}`);
   process.exitCode = 1;
 } finally {
-  rmSync(clone, { recursive: true, force: true });
+  rmSync(backups, { recursive: true, force: true });
+  if (inPlace)
+    for (const name of ["missing", "demo", "start"])
+      for (const suffix of ["", "-wal", "-shm"])
+        rmSync(join(clone, "tests/.tmp", `${name}.db${suffix}`), { force: true });
+  else rmSync(clone, { recursive: true, force: true });
 }
