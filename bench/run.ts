@@ -209,7 +209,7 @@ if (wanted("sales")) {
   for (const m of await measureSales(runs)) results.push(m);
 
   console.log("\nSales report (the last 12 months)");
-  for (const m of await measureSalesReports(runs, loaderArgs)) results.push(m);
+  for (const m of await measureSalesReports(runs, loaderArgs, somethingWritten)) results.push(m);
 }
 if (wanted("clienteling")) {
   console.log("\nClienteling (an associate who owns clients: the bench data's first staff member)");

@@ -12,7 +12,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { say } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { readShopLists } from "~/services/shop-lists.server";
-import { salesOverview, salesReportsByGrouping } from "~/services/sales-report.server";
+import { salesReportsPage } from "~/services/sales-report.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 
 export const handle: CatalogsHandle = { i18n: ["cash", "clientForm", "clients", "dashboard", "reports"] };
@@ -56,15 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   const { period } = parsed;
-  const overviewRead = salesOverview(period);
-  // The category chart needs the period's totals, which the overview reads anyway.
-  const [overview, dimensions] = await Promise.all([
-    overviewRead,
-    salesReportsByGrouping(
-      period,
-      overviewRead.then((read) => read.totals.current),
-    ),
-  ]);
+  const overview = await salesReportsPage(period);
   return {
     ok: true as const,
     // The cash reports are an admin's (docs/guide/cash-rule.md): linked from here for them only.
@@ -80,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     comparisons: comparisonRows(overview.totals, overview.clients, words),
     monthly: monthlySection(overview.months, overview.lastYearMonths, words),
-    dimensions: dimensions.map((report) => barChartSection(report, words)),
+    dimensions: overview.charts.map((report) => barChartSection(report, words)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { readUntilWritten } from "~/cache/kept-reads.server";
 import { db, sqlTimestamp } from "~/db/db.server";
 import { dateFromIso, isoFromDate } from "~/domain/calendar";
 import { neutralizeCell } from "~/domain/csv-safety";
@@ -81,9 +82,11 @@ async function associateNames(groups: readonly GroupSales[]): Promise<Map<string
   return new Map(users.map((u) => [u.id, u.name]));
 }
 
-/** The groupings a sale gives by itself or by its client's team and tier as they stand today. */
+/** The groupings a sale gives by itself, and by its client's team and tier as they stand today. */
 const SALE_GROUPINGS = ["showroom", "associate", "team", "tier"] as const;
 type SaleGrouping = (typeof SALE_GROUPINGS)[number];
+type ClientGrouping = Extract<SaleGrouping, "team" | "tier">;
+const isClientGrouping = (g: SaleGrouping): g is ClientGrouping => g === "team" || g === "tier";
 
 /** Each grouping's column, never user input: the sale's own, or its client's (a sale has no team or tier). */
 const GROUPING_COLUMNS: Record<SaleGrouping, Prisma.Sql> = {
@@ -92,36 +95,92 @@ const GROUPING_COLUMNS: Record<SaleGrouping, Prisma.Sql> = {
   team: Prisma.sql`c."team"`,
   tier: Prisma.sql`c."tier"`,
 };
+const selectedAs = (groupings: readonly SaleGrouping[]) =>
+  groupings.map((g) => Prisma.sql`${GROUPING_COLUMNS[g]} AS ${Prisma.raw(`"${g}"`)}`);
 
-/**
- * The period's sales in each of `groupings`, from one grouped read (joining the clients only for
- * their team or tier): the API asks for one grouping, the /reports page for all four, whose few
- * combinations fold here, one pass over the period where each grouping would make its own.
- */
-async function saleGroups<G extends SaleGrouping>(
-  period: ReportPeriod,
-  groupings: readonly G[],
-): Promise<Record<G, GroupSales[]>> {
-  const columns = groupings.map((g) => GROUPING_COLUMNS[g]);
-  const clients = groupings.some((g) => g === "team" || g === "tier")
-    ? Prisma.sql`JOIN "Customer" c ON c."id" = s."customerId"`
-    : Prisma.empty;
-  const rows = await db.$queryRaw<(Record<G, string | null> & { count: SqlInteger; total: SqlInteger })[]>`
-    SELECT ${Prisma.join(groupings.map((g, i) => Prisma.sql`${columns[i]!} AS ${Prisma.raw(`"${g}"`)}`))},
-      COUNT(*) AS "count", SUM(s."amountFils") AS "total"
-    FROM "Sale" s ${clients}
-    WHERE ${inPeriodSql(period)}
-    GROUP BY ${Prisma.join(columns)}`;
+type GroupedRow = Partial<Record<SaleGrouping, string | null>> & { count: SqlInteger; total: SqlInteger };
+
+/** Rows grouped by several columns, folded into each column's groups. */
+function foldGroups<G extends SaleGrouping>(rows: readonly GroupedRow[], groupings: readonly G[]) {
   const folded = groupings.map((g) => [g, new Map<string | null, GroupSales>()] as const);
   for (const row of rows) {
     const { count, totalFils } = groupOf({ key: null, count: row.count, total: row.total });
     for (const [g, groups] of folded) {
-      const key = row[g];
+      const key = row[g] ?? null;
       const sum = groups.get(key) ?? { key, count: 0, totalFils: 0n };
       groups.set(key, { key, count: sum.count + count, totalFils: sum.totalFils + totalFils });
     }
   }
-  return Object.fromEntries(folded.map(([g, groups]) => [g, [...groups.values()]])) as Record<G, GroupSales[]>;
+  return folded.map(([g, groups]): [G, GroupSales[]] => [g, [...groups.values()]]);
+}
+
+/** The period's sales by the sale's own showroom and associate, from the sales alone. */
+async function ownGroups<G extends SaleGrouping>(period: ReportPeriod, groupings: readonly G[]) {
+  const rows = await db.$queryRaw<GroupedRow[]>`
+    SELECT ${Prisma.join(selectedAs(groupings))}, COUNT(*) AS "count", SUM(s."amountFils") AS "total"
+    FROM "Sale" s WHERE ${inPeriodSql(period)}
+    GROUP BY ${Prisma.join(groupings.map((g) => GROUPING_COLUMNS[g]))}`;
+  return foldGroups(rows, groupings);
+}
+
+/**
+ * The period's buyers `b`: each client who bought in it, with their sales and total there. Summed
+ * per client first, so what is read of the clients is one lookup per buyer, not one per sale.
+ */
+function buyersSql(period: ReportPeriod): Prisma.Sql {
+  return Prisma.sql`WITH "buyers" AS (
+    SELECT s."customerId" AS "clientId", COUNT(*) AS "sales", SUM(s."amountFils") AS "total"
+    FROM "Sale" s WHERE ${inPeriodSql(period)}
+    GROUP BY s."customerId")`;
+}
+
+/**
+ * 1 when the buyer `b` bought before the period (a sale not void), a returning client; 0 for a new
+ * one. One probe of the (customerId, voidedAt, saleDate) index per buyer.
+ */
+function returningSql(period: ReportPeriod): Prisma.Sql {
+  return Prisma.sql`CASE WHEN EXISTS (
+      SELECT 1 FROM "Sale" p
+      WHERE p."customerId" = b."clientId" AND p."voidedAt" IS NULL AND p."saleDate" < ${sqlTimestamp(dateFromIso(period.from))})
+    THEN 1 ELSE 0 END`;
+}
+
+type BuyerRow = { returning: SqlInteger; clients: SqlInteger; count: SqlInteger; total: SqlInteger };
+
+/** New clients are those whose first sale not void falls in the period; the others are returning. */
+function mixOf(rows: readonly BuyerRow[]): ClientMix {
+  const mix: ClientMix = { new: { clients: 0, ...NO_SALES }, returning: { clients: 0, ...NO_SALES } };
+  for (const row of rows) {
+    const kind = bigintOf(row.returning) === 1n ? "returning" : "new";
+    mix[kind] = {
+      clients: mix[kind].clients + Number(bigintOf(row.clients)),
+      count: mix[kind].count + Number(bigintOf(row.count)),
+      totalFils: mix[kind].totalFils + bigintOf(row.total),
+    };
+  }
+  return mix;
+}
+
+/**
+ * The period's buyers grouped by their clients' team or tier as they stand today (joined to their
+ * clients); with `mix`, also by whether they are new or returning, from the same read.
+ */
+function buyerRows(period: ReportPeriod, groupings: readonly ClientGrouping[], { mix = false } = {}) {
+  const columns = [...selectedAs(groupings), ...(mix ? [Prisma.sql`${returningSql(period)} AS "returning"`] : [])];
+  return db.$queryRaw<(GroupedRow & BuyerRow)[]>`
+    ${buyersSql(period)}
+    SELECT ${Prisma.join(columns)},
+      COUNT(*) AS "clients", SUM(b."sales") AS "count", SUM(b."total") AS "total"
+    FROM "buyers" b JOIN "Customer" c ON c."id" = b."clientId"
+    GROUP BY ${Prisma.join(columns.map((_, i) => Prisma.raw(String(i + 1))))}`;
+}
+
+/** The period's sales in one grouping (GET /api/reports/sales). */
+async function groupsOf(period: ReportPeriod, groupBy: SaleGrouping): Promise<GroupSales[]> {
+  const folded = isClientGrouping(groupBy)
+    ? foldGroups(await buyerRows(period, [groupBy]), [groupBy])
+    : await ownGroups(period, [groupBy]);
+  return folded[0]?.[1] ?? [];
 }
 
 /**
@@ -136,7 +195,7 @@ async function saleGroups<G extends SaleGrouping>(
  * the period's total leaves once the items are counted: their first items (position 0) are the
  * sales with items.
  */
-async function byCategory(period: ReportPeriod, totals: SalesTotal): Promise<GroupSales[]> {
+async function byCategory(period: ReportPeriod, periodTotals: SalesTotal | Promise<SalesTotal>): Promise<GroupSales[]> {
   const rows = await db.$queryRaw<(SqlGroup & { itemised: SqlInteger })[]>`
     SELECT i."category" AS "key",
       SUM(CASE WHEN i."firstOfCategory" THEN 1 ELSE 0 END) AS "count",
@@ -147,7 +206,7 @@ async function byCategory(period: ReportPeriod, totals: SalesTotal): Promise<Gro
       AND i."saleDate" >= ${sqlTimestamp(dateFromIso(period.from))}
       AND i."saleDate" <= ${sqlTimestamp(dateFromIso(period.to))}
     GROUP BY i."category"`;
-  const groups = rows.map(groupOf);
+  const [groups, totals] = [rows.map(groupOf), await periodTotals];
   const itemised = rows.reduce((sum, row) => sum + Number(bigintOf(row.itemised)), 0);
   const itemsTotal = groups.reduce((sum, group) => sum + group.totalFils, 0n);
   const unitemised = { key: null, count: totals.count - itemised, totalFils: totals.totalFils - itemsTotal };
@@ -188,11 +247,13 @@ async function saleGroupingReport(
 }
 
 /** The category report; `totals`, the period's, give the sales without items. */
-async function categoryReport(period: ReportPeriod, totals: SalesTotal, lists: ShopLists): Promise<SalesReport> {
-  return salesReportOf(period, "category", await byCategory(period, totals), {
-    totals,
-    ...listNames(lists.itemCategories),
-  });
+async function categoryReport(
+  period: ReportPeriod,
+  totals: SalesTotal | Promise<SalesTotal>,
+  lists: ShopLists,
+): Promise<SalesReport> {
+  const groups = await byCategory(period, totals);
+  return salesReportOf(period, "category", groups, { totals: await totals, ...listNames(lists.itemCategories) });
 }
 
 /** GET /api/reports/sales: the period's sales grouped one way, with exact totals. */
@@ -200,76 +261,70 @@ export async function salesReport({ period, groupBy }: SalesReportQuery): Promis
   if (groupBy === "month") return salesReportOf(period, groupBy, monthlySales(await dailySales(period), period));
   const lists = await readShopLists();
   if (groupBy === "category") return categoryReport(period, await periodTotal(period), lists);
-  return saleGroupingReport(period, groupBy, (await saleGroups(period, [groupBy]))[groupBy], lists);
+  return saleGroupingReport(period, groupBy, await groupsOf(period, groupBy), lists);
 }
 
-/**
- * The /reports page's bar charts: showroom, associate, team and tier from one read of the period's
- * sales, then item category. `totals`, the period's, come from the page's overview, read meanwhile.
- */
-export async function salesReportsByGrouping(
-  period: ReportPeriod,
-  totals: Promise<SalesTotal>,
-): Promise<SalesReport[]> {
-  const [groups, lists, known] = await Promise.all([saleGroups(period, SALE_GROUPINGS), readShopLists(), totals]);
-  return Promise.all([
-    ...SALE_GROUPINGS.map((groupBy) => saleGroupingReport(period, groupBy, groups[groupBy], lists)),
-    categoryReport(period, known, lists),
-  ]);
-}
-
-/**
- * New clients are those whose first sale not void falls in the period (no such sale before it);
- * the others who bought in it are returning. Per client in SQL, then one index probe each for an
- * earlier sale, on the (customerId, voidedAt, saleDate) index.
- */
-export async function clientMix(period: ReportPeriod): Promise<ClientMix> {
-  const from = sqlTimestamp(dateFromIso(period.from));
-  const rows = await db.$queryRaw<{ kind: string; clients: SqlInteger; count: SqlInteger; total: SqlInteger }[]>`
-    WITH "buyers" AS (
-      SELECT s."customerId" AS "clientId", COUNT(*) AS "sales", SUM(s."amountFils") AS "total"
-      FROM "Sale" s WHERE ${inPeriodSql(period)}
-      GROUP BY s."customerId")
-    SELECT CASE WHEN EXISTS (
-        SELECT 1 FROM "Sale" p
-        WHERE p."customerId" = b."clientId" AND p."voidedAt" IS NULL AND p."saleDate" < ${from})
-      THEN 'returning' ELSE 'new' END AS "kind",
+/** A period's new and returning clients, from its buyers alone. */
+async function clientMix(period: ReportPeriod): Promise<ClientMix> {
+  const rows = await db.$queryRaw<BuyerRow[]>`
+    ${buyersSql(period)}
+    SELECT ${returningSql(period)} AS "returning",
       COUNT(*) AS "clients", SUM(b."sales") AS "count", SUM(b."total") AS "total"
     FROM "buyers" b
     GROUP BY 1`;
-  const mix: ClientMix = { new: { clients: 0, ...NO_SALES }, returning: { clients: 0, ...NO_SALES } };
-  for (const row of rows)
-    if (row.kind === "new" || row.kind === "returning")
-      mix[row.kind] = {
-        clients: Number(bigintOf(row.clients)),
-        count: Number(bigintOf(row.count)),
-        totalFils: bigintOf(row.total),
-      };
-  return mix;
+  return mixOf(rows);
 }
 
-/** The page's summary: the period against the one before and the same days last year. */
-export type SalesOverview = {
+/** The /reports page: its summary, and a bar chart per grouping. */
+export type SalesReportsPage = {
   periods: Compared<ReportPeriod>;
   totals: Compared<SalesTotal>;
   clients: Compared<ClientMix>;
   /** The monthly report of the period, and its months a year earlier (same order). */
   months: SalesReport;
   lastYearMonths: SalesTotal[];
+  /** Showroom, associate, team, tier, then item category. */
+  charts: SalesReport[];
 };
 
-/** One read of the days of all three periods gives their totals and both monthly lines. */
-export async function salesOverview(period: ReportPeriod): Promise<SalesOverview> {
+/**
+ * The /reports page: the period against the one before and the same days last year, and its charts.
+ * One read of the days of all three periods gives their totals and monthly lines; one of the
+ * period's sales its showrooms and associates; one of its buyers their teams, tiers and whether
+ * they are new; the earlier periods' buyers are read for that alone, and once when a year's previous
+ * period is the same days last year.
+ */
+async function readSalesReportsPage(period: ReportPeriod): Promise<SalesReportsPage> {
   const periods = comparedPeriods(period);
+  const daysRead = dailySales(spanOf(Object.values(periods)));
   const previousMix = clientMix(periods.previous);
-  // A year's previous period is the same days last year: its clients are read once.
   const sameDays = periods.lastYear.from === periods.previous.from && periods.lastYear.to === periods.previous.to;
-  const [days, current, previous, lastYear] = await Promise.all([
-    dailySales(spanOf(Object.values(periods))),
-    clientMix(periods.current),
+  const listsRead = readShopLists();
+  const clientGroupings = SALE_GROUPINGS.filter(isClientGrouping);
+  const [days, own, buyers, previous, lastYear, lists, categories] = await Promise.all([
+    daysRead,
+    ownGroups(
+      period,
+      SALE_GROUPINGS.filter((g) => !isClientGrouping(g)),
+    ),
+    buyerRows(period, clientGroupings, { mix: true }),
     previousMix,
     sameDays ? previousMix : clientMix(periods.lastYear),
+    listsRead,
+    // The category chart's sales without items are what the period's total leaves.
+    listsRead.then((read) =>
+      categoryReport(
+        period,
+        daysRead.then((d) => periodTotals(d, period)),
+        read,
+      ),
+    ),
   ]);
+  const groups = Object.fromEntries([...own, ...foldGroups(buyers, clientGroupings)]) as Record<
+    SaleGrouping,
+    GroupSales[]
+  >;
+  const charts = await Promise.all(SALE_GROUPINGS.map((g) => saleGroupingReport(period, g, groups[g], lists)));
   return {
     periods,
     totals: {
@@ -277,10 +332,19 @@ export async function salesOverview(period: ReportPeriod): Promise<SalesOverview
       previous: periodTotals(days, periods.previous),
       lastYear: periodTotals(days, periods.lastYear),
     },
-    clients: { current, previous, lastYear },
+    clients: { current: mixOf(buyers), previous, lastYear },
     months: salesReportOf(period, "month", monthlySales(days, period)),
     lastYearMonths: monthlySales(days, periods.lastYear),
+    charts: [...charts, categories],
   };
+}
+
+/**
+ * The /reports page's figures, kept until the next write (app/cache/README.md): an owner going
+ * through the charts and periods reads each period's sales once, not at every load.
+ */
+export function salesReportsPage(period: ReportPeriod): Promise<SalesReportsPage> {
+  return readUntilWritten(`sales-reports-page ${period.from} ${period.to}`, () => readSalesReportsPage(period));
 }
 
 /** The table of a grouping, as under its chart: the monthly one with each month a year earlier. */

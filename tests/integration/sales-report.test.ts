@@ -401,6 +401,24 @@ describe("the /reports page", () => {
     }
   });
 
+  it("shows a sale, and a client's new team, at the next load: its figures are kept only until a write", async () => {
+    const period = "from=2023-01-01&to=2023-06-30";
+    const teamCounts = async () =>
+      Object.fromEntries(
+        ((await page(period)).body as ReadyPage).dimensions
+          .find((d) => d.groupBy === "team")!
+          .table.rows.map((row): [string, string] => [row.cells[0]!, row.cells[1]!]),
+      );
+    expect(await teamCounts()).toMatchObject({ "Full Selection (Luxury)": "0", "Entry Level": "0" });
+    const buyer = await client({ team: "team_a", tier: "silver" });
+    await sale(buyer.id, "2023-02-01", 100_00n);
+    expect(await teamCounts()).toMatchObject({ "Full Selection (Luxury)": "1", "Entry Level": "0" });
+    await db.client.update({ where: { id: buyer.id }, data: { team: "team_b" } });
+    expect(await teamCounts()).toMatchObject({ "Full Selection (Luxury)": "0", "Entry Level": "1" });
+    const line = ((await page(period)).body as ReadyPage).comparisons.find((r) => r.key === "newClients")!;
+    expect(line.current).toBe("1");
+  });
+
   it("shows the last 12 months up to today without a period", async () => {
     const body = (await page("")).body as ReadyPage;
     expect(body.values).toEqual(defaultPeriod(businessToday()));
