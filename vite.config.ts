@@ -2,6 +2,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { remixPWA } from "@remix-pwa/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
@@ -67,6 +68,9 @@ export default defineConfig({
       }).map((plugin) => ({ ...plugin, apply: "build" as const })),
   ],
   test: {
+    // Every core: Vitest's default (cores - 1) leaves one of CI's two idle while files wait on SQLite
+    // and PostgreSQL. Integration files each have their own database, so they run side by side.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
@@ -85,9 +89,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        // Started by npm run test:pg against the built server; shares the database in DATABASE_URL.
+        // Started by npm run test:pg against the built server; shares the database in DATABASE_URL,
+        // so its files run one at a time.
         test: {
           name: "multi-instance",
+          fileParallelism: false,
           include: ["tests/multi-instance/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 // `npm test`: every check, failing when any fails. Independent checks run side by side, so the
 // suite fits a 2-core machine's time (docs/testing.md):
 //   1. lint and formatting, the derived PostgreSQL schema, typecheck, and the production build;
-//   2. then two lines at once: unit and integration tests (vitest, real SQLite files), the
+//   2. then two lines at once: unit and integration tests (vitest, real SQLite files, on every core), the
 //      two-instance test, then the e2e suite in headless Chromium against the build, in two halves
 //      side by side; and every documented command on a fresh clone (mostly install and I/O).
 // A step's output is printed when it ends, under its title.

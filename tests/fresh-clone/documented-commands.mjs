@@ -14,8 +14,8 @@
 // `npm test` itself is not run inside the clone (it would run this again), nor `npm run lint`, which
 // is `npm test`'s first step on the same committed files; CI proves both by running `npm test` first
 // on its own fresh clone. `test:pg` runs one integration file; `bench` runs with --smoke on
-// a small data set; `retention` only with --dry-run; `audit:lighthouse` audits /login only, and is
-// skipped without Chromium; `start` must answer /login, then is stopped.
+// a small data set; `retention` only with --dry-run; `audit:lighthouse` audits /login in English only
+// (the Arabic audit is the same code), and is skipped without Chromium; `start` must answer /login, then is stopped.
 //
 // CI reuses its own fresh clone (docs/testing.md): `.ci/run` is a clone that has just run `npm ci`,
 // so it sets IN_FRESH_CLONE=1 and the commands run here, on the build `npm test` made, without a
@@ -175,8 +175,8 @@ async function operatorAndAppCommands() {
   await startAnswers({ DATABASE_URL: db("start"), PORT: String(await freePort()), HOST: "127.0.0.1" });
 
   if (existsSync(chromium))
-    await run("audit:lighthouse (/login)", "npm", ["run", "audit:lighthouse"], {
-      env: { AUDIT_PAGES: "/login", AUDIT_PORT: String(await freePort()) },
+    await run("audit:lighthouse (/login, English)", "npm", ["run", "audit:lighthouse"], {
+      env: { AUDIT_PAGES: "/login", AUDIT_LANGUAGES: "en", AUDIT_PORT: String(await freePort()) },
     });
   else console.log(`  - audit:lighthouse skipped: no Chromium at ${chromium}`);
 }
