@@ -1,7 +1,10 @@
-import { requestAddress } from "~/http/request-address";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requestAddress } from "~/http/request-address";
 import { Field } from "~/components/ui/field";
 import { requireUser, safeRedirectPath } from "~/auth/guards.server";
 import { addDays, businessToday } from "~/domain/calendar";
@@ -9,7 +12,6 @@ import { displayName } from "~/domain/client-display";
 import { FOLLOW_UP_NOTE_MAX, scheduleFollowUpSchema } from "~/domain/lead-schedule";
 import { PRODUCT_NAME } from "~/domain/product";
 import { ACCESS } from "~/domain/roles";
-import { formText } from "~/http/form-text";
 import { listOwnerChoices } from "~/services/client-owners.server";
 import { findLeadClient } from "~/services/leads.server";
 import { createFollowUp } from "~/services/follow-ups.server";
@@ -18,7 +20,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import type { CatalogsHandle } from "~/i18n/catalogs";
-import { firstIssueText } from "~/i18n/form-issues.server";
+import { say } from "~/i18n/messages";
 import { MESSAGE_CODES } from "~/domain/message-codes";
 import { refusal } from "~/http/page-refusals.server";
 
@@ -31,6 +33,11 @@ export const meta: MetaFunction = ({ matches }) => [
 /** Where to go after: the page that linked here (an alert's dashboard, the client's details), same site only. */
 function backPath(request: Request, clientId: number): string {
   return safeRedirectPath(new URL(request.url).searchParams.get("back"), `/customers/${clientId}`);
+}
+
+/** The form: a day from today on and a note (the lead card's schedule form's rules), and who owns it. */
+function followUpFormSchema(today: string) {
+  return scheduleFollowUpSchema(today).extend({ ownerId: z.string().max(100).optional() });
 }
 
 async function requireClient(params: LoaderFunctionArgs["params"]) {
@@ -62,32 +69,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request, { access: ACCESS.clients });
   const client = await requireClient(params);
   const { language, t } = await translatorFor(request, "clientActions");
-  const form = await request.formData();
-  const parsed = scheduleFollowUpSchema(businessToday()).safeParse(
-    { dueDate: formText(form, "dueDate"), note: formText(form, "note") },
-    { error: zodMessages(t) },
-  );
-  if (!parsed.success) return data({ error: firstIssueText(t, parsed.error) }, { status: 400 });
+  // A refusal answers the form as sent (Conform's reply), so nothing typed is lost without JavaScript.
+  const submission = parseWithZod(await request.formData(), {
+    schema: followUpFormSchema(businessToday()),
+    error: zodMessages(t),
+  });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
+  const { dueDate, note, ownerId = user.id } = submission.value;
   const owners = await listOwnerChoices();
-  const ownerId = formText(form, "ownerId");
-  if (ownerId && !owners.some((o) => o.id === ownerId))
-    return data({ error: t("clientActions:owner.errors.inactive") }, { status: 400 });
+  if (!owners.some((o) => o.id === ownerId))
+    return data(
+      { lastResult: submission.reply({ fieldErrors: { ownerId: [MESSAGE_CODES.ownerInactive] } }) },
+      { status: 400 },
+    );
   const created = await createFollowUp({
     clientId: client.id,
-    dueDate: parsed.data.dueDate,
-    note: parsed.data.note,
-    ownerId: ownerId || user.id,
+    dueDate,
+    note,
+    ownerId,
     createdBy: user,
     ip: requestAddress(request),
   });
   if (!created) throw refusal(404, MESSAGE_CODES.clientNotFound);
-  const ownerName = owners.find((o) => o.id === (ownerId || user.id))?.name ?? user.name;
+  const ownerName = owners.find((o) => o.id === ownerId)?.name ?? user.name;
   return redirectWithToast(backPath(request, client.id), {
     type: "success",
     title: t("clientActions:followUp.scheduled"),
     description: t("clientActions:followUp.scheduledDescription", {
       name: displayName(client, language),
-      date: parsed.data.dueDate,
+      date: dueDate,
       owner: ownerName,
     }),
   });
@@ -97,32 +107,47 @@ export default function NewFollowUp() {
   const { client, today, suggestedDay, back, owners, me } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `follow-up-${client.id}`,
+    defaultValue: { dueDate: suggestedDay, ownerId: me, note: "" },
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: followUpFormSchema(today), error: zodMessages(t) }),
+  });
+  // The schema's codes (the note's names its bound) and zod's own words, in the page's language.
+  const said = (message: string | undefined) =>
+    message === undefined ? "" : say(t, message, { count: FOLLOW_UP_NOTE_MAX });
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="text-xl font-semibold">{t("clientActions:followUp.title")}</h1>
       <p className="text-sm text-gray-600">
         <Trans i18nKey="clientActions:followUp.intro" values={{ name: client.name }} components={{ bdi: <bdi /> }} />
       </p>
-      <Form method="post" className="mt-4 space-y-3">
-        <p role="alert" className="field-error">
-          {actionData?.error ?? ""}
-        </p>
-        <Field id="follow-up-day" label={t("clientActions:followUp.dateLabel")}>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
+        <Field
+          field={fields.dueDate}
+          label={t("clientActions:followUp.dateLabel")}
+          error={said(fields.dueDate.errors?.[0])}
+          errorAlert
+        >
           {(control) => (
             <input
+              {...getInputProps(fields.dueDate, { type: "date" })}
               {...control}
-              name="dueDate"
-              type="date"
               required
               min={today}
-              defaultValue={suggestedDay}
               className="input mt-1"
             />
           )}
         </Field>
-        <Field id="follow-up-owner" label={t("clientActions:followUp.ownerLabel")}>
+        <Field
+          field={fields.ownerId}
+          label={t("clientActions:followUp.ownerLabel")}
+          error={said(fields.ownerId.errors?.[0])}
+          errorAlert
+        >
           {(control) => (
-            <select {...control} name="ownerId" defaultValue={me} className="input mt-1">
+            <select {...getSelectProps(fields.ownerId)} {...control} className="input mt-1">
               {owners.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -131,9 +156,20 @@ export default function NewFollowUp() {
             </select>
           )}
         </Field>
-        <Field id="follow-up-note" label={t("clientActions:followUp.noteLabel")}>
+        <Field
+          field={fields.note}
+          label={t("clientActions:followUp.noteLabel")}
+          error={said(fields.note.errors?.[0])}
+          errorAlert
+        >
           {(control) => (
-            <textarea {...control} name="note" rows={3} maxLength={FOLLOW_UP_NOTE_MAX} className="input mt-1" />
+            <textarea
+              {...getTextareaProps(fields.note)}
+              {...control}
+              rows={3}
+              maxLength={FOLLOW_UP_NOTE_MAX}
+              className="input mt-1"
+            />
           )}
         </Field>
         <div className="flex justify-end gap-2">

@@ -110,5 +110,26 @@ for (const javaScriptEnabled of [true, false]) {
       );
       await roadContext.close();
     });
+
+    test("a follow-up for someone who left meanwhile comes back with the reason and the note kept", async ({
+      page,
+      context,
+    }) => {
+      await signInAs(context, "sales_front");
+      const leaving = await createStaff("road_sales", `Mariam Leaving ${uniqueDigits()}`);
+      const client = await birthdayClient(`Shaikha FollowUp ${uniqueDigits()}`);
+      const note = `Ask about the bangle ${uniqueDigits()}`;
+      await page.goto(`/customers/${client.id}/follow-up`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page.getByLabel("Who follows up").selectOption({ label: leaving.user.name });
+      await page.getByLabel("Note (optional)").fill(note);
+      // An admin deactivates her while the form is open.
+      await db.user.update({ where: { id: leaving.user.id }, data: { isActive: false } });
+      await page.getByRole("button", { name: "Schedule follow-up" }).click();
+      await expect(page.getByText("The owner must be an active user")).toBeVisible();
+      await expect(page.getByLabel("Note (optional)")).toHaveValue(note);
+      await expect(page.getByLabel("Who follows up")).toHaveAccessibleDescription("The owner must be an active user");
+      expect(await db.followUp.count({ where: { clientId: client.id } })).toBe(0);
+    });
   });
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { addDays, businessToday } from "~/domain/calendar";
 import { readToast } from "~/http/toast.server";
+import { translatorFor } from "~/i18n/i18n.server";
+import { say } from "~/i18n/messages";
 import * as consentForm from "~/routes/_app.customers_.$id.consent";
 import * as eraseForm from "~/routes/_app.customers_.$id.erase";
 import * as familyForm from "~/routes/_app.customers_.$id.family";
@@ -230,8 +232,21 @@ describe("the details' small forms", () => {
     const c = await aClient({ fullNameAr: "خالد الكتبي" });
     const params = { id: String(c.id) };
     const path = `/customers/${c.id}/follow-up`;
-    const past = await post(followUpForm, path, front.cookie, { dueDate: "2020-01-01", note: "" }, ARABIC, params);
-    expect(past).toMatchObject({ status: 400, body: { error: "اختر اليوم أو يومًا لاحقًا" } });
+    const past = await post(
+      followUpForm,
+      path,
+      front.cookie,
+      { dueDate: "2020-01-01", note: "Bring the ring" },
+      ARABIC,
+      params,
+    );
+    // The form comes back as sent, with the rule's code under the day, which the page says in Arabic.
+    const reply = (past.body as { lastResult: { error: Record<string, string[]>; initialValue: unknown } }).lastResult;
+    expect(past.status).toBe(400);
+    expect(reply.initialValue).toMatchObject({ dueDate: "2020-01-01", note: "Bring the ring" });
+    const { t } = await translatorFor(makeRequest(path, { headers: ARABIC }), "clientActions");
+    expect(reply.error.dueDate!.map((code) => say(t, code))).toEqual(["اختر اليوم أو يومًا لاحقًا"]);
+    expect(await db.followUp.count({ where: { clientId: c.id } })).toBe(0);
     const day = addDays(businessToday(), 2);
     const done = await post(followUpForm, path, front.cookie, { dueDate: day, note: "" }, ARABIC, params);
     expect(await toastOf(done)).toMatchObject({
