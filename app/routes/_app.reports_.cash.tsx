@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -23,10 +25,10 @@ import { redirectWithToast } from "~/http/toast.server";
 import { CASH_KIND_KEYS, ID_TYPE_KEYS, REPORT_STATUS_KEYS } from "~/i18n/cash-keys";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
-import { say } from "~/i18n/messages";
+import { say, sayPlain } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
-import { issueMessage } from "~/domain/messages";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { listCashReports, markCashReported } from "~/services/cash-rule.server";
 
 export const handle: CatalogsHandle = { i18n: ["cash", "reports", "validation"] };
@@ -78,20 +80,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const [id] = parseClientIds(formText(form, "id"));
   const back = formText(form, "back").startsWith("/reports/cash") ? formText(form, "back") : "/reports/cash";
-  const parsed = reportedSchema(businessToday()).safeParse(
-    { reference: formText(form, "reference"), reportedOn: formText(form, "reportedOn") },
-    { error: zodMessages(t) },
-  );
-  if (!id || !parsed.success) {
-    const error = parsed.success ? t("cash:errors.notFound") : say(t, issueMessage(parsed.error.issues[0]!));
-    return data({ id: id ?? null, error }, { status: 400 });
-  }
-  const result = await markCashReported(id, parsed.data, { actor: user, ip: requestAddress(request) });
-  if (!result.ok) return data({ id, error: say(t, result.message) }, { status: result.status });
+  // A refusal answers the row's form as sent (Conform's reply): a typed reference is not lost without JavaScript.
+  const submission = parseWithZod(form, { schema: reportedSchema(businessToday()), error: zodMessages(t) });
+  if (!id)
+    return data(
+      { id: null, lastResult: submission.reply({ formErrors: [MESSAGE_CODES.cashTransactionNotFound] }) },
+      400,
+    );
+  if (submission.status !== "success") return data({ id, lastResult: submission.reply() }, { status: 400 });
+  const result = await markCashReported(id, submission.value, { actor: user, ip: requestAddress(request) });
+  if (!result.ok)
+    return data({ id, lastResult: submission.reply({ formErrors: [sayPlain(t, result.message)] }) }, result.status);
   return redirectWithToast(back, {
     type: "success",
     title: t("cash:report.marked"),
-    description: t("cash:report.markedDescription", { reference: parsed.data.reference }),
+    description: t("cash:report.markedDescription", { reference: submission.value.reference }),
   });
 }
 
@@ -99,6 +102,8 @@ export default function CashReports() {
   const { status, page, pages, total, rows, today } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { t } = useTranslation();
+  // A refusal of the whole request (the row is gone, already reported) heads the page; a field's goes under it.
+  const formError = refusal?.lastResult.error?.[""]?.[0];
   const busy = useNavigation().state === "submitting";
   const here = pageHref(status, page);
   const download = `/reports/cash/download${status ? `?status=${status}` : ""}`;
@@ -144,9 +149,9 @@ export default function CashReports() {
         {t("cash:report.count", { count: total })}
       </p>
 
-      {refusal ? (
+      {formError ? (
         <p role="alert" className="field-error" data-testid="cash-error">
-          {refusal.error}
+          {say(t, formError)}
         </p>
       ) : null}
 
@@ -201,37 +206,13 @@ export default function CashReports() {
                         {t("cash:report.reference")}: <bdi>{r.reference}</bdi> · {r.reportedDay}
                       </span>
                     ) : (
-                      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" data-testid="mark-reported">
-                        <input type="hidden" name="id" value={r.id} />
-                        <input type="hidden" name="back" value={here} />
-                        <Field id={`reference-${r.id}`} label={t("cash:report.reference")}>
-                          {(control) => (
-                            <input
-                              {...control}
-                              name="reference"
-                              required
-                              maxLength={REFERENCE_MAX}
-                              dir="ltr"
-                              className="input mt-1 w-40"
-                            />
-                          )}
-                        </Field>
-                        <Field id={`reported-on-${r.id}`} label={t("cash:report.reportedOn")}>
-                          {(control) => (
-                            <input
-                              {...control}
-                              name="reportedOn"
-                              type="date"
-                              max={today}
-                              defaultValue={today}
-                              className="input mt-1"
-                            />
-                          )}
-                        </Field>
-                        <button type="submit" className="btn-primary" disabled={busy}>
-                          {t("cash:report.markReported")}
-                        </button>
-                      </Form>
+                      <MarkReportedForm
+                        id={r.id}
+                        back={here}
+                        today={today}
+                        busy={busy}
+                        lastResult={refusal?.id === r.id ? refusal.lastResult : undefined}
+                      />
                     )}
                   </td>
                 </tr>
@@ -257,5 +238,66 @@ export default function CashReports() {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** A due row's "Mark reported": the goAML reference and the day, back as sent when refused. */
+function MarkReportedForm({
+  id,
+  back,
+  today,
+  busy,
+  lastResult,
+}: {
+  id: number;
+  back: string;
+  today: string;
+  busy: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `mark-reported-${id}`,
+    defaultValue: { reference: "", reportedOn: today },
+    lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportedSchema(today), error: zodMessages(t) }),
+  });
+  const said = (message: string | undefined) => (message === undefined ? "" : say(t, message));
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-2 flex flex-wrap items-end gap-2"
+      data-testid="mark-reported"
+    >
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="back" value={back} />
+      <Field field={fields.reference} label={t("cash:report.reference")} error={said(fields.reference.errors?.[0])}>
+        {(control) => (
+          <input
+            {...getInputProps(fields.reference, { type: "text" })}
+            {...control}
+            required
+            maxLength={REFERENCE_MAX}
+            dir="ltr"
+            className="input mt-1 w-40"
+          />
+        )}
+      </Field>
+      <Field field={fields.reportedOn} label={t("cash:report.reportedOn")} error={said(fields.reportedOn.errors?.[0])}>
+        {(control) => (
+          <input
+            {...getInputProps(fields.reportedOn, { type: "date" })}
+            {...control}
+            max={today}
+            className="input mt-1"
+          />
+        )}
+      </Field>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {t("cash:report.markReported")}
+      </button>
+    </Form>
   );
 }

@@ -320,10 +320,21 @@ describe("the pages", () => {
     const blank = await outcome(
       await callRoute(
         reportsPage.action,
-        makeRequest("/reports/cash", { cookie: admin.cookie, form: { id: String(id), reference: "" } }),
+        makeRequest("/reports/cash", {
+          cookie: admin.cookie,
+          form: { id: String(id), reference: " ", reportedOn: businessToday() },
+        }),
       ),
     );
     expect(blank.status).toBe(400);
+    // The row's form comes back as sent, the reason under the reference.
+    expect(blank.body).toMatchObject({
+      id,
+      lastResult: {
+        initialValue: { reference: " ", reportedOn: businessToday() },
+        error: { reference: ["cash:errors.referenceRequired"] },
+      },
+    });
     const marked = await outcome(
       await callRoute(
         reportsPage.action,
