@@ -53,6 +53,12 @@ export function say(
   return t(said.code, sayValues(t, said, locale));
 }
 
+/** A Conform field's first error in `t`'s language ("" for none), for the shared Field's error slot. */
+export function sayFieldError(t: TFunction, errors: string[] | undefined, known?: Record<string, string | number>) {
+  const first = errors?.[0];
+  return first === undefined ? "" : say(t, first, known);
+}
+
 /** A message as plain text (a toast, a spreadsheet cell): the <bdi> that isolates typed text on a page left out. */
 export function sayPlain(t: TFunction, said: Message | string, locale?: Locale): string {
   return say(t, said, undefined, locale).replace(/<\/?bdi>/g, "");

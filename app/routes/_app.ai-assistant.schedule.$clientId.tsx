@@ -15,7 +15,7 @@ import { displayName, formatDay } from "~/domain/client-display";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { usePageLocale } from "~/i18n/i18n-provider";
-import { say } from "~/i18n/messages";
+import { sayFieldError } from "~/i18n/messages";
 import { zodMessages } from "~/i18n/zod-messages";
 import { createFollowUp } from "~/services/follow-ups.server";
 import { findLeadClient } from "~/services/leads.server";
@@ -90,19 +90,24 @@ export default function ScheduleFollowUp() {
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: scheduleFollowUpSchema(today), error: zodMessages(t) }),
   });
-  // The schema's codes (the note's names its bound) and zod's own words, already in the page's language.
-  const said = (message: string | undefined) =>
-    message === undefined ? "" : say(t, message, { count: FOLLOW_UP_NOTE_MAX });
   const saving = navigation.state === "submitting";
 
   const body = (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <Field field={fields.dueDate} label={t("leads:schedule.date")} error={said(fields.dueDate.errors?.[0])}>
+      <Field
+        field={fields.dueDate}
+        label={t("leads:schedule.date")}
+        error={sayFieldError(t, fields.dueDate.errors, { count: FOLLOW_UP_NOTE_MAX })}
+      >
         {(control) => (
           <input {...getInputProps(fields.dueDate, { type: "date" })} {...control} min={today} className="input mt-1" />
         )}
       </Field>
-      <Field field={fields.note} label={t("leads:schedule.note")} error={said(fields.note.errors?.[0])}>
+      <Field
+        field={fields.note}
+        label={t("leads:schedule.note")}
+        error={sayFieldError(t, fields.note.errors, { count: FOLLOW_UP_NOTE_MAX })}
+      >
         {(control) => (
           <textarea
             {...getTextareaProps(fields.note)}

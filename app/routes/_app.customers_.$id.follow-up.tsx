@@ -20,7 +20,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import type { CatalogsHandle } from "~/i18n/catalogs";
-import { say } from "~/i18n/messages";
+import { sayFieldError } from "~/i18n/messages";
 import { MESSAGE_CODES } from "~/domain/message-codes";
 import { refusal } from "~/http/page-refusals.server";
 
@@ -114,9 +114,6 @@ export default function NewFollowUp() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: followUpFormSchema(today), error: zodMessages(t) }),
   });
-  // The schema's codes (the note's names its bound) and zod's own words, in the page's language.
-  const said = (message: string | undefined) =>
-    message === undefined ? "" : say(t, message, { count: FOLLOW_UP_NOTE_MAX });
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="text-xl font-semibold">{t("clientActions:followUp.title")}</h1>
@@ -127,7 +124,7 @@ export default function NewFollowUp() {
         <Field
           field={fields.dueDate}
           label={t("clientActions:followUp.dateLabel")}
-          error={said(fields.dueDate.errors?.[0])}
+          error={sayFieldError(t, fields.dueDate.errors, { count: FOLLOW_UP_NOTE_MAX })}
           errorAlert
         >
           {(control) => (
@@ -143,7 +140,7 @@ export default function NewFollowUp() {
         <Field
           field={fields.ownerId}
           label={t("clientActions:followUp.ownerLabel")}
-          error={said(fields.ownerId.errors?.[0])}
+          error={sayFieldError(t, fields.ownerId.errors, { count: FOLLOW_UP_NOTE_MAX })}
           errorAlert
         >
           {(control) => (
@@ -159,7 +156,7 @@ export default function NewFollowUp() {
         <Field
           field={fields.note}
           label={t("clientActions:followUp.noteLabel")}
-          error={said(fields.note.errors?.[0])}
+          error={sayFieldError(t, fields.note.errors, { count: FOLLOW_UP_NOTE_MAX })}
           errorAlert
         >
           {(control) => (

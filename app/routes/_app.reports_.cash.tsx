@@ -25,7 +25,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { CASH_KIND_KEYS, ID_TYPE_KEYS, REPORT_STATUS_KEYS } from "~/i18n/cash-keys";
 import type { CatalogsHandle } from "~/i18n/catalogs";
 import { translatorFor } from "~/i18n/i18n.server";
-import { say, sayPlain } from "~/i18n/messages";
+import { say, sayFieldError, sayPlain } from "~/i18n/messages";
 import { metaText } from "~/i18n/meta-text";
 import { zodMessages } from "~/i18n/zod-messages";
 import { MESSAGE_CODES } from "~/domain/message-codes";
@@ -263,7 +263,6 @@ function MarkReportedForm({
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reportedSchema(today), error: zodMessages(t) }),
   });
-  const said = (message: string | undefined) => (message === undefined ? "" : say(t, message));
   return (
     <Form
       method="post"
@@ -273,7 +272,11 @@ function MarkReportedForm({
     >
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="back" value={back} />
-      <Field field={fields.reference} label={t("cash:report.reference")} error={said(fields.reference.errors?.[0])}>
+      <Field
+        field={fields.reference}
+        label={t("cash:report.reference")}
+        error={sayFieldError(t, fields.reference.errors)}
+      >
         {(control) => (
           <input
             {...getInputProps(fields.reference, { type: "text" })}
@@ -285,7 +288,11 @@ function MarkReportedForm({
           />
         )}
       </Field>
-      <Field field={fields.reportedOn} label={t("cash:report.reportedOn")} error={said(fields.reportedOn.errors?.[0])}>
+      <Field
+        field={fields.reportedOn}
+        label={t("cash:report.reportedOn")}
+        error={sayFieldError(t, fields.reportedOn.errors)}
+      >
         {(control) => (
           <input
             {...getInputProps(fields.reportedOn, { type: "date" })}
