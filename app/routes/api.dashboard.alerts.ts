@@ -1,7 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { ACCESS } from "~/domain/roles";
-import { getDashboardAlerts } from "~/services/dashboard.server";
+import { lastContactLabel } from "~/services/client-contact.server";
+import { getDashboardAlerts, type AlertList } from "~/services/dashboard.server";
+
+/** An alert as JSON: its contact facts with the last contact in English words. */
+const asJson = (list: AlertList) =>
+  list.items.map((alert) => ({ ...alert, lastContactLabel: lastContactLabel(alert) }));
 
 /**
  * docs/product-rules.md §3 Alerts response. Each list holds the first PANEL_LIMIT alerts, soonest first, as the
@@ -13,9 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { birthdays, anniversaries, emiratesId } = await getDashboardAlerts();
     return Response.json({
       communicationAlerts: [],
-      emiratesIdAlerts: emiratesId.items,
-      birthdayAlerts: birthdays.items,
-      anniversaryAlerts: anniversaries.items,
+      emiratesIdAlerts: asJson(emiratesId),
+      birthdayAlerts: asJson(birthdays),
+      anniversaryAlerts: asJson(anniversaries),
       totals: {
         emiratesIdAlerts: emiratesId.total,
         birthdayAlerts: birthdays.total,

@@ -18,8 +18,6 @@ export type ContactFacts = {
   lastContactBy: string | null;
   /** The last contact in words, for a page to say in its language. */
   lastContactWords: Message | null;
-  /** The same in English, as the JSON says it: "WhatsApp 2 days ago · Reem". */
-  lastContactLabel: string | null;
 };
 
 export const NO_CONTACT_FACTS: ContactFacts = {
@@ -27,7 +25,6 @@ export const NO_CONTACT_FACTS: ContactFacts = {
   lastContactAt: null,
   lastContactBy: null,
   lastContactWords: null,
-  lastContactLabel: null,
 };
 
 /**
@@ -61,10 +58,17 @@ export async function contactFactsOf(rows: readonly ContactFactRow[], now: Date 
       lastContactAt: r.lastContactAt?.toISOString() ?? null,
       lastContactBy: byName,
       lastContactWords: words,
-      lastContactLabel: words && english(words),
     });
   }
   return facts;
+}
+
+/**
+ * The last contact in English, as the JSON API says it ("WhatsApp 2 days ago · Reem"). Written only
+ * where JSON is answered: the pages say `lastContactWords` in their own language.
+ */
+export function lastContactLabel(facts: Pick<ContactFacts, "lastContactWords">): string | null {
+  return facts.lastContactWords && english(facts.lastContactWords);
 }
 
 /** Contact facts for clients known only by id (leads): one primary-key lookup, then contactFactsOf. */

@@ -18,7 +18,7 @@ import type { PurchasedPieces } from "~/domain/recommendations";
 import { METALS, oneOf, STONES } from "~/domain/sales";
 import { Prisma } from "~/generated/prisma/client";
 import { modelSettings, writeLeadsWithModel } from "./ai-model.server";
-import { contactFactsFor } from "./client-contact.server";
+import { contactFactsFor, lastContactLabel } from "./client-contact.server";
 import { inClientBook, occasionWithin } from "./client-book.server";
 import { loadMessageBook } from "./message-templates.server";
 import { readShopLists } from "./shop-lists.server";
@@ -257,7 +257,7 @@ async function withLastContact(leads: AiLead[]): Promise<AiLead[]> {
       ...lead,
       lastContactAt: f?.lastContactAt ?? null,
       lastContactBy: f?.lastContactBy ?? null,
-      lastContactLabel: f?.lastContactLabel ?? null,
+      lastContactLabel: f ? lastContactLabel(f) : null,
       lastContactWords: f?.lastContactWords ?? null,
     };
   });

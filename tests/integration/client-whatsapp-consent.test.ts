@@ -199,7 +199,13 @@ describe("alerts and leads honour consent and recent contact", () => {
       lastContactAt: null,
       whatsappBlocked: expect.any(String),
     });
-    expect(byName.get("Contacted Birthday")).toMatchObject({ lastContactBy: user.name, whatsappBlocked: null });
+    expect(byName.get("Contacted Birthday")).toMatchObject({
+      lastContactBy: user.name,
+      // The JSON says the last contact in English words, as the leads do.
+      lastContactLabel: `WhatsApp today · ${user.name.split(" ")[0]}`,
+      whatsappBlocked: null,
+    });
+    expect(byName.get("Withdrawn Birthday")).toMatchObject({ lastContactLabel: null });
     expect(Date.parse(byName.get("Contacted Birthday")!.lastContactAt!)).toBeGreaterThan(
       Date.parse(`${addDays(today, -1)}T00:00:00Z`),
     );
