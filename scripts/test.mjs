@@ -1,9 +1,9 @@
 // `npm test`: every check, failing when any fails. Independent checks run side by side, so the
 // suite fits a 2-core machine's time (docs/testing.md):
 //   1. lint and formatting, the derived PostgreSQL schema, typecheck, and the production build;
-//   2. then two lines at once: unit and integration tests (vitest, real SQLite files, on every core), the
-//      two-instance test, then the e2e suite in headless Chromium against the build, in two halves
-//      side by side; and every documented command on a fresh clone (mostly install and I/O).
+//   2. then two lines at once: unit and integration tests (vitest on every core, real SQLite
+//      files), the two-instance test, then the e2e suite in headless Chromium against the build, in
+//      two halves side by side; and every documented command on a fresh clone (mostly install and I/O).
 // A step's output is printed when it ends, under its title.
 // Installs Debian's chromium first when it is missing.
 import { execFileSync, spawn } from "node:child_process";

@@ -94,11 +94,7 @@ export default function ScheduleFollowUp() {
 
   const body = (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <Field
-        field={fields.dueDate}
-        label={t("leads:schedule.date")}
-        error={sayFieldError(t, fields.dueDate.errors, { count: FOLLOW_UP_NOTE_MAX })}
-      >
+      <Field field={fields.dueDate} label={t("leads:schedule.date")} error={sayFieldError(t, fields.dueDate.errors)}>
         {(control) => (
           <input {...getInputProps(fields.dueDate, { type: "date" })} {...control} min={today} className="input mt-1" />
         )}

@@ -124,7 +124,7 @@ export default function NewFollowUp() {
         <Field
           field={fields.dueDate}
           label={t("clientActions:followUp.dateLabel")}
-          error={sayFieldError(t, fields.dueDate.errors, { count: FOLLOW_UP_NOTE_MAX })}
+          error={sayFieldError(t, fields.dueDate.errors)}
           errorAlert
         >
           {(control) => (
@@ -140,7 +140,7 @@ export default function NewFollowUp() {
         <Field
           field={fields.ownerId}
           label={t("clientActions:followUp.ownerLabel")}
-          error={sayFieldError(t, fields.ownerId.errors, { count: FOLLOW_UP_NOTE_MAX })}
+          error={sayFieldError(t, fields.ownerId.errors)}
           errorAlert
         >
           {(control) => (

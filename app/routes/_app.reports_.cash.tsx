@@ -85,12 +85,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!id)
     return data(
       { id: null, lastResult: submission.reply({ formErrors: [MESSAGE_CODES.cashTransactionNotFound] }) },
-      400,
+      { status: 400 },
     );
   if (submission.status !== "success") return data({ id, lastResult: submission.reply() }, { status: 400 });
   const result = await markCashReported(id, submission.value, { actor: user, ip: requestAddress(request) });
   if (!result.ok)
-    return data({ id, lastResult: submission.reply({ formErrors: [sayPlain(t, result.message)] }) }, result.status);
+    return data(
+      { id, lastResult: submission.reply({ formErrors: [sayPlain(t, result.message)] }) },
+      { status: result.status },
+    );
   return redirectWithToast(back, {
     type: "success",
     title: t("cash:report.marked"),

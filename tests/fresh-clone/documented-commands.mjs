@@ -14,8 +14,9 @@
 // `npm test` itself is not run inside the clone (it would run this again), nor `npm run lint`, which
 // is `npm test`'s first step on the same committed files; CI proves both by running `npm test` first
 // on its own fresh clone. `test:pg` runs one integration file; `bench` runs with --smoke on
-// a small data set; `retention` only with --dry-run; `audit:lighthouse` audits /login in English only
-// (the Arabic audit is the same code), and is skipped without Chromium; `start` must answer /login, then is stopped.
+// a small data set; `retention` only with --dry-run; `audit:lighthouse` audits /login in English
+// only (the Arabic audit is the same code), and is skipped without Chromium; `start` must answer
+// /login, then is stopped.
 //
 // CI reuses its own fresh clone (docs/testing.md): `.ci/run` is a clone that has just run `npm ci`,
 // so it sets IN_FRESH_CLONE=1 and the commands run here, on the build `npm test` made, without a

@@ -14,7 +14,7 @@ import {
   type PurchaseDateFilter,
 } from "~/domain/lead-filters";
 import type { LeadFormValues } from "~/domain/lead-storage";
-import { say } from "~/i18n/messages";
+import { sayFieldError } from "~/i18n/messages";
 import { zodMessages } from "~/i18n/zod-messages";
 import { Field } from "~/components/ui/field";
 import { LOCATION_KEYS } from "./lead-keys";
@@ -69,7 +69,6 @@ export function LeadFilterForm(props: {
   });
   const formProps = getFormProps(form);
   const showCustomDate = !props.hydrated || fields.purchaseDateFilter.value === "custom";
-  const customDateError = fields.customDateFrom.errors?.[0];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!leadFormValuesOf(event.currentTarget).location) props.onMissingLocation();
@@ -85,11 +84,7 @@ export function LeadFilterForm(props: {
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <input type="hidden" name="intent" value="generate" />
-      <Field
-        field={fields.location}
-        label={t("leads:form.location")}
-        error={fields.location.errors ? say(t, fields.location.errors[0]!) : ""}
-      >
+      <Field field={fields.location} label={t("leads:form.location")} error={sayFieldError(t, fields.location.errors)}>
         {(control) => (
           <select {...getSelectProps(fields.location)} {...control} aria-required="true" className="input mt-1">
             <option value="">{t("leads:form.selectLocation")}</option>
@@ -133,7 +128,7 @@ export function LeadFilterForm(props: {
             {props.hydrated ? "" : t("leads:form.forCustomDate")}
           </>
         }
-        error={customDateError ? say(t, customDateError) : ""}
+        error={sayFieldError(t, fields.customDateFrom.errors)}
         className={showCustomDate ? "" : "hidden"}
       >
         {(control) => (
