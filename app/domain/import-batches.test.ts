@@ -13,8 +13,9 @@ describe("clientBatchRows", () => {
     expect(clientBatchRows(7_001)).toBe(1_401);
   });
 
-  it("writes a big file 2,000 rows at a time", () => {
+  it("writes a big file 5,000 rows at a time", () => {
     expect(clientBatchRows(10_000)).toBe(2_000);
-    expect(clientBatchRows(100_000)).toBe(2_000);
+    expect(clientBatchRows(25_000)).toBe(5_000);
+    expect(clientBatchRows(100_000)).toBe(5_000);
   });
 });

@@ -72,6 +72,27 @@ export async function refreshDuplicatePairs(tx: Db, clientIds: readonly number[]
     await refreshChunk(tx, ids.slice(start, start + REFRESH_CHUNK));
 }
 
+/**
+ * Pairs clients just created in this transaction with whoever shares one of their keys (the keys as
+ * written, `created`). A new client is in no stored pair yet, so unlike refreshDuplicatePairs nothing
+ * is read back but the keys' holders: an import creates thousands a batch. Answers the pairs added.
+ */
+export async function pairNewClients(tx: Db, created: readonly KeyedClient[]): Promise<FoundPair[]> {
+  const added = new Map<string, FoundPair>();
+  for (let start = 0; start < created.length; start += REFRESH_CHUNK) {
+    const chunk = created.slice(start, start + REFRESH_CHUNK);
+    const mine = new Set(chunk.map((c) => c.id));
+    const holders = await holdersOfKeys(tx, chunk, { inBookOnly: false });
+    // A pair of two new clients of different chunks is found from both: stored once.
+    const wanted = new Map(
+      [...pairsSharingKeys(holders)].filter(([key, p]) => (mine.has(p.lowId) || mine.has(p.highId)) && !added.has(key)),
+    );
+    await storePairs(tx, wanted, []);
+    for (const [key, pair] of wanted) added.set(key, pair);
+  }
+  return [...added.values()];
+}
+
 const REFRESH_CHUNK = 400;
 const CREATE_CHUNK = 100;
 

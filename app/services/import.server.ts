@@ -46,12 +46,12 @@ import { english } from "~/i18n/english.server";
 import { AUDIT_ACTIONS, writeAudit, writeAudits, type AuditEntry } from "./audit.server";
 import { columnValue, newClientData, type Actor } from "./client-writes.server";
 import { clientDerivedFields, DERIVED_FROM } from "./client-record.server";
-import { duplicateKeys, reasonsFromColumn } from "~/domain/duplicate-keys";
+import { duplicateKeys, type DuplicateReason, type FoundPair } from "~/domain/duplicate-keys";
 
 /** A row's Emirates ID as the duplicate key stores it (its 15 digits), or null. */
 const emiratesIdKey = (emiratesId: string | null) =>
   duplicateKeys({ fullName: "", fullNameAr: null, email: null, emiratesId, dateOfBirth: null }).dupEmiratesIdKey;
-import { refreshDuplicatePairs } from "./client-duplicates.server";
+import { pairNewClients, refreshDuplicatePairs } from "./client-duplicates.server";
 import { readSpreadsheetInWorker, SpreadsheetLimitError, type StreamedSheet } from "./import-parse.server";
 import { recordContactOkConsents } from "./consent.server";
 import { clientTarget } from "./client-audit.server";
@@ -313,26 +313,21 @@ const sameCell = (a: unknown, b: unknown) =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
 
 /**
- * The new clients of a batch that look like a client already in the book (a duplicate pair with a
- * client not created in this batch), as rows for the download, their reason naming that client.
+ * The new clients of a batch that look like a client already in the book (a pair, of those the
+ * batch added, with a client not created in it), as rows for the download, their reason naming that client.
  */
 async function possibleDuplicatesOf(
   tx: Prisma.TransactionClient,
   created: readonly { id: number; row: ValidRow }[],
+  pairs: readonly FoundPair[],
   teams: readonly ShopChoice[],
 ): Promise<ReturnType<typeof skippedRow>[]> {
-  if (created.length === 0) return [];
-  const ids = created.map((c) => c.id);
-  const newIds = new Set(ids);
-  const pairs = await tx.$queryRaw<{ lowId: number | bigint; highId: number | bigint; reasons: string }[]>`
-    SELECT "lowCustomerId" AS "lowId", "highCustomerId" AS "highId", "reasons" FROM "ClientDuplicatePair" WHERE "lowCustomerId" IN ${inInts(ids)}
-    UNION SELECT "lowCustomerId" AS "lowId", "highCustomerId" AS "highId", "reasons" FROM "ClientDuplicatePair" WHERE "highCustomerId" IN ${inInts(ids)}`;
-  const partnerOf = new Map<number, { partner: number; reasons: string }>();
-  for (const p of pairs) {
-    const [low, high] = [Number(p.lowId), Number(p.highId)];
-    const [mine, other] = newIds.has(low) ? [low, high] : [high, low];
+  const newIds = new Set(created.map((c) => c.id));
+  const partnerOf = new Map<number, { partner: number; reasons: readonly DuplicateReason[] }>();
+  for (const { lowId, highId, reasons } of pairs) {
+    const [mine, other] = newIds.has(lowId) ? [lowId, highId] : [highId, lowId];
     if (newIds.has(other) || partnerOf.has(mine)) continue;
-    partnerOf.set(mine, { partner: other, reasons: p.reasons });
+    partnerOf.set(mine, { partner: other, reasons });
   }
   if (partnerOf.size === 0) return [];
   const partners = await tx.$queryRaw<{ id: number | bigint; fullName: string; mobileNumber: string }[]>`
@@ -341,7 +336,7 @@ async function possibleDuplicatesOf(
   return created.flatMap(({ id, row }) => {
     const found = partnerOf.get(id);
     const partner = found && partnerById.get(found.partner);
-    const reasons = found ? reasonsFromColumn(found.reasons) : [];
+    const reasons = found?.reasons ?? [];
     if (!partner || reasons.length === 0) return [];
     return [skippedRow(row.row, row.client, SKIP_REASONS.looksLike(partner, reasons), teams)];
   });
@@ -367,8 +362,9 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 type NewClientRecord = ReturnType<typeof newClientData>;
 
 /**
- * Creates a batch's new clients with one multi-row INSERT, their consent history and their
- * creation audit entries (field names only, like a form's), answering their ids by mobile.
+ * Creates a batch's new clients with one multi-row INSERT, their consent history, duplicate pairs
+ * and creation audit entries (field names only, like a form's), answering their ids by mobile and
+ * the pairs added.
  */
 async function insertClients(
   tx: Prisma.TransactionClient,
@@ -376,7 +372,7 @@ async function insertClients(
   actor: Actor,
   runId: string,
   now: Date,
-): Promise<Map<string, number>> {
+): Promise<{ idByMobile: Map<string, number>; pairs: FoundPair[] }> {
   // Timestamps are written here: the SQLite column default would be text, not the epoch milliseconds Prisma stores.
   const rows = clients.map(({ record }) => ({ ...record.client, createdAt: now, updatedAt: now }));
   const created = await insertRows<{ id: number | bigint; mobileNumber: string }>(tx, "Customer", rows, [
@@ -390,7 +386,16 @@ async function insertClients(
     contactOk: input.contactOk,
   }));
   await recordContactOkConsents(consents, "import", actor.id, tx);
-  await refreshDuplicatePairs(tx, [...idByMobile.values()]);
+  const pairs = await pairNewClients(
+    tx,
+    clients.map(({ record: { client } }) => ({
+      id: idByMobile.get(client.mobileNumber)!,
+      dupEmiratesIdKey: client.dupEmiratesIdKey ?? null,
+      dupEmailKey: client.dupEmailKey ?? null,
+      dupNameKey: client.dupNameKey ?? null,
+      dupArabicNameKey: client.dupArabicNameKey ?? null,
+    })),
+  );
   // Every client's creation is in their audit trail like a form's (field names only), in the same
   // multi-row way: one INSERT per batch.
   await writeAudits(
@@ -408,7 +413,7 @@ async function insertClients(
     tx,
     now,
   );
-  return idByMobile;
+  return { idByMobile, pairs };
 }
 
 /**
@@ -438,9 +443,9 @@ async function writeBatch(
   counts: Counts,
   totalRows: number,
   existing: ExistingClientChoice,
+  teams: readonly ShopChoice[],
 ): Promise<void> {
   // Someone added one of these mobiles between our check and our insert: check again.
-  const { teams } = await readShopLists();
   await retryingUniqueViolations(async () => {
     const taken = new Map((await holdersOf(rows.map((r) => r.client.mobileNumber))).map((c) => [c.mobileNumber, c]));
     // Same mobile, else same Emirates ID (among clients in the book): the client is already here.
@@ -487,7 +492,7 @@ async function writeBatch(
         updatedNow = await updateExistingClients(tx, toUpdate, actor, runId, new Date());
         if (records.length) {
           const now = new Date();
-          const idByMobile = await insertClients(
+          const { idByMobile, pairs } = await insertClients(
             tx,
             records.map((record, i) => ({ input: fresh[i]!.client, record })),
             actor,
@@ -511,6 +516,7 @@ async function writeBatch(
           possibleNow = await possibleDuplicatesOf(
             tx,
             fresh.map((row) => ({ id: idByMobile.get(row.client.mobileNumber)!, row })),
+            pairs,
             teams,
           );
         }
@@ -551,13 +557,14 @@ async function importRows(
   const batchRows = clientBatchRows(sheet.rowCount);
   let batch: ValidRow[] = [];
   let rowsInBatch = 0;
+  // Read once: the skipped rows' team names, and the rows' checks (an admin's edit meanwhile shows next import).
+  const { teams } = await readShopLists();
   const flush = async () => {
-    await writeBatch(runId, kind, actor, batch, counts, sheet.rowCount, existing);
+    await writeBatch(runId, kind, actor, batch, counts, sheet.rowCount, existing, teams);
     batch = [];
     rowsInBatch = 0;
     await yieldToEventLoop();
   };
-  const { teams } = await readShopLists();
   for await (const { rowNumber, read: checked } of sheet.rows({
     kind: "clients",
     mapping,
@@ -711,7 +718,8 @@ async function writePurchaseBatch(purchases: PendingPurchase[], counts: Counts, 
             input,
             record: newClientData(input, { createdById: actor.id, source: SOURCE[kind] }),
           }));
-          for (const [mobile, id] of await insertClients(tx, clients, actor, runId, now)) idByMobile.set(mobile, id);
+          for (const [mobile, id] of (await insertClients(tx, clients, actor, runId, now)).idByMobile)
+            idByMobile.set(mobile, id);
         }
         if (toWrite.length > 0) {
           const sales = toWrite.map((p) => ({

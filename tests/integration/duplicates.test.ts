@@ -8,7 +8,7 @@ import * as newPage from "~/routes/_app.customers.new";
 import * as editPage from "~/routes/_app.customers.$id_.edit";
 import * as duplicatesPage from "~/routes/_app.customers_.duplicates";
 import { eraseClientsIn } from "~/services/client-erasure.server";
-import { backfillDuplicateKeys, refreshDuplicatePairs } from "~/services/client-duplicates.server";
+import { backfillDuplicateKeys, pairNewClients, refreshDuplicatePairs } from "~/services/client-duplicates.server";
 import { callRoute, makeRequest, outcome, signedInStaff } from "../support/factories";
 
 let seq = 0;
@@ -265,6 +265,32 @@ describe("refreshing pairs for an import batch", () => {
     await db.clientDuplicatePair.deleteMany({ where: { lowClientId: a.data.id } });
     const ids = [a.data.id, b.data.id, ...Array.from({ length: 1998 }, (_, i) => 1_000_000 + i)];
     await db.$transaction((tx) => refreshDuplicatePairs(tx, ids));
+    expect(await db.clientDuplicatePair.count({ where: { lowClientId: a.data.id, highClientId: b.data.id } })).toBe(1);
+  });
+});
+
+describe("pairing an import batch's new clients", () => {
+  it("stores a pair of two new clients once when they fall in different chunks of the batch", async () => {
+    const { cookie } = await signedIn("admin");
+    const tag = `new-batch-${Date.now()}`;
+    const a = await addClient(cookie, { email: `${tag}@x.ae` });
+    const b = await addClient(cookie, { email: `${tag}@x.ae` });
+    await db.clientDuplicatePair.deleteMany({ where: { lowClientId: a.data.id } });
+    const keyed = (id: number, email: string | null) => ({
+      id,
+      dupEmiratesIdKey: null,
+      dupEmailKey: email,
+      dupNameKey: null,
+      dupArabicNameKey: null,
+    });
+    // The two 400 apart: each chunk's lookup finds the other.
+    const created = [
+      keyed(a.data.id, `${tag}@x.ae`),
+      ...Array.from({ length: 399 }, (_, i) => keyed(1_000_000 + i, null)),
+      keyed(b.data.id, `${tag}@x.ae`),
+    ];
+    const pairs = await db.$transaction((tx) => pairNewClients(tx, created));
+    expect(pairs).toEqual([{ lowId: a.data.id, highId: b.data.id, reasons: ["email"] }]);
     expect(await db.clientDuplicatePair.count({ where: { lowClientId: a.data.id, highClientId: b.data.id } })).toBe(1);
   });
 });
