@@ -43,6 +43,9 @@ test.describe("Content-Security-Policy", () => {
   });
 
   test("signed-in pages run with no refused script", async ({ page, context }) => {
+    // Six pages hydrate in turn, the client book's 500 rows among them: with both e2e halves running
+    // on a 2-core CI machine that one page once took over 10 s.
+    test.setTimeout(90_000);
     await signInAs(context, "admin");
     const violations: string[] = [];
     page.on("console", (m) => {
@@ -50,7 +53,7 @@ test.describe("Content-Security-Policy", () => {
     });
     for (const path of ["/dashboard", "/customers", "/customers/new", "/import-data", "/ai-assistant", "/profile"]) {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForHydration(page, { timeout: 30_000 });
     }
     // A client-side navigation loads route modules through the nonce-trusted entry ('strict-dynamic').
     await page.getByRole("link", { name: "Customer Purchase History" }).first().click();

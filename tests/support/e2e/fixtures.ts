@@ -87,9 +87,12 @@ export async function expectArabicDocument(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 }
 
-/** Waits until React has hydrated (the root sets data-hydrated), before clicking in JS tests. */
-export async function waitForHydration(page: Page) {
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+/**
+ * Waits until React has hydrated (the root sets data-hydrated), before clicking in JS tests. A page
+ * as heavy as the client book's 500 rows may need more than the default on a loaded CI machine.
+ */
+export async function waitForHydration(page: Page, options: { timeout?: number } = {}) {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached(options);
 }
 
 /**
