@@ -80,17 +80,20 @@ export async function refreshDuplicatePairs(tx: Db, clientIds: readonly number[]
 export async function pairNewClients(tx: Db, created: readonly KeyedClient[]): Promise<FoundPair[]> {
   const added = new Map<string, FoundPair>();
   for (let start = 0; start < created.length; start += REFRESH_CHUNK) {
-    const chunk = created.slice(start, start + REFRESH_CHUNK);
-    const mine = new Set(chunk.map((c) => c.id));
-    const holders = await holdersOfKeys(tx, chunk, { inBookOnly: false });
+    const found = await pairsOf(tx, created.slice(start, start + REFRESH_CHUNK));
     // A pair of two new clients of different chunks is found from both: stored once.
-    const wanted = new Map(
-      [...pairsSharingKeys(holders)].filter(([key, p]) => (mine.has(p.lowId) || mine.has(p.highId)) && !added.has(key)),
-    );
+    const wanted = new Map([...found].filter(([key]) => !added.has(key)));
     await storePairs(tx, wanted, []);
     for (const [key, pair] of wanted) added.set(key, pair);
   }
   return [...added.values()];
+}
+
+/** The pairs `clients` are in, by the keys they hold: one lookup of every client holding any of them. */
+async function pairsOf(tx: Db, clients: readonly KeyedClient[]): Promise<Map<string, FoundPair>> {
+  const holders = await holdersOfKeys(tx, clients, { inBookOnly: false });
+  const mine = new Set(clients.map((c) => c.id));
+  return new Map([...pairsSharingKeys(holders)].filter(([, p]) => mine.has(p.lowId) || mine.has(p.highId)));
 }
 
 const REFRESH_CHUNK = 400;
@@ -103,9 +106,7 @@ async function refreshChunk(tx: Db, ids: number[]): Promise<void> {
     await tx.$queryRaw<KeyRow[]>`SELECT "id", "dupEmiratesIdKey", "dupEmailKey", "dupNameKey", "dupArabicNameKey"
       FROM "Customer" WHERE "id" IN ${inInts(ids)} AND "erasedAt" IS NULL`
   ).map(keyedClient);
-  const holders = await holdersOfKeys(tx, clients, { inBookOnly: false });
-  const mine = new Set(ids);
-  const wanted = new Map([...pairsSharingKeys(holders)].filter(([, p]) => mine.has(p.lowId) || mine.has(p.highId)));
+  const wanted = await pairsOf(tx, clients);
   const stored = await tx.$queryRaw<StoredPair[]>`SELECT ${STORED_PAIR_COLUMNS} FROM "ClientDuplicatePair"
       WHERE "lowCustomerId" IN ${inInts(ids)}
     UNION SELECT ${STORED_PAIR_COLUMNS} FROM "ClientDuplicatePair" WHERE "highCustomerId" IN ${inInts(ids)}`;

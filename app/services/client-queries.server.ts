@@ -314,12 +314,12 @@ async function sortStretches(where: ListWhere, sort: ClientSort, today: IsoDate)
 
 function stretchOrder(stretch: SortStretch, reading: IdReading = "walk"): Prisma.Sql {
   const dir = stretch.descending ? "DESC" : "ASC";
-  if (reading === "matches")
-    return Prisma.raw(stretch.column ? `+"${stretch.column}" ${dir}, +"id" ${dir}` : `+"id" ${dir}`);
-  // "deletedAt" first, though the book's is always null: PostgreSQL does not take `IS NULL` as fixing
-  // a column for an index's order, so without it the (deletedAt, column, id) index could not serve
-  // the order, and each export batch sorted the whole book (100 ms, against 19 ms walking the index).
-  return Prisma.raw(stretch.column ? `"deletedAt" ${dir}, "${stretch.column}" ${dir}, "id" ${dir}` : `"id" ${dir}`);
+  const by = reading === "matches" ? "+" : "";
+  // Walking, "deletedAt" first, though the book's is always null: PostgreSQL does not take `IS NULL`
+  // as fixing a column for an index's order, so without it the (deletedAt, column, id) index could not
+  // serve the order, and each export batch sorted the whole book (100 ms, against 19 ms walking it).
+  const book = by ? "" : `"deletedAt" ${dir}, `;
+  return Prisma.raw(stretch.column ? `${book}${by}"${stretch.column}" ${dir}, ${by}"id" ${dir}` : `${by}"id" ${dir}`);
 }
 
 /**

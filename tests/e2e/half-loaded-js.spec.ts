@@ -3,7 +3,7 @@
 // must not be posted again once the scripts arrive.
 import type { Page, Route } from "@playwright/test";
 import { nextMobile, uniqueDigits } from "../support/e2e/unique-values";
-import { db, expect, signInContext, test, totpCode } from "../support/e2e/fixtures";
+import { db, expect, signInContext, test, totpCode, waitForHydration } from "../support/e2e/fixtures";
 
 const { createStaff } = await import("../support/e2e/fixtures");
 
@@ -180,7 +180,7 @@ test.describe("pages whose JavaScript arrives late", () => {
     await expect(page.getByText("Client Added").first()).toBeVisible({ timeout: 15_000 });
     // The page the post led to hydrates too; anything that would post again does so as it hydrates, and
     // the network falls quiet only once such a post (held 4 s like the first) has been answered.
-    await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+    await waitForHydration(page, { timeout: 15_000 });
     await page.waitForLoadState("networkidle");
     expect(posts).toEqual(["/customers/new"]);
     expect(await db.client.count({ where: { mobileNumber: mobile } })).toBe(1);
