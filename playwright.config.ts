@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { HEADLESS_SHELL_PATH } from "./scripts/browsers.mjs";
 import { E2E_DB_FILE, E2E_ENV, E2E_PORT } from "./tests/support/e2e/env";
 
 // The e2e database and its WAL files, quoted for the shell: the clone's path may hold spaces.
@@ -25,8 +26,8 @@ export default defineConfig({
     // security-headers) allow it; elsewhere page.route also sees every request.
     serviceWorkers: "block",
     launchOptions: {
-      // Debian's chromium (apt-get install -y chromium); `npx playwright install` cannot download here.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's chromium-headless-shell (scripts/browsers.mjs).
+      executablePath: HEADLESS_SHELL_PATH,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -16,12 +16,12 @@ import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
 import lighthouse from "lighthouse";
+import { CHROMIUM_PATH } from "./browsers.mjs";
 
 const port = Number(process.env.AUDIT_PORT || 3390);
 const debuggingPort = port + 1000;
 const origin = `http://127.0.0.1:${port}`;
 const buildDir = process.env.BUILD_DIR || "build";
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const dbFile = resolve(`tests/.tmp/audit-${port}.db`);
 const reportsDir = process.env.AUDIT_REPORTS;
 /** The pages audited; "/customers/:id" is a client's details, the demo client with the most sales. */
@@ -158,7 +158,7 @@ function removeProfile(profile: string) {
 async function lighthouseScores(cookie: string, clientId: number) {
   const profile = mkdtempSync(join(tmpdir(), "jewel-audit-"));
   const browser = spawn(
-    chromiumPath,
+    CHROMIUM_PATH,
     [
       "--headless=new",
       `--remote-debugging-port=${debuggingPort}`,
@@ -235,7 +235,7 @@ async function installabilityAndFirstLoad(cookie: string) {
   // A persistent profile: Chromium never offers installs in an incognito-like context.
   const context = await chromium.launchPersistentContext(profile, {
     ...devices["Pixel 5"],
-    executablePath: chromiumPath,
+    executablePath: CHROMIUM_PATH,
     args: QUIET_CHROMIUM,
   });
   try {
@@ -250,7 +250,7 @@ async function installabilityAndFirstLoad(cookie: string) {
     await page.close();
 
     // First load: nothing cached and no service worker yet, as on a phone's first visit.
-    const firstLoad = await chromium.launch({ executablePath: chromiumPath, args: QUIET_CHROMIUM });
+    const firstLoad = await chromium.launch({ executablePath: CHROMIUM_PATH, args: QUIET_CHROMIUM });
     const phone = await firstLoad.newContext({ ...devices["Pixel 5"], serviceWorkers: "block" });
     await phone.addCookies([
       { name: name!, value: value.join("="), domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
@@ -314,7 +314,7 @@ try {
 const lighthouseVersion = (
   JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }
 ).version;
-const chromiumVersion = execFileSync(chromiumPath, ["--version"], {
+const chromiumVersion = execFileSync(CHROMIUM_PATH, ["--version"], {
   encoding: "utf8",
   stdio: ["ignore", "pipe", "ignore"],
 }).trim();

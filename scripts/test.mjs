@@ -5,11 +5,11 @@
 //      files), the two-instance test, then the e2e suite in headless Chromium against the build, in
 //      two halves side by side; and every documented command on a fresh clone (mostly install and I/O).
 // A step's output is printed when it ends, under its title.
-// Installs Debian's chromium first when it is missing.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+// Installs Debian's browsers first when they are missing (scripts/browsers.mjs).
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { installMissingBrowsers } from "./browsers.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const suiteStarted = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
@@ -42,17 +42,7 @@ async function allOf(...lines) {
   if (failed.length) throw new Error(failed.map((result) => result.reason.message).join("; "));
 }
 
-if (!existsSync(chromium)) {
-  if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
-    process.exit(1);
-  }
-  execFileSync(
-    "sh",
-    ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"],
-    { stdio: "inherit" },
-  );
-}
+if (!installMissingBrowsers()) process.exit(1);
 
 mkdirSync("tests/.tmp", { recursive: true });
 // Two app servers on one SQLite file behave as one (lockouts, sign-outs, admin-gate unlocks).

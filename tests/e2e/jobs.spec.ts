@@ -67,7 +67,8 @@ test("a repair from intake to delivery", async ({ page, context }) => {
   const thumbnail = page.getByTestId("job-photo-list").getByRole("img", { name: "ring-before.png" });
   await expect(thumbnail).toBeVisible();
   await expect(thumbnail).toHaveAttribute("loading", "lazy");
-  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // Lazy: the browser fetches it once laid out, after it is visible.
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   expect(await db.jobPhoto.count({ where: { jobId: job.id } })).toBe(1);
   await fitsThePhone(page);
 

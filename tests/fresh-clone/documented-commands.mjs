@@ -27,9 +27,9 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHROMIUM_PATH } from "../../scripts/browsers.mjs";
 
 const root = process.cwd();
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const isRoot = process.getuid?.() === 0;
 const postgresInstalled = existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").length > 0;
 
@@ -175,11 +175,11 @@ async function operatorAndAppCommands() {
 
   await startAnswers({ DATABASE_URL: db("start"), PORT: String(await freePort()), HOST: "127.0.0.1" });
 
-  if (existsSync(chromium))
+  if (existsSync(CHROMIUM_PATH))
     await run("audit:lighthouse (/login, English)", "npm", ["run", "audit:lighthouse"], {
       env: { AUDIT_PAGES: "/login", AUDIT_LANGUAGES: "en", AUDIT_PORT: String(await freePort()) },
     });
-  else console.log(`  - audit:lighthouse skipped: no Chromium at ${chromium}`);
+  else console.log(`  - audit:lighthouse skipped: no Chromium at ${CHROMIUM_PATH}`);
 }
 
 async function postgresCommand() {

@@ -97,12 +97,14 @@ export async function waitForHydration(page: Page, options: { timeout?: number }
 
 /**
  * Presses Escape in an open dialog. A dialog is painted before it takes the key: Radix listens for
- * Escape on the top layer only, and learns which layer is on top in a render after the new one
- * mounted, the render that also gives each layer its inline pointer-events. Until then the key
- * reaches the dialog beneath (app/components/route-dialog.tsx stacks them), so this waits for it.
+ * Escape on the top layer only, and each layer learns which one is on top in a render of its own
+ * after the new one mounted, the render that also gives it its inline pointer-events (auto on top,
+ * none beneath). Until the dialog beneath has had that render, the key reaches it too
+ * (app/components/route-dialog.tsx stacks them), so this waits for both.
  */
 export async function pressEscapeIn(dialog: Locator) {
   await expect(dialog).toHaveAttribute("style", /pointer-events: auto/);
+  await expect(dialog.page().locator('[role="dialog"][style*="pointer-events: auto"]')).toHaveCount(1);
   await dialog.page().keyboard.press("Escape");
 }
 
