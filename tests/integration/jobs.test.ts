@@ -464,6 +464,47 @@ describe("GET /api/jobs", () => {
       expect((await list(staff.cookie, junk)).status).toBe(400);
   });
 
+  it("pages the overdue jobs of every open status together, soonest promised first, ties by number", async () => {
+    const staff = await signedIn("admin");
+    const clientId = await newClient(staff.cookie, { fullName: "Overdue Pager" });
+    const dayAgo = (days: number) => new Date(`${addDays(today(), -days)}T00:00:00Z`);
+    // 45 open jobs past their day, most received (more than a page of one status), on 9 days (so ties), and
+    // jobs that are not overdue: ready or delivered long ago, and one open but promised for today.
+    const open = ["received", "received", "in_workshop", "received", "reserved"];
+    const rows = Array.from({ length: 55 }, (_, i) => ({
+      number: `P-2026-${900 + i}`,
+      type: "repair",
+      status: i < 45 ? open[i % open.length]! : i % 2 ? "ready" : "delivered",
+      clientId,
+      takenByName: "Pager",
+      promisedDate: dayAgo(1 + ((i * 7) % 9)),
+      description: `Job ${i}`,
+    }));
+    rows.push({ ...rows[0]!, number: "P-2026-999", promisedDate: dayAgo(0) });
+    await db.job.createMany({ data: rows });
+    const expected = await db.job.findMany({
+      where: { clientId, status: { in: ["received", "in_workshop", "reserved"] }, promisedDate: { lt: dayAgo(0) } },
+      orderBy: [{ promisedDate: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
+    expect(expected).toHaveLength(45);
+    const page = async (n: number) =>
+      (await list(staff.cookie, `?overdue=1&clientId=${clientId}&page=${n}`)).body as { data: Job[]; total: number };
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(pages.map((p) => [p.total, p.data.length])).toEqual([
+      [45, 20],
+      [45, 20],
+      [45, 5],
+      [45, 0],
+    ]);
+    expect(pages.flatMap((p) => p.data.map((job) => job.id))).toEqual(expected.map((job) => job.id));
+    // One open status with overdue: that status's jobs alone.
+    const reserved = (await list(staff.cookie, `?overdue=1&status=reserved&clientId=${clientId}`)).body as {
+      data: Job[];
+    };
+    expect(reserved.data.map((job) => job.status)).toEqual(Array(9).fill("reserved"));
+  });
+
   it("leaves out a deleted client's jobs from the list, the counts and the job's address, and a restore brings them back", async () => {
     const staff = await signedIn("admin");
     const clientId = await newClient(staff.cookie, { fullName: "Deleted Later" });
