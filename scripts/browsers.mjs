@@ -1,7 +1,7 @@
 // The two Debian browsers the checks run (`npx playwright install` cannot download here):
 // - the e2e suite runs in chromium-headless-shell, the headless build Playwright itself uses by
 //   default: on CI's 2 cores it needs half the time of the full browser's headless mode
-//   (docs/testing.md, decision 028);
+//   (docs/testing.md, decision 049);
 // - Lighthouse (`npm run audit:lighthouse`) needs the full chromium.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";

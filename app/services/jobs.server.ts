@@ -416,6 +416,9 @@ export async function countJobsToChase(
   return { waiting: Number(row?.waiting ?? 0), overdue: Number(row?.overdue ?? 0) };
 }
 
+/** How many jobs come before the page (pages count from 1). */
+const pageOffset = (page: number) => (Math.max(1, Math.trunc(page)) - 1) * JOB_PAGE_SIZE;
+
 /**
  * A page's LIMIT and OFFSET written into the statement: SQLite plans a bound LIMIT as unknown and walks the
  * list's order index past every old delivered job to find twenty overdue ones (66 ms at bench size) where,
@@ -424,8 +427,6 @@ export async function countJobsToChase(
 function pageSql(page: number): Prisma.Sql {
   return Prisma.raw(`LIMIT ${JOB_PAGE_SIZE} OFFSET ${pageOffset(page)}`);
 }
-
-const pageOffset = (page: number) => (Math.max(1, Math.trunc(page)) - 1) * JOB_PAGE_SIZE;
 
 const LIST_ORDER = Prisma.sql`ORDER BY "promisedDate", "id"`;
 

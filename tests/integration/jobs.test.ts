@@ -464,7 +464,7 @@ describe("GET /api/jobs", () => {
       expect((await list(staff.cookie, junk)).status).toBe(400);
   });
 
-  it("pages the overdue jobs of every open status together, soonest promised first, ties by number", async () => {
+  it("pages the overdue jobs of every open status together, soonest promised first, ties in the order opened", async () => {
     const staff = await signedIn("admin");
     const clientId = await newClient(staff.cookie, { fullName: "Overdue Pager" });
     const dayAgo = (days: number) => new Date(`${addDays(today(), -days)}T00:00:00Z`);
