@@ -144,7 +144,7 @@ const isBudgetBand = oneOf(BUDGET_BANDS);
 /**
  * What the candidates bought, by category, metal and stone: one aggregated query over the items
  * of their sales not void for all of them at once (the shortlist is a few hundred clients), read
- * through the sales' (customerId, voidedAt, …) index and the items' (saleId, …) index.
+ * through the sales' (voidedAt, customerId, …) index and the items' (saleId, …) index.
  */
 async function purchasedPieces(clientIds: number[]): Promise<Map<number, PurchasedPieces[]>> {
   const byClient = new Map<number, PurchasedPieces[]>();

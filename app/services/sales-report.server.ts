@@ -136,7 +136,7 @@ function buyersSql(period: ReportPeriod): Prisma.Sql {
 
 /**
  * 1 when the buyer `b` bought before the period (a sale not void), a returning client; 0 for a new
- * one. One probe of the (customerId, voidedAt, saleDate) index per buyer.
+ * one. One probe of the (voidedAt, customerId, saleDate) index per buyer.
  */
 function returningSql(period: ReportPeriod): Prisma.Sql {
   return Prisma.sql`CASE WHEN EXISTS (
@@ -190,23 +190,31 @@ async function groupsOf(period: ReportPeriod, groupBy: SaleGrouping): Promise<Gr
  * the period's total, while a sale with two kinds of item is in two rows.
  *
  * Read from the items alone (docs/decisions/018-sales-report.md): each carries its sale's day and
- * void state, and whether it is the sale's first of its category, the one counted; every category
- * key is read, the shop's table names them (a deactivated one too). The sales without items are what
- * the period's total leaves once the items are counted: their first items (position 0) are the
- * sales with items.
+ * void state, and whether it is the sale's first of its category, the one counted. An item's
+ * category is a key of the shop's table, whose rows are never deleted, so each of `categories` (every
+ * row, a deactivated one too) is one range of the (saleVoided, category, saleDate, …) index: a
+ * GROUP BY would sort the period's items instead. The sales without items are what the period's
+ * total leaves once the items are counted: their first items (position 0) are the sales with items.
  */
-async function byCategory(period: ReportPeriod, periodTotals: SalesTotal | Promise<SalesTotal>): Promise<GroupSales[]> {
-  const rows = await db.$queryRaw<(SqlGroup & { itemised: SqlInteger })[]>`
-    SELECT i."category" AS "key",
+async function byCategory(
+  period: ReportPeriod,
+  periodTotals: SalesTotal | Promise<SalesTotal>,
+  categories: readonly string[],
+): Promise<GroupSales[]> {
+  const from = sqlTimestamp(dateFromIso(period.from));
+  const to = sqlTimestamp(dateFromIso(period.to));
+  const ranges = categories.map(
+    (key) => Prisma.sql`SELECT CAST(${key} AS TEXT) AS "key",
       SUM(CASE WHEN i."firstOfCategory" THEN 1 ELSE 0 END) AS "count",
       SUM(i."priceFils") AS "total",
       SUM(CASE WHEN i."position" = 0 THEN 1 ELSE 0 END) AS "itemised"
     FROM "SaleItem" i
-    WHERE i."saleVoided" = false
-      AND i."saleDate" >= ${sqlTimestamp(dateFromIso(period.from))}
-      AND i."saleDate" <= ${sqlTimestamp(dateFromIso(period.to))}
-    GROUP BY i."category"`;
-  const [groups, totals] = [rows.map(groupOf), await periodTotals];
+    WHERE i."saleVoided" = false AND i."category" = ${key} AND i."saleDate" >= ${from} AND i."saleDate" <= ${to}`,
+  );
+  const rows = ranges.length
+    ? await db.$queryRaw<(SqlGroup & { itemised: SqlInteger })[]>`${Prisma.join(ranges, " UNION ALL ")}`
+    : [];
+  const [groups, totals] = [rows.map(groupOf).filter((group) => group.count > 0), await periodTotals];
   const itemised = rows.reduce((sum, row) => sum + Number(bigintOf(row.itemised)), 0);
   const itemsTotal = groups.reduce((sum, group) => sum + group.totalFils, 0n);
   const unitemised = { key: null, count: totals.count - itemised, totalFils: totals.totalFils - itemsTotal };
@@ -252,7 +260,11 @@ async function categoryReport(
   totals: SalesTotal | Promise<SalesTotal>,
   lists: ShopLists,
 ): Promise<SalesReport> {
-  const groups = await byCategory(period, totals);
+  const groups = await byCategory(
+    period,
+    totals,
+    lists.itemCategories.map((row) => row.key),
+  );
   return salesReportOf(period, "category", groups, { totals: await totals, ...listNames(lists.itemCategories) });
 }
 

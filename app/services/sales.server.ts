@@ -171,7 +171,7 @@ export async function lockClient(
 /**
  * The clients' total, tier and last purchase from their sales not void, for one client or a whole
  * import batch in one statement: SUM/MAX per client answered by the
- * (customerId, voidedAt, saleDate, amountFils) index, never the sales loaded into JavaScript, and
+ * (voidedAt, customerId, saleDate, amountFils) index, never the sales loaded into JavaScript, and
  * the tier from TIER_FLOORS (the thresholds are the code's constants, written into the SQL).
  */
 function recomputePurchasesSql(clientIds: readonly number[], now: Date): Prisma.Sql {

@@ -206,6 +206,24 @@ describe("GET /api/reports/sales", () => {
     expect(cents).toBe(565_051n);
   });
 
+  it("keeps a deactivated category's past sales in its row, under its name", async () => {
+    const buyer = await client({ team: "team_a", tier: "gold" });
+    await sale(buyer.id, "2022-03-10", 120_000n, { items: [["watch", 120_000n]] });
+    await sale(buyer.id, "2022-03-11", 30_000n, { items: [["ring", 30_000n]] });
+    await db.itemCategory.update({ where: { key: "watch" }, data: { active: false } });
+    try {
+      const march = (await report("from=2022-03-01&to=2022-03-31&groupBy=category")).body as Report;
+      expect(march.rows.filter((r) => r.count > 0).map((r) => [r.key, r.label, r.count, r.total])).toEqual([
+        ["watch", "Watch", 1, "1200.00"],
+        ["ring", "Ring", 1, "300.00"],
+      ]);
+      // Not offered for new sales, it still names the old ones; nothing falls under "unitemised".
+      expect(march.totals).toEqual({ count: 2, total: "1500.00", average: "750.00" });
+    } finally {
+      await db.itemCategory.update({ where: { key: "watch" }, data: { active: true } });
+    }
+  });
+
   it("leaves a sale's items out of the categories once it is voided, as recorded and voided by staff", async () => {
     const { user: admin } = await createUser({ role: "admin" });
     const buyer = await client({ team: "team_b", tier: "silver" });
