@@ -6,6 +6,7 @@
  */
 export const MESSAGE_CODES = {
   // Codes, sign-in and lockout (app/auth/code-check.server.ts).
+  signInInvalidEmail: "login:errors.invalidEmail",
   codeIncomplete: "login:errors.incomplete",
   invalidCode: "login:errors.invalidCode",
   locked: "account:errors.locked",

@@ -1,3 +1,5 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -9,11 +11,12 @@ import { useAppUi } from "~/components/app-ui";
 import { LanguageSwitch } from "~/components/language-switch";
 import { OtpBoxes } from "~/components/otp-boxes";
 import { useHydrated } from "~/components/use-hydrated";
+import { MESSAGE_CODES } from "~/domain/message-codes";
 import { PRODUCT_NAME } from "~/domain/product";
-import { say } from "~/i18n/messages";
+import { say, sayFieldError } from "~/i18n/messages";
 import { translatorFor } from "~/i18n/i18n.server";
 import { metaText } from "~/i18n/meta-text";
-import { zodMessages } from "~/i18n/zod-messages";
+import { sayIssues, zodMessages } from "~/i18n/zod-messages";
 import { completeSignIn, homePathFor, lastEmailCookie } from "~/services/auth.server";
 import { toastHeader } from "~/http/toast.server";
 import type { CatalogsHandle } from "~/i18n/catalogs";
@@ -33,20 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { email, redirectTo };
 }
 
-const EmailStep = z.object({ intent: z.literal("email"), email: z.email("login:errors.invalidEmail") });
+/** Step 1: who is signing in. Its errors are said on the server in the page's language, as the form shows them. */
+const EmailStep = z.object({ intent: z.literal("email"), email: z.email(MESSAGE_CODES.signInInvalidEmail) });
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const { t } = await translatorFor(request, "login");
   const form = await request.clone().formData();
   if (form.get("intent") === "email") {
-    const parsed = EmailStep.safeParse(Object.fromEntries(form), { error: zodMessages(t) });
-    if (!parsed.success)
-      return data(
-        { step: "email" as const, error: t(parsed.error.issues[0]?.message ?? "login:errors.invalidEmail") },
-        { status: 400 },
-      );
-    const email = parsed.data.email.trim().toLowerCase();
+    const submission = parseWithZod(form, { schema: EmailStep, error: zodMessages(t), formatError: sayIssues(t) });
+    // Refused: the address comes back as typed, its error under the field (JavaScript or not).
+    if (submission.status !== "success")
+      return data({ step: "email" as const, lastResult: submission.reply() }, { status: 400 });
+    const email = submission.value.email.trim().toLowerCase();
     const redirectTo = new URL(request.url).searchParams.get("redirectTo");
     const next = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
     return redirect(next, { headers: { "Set-Cookie": await lastEmailCookie.serialize(email) } });
@@ -95,6 +97,12 @@ export default function LoginPage() {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const { toast } = useAppUi();
   const { t } = useTranslation();
+  const [emailForm, emailFields] = useForm({
+    id: "login-email",
+    lastResult: actionData?.step === "email" ? actionData.lastResult : undefined,
+    constraint: getZodConstraint(EmailStep),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailStep, error: zodMessages(t) }),
+  });
 
   // On failure the boxes are cleared and focus returns to the first box (docs/product-rules.md §4).
   useEffect(() => {
@@ -146,21 +154,20 @@ export default function LoginPage() {
             </button>
           </Form>
         ) : (
-          <Form method="post" replace className="space-y-4">
+          <Form method="post" replace className="space-y-4" {...getFormProps(emailForm)}>
             <input type="hidden" name="intent" value="email" />
             <Field
-              id="email"
+              field={emailFields.email}
               label={t("login:workEmail")}
-              error={actionData?.step === "email" ? actionData.error : ""}
+              error={sayFieldError(t, emailFields.email.errors)}
               errorAlert
             >
               {(control) => (
                 <input
+                  {...getInputProps(emailFields.email, { type: "email" })}
                   {...control}
-                  name="email"
-                  type="email"
+                  key={emailFields.email.key}
                   autoComplete="username"
-                  required
                   autoFocus
                   dir="ltr"
                   className="input mt-1"

@@ -86,11 +86,14 @@ describe("Arabic and English (docs/decisions/021-arabic-and-english.md)", () => 
     });
     const { status, body } = await outcome(await callRoute(login.action, request));
     expect(status).toBe(400);
-    expect(body).toEqual({ step: "email", error: "أدخل عنوان بريد إلكتروني صحيحًا" });
+    expect(body).toMatchObject({
+      step: "email",
+      lastResult: { initialValue: { email: "not-an-email" }, error: { email: ["أدخل عنوان بريد إلكتروني صحيحًا"] } },
+    });
     const english = await outcome(
       await callRoute(login.action, makeRequest("/login", { form: { intent: "email", email: "nope" } })),
     );
-    expect(english.body).toEqual({ step: "email", error: "Enter a valid email address" });
+    expect(english.body).toMatchObject({ lastResult: { error: { email: ["Enter a valid email address"] } } });
   });
 
   it("serves a manifest per language", async () => {
