@@ -3,9 +3,10 @@
 // prisma/postgres/schema.prisma from it and, when the models changed, writes the matching
 // PostgreSQL migration (a schema-to-schema diff: no database needed).
 //   node scripts/derive-postgres.mjs [migration_name]   regenerate
-//   node scripts/derive-postgres.mjs --check            fail when the derived copy is stale (CI)
+//   node scripts/derive-postgres.mjs --check            fail when the derived copy is stale, or a migration
+//                                                     comment holds a ";" (CI)
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const SOURCE = "prisma/schema.prisma";
 const TARGET = "prisma/postgres/schema.prisma";
@@ -29,6 +30,23 @@ export function derive(source) {
   return `// GENERATED from prisma/schema.prisma by scripts/derive-postgres.mjs. Do not edit: edit the source and rerun.\n${replaced}`;
 }
 
+/**
+ * The migrations' comment lines holding a semicolon. The PostgreSQL adapter runs a migration by
+ * splitting its text at every ";", comments included, so such a line fails `migrate deploy` with a
+ * syntax error at the comment's next word (SQLite's runner reads comments as comments).
+ */
+function commentsWithSemicolons() {
+  return readdirSync(MIGRATIONS, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const file = `${MIGRATIONS}/${entry.name}/migration.sql`;
+      if (!existsSync(file)) return [];
+      return readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (/--.*;/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+    });
+}
+
 const derived = derive(readFileSync(SOURCE, "utf8"));
 const current = existsSync(TARGET) ? readFileSync(TARGET, "utf8") : null;
 
@@ -36,6 +54,13 @@ if (process.argv.includes("--check")) {
   if (current !== derived) {
     console.error(
       "prisma/postgres/schema.prisma is out of date: run `node scripts/derive-postgres.mjs <migration_name>` and commit the result.",
+    );
+    process.exit(1);
+  }
+  const semicolons = commentsWithSemicolons();
+  if (semicolons.length) {
+    console.error(
+      `A comment in a PostgreSQL migration holds a ";", which PostgreSQL's migration runner takes for the end of a statement:\n${semicolons.join("\n")}`,
     );
     process.exit(1);
   }

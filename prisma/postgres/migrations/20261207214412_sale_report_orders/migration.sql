@@ -4,7 +4,7 @@
 -- starts with the void column: the per-client probes read it as before (both are equalities), and
 -- the report reads the sales not void in client order. A second index gives them in (showroom,
 -- associate) order.
--- PostgreSQL hashes its groups and plans the same either way; the schemas keep the same indexes.
+-- PostgreSQL hashes its groups and plans the same either way. The schemas keep the same indexes.
 -- DropIndex
 DROP INDEX "Sale_customerId_voidedAt_saleDate_amountFils_idx";
 
