@@ -1,5 +1,4 @@
-import { daysBetween, subtractMonths, dateFromIso, type IsoDate } from "./calendar";
-import { activeSince } from "./dashboard-figures";
+import { daysBetween, subtractMonths, type IsoDate } from "./calendar";
 import { COUNTRIES, EMIRATES, type Country, type Emirate } from "./client-enums";
 import { ownerFilterParam, parseOwnerFilter, type OwnerFilter } from "./client-owner";
 import {
@@ -32,7 +31,7 @@ export type ClientFilters = {
   /** A team as sent: its id, key or a name in either language; the service finds the team (past ones too). */
   team: string | null;
   notPurchasedFor: NotPurchasedFor | null;
-  /** The dashboard's Inactive Clients, exactly: not active (see activeClientsWhere). */
+  /** The dashboard's Inactive Clients, exactly: not active (see activeSince). */
   inactive: boolean;
   owner: OwnerFilter | null;
 };
@@ -114,16 +113,6 @@ export function clientListSearch(query: ClientListQuery, change: Partial<ClientL
 /** "Not purchased for N months": the last purchase was on or before this day (calendar months back). */
 export function notPurchasedCutoff(today: IsoDate, months: number): IsoDate {
   return subtractMonths(today, months);
-}
-
-/**
- * An active client: a purchase on or after activeSince(today) (90 days). Every other client in the book
- * is inactive, including one who never bought: the dashboard's card counts the book minus these (one
- * short index range, not the long one of everyone else), and the list's `inactive=1` filter it links to
- * selects the rest.
- */
-export function activeClientsWhere(today: IsoDate) {
-  return { lastPurchaseDate: { gte: dateFromIso(activeSince(today)) } };
 }
 
 export function totalPages(totalCount: number, limit: number): number {

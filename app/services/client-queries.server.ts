@@ -62,7 +62,7 @@ function listFilters(f: ClientFilters, today: IsoDate, viewerId: string): Prisma
     const cutoff = sqlTimestamp(dateFromIso(notPurchasedCutoff(today, f.notPurchasedFor)));
     and.push(Prisma.sql`("lastPurchaseDate" <= ${cutoff} OR "lastPurchaseDate" IS NULL)`);
   }
-  // The dashboard's Inactive Clients card, exactly: every client activeClientsWhere leaves out.
+  // The dashboard's Inactive Clients card, exactly: every client it does not count as active (activeSince).
   if (f.inactive) {
     const since = sqlTimestamp(dateFromIso(activeSince(today)));
     and.push(Prisma.sql`("lastPurchaseDate" < ${since} OR "lastPurchaseDate" IS NULL)`);
