@@ -145,10 +145,15 @@ test.describe("installable app", () => {
 
     const withoutBundles = await pageNotingRegistration();
     await withoutBundles.route("**/assets/*.js", (route) => route.abort());
+    // The fallback registers 10 s after load, then when the browser is idle: the page's clock is moved
+    // on past both rather than waited out.
+    await withoutBundles.clock.install();
     await withoutBundles.goto("/login");
-    await expect(withoutBundles.locator("html")).toHaveAttribute("data-registered-when-hydrated", "false", {
-      timeout: 15_000,
-    });
+    await expect(withoutBundles.locator("html")).not.toHaveAttribute("data-registered-when-hydrated");
+    await withoutBundles.clock.runFor(9_000);
+    await expect(withoutBundles.locator("html")).not.toHaveAttribute("data-registered-when-hydrated");
+    await withoutBundles.clock.runFor(2_000);
+    await expect(withoutBundles.locator("html")).toHaveAttribute("data-registered-when-hydrated", "false");
     await withoutBundles.evaluate(() => navigator.serviceWorker.ready);
     await withoutBundles.context().close();
   });
