@@ -31,7 +31,7 @@ export type ClientFilters = {
   /** A team as sent: its id, key or a name in either language; the service finds the team (past ones too). */
   team: string | null;
   notPurchasedFor: NotPurchasedFor | null;
-  /** The dashboard's Inactive Clients, exactly: not active (see activeSince). */
+  /** The dashboard's Inactive Clients, exactly: not active (inactiveClientSql). */
   inactive: boolean;
   owner: OwnerFilter | null;
 };

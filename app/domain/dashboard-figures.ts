@@ -13,9 +13,7 @@ export type BusinessSummary = { vipRate: number; retention: number };
 
 /**
  * The earliest purchase day that still makes a client active today: a purchase 89 days ago is
- * active, one 90 days ago is not. Every other client in the book is inactive, including one who never
- * bought: the dashboard's card counts the book minus the active (one short index range, not the long
- * one of everyone else), and the list's `inactive=1` filter it links to selects the rest.
+ * active, one 90 days ago is not (in SQL: activeClientSql, app/services/client-book.server.ts).
  */
 export function activeSince(today: IsoDate): IsoDate {
   return addDays(today, -(INACTIVE_AFTER_DAYS - 1));

@@ -1,5 +1,7 @@
+import { sqlTimestamp } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import type { MonthDayRange } from "~/domain/calendar";
+import { dateFromIso, type IsoDate, type MonthDayRange } from "~/domain/calendar";
+import { activeSince } from "~/domain/dashboard-figures";
 
 /**
  * The one definition of "a client" for every list, count, figure, alert and lead: not deleted.
@@ -37,6 +39,22 @@ export function occasionWithin(
 
 /** The same definition for the few queries written in SQL (the escaped search). */
 export const CLIENT_BOOK_SQL = Prisma.sql`"deletedAt" IS NULL`;
+
+/** The first purchase day that keeps a client active today, as the column stores it. */
+const activeFrom = (today: IsoDate) => sqlTimestamp(dateFromIso(activeSince(today)));
+
+/**
+ * An active client today: a purchase on or after activeSince(today). The inactive are every other
+ * client, one who never bought included: the dashboard's card counts the book less the active (one
+ * short index range), and the list's `inactive=1` filter it links to selects the rest.
+ */
+export function activeClientSql(today: IsoDate): Prisma.Sql {
+  return Prisma.sql`"lastPurchaseDate" >= ${activeFrom(today)}`;
+}
+
+export function inactiveClientSql(today: IsoDate): Prisma.Sql {
+  return Prisma.sql`("lastPurchaseDate" < ${activeFrom(today)} OR "lastPurchaseDate" IS NULL)`;
+}
 
 /**
  * The number of clients in the book, as `COUNT(*) WHERE CLIENT_BOOK_SQL` gives it: every client less

@@ -1,6 +1,5 @@
 import { databaseProvider, db, inTexts, readRows, sqlTimestamp } from "~/db/db.server";
 import { businessToday, dateFromIso, isoFromDate, monthDayOf, type IsoDate } from "~/domain/calendar";
-import { activeSince } from "~/domain/dashboard-figures";
 import { ownerIdFor } from "~/domain/client-owner";
 import { notPurchasedCutoff, totalPages, type ClientFilters, type ClientListQuery } from "~/domain/client-filters";
 import { isNumberFragment, likeContainsPattern, searchFragment } from "~/domain/client-search";
@@ -13,7 +12,7 @@ import {
 } from "~/domain/client-sort";
 import { findChoice } from "~/domain/shop-lists";
 import { Prisma } from "~/generated/prisma/client";
-import { CLIENT_BOOK_COUNT_SQL, CLIENT_BOOK_SQL, inClientBook } from "./client-book.server";
+import { CLIENT_BOOK_COUNT_SQL, CLIENT_BOOK_SQL, inactiveClientSql, inClientBook } from "./client-book.server";
 import { readShopLists } from "./shop-lists.server";
 import {
   ALL_COLUMNS,
@@ -62,11 +61,8 @@ function listFilters(f: ClientFilters, today: IsoDate, viewerId: string): Prisma
     const cutoff = sqlTimestamp(dateFromIso(notPurchasedCutoff(today, f.notPurchasedFor)));
     and.push(Prisma.sql`("lastPurchaseDate" <= ${cutoff} OR "lastPurchaseDate" IS NULL)`);
   }
-  // The dashboard's Inactive Clients card, exactly: every client it does not count as active (activeSince).
-  if (f.inactive) {
-    const since = sqlTimestamp(dateFromIso(activeSince(today)));
-    and.push(Prisma.sql`("lastPurchaseDate" < ${since} OR "lastPurchaseDate" IS NULL)`);
-  }
+  // The dashboard's Inactive Clients card, exactly.
+  if (f.inactive) and.push(inactiveClientSql(today));
   return and;
 }
 

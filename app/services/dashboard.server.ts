@@ -1,4 +1,4 @@
-import { db, readRows, sqlTimestamp } from "~/db/db.server";
+import { db, readRows } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { anniversaryAlert, birthdayAlert, emiratesIdAlert, type Alert } from "~/domain/alerts";
 import type { MessageBook } from "~/domain/message-templates";
@@ -14,13 +14,12 @@ import {
 } from "~/domain/calendar";
 import { ALERT_WINDOW_DAYS, EXPIRED_ID_LOOKBACK_DAYS } from "~/domain/client-windows";
 import {
-  activeSince,
   PANEL_LIMIT,
   figuresFromTierCounts,
   type DashboardMetrics,
   type TierBreakdown,
 } from "~/domain/dashboard-figures";
-import { CLIENT_BOOK_SQL, inClientBook, occasionWithin } from "./client-book.server";
+import { activeClientSql, CLIENT_BOOK_SQL, inClientBook, occasionWithin } from "./client-book.server";
 import { readUntilWritten } from "~/cache/kept-reads.server";
 import { countJobsToChase, type JobCounts } from "./jobs.server";
 import { countFamilyBirthdays, familyBirthdayAlerts } from "./client-family.server";
@@ -53,8 +52,8 @@ export function getJobFigures(today: IsoDate = businessToday()): Promise<JobCoun
 
 /**
  * The dashboard's cards and tier breakdown from two indexed queries: a GROUP BY on the stored tier
- * (total, VIPs and the breakdown) and a count of active clients. The inactive are the rest of the book,
- * as the list's `inactive=1` filter the card links to selects them. Read again after every write, so
+ * (total, VIPs and the breakdown) and a count of active clients (activeClientSql); the inactive are the
+ * rest of the book. Read again after every write, so
  * in raw SQL on the connection (decision 032): through the ORM, compiling the two queries took 5 of
  * their 11 ms at bench size (docs/performance.md).
  */
@@ -63,13 +62,12 @@ export function getClientFigures(today: IsoDate = businessToday()): Promise<Clie
 }
 
 async function countClientFigures(today: IsoDate): Promise<ClientFigures> {
-  const activeFrom = sqlTimestamp(dateFromIso(activeSince(today)));
   const [groups, [active]] = await Promise.all([
     readRows<{ tier: string; clients: number | bigint }>(
       Prisma.sql`SELECT "tier", COUNT(*) AS "clients" FROM "Customer" WHERE ${CLIENT_BOOK_SQL} GROUP BY "tier"`,
     ),
     readRows<{ clients: number | bigint }>(
-      Prisma.sql`SELECT COUNT(*) AS "clients" FROM "Customer" WHERE ${CLIENT_BOOK_SQL} AND "lastPurchaseDate" >= ${activeFrom}`,
+      Prisma.sql`SELECT COUNT(*) AS "clients" FROM "Customer" WHERE ${CLIENT_BOOK_SQL} AND ${activeClientSql(today)}`,
     ),
   ]);
   const countByTier = Object.fromEntries(groups.map((g) => [g.tier, Number(g.clients)]));

@@ -199,12 +199,12 @@ async function groupsOf(period: ReportPeriod, groupBy: SaleGrouping): Promise<Gr
 async function byCategory(
   period: ReportPeriod,
   periodTotals: SalesTotal | Promise<SalesTotal>,
-  categories: readonly string[],
+  categories: readonly ShopChoice[],
 ): Promise<GroupSales[]> {
   const from = sqlTimestamp(dateFromIso(period.from));
   const to = sqlTimestamp(dateFromIso(period.to));
   const ranges = categories.map(
-    (key) => Prisma.sql`SELECT CAST(${key} AS TEXT) AS "key",
+    ({ key }) => Prisma.sql`SELECT CAST(${key} AS TEXT) AS "key",
       SUM(CASE WHEN i."firstOfCategory" THEN 1 ELSE 0 END) AS "count",
       SUM(i."priceFils") AS "total",
       SUM(CASE WHEN i."position" = 0 THEN 1 ELSE 0 END) AS "itemised"
@@ -260,11 +260,7 @@ async function categoryReport(
   totals: SalesTotal | Promise<SalesTotal>,
   lists: ShopLists,
 ): Promise<SalesReport> {
-  const groups = await byCategory(
-    period,
-    totals,
-    lists.itemCategories.map((row) => row.key),
-  );
+  const groups = await byCategory(period, totals, lists.itemCategories);
   return salesReportOf(period, "category", groups, { totals: await totals, ...listNames(lists.itemCategories) });
 }
 
