@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
-import { anniversaryAlert, birthdayAlert, emiratesIdAlert, familyBirthdayAlert } from "./alerts";
+import { anniversaryAlert, birthdayAlert, emiratesIdAlert, familyBirthdayAlert } from "./client-alerts";
 import {
   arabicInDays,
   clientMessage,

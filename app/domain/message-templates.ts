@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { anniversaryName } from "./alerts";
 import { dateFromIso, type IsoDate } from "./calendar";
 import { CLIENT_LANGUAGES, isClientLanguage, type ANNIVERSARY_TYPES, type ClientLanguage } from "./client-enums";
 import { dateTimeFormat } from "./date-format";
@@ -398,19 +399,12 @@ export type MessageWords = {
 
 const englishInDays = (days: number) => (days === 1 ? "in 1 day" : `in ${days} days`);
 
-/** The English anniversary name: "Wedding Anniversary", "Graduation Anniversary", "Anniversary". */
-export function englishAnniversary(type: string | null): string {
-  const t = type?.trim();
-  if (!t || t === "Other") return "Anniversary";
-  return /anniversary/i.test(t) ? t : `${t} Anniversary`;
-}
-
 const ENGLISH: MessageWords = {
   language: "en",
   date: (iso) => dateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(dateFromIso(iso)),
   inDays: englishInDays,
   when: (days) => (days === 0 ? "today" : days === 1 ? "tomorrow" : englishInDays(days)),
-  anniversary: englishAnniversary,
+  anniversary: anniversaryName,
   leadAnniversary: (type) => (type?.trim() || "anniversary").toLowerCase(),
   birthday: (age) => (age === null ? "birthday" : `${ordinal(age)} birthday`),
   idStatus: (days) => (days < 0 ? "has recently expired" : `expires ${ENGLISH.when(days)}`),

@@ -1,5 +1,6 @@
 import { db, sqlTimestamp } from "~/db/db.server";
-import { familyBirthdayAlert, type Alert } from "~/domain/alerts";
+import type { Alert } from "~/domain/alerts";
+import { familyBirthdayAlert } from "~/domain/client-alerts";
 import { MESSAGE_CODES } from "~/domain/message-codes";
 import type { MessageBook } from "~/domain/message-templates";
 import { issueMessage, message, type Message } from "~/domain/messages";

@@ -1,6 +1,7 @@
 import { db, readRows } from "~/db/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { anniversaryAlert, birthdayAlert, emiratesIdAlert, type Alert } from "~/domain/alerts";
+import type { Alert } from "~/domain/alerts";
+import { anniversaryAlert, birthdayAlert, emiratesIdAlert } from "~/domain/client-alerts";
 import type { MessageBook } from "~/domain/message-templates";
 import {
   addDays,

@@ -1,6 +1,7 @@
 import { db } from "~/db/db.server";
 import type { Language, Locale } from "~/domain/languages";
-import { anniversaryAlert, birthdayAlert, emiratesIdAlert, shortDayLabel, type Alert } from "~/domain/alerts";
+import { shortDayLabel, type Alert } from "~/domain/alerts";
+import { anniversaryAlert, birthdayAlert, emiratesIdAlert } from "~/domain/client-alerts";
 import {
   addDays,
   businessToday,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  anniversaryAlert,
-  birthdayAlert,
-  emiratesIdAlert,
-  familyBirthdayAlert,
-  shortDayLabel,
-  type Alert,
-} from "~/domain/alerts";
+import { shortDayLabel, type Alert } from "~/domain/alerts";
+import { anniversaryAlert, birthdayAlert, emiratesIdAlert, familyBirthdayAlert } from "~/domain/client-alerts";
 import { addDays } from "~/domain/calendar";
 import type { Language } from "~/domain/languages";
 import { fixedT } from "~/i18n/i18n.server";

@@ -1,9 +1,8 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { firstName, messageTemplate, type Alert } from "~/domain/alerts";
+import { anniversaryName, firstName, messageTemplate, type Alert } from "~/domain/alerts";
 import { type ANNIVERSARY_TYPES } from "~/domain/client-enums";
 import type { FamilyRelation } from "~/domain/family";
-import { englishAnniversary } from "~/domain/message-templates";
 import { isolatedNames } from "~/i18n/isolated-names";
 
 const RELATION_WORD_KEYS: Record<FamilyRelation, string> = {
@@ -28,12 +27,12 @@ const OCCASION_KEYS: Record<(typeof ANNIVERSARY_TYPES)[number], string> = {
 /** The anniversary's name; a type outside the list (older data) reads as the alert's English does. */
 function occasion(type: string | null, t: TFunction): string {
   const key = OCCASION_KEYS[(type?.trim() || "Other") as keyof typeof OCCASION_KEYS];
-  return key ? t(key) : englishAnniversary(type);
+  return key ? t(key) : anniversaryName(type);
 }
 
 /**
  * The staff line of an alert in the page's language: the same sentence `Alert.message` writes in
- * English (app/domain/alerts.ts, which the JSON keeps), from the alert's facts. `name` is the client's
+ * English (app/domain/client-alerts.ts, which the JSON keeps), from the alert's facts. `name` is the client's
  * name as the page shows it; `day` the alert's date as the panel labels it. Names go in <bdi>.
  */
 export function staffLine(
