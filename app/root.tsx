@@ -21,7 +21,7 @@ import { NotificationStack } from "~/components/notification-stack";
 import { PwaHeadScript } from "~/components/pwa/pwa-head-script";
 import { PwaPrompts } from "~/components/pwa/pwa-prompts";
 import { Toaster } from "~/components/toaster";
-import { isMessageCode } from "~/domain/messages";
+import { isCatalogKey } from "~/domain/messages";
 import { PRODUCT_NAME } from "~/domain/product";
 import { readToast } from "~/http/toast.server";
 import { getLocale } from "~/i18n/i18n.server";
@@ -131,7 +131,7 @@ export function NotFoundPage({ refusal }: { refusal?: unknown }) {
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center p-8 text-center">
       <h1 className="text-3xl font-bold">{t("common:errors.notFoundTitle")}</h1>
       <p className="mt-3 text-gray-700">
-        {typeof refusal === "string" && isMessageCode(refusal) ? (
+        {typeof refusal === "string" && isCatalogKey(refusal) ? (
           t(refusal)
         ) : (
           <Trans i18nKey="common:errors.notFoundHint" components={{ code: <code dir="ltr" /> }} />

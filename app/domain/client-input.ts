@@ -19,9 +19,10 @@ import {
   type Country,
 } from "./client-enums";
 import { MESSAGE_CODES, type MessageCode } from "./message-codes";
-import { issueMessage, type Message, type MessageValue } from "./messages";
+import { issueMessage } from "./issue-message";
+import type { Message, MessageValue } from "./messages";
 import { isValidMobile, normalizeMobile } from "./mobile";
-import { AMOUNT_TOO_LARGE, MAX_AMOUNT_FILS, parseAedToFils, type Fils } from "./money";
+import { MAX_AMOUNT_FILS, parseAedToFils, type Fils } from "./money";
 import {
   BUDGET_BANDS,
   choiceOf,
@@ -35,7 +36,7 @@ import {
   STYLE_TAG_MAX,
   STYLE_TAGS_MAX,
 } from "./preferences";
-import { METAL_LABELS, STONE_LABELS } from "./sales";
+import { AMOUNT_TOO_LARGE, METAL_LABELS, STONE_LABELS } from "./sales";
 import { choiceField, resolveChoice, type ShopChoice } from "./shop-lists";
 import { BUDGET_BAND_KEYS, METAL_KEYS, STONE_KEYS } from "~/i18n/label-keys";
 

@@ -18,7 +18,8 @@ import {
 } from "./import-rows";
 import { filsToDecimalString, type Fils } from "./money";
 import { MESSAGE_CODES } from "./message-codes";
-import { issueMessage, message, type Message } from "./messages";
+import { issueMessage } from "./issue-message";
+import { message, type Message } from "./messages";
 import { findChoice, foldName, nameOfKey, type ShopChoice } from "./shop-lists";
 import {
   KARAT_LABELS,

@@ -1,7 +1,7 @@
 import { dateTimeFormat } from "./date-format";
 import { intlLocale, type Language, type Locale } from "./languages";
-import { MESSAGE_CODES, type MessageCode } from "./message-codes";
-import { isMessageCode, message, type LocalName, type Message, type MessageValue } from "./messages";
+import { isMessageCode, MESSAGE_CODES, type MessageCode } from "./message-codes";
+import { message, type LocalName, type Message, type MessageValue } from "./messages";
 import type { DuplicateReason } from "./duplicate-keys";
 import { DUPLICATE_REASON_KEYS } from "~/i18n/duplicate-reason-keys";
 import { MAX_UPLOAD_BYTES } from "./spreadsheet-file";

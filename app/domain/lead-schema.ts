@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CLIENT_LANGUAGES } from "./client-enums";
-import type { MessageCode } from "./message-codes";
-import { isMessageCode, type Message, type MessageValue } from "./messages";
+import { isMessageCode, type MessageCode } from "./message-codes";
+import type { Message, MessageValue } from "./messages";
 
 export const PRIORITIES = ["Critical", "High", "Medium"] as const;
 export type Priority = (typeof PRIORITIES)[number];

@@ -353,3 +353,15 @@ export const MESSAGE_CODES = {
 } as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[keyof typeof MESSAGE_CODES];
+
+/**
+ * Made on first use, not when the module loads: work at the top of a module keeps it in every page that
+ * imports anything beside it (a bundler cannot prove a `new Set` pure), and most pages never ask.
+ */
+let codes: ReadonlySet<string> | undefined;
+
+/** Whether a text is one of the codes, as a zod issue's message is when a schema wrote it. */
+export function isMessageCode(text: string): text is MessageCode {
+  codes ??= new Set(Object.values(MESSAGE_CODES));
+  return codes.has(text);
+}

@@ -1,5 +1,5 @@
 import type { Language } from "./languages";
-import { MESSAGE_CODES, type MessageCode } from "./message-codes";
+import type { MessageCode } from "./message-codes";
 
 /** A name the shop gave a row in both languages (a showroom: app/domain/shop-lists.ts). */
 export type LocalName = { name: string; nameAr: string | null };
@@ -26,13 +26,6 @@ export type MessageValue =
   | { aed: string }
   | { count: number };
 
-/** The lists a zod issue's params may carry: the shop's names of rows or a fixed list's labels. */
-function isList(value: unknown): value is { names: readonly LocalName[] } | { labels: readonly string[] } {
-  if (typeof value !== "object" || value === null) return false;
-  const list = value as { names?: unknown; labels?: unknown };
-  return Array.isArray(list.names) || Array.isArray(list.labels);
-}
-
 /** A message as services and domain rules give it: a code (app/domain/message-codes.ts) and the values it names. */
 export type Message = { code: MessageCode; values?: Readonly<Record<string, MessageValue>> };
 
@@ -46,26 +39,14 @@ export function message(code: MessageCode, values?: Record<string, MessageValue>
   return values ? { code, values } : { code };
 }
 
-const CODES: ReadonlySet<string> = new Set(Object.values(MESSAGE_CODES));
-
-/** Whether a text is one of the codes, as a zod issue's message is when a schema wrote it. */
-export function isMessageCode(text: string): text is MessageCode {
-  return CODES.has(text);
-}
-
-/** A zod issue as far as its message goes: a schema's code, with the bound it broke or the params it set. */
-export type IssueLike = { message: string; maximum?: unknown; minimum?: unknown; params?: Record<string, unknown> };
+/** A catalog key's shape, "namespace:path.to.entry". Every code has it (message-codes.test.ts); a sentence never does. */
+const CATALOG_KEY = /^[a-z][a-zA-Z]*:[a-zA-Z0-9_.]+$/;
 
 /**
- * A zod issue's message: a code with the values the issue carries (`count` for a length or size bound, and a
- * refinement's params), or zod's own text as it is.
+ * Whether a text is shaped like a catalog key. A page asks this rather than `isMessageCode` (./message-codes.ts), which needs the
+ * list of every code: the list is the largest of the app's modules, and pages that only show messages need
+ * not download it.
  */
-export function issueMessage(issue: IssueLike): Message | string {
-  if (!isMessageCode(issue.message)) return issue.message;
-  const values: Record<string, MessageValue> = {};
-  const bound = issue.maximum ?? issue.minimum;
-  if (typeof bound === "number" || typeof bound === "bigint") values.count = Number(bound);
-  for (const [name, value] of Object.entries(issue.params ?? {}))
-    if (typeof value === "string" || typeof value === "number" || isList(value)) values[name] = value;
-  return message(issue.message, values);
+export function isCatalogKey(text: string): boolean {
+  return CATALOG_KEY.test(text);
 }

@@ -1,6 +1,4 @@
 import { localeOf, type Language, type Locale } from "./languages";
-import { MESSAGE_CODES } from "./message-codes";
-import { message, type Message } from "./messages";
 import { writeNumber } from "./numerals";
 
 /**
@@ -78,7 +76,3 @@ export const AED = (whole: number | bigint): Fils => BigInt(whole) * 100n;
  * Far above any piece a showroom sells, and far below what the database's 64-bit integers hold.
  */
 export const MAX_AMOUNT_FILS = AED(100_000_000);
-/** The refusal of a larger amount, under the field it is about. */
-export const AMOUNT_TOO_LARGE: Message = message(MESSAGE_CODES.amountTooLarge, {
-  max: formatAmount(MAX_AMOUNT_FILS),
-});

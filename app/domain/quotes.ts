@@ -3,15 +3,8 @@ import { addDays, businessToday } from "./calendar";
 import { instantOfShopTime, RATE_KEYS, type RateKey, type RatesInFils } from "./gold-rates";
 import { MESSAGE_CODES } from "./message-codes";
 import { message, type Message } from "./messages";
-import {
-  AMOUNT_TOO_LARGE,
-  dropThousandsCommas,
-  filsToDecimalString,
-  MAX_AMOUNT_FILS,
-  parseAedToFils,
-  type Fils,
-} from "./money";
-import { MAX_ITEM_WEIGHT_MG, mgToGrams, parseGramsToMg, type Milligrams } from "./sales";
+import { dropThousandsCommas, filsToDecimalString, MAX_AMOUNT_FILS, parseAedToFils, type Fils } from "./money";
+import { AMOUNT_TOO_LARGE, MAX_ITEM_WEIGHT_MG, mgToGrams, parseGramsToMg, type Milligrams } from "./sales";
 import { choiceField, type ShopLists } from "./shop-lists";
 
 /**

@@ -7,7 +7,7 @@ import {
   dropThousandsCommas,
   filsToDecimalString,
   formatAed,
-  AMOUNT_TOO_LARGE,
+  formatAmount,
   MAX_AMOUNT_FILS,
   parseAedToFils,
   type Fils,
@@ -163,6 +163,10 @@ export const exact = <T extends number | bigint>(
     });
 
 /** At most AED 100,000,000 for an amount or a price; a sale's items may not add up to more either. */
+/** The refusal of an amount over MAX_AMOUNT_FILS (money.ts), under the field it is about. */
+export const AMOUNT_TOO_LARGE: Message = message(MESSAGE_CODES.amountTooLarge, {
+  max: formatAmount(MAX_AMOUNT_FILS),
+});
 export const AMOUNT_BOUND: Bound<Fils> = { max: MAX_AMOUNT_FILS, refusal: AMOUNT_TOO_LARGE };
 export const WEIGHT_BOUND: Bound<Milligrams> = {
   max: MAX_ITEM_WEIGHT_MG,

@@ -1,5 +1,6 @@
 import type { Language } from "~/domain/languages";
-import { issueMessage, type IssueLike, type Message } from "~/domain/messages";
+import { issueMessage, type IssueLike } from "~/domain/issue-message";
+import type { Message } from "~/domain/messages";
 import { i18nInstance } from "./catalogs";
 import { sayPlain } from "./messages";
 // Loaded for what it does as it loads: it provides the bundled catalogs to ./catalogs.ts.

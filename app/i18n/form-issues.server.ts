@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import { issueMessage, type IssueLike, type Message } from "~/domain/messages";
+import { issueMessage, type IssueLike } from "~/domain/issue-message";
+import type { Message } from "~/domain/messages";
 import { say } from "./messages";
 
 /** The first problem of a refused small form (a zod error or a service's issues), for the error toast. */

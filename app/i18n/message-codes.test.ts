@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lockedMessage } from "~/auth/code-check.server";
 import { MESSAGE_CODES } from "~/domain/message-codes";
-import { issueMessage, message } from "~/domain/messages";
+import { issueMessage } from "~/domain/issue-message";
+import { isCatalogKey, message } from "~/domain/messages";
 import ar from "~/locales/ar";
 import en from "~/locales/en";
 import { catalogKeys, type Catalog } from "./catalog-check";
@@ -38,6 +39,16 @@ describe("the message codes (app/domain/message-codes.ts)", () => {
   it("leave text that is not a code as it is", () => {
     expect(english("Invalid input: expected string")).toBe("Invalid input: expected string");
     expect(issueMessage({ message: "Required" })).toBe("Required");
+    expect(say(fixedT("en"), "Invalid input: expected string")).toBe("Invalid input: expected string");
+    // Shaped like a key, but the catalogs have no such entry.
+    expect(say(fixedT("ar"), "ref:A12.b")).toBe("ref:A12.b");
+  });
+
+  it("are all shaped as catalog keys, which a page tells from sentences without the list of codes", () => {
+    for (const code of Object.values(MESSAGE_CODES)) expect(isCatalogKey(code), code).toBe(true);
+    expect(say(fixedT("ar"), MESSAGE_CODES.required)).toBe(fixedT("ar")(MESSAGE_CODES.required));
+    for (const sentence of ["Required", "Invalid input: expected string", 'Error: No route matches URL "/x"'])
+      expect(isCatalogKey(sentence)).toBe(false);
   });
 
   it("take a zod issue's bound as its count", () => {

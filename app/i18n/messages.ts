@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Language, Locale } from "~/domain/languages";
-import { isMessageCode, nameIn, type Message, type MessageValue } from "~/domain/messages";
+import { isCatalogKey, nameIn, type Message, type MessageValue } from "~/domain/messages";
 import { formatCount } from "~/domain/display-labels";
 import { formatAed, parseAedToFils } from "~/domain/money";
 
@@ -48,7 +48,8 @@ export function say(
   known?: Record<string, string | number>,
   locale?: Locale,
 ): string {
-  if (typeof said === "string") return isMessageCode(said) ? t(said, known) : said;
+  // A key-shaped text the catalogs lack is shown as it is, as any other text.
+  if (typeof said === "string") return isCatalogKey(said) ? t(said, { ...known, defaultValue: said }) : said;
   if (!said.values) return t(said.code);
   return t(said.code, sayValues(t, said, locale));
 }

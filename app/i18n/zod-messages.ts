@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { z } from "zod";
-import { issueMessage } from "~/domain/messages";
+import { issueMessage } from "~/domain/issue-message";
 import { say } from "./messages";
 
 /**

@@ -3,7 +3,8 @@ import type { Alert } from "~/domain/alerts";
 import { familyBirthdayAlert } from "~/domain/client-alerts";
 import { MESSAGE_CODES } from "~/domain/message-codes";
 import type { MessageBook } from "~/domain/message-templates";
-import { issueMessage, message, type Message } from "~/domain/messages";
+import { issueMessage } from "~/domain/issue-message";
+import { message, type Message } from "~/domain/messages";
 import {
   businessToday,
   dateFromIso,
