@@ -157,12 +157,7 @@ export function emiratesIdAlert(
 ): Alert {
   const daysLeft = daysBetween(today, expiry);
   const name = client.fullName;
-  const values = (w: MessageWords) => ({
-    date: w.date(expiry),
-    daysLeft,
-    inDays: w.inDays(daysLeft),
-    when: w.when(daysLeft),
-  });
+  const values = dayValues(expiry, daysLeft);
   switch (messageTemplate(daysLeft)) {
     case "expired": {
       const ago = daysLeft === -1 ? "yesterday" : `${daysPhrase(-daysLeft)} ago`;
