@@ -7,41 +7,11 @@
 //   3. then the e2e suite in headless Chromium against the build, in two halves side by side.
 // A step's output is printed when it ends, under its title.
 // Installs Debian's browsers first when they are missing (scripts/browsers.mjs).
-import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { installMissingBrowsers } from "./browsers.mjs";
+import { allOf, seconds, step } from "./steps.mjs";
 
 const suiteStarted = Date.now();
-const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
-
-/** Runs one step; resolves when it exits 0, else prints its output and rejects. */
-function step(title, cmd, args, { env = {} } = {}) {
-  const started = Date.now();
-  console.log(`▶ ${title}`);
-  return new Promise((done, fail) => {
-    const child = spawn(cmd, args, {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout?.on("data", (chunk) => (output += chunk));
-    child.stderr?.on("data", (chunk) => (output += chunk));
-    child.on("close", (code, signal) => {
-      if (output.trim()) console.log(`\n── ${title} ──\n${output.trimEnd()}`);
-      if (code === 0) {
-        console.log(`✓ ${title} (${seconds(started)})`);
-        done();
-      } else fail(new Error(`${title}: exit ${code ?? signal} after ${seconds(started)}`));
-    });
-  });
-}
-
-/** Runs every line; a failed line does not stop the others, but fails the whole. */
-async function allOf(...lines) {
-  const results = await Promise.allSettled(lines);
-  const failed = results.filter((result) => result.status === "rejected");
-  if (failed.length) throw new Error(failed.map((result) => result.reason.message).join("; "));
-}
 
 if (!installMissingBrowsers()) process.exit(1);
 
