@@ -76,17 +76,6 @@ export function shortDayLabel(iso: IsoDate, locale: Language | Locale = "en"): s
   }).format(dateFromIso(iso));
 }
 
-export function daysPhrase(days: number): string {
-  return days === 1 ? "1 day" : `${days} days`;
-}
-
-/** "today", "tomorrow" or "in 5 days". */
-export function whenPhrase(daysLeft: number): string {
-  if (daysLeft === 0) return "today";
-  if (daysLeft === 1) return "tomorrow";
-  return `in ${daysPhrase(daysLeft)}`;
-}
-
 /** The English name of an anniversary: "Wedding Anniversary", "Graduation Anniversary", "Anniversary". */
 export function anniversaryName(type: string | null): string {
   const t = type?.trim();

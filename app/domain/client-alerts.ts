@@ -6,11 +6,9 @@ import { whatsappLink } from "./mobile";
 import {
   alertPriority,
   anniversaryName,
-  daysPhrase,
   firstName,
   messageTemplate,
   shortDayLabel,
-  whenPhrase,
   type Alert,
   type AlertClient,
   type AlertType,
@@ -43,6 +41,18 @@ function alertFor(
     familyMember: null,
     anniversaryType: null,
   };
+}
+
+/** "1 day" or "5 days", in the staff's English message. */
+function daysPhrase(days: number): string {
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
+/** "today", "tomorrow" or "in 5 days". */
+function whenPhrase(daysLeft: number): string {
+  if (daysLeft === 0) return "today";
+  if (daysLeft === 1) return "tomorrow";
+  return `in ${daysPhrase(daysLeft)}`;
 }
 
 /** The occasion's text for today, tomorrow, or further ahead. */
