@@ -16,8 +16,6 @@ async function twoInstances(server) {
   await admin.end();
   const databaseUrl = `${server}/crm_instances`;
   await step("Migrations on PostgreSQL", bin("prisma"), ["migrate", "deploy"], { env: { DATABASE_URL: databaseUrl } });
-  // The build npm test made is reused when no source is newer.
-  if (buildIfStale()) console.log("(built the app for the two-instance test)");
   await step("Two app instances on one PostgreSQL database", bin("vitest"), ["run", "--project", "multi-instance"], {
     env: { DATABASE_URL: databaseUrl, ENCRYPTION_KEY: "two-instance-test-key-not-for-production" },
   });
@@ -25,6 +23,9 @@ async function twoInstances(server) {
 
 // `npm run test:pg -- FILE...` runs only those integration files (and not the two-instance test).
 const files = process.argv.slice(2);
+// Built before the lines start (a synchronous build would stall the integration step's output); the build
+// npm test made is reused when no source is newer.
+if (files.length === 0 && buildIfStale()) console.log("(built the app for the two-instance test)");
 const server = startPostgres();
 try {
   const integration = step(

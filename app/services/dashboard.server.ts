@@ -54,9 +54,8 @@ export function getJobFigures(today: IsoDate = businessToday()): Promise<JobCoun
 /**
  * The dashboard's cards and tier breakdown from two indexed queries: a GROUP BY on the stored tier
  * (total, VIPs and the breakdown) and a count of active clients (activeClientSql); the inactive are the
- * rest of the book. Read again after every write, so
- * in raw SQL on the connection (decision 032): through the ORM, compiling the two queries took 5 of
- * their 11 ms at bench size (docs/performance.md).
+ * rest of the book. Read again after every write, so in raw SQL on the connection (decision 032):
+ * through the ORM, compiling the two queries took 5 of their 11 ms at bench size (docs/performance.md).
  */
 export function getClientFigures(today: IsoDate = businessToday()): Promise<ClientFigures> {
   return readUntilWritten(`client-figures ${today}`, () => countClientFigures(today));
